@@ -1,0 +1,48 @@
+"""Shared CLI plumbing: one-sentence errors instead of tracebacks, JSON output, the console."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class UserError(Exception):
+    """Bad input from the user: printed as one sentence, exit code 2."""
+
+
+def run_guarded(app: typer.Typer) -> None:
+    """Run ``app``, turning configuration and input errors into one red sentence and exit code 2."""
+    from aga.llm.errors import LLMConfigError, TemplateError
+
+    try:
+        app(standalone_mode=False)
+    except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError) as exc:
+        err_console.print(f"[bold red]error:[/] {exc}")
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        err_console.print("aborted")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        sys.exit(130)
+    except Exception as exc:  # click's usage errors
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as indented JSON on stdout (no rich markup)."""
+    sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")

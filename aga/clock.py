@@ -1,0 +1,54 @@
+"""The simulated clock.
+
+Nothing in the simulation reads the wall clock: every timestamp (memory creation, recency decay,
+ledger rows) comes from a :class:`Clock` that the caller injects. The default implementation advances
+in fixed steps (10 simulated seconds, as in the original Smallville) and round-trips to JSON so that a
+checkpoint restores the exact time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+
+class Clock(Protocol):
+    """Anything that can tell the current simulated time."""
+
+    def now(self) -> datetime:
+        """Return the current simulated time."""
+        ...
+
+
+@dataclass
+class SimClock:
+    """A clock that starts at ``start`` and moves forward ``step`` at a time."""
+
+    start: datetime
+    step: timedelta = timedelta(seconds=10)
+    steps: int = 0
+
+    def now(self) -> datetime:
+        """Current simulated time: ``start + steps * step``."""
+        return self.start + self.steps * self.step
+
+    def advance(self, n: int = 1) -> datetime:
+        """Move ``n`` steps forward and return the new time."""
+        if n < 0:
+            raise ValueError(f"a simulated clock only moves forward; got n={n}")
+        self.steps += n
+        return self.now()
+
+    def to_json(self) -> dict[str, Any]:
+        """State as JSON-serialisable data."""
+        return {"start": self.start.isoformat(), "step_seconds": self.step.total_seconds(), "steps": self.steps}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SimClock:
+        """Rebuild a clock from :meth:`to_json` output."""
+        return cls(
+            start=datetime.fromisoformat(data["start"]),
+            step=timedelta(seconds=float(data["step_seconds"])),
+            steps=int(data["steps"]),
+        )

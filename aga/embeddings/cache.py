@@ -1,0 +1,113 @@
+"""A persistent embedding cache keyed by a hash of the model name and the text.
+
+A town re-embeds the same texts all day ("Isabella Rodriguez is sleeping", "bed is idle"); the cache
+makes each text cost one embedding ever, across runs. Lookups and inserts are batched: one query
+for a whole batch, one embedding call for all its misses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, select
+
+from aga.embeddings.base import Embedder
+from aga.storage.db import make_engine, sqlite_url
+
+_CHUNK = 500  # SQLite limits the number of bound parameters per statement
+
+
+class EmbeddingRow(SQLModel, table=True):
+    """One cached vector."""
+
+    __tablename__ = "embedding_cache"
+
+    key: str = Field(primary_key=True)  # sha256 of model name + text
+    model: str
+    dim: int
+    vector: bytes
+
+
+def text_key(model: str, text: str) -> str:
+    """Cache key of ``text`` embedded by ``model``."""
+    return hashlib.sha256(f"{model}\x00{text}".encode()).hexdigest()
+
+
+class EmbeddingCache:
+    """Vectors by key in a SQL table."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        SQLModel.metadata.create_all(engine, tables=[EmbeddingRow.__table__])  # type: ignore[list-item]
+
+    @classmethod
+    def at(cls, path: Path) -> EmbeddingCache:
+        """Open (or create) a cache in the SQLite file ``path``."""
+        return cls(make_engine(sqlite_url(path)))
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors found for ``keys``."""
+        found: dict[str, np.ndarray] = {}
+        with Session(self.engine) as session:
+            for i in range(0, len(keys), _CHUNK):
+                chunk = list(keys[i : i + _CHUNK])
+                for row in session.exec(select(EmbeddingRow).where(EmbeddingRow.key.in_(chunk))):  # type: ignore[attr-defined]
+                    found[row.key] = np.frombuffer(row.vector, dtype=np.float32).copy()
+        return found
+
+    def put_many(self, model: str, items: dict[str, np.ndarray]) -> None:
+        """Store vectors (one transaction)."""
+        with Session(self.engine) as session:
+            for key, vector in items.items():
+                session.merge(EmbeddingRow(key=key, model=model, dim=int(vector.shape[0]),
+                                           vector=np.asarray(vector, dtype=np.float32).tobytes()))
+            session.commit()
+
+
+class CachedEmbedder:
+    """An :class:`Embedder` that asks the inner embedder only for texts it has never seen.
+
+    ``on_lookup(hits, misses)`` is called after each batch (the runtime feeds Prometheus with it).
+    """
+
+    def __init__(
+        self,
+        inner: Embedder,
+        cache: EmbeddingCache,
+        on_lookup: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.inner = inner
+        self.cache = cache
+        self.name = inner.name
+        self.dim = inner.dim
+        self.hits = 0
+        self.misses = 0
+        self._on_lookup = on_lookup
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors of ``texts``, from the cache where possible."""
+        keys = [text_key(self.name, t) for t in texts]
+        found = self.cache.get_many(list(dict.fromkeys(keys)))
+        missing: dict[str, str] = {}
+        for key, text in zip(keys, texts, strict=True):
+            if key not in found:
+                missing.setdefault(key, text)
+        if missing:
+            vectors = self.inner.embed(list(missing.values()))
+            fresh = dict(zip(missing.keys(), vectors, strict=True))
+            self.cache.put_many(self.name, fresh)
+            found.update(fresh)
+        # A text repeated inside one batch is embedded once: its repeats count as hits.
+        misses = len(missing)
+        hits = len(texts) - misses
+        self.hits += hits
+        self.misses += misses
+        if self._on_lookup:
+            self._on_lookup(hits, misses)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([found[k] for k in keys]).astype(np.float32)

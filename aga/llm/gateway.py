@@ -1,0 +1,358 @@
+"""The LLM gateway: the only code in aga that sends a prompt to a language model.
+
+``Gateway.call(task, context, agent=...)`` renders the task's template, asks for structured output
+when the task has a schema, validates the answer into the task's pydantic type, applies the task's
+deterministic repair, and records one ledger row. It never raises because of the model: transport
+errors (rate limits, timeouts, server errors) are retried with exponential back-off and jitter, a
+malformed or out-of-range answer is retried a bounded number of times, and after that the task's
+declared fail-safe value is returned and counted. Only configuration errors (unknown model, bad key,
+missing model file) raise :class:`LLMConfigError`, because no retry can fix them.
+
+Cache hits from the policy store and other caches are recorded here too (:meth:`Gateway.record_cache_hit`),
+so the ledger is the single account of what was spent and what was avoided.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from aga.clock import Clock
+from aga.llm._litellm import litellm
+from aga.llm.errors import AnswerError, LLMConfigError
+from aga.llm.ledger import Ledger, LedgerRow, Outcome
+from aga.llm.metrics import Metrics
+from aga.llm.routing import ModelRoute, check_model, cost_usd, count_prompt_tokens
+from aga.llm.tasks import Task
+
+T = TypeVar("T", bound=BaseModel)
+
+# Transient failures: worth waiting and retrying.
+RETRYABLE = (
+    litellm.RateLimitError,
+    litellm.Timeout,
+    litellm.APIConnectionError,
+    litellm.InternalServerError,
+    litellm.ServiceUnavailableError,
+)
+# Failures no retry can fix: stop and tell the user.
+FATAL = (litellm.AuthenticationError, litellm.PermissionDeniedError, litellm.NotFoundError)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to retry.
+
+    Transport errors get more attempts and longer waits than malformed answers: a rate limit clears
+    with time, while a model that answered badly twice is unlikely to do better on the fifth try.
+    """
+
+    transport_retries: int = 5
+    answer_retries: int = 2
+    base_delay_s: float = 1.0
+    max_delay_s: float = 30.0
+    answer_delay_s: float = 0.1
+
+    def transport_delay(self, retry: int, rng: random.Random) -> float:
+        """Full-jitter exponential back-off for the ``retry``-th retry (1-based)."""
+        return rng.uniform(0, min(self.max_delay_s, self.base_delay_s * 2 ** (retry - 1)))
+
+
+@dataclass
+class _Attempts:
+    count: int = 0
+    transport_failures: int = 0
+    answer_failures: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+    last_error: str | None = None
+
+
+class Gateway:
+    """Routes every task of a run to one model and accounts for it in a ledger.
+
+    Args:
+        model: a model string (see :mod:`aga.llm.routing`); checked at construction.
+        ledger: where rows go; its ``run_id`` tags them.
+        metrics: Prometheus metrics to update (optional).
+        clock: the simulated clock, for the ``sim_time`` of each row (optional).
+        seed: seed of sampling and back-off jitter; the scripted simulator's answers depend on it.
+        api_base: server URL for OpenAI-compatible or self-hosted models.
+        timeout_s: per-request timeout.
+        retry: retry policy.
+        sleep: how to wait between retries (tests pass a fake).
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        ledger: Ledger,
+        metrics: Metrics | None = None,
+        clock: Clock | None = None,
+        seed: int = 0,
+        api_base: str | None = None,
+        timeout_s: float = 120.0,
+        retry: RetryPolicy | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.route: ModelRoute = check_model(model, api_base)
+        self.ledger = ledger
+        self.metrics = metrics
+        self.clock = clock
+        self.seed = seed
+        self.timeout_s = timeout_s
+        self.retry = retry or RetryPolicy()
+        self._sleep = sleep
+        self._rng = random.Random(seed)
+        # The nonce makes the simulator's answers differ between calls with the same prompt; starting
+        # from the ledger's row count keeps a resumed run from replaying the answers it already had.
+        self._nonce = ledger.count()
+        self._unpriced_warned = False
+
+    # ------------------------------------------------------------------ calls
+    def call(self, task: Task[T], context: Mapping[str, Any], *, agent: str | None = None) -> T:
+        """Answer ``task`` for ``context``; always returns a value of the task's type."""
+        prompt = task.render(context)
+        messages = [{"role": "user", "content": prompt}]
+        response_format = self._response_format(task)
+        state = _Attempts()
+        started = time.perf_counter()
+        while True:
+            state.count += 1
+            try:
+                response = self._send(task, messages, context, response_format, state.count)
+            except FATAL as exc:
+                self._count_failure(task, exc)
+                self._record(task, agent, state, Outcome.FAILSAFE, started, error=_describe(exc))
+                raise LLMConfigError(
+                    f"{self.route.model} refused the request ({type(exc).__name__}): {_short(exc)}; "
+                    "check the API key, the model name and your access to it"
+                ) from exc
+            except RETRYABLE as exc:
+                self._count_failure(task, exc)
+                state.transport_failures += 1
+                state.last_error = _describe(exc)
+                if state.transport_failures > self.retry.transport_retries:
+                    return self._failsafe(task, context, agent, state, started)
+                self._sleep(self.retry.transport_delay(state.transport_failures, self._rng))
+                continue
+            except Exception as exc:  # bad request, context window exceeded, provider bug: not retryable
+                self._count_failure(task, exc)
+                state.last_error = _describe(exc)
+                return self._failsafe(task, context, agent, state, started)
+
+            self._account(task, response, state)
+            text = response.choices[0].message.content or ""
+            try:
+                value = task.parse(text)
+            except AnswerError as exc:
+                self._count_failure(task, exc)
+                state.answer_failures += 1
+                state.last_error = f"AnswerError: {exc}"
+                if state.answer_failures > self.retry.answer_retries:
+                    return self._failsafe(task, context, agent, state, started)
+                self._sleep(self.retry.answer_delay_s * state.answer_failures)
+                continue
+
+            repaired = False
+            if task.repair is not None:
+                fixed = task.repair(value, context)
+                repaired = fixed != value
+                value = fixed
+                if repaired and self.metrics:
+                    self.metrics.repaired.labels(task=task.name).inc()
+            outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
+            self._record(task, agent, state, outcome, started, repaired=repaired)
+            return value
+
+    def record_cache_hit(
+        self,
+        task: Task[Any] | str,
+        *,
+        kind: str,
+        agent: str | None = None,
+        similarity: float | None = None,
+        prompt: str | None = None,
+    ) -> LedgerRow:
+        """Record that a cache answered instead of the LLM, with the tokens it avoided.
+
+        The avoided tokens are the task's recent per-call average in the ledger; when the task has
+        no history yet, the prompt (if given) is counted and the completion is taken as zero.
+        """
+        name = task if isinstance(task, str) else task.name
+        module = name.split(".", 1)[0] if isinstance(task, str) else task.module
+        estimate = self.ledger.recent_average(name)
+        if estimate is not None:
+            saved_prompt, saved_completion, saved_cost = estimate
+        else:
+            saved_prompt = count_prompt_tokens(self.route, prompt) if prompt else 0
+            saved_completion = 0
+            saved_cost = cost_usd(self.route, saved_prompt, 0) or 0.0
+        row = LedgerRow(
+            run_id=self.ledger.run_id,
+            sim_time=self.clock.now() if self.clock else None,
+            agent=agent,
+            module=module,
+            task=name,
+            model=self.route.model,
+            provider=self.route.provider,
+            outcome=Outcome.CACHE_HIT.value,
+            attempts=0,
+            cache_kind=kind,
+            similarity=similarity,
+            saved_prompt_tokens=round(saved_prompt),
+            saved_completion_tokens=round(saved_completion),
+            saved_cost_usd=saved_cost,
+        )
+        if self.metrics:
+            self.metrics.cache(kind, hit=True, tokens_saved=row.saved_prompt_tokens + row.saved_completion_tokens)
+        return self.ledger.record(row)
+
+    def record_cache_miss(self, kind: str) -> None:
+        """Count a cache miss (the LLM call that follows is recorded by :meth:`call`)."""
+        if self.metrics:
+            self.metrics.cache(kind, hit=False)
+
+    # --------------------------------------------------------------- helpers
+    def _response_format(self, task: Task[Any]) -> dict[str, Any] | None:
+        schema = task.json_schema()
+        if schema is None:
+            return None
+        as_schema = {"type": "json_schema", "json_schema": {"name": task.name.replace(".", "_"), "schema": schema}}
+        if self.route.provider in {"local", "scripted"}:
+            return as_schema
+        try:
+            if litellm.supports_response_schema(model=self.route.model, custom_llm_provider=self.route.provider):
+                return as_schema
+            supported = litellm.get_supported_openai_params(
+                model=self.route.name, custom_llm_provider=self.route.provider
+            ) or []
+        except Exception:
+            supported = []
+        # Without schema support, JSON mode where available; the template always spells out the format.
+        return {"type": "json_object"} if "response_format" in supported else None
+
+    def _send(
+        self,
+        task: Task[Any],
+        messages: list[dict[str, str]],
+        context: Mapping[str, Any],
+        response_format: dict[str, Any] | None,
+        attempt: int,
+    ) -> Any:
+        self._nonce += 1
+        kwargs: dict[str, Any] = {
+            "model": self.route.model,
+            "messages": messages,
+            "max_tokens": task.max_tokens,
+            "temperature": task.temperature,
+            # A different seed per attempt: retrying with the same seed would sample the same bad answer.
+            "seed": self.seed * 1000 + attempt,
+            "timeout": self.timeout_s,
+            "num_retries": 0,  # retries are ours, so that every attempt is counted
+            "drop_params": True,
+            "metadata": {"task": task.name, "context": dict(context), "seed": self.seed, "nonce": self._nonce},
+        }
+        if response_format is not None:
+            kwargs["response_format"] = response_format
+        if self.route.api_base:
+            kwargs["api_base"] = self.route.api_base
+        began = time.perf_counter()
+        try:
+            response = litellm.completion(**kwargs)
+        except Exception:
+            self._observe_request(task, "failure", time.perf_counter() - began)
+            raise
+        self._observe_request(task, "success", time.perf_counter() - began)
+        return response
+
+    def _observe_request(self, task: Task[Any], status: str, seconds: float) -> None:
+        if not self.metrics:
+            return
+        r = self.route
+        self.metrics.requests.labels(model=r.model, provider=r.provider, task=task.name, module=task.module,
+                                     status=status).inc()
+        self.metrics.latency.labels(model=r.model, provider=r.provider, task=task.name).observe(seconds)
+
+    def _account(self, task: Task[Any], response: Any, state: _Attempts) -> None:
+        usage = getattr(response, "usage", None)
+        prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
+        completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
+        cost = cost_usd(self.route, prompt_tokens, completion_tokens)
+        if cost is None:
+            cost = 0.0
+            if not self._unpriced_warned:
+                self._unpriced_warned = True
+                import logging
+
+                logging.getLogger("aga.llm").warning(
+                    "litellm has no price for %s; its cost is recorded as 0", self.route.model
+                )
+        state.prompt_tokens += prompt_tokens
+        state.completion_tokens += completion_tokens
+        state.cost += cost
+        if self.metrics:
+            labels = {"model": self.route.model, "provider": self.route.provider, "task": task.name,
+                      "module": task.module}
+            self.metrics.input_tokens.labels(**labels).inc(prompt_tokens)
+            self.metrics.output_tokens.labels(**labels).inc(completion_tokens)
+            self.metrics.spend.labels(**labels).inc(cost)
+
+    def _count_failure(self, task: Task[Any], exc: BaseException) -> None:
+        if self.metrics:
+            self.metrics.failures.labels(model=self.route.model, provider=self.route.provider, task=task.name,
+                                         exception_class=type(exc).__name__).inc()
+
+    def _failsafe(
+        self, task: Task[T], context: Mapping[str, Any], agent: str | None, state: _Attempts, started: float
+    ) -> T:
+        if self.metrics:
+            self.metrics.failsafes.labels(task=task.name, module=task.module).inc()
+        self._record(task, agent, state, Outcome.FAILSAFE, started, error=state.last_error)
+        return task.failsafe_value(context)
+
+    def _record(
+        self,
+        task: Task[Any],
+        agent: str | None,
+        state: _Attempts,
+        outcome: Outcome,
+        started: float,
+        *,
+        repaired: bool = False,
+        error: str | None = None,
+    ) -> LedgerRow:
+        return self.ledger.record(
+            LedgerRow(
+                run_id=self.ledger.run_id,
+                sim_time=self.clock.now() if self.clock else None,
+                agent=agent,
+                module=task.module,
+                task=task.name,
+                model=self.route.model,
+                provider=self.route.provider,
+                outcome=outcome.value,
+                attempts=state.count,
+                prompt_tokens=state.prompt_tokens,
+                completion_tokens=state.completion_tokens,
+                cost_usd=state.cost,
+                latency_s=time.perf_counter() - started,
+                repaired=repaired,
+                error=error[:500] if error else None,
+            )
+        )
+
+
+def _short(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {_short(exc)}"

@@ -1,0 +1,48 @@
+"""Measuring a local model's speed on this machine (``aga models bench``)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from aga.llm.providers.local import resolve_model_path
+
+_PASSAGE = (
+    "Isabella Rodriguez runs Hobbs Cafe and is planning a Valentine's Day party for the town on "
+    "February 14 from 5 to 7 pm. She asks her regulars to come and to bring their friends. "
+)
+
+
+def measure(name: str, *, prompt_repeats: int = 8, generate_tokens: int = 64) -> dict[str, float]:
+    """Load ``local/<name>`` and time reading a ~300-token prompt and generating ``generate_tokens``.
+
+    The end-of-sequence token is banned while generating so that the count is exact.
+    """
+    from llama_cpp import Llama
+
+    path, n_ctx = resolve_model_path(name)
+    began = time.perf_counter()
+    llama = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=max(1, os.cpu_count() or 1), verbose=False)
+    load_s = time.perf_counter() - began
+    try:
+        prompt = _PASSAGE * prompt_repeats + "\nSummarise the passage in one sentence:"
+        prompt_tokens = len(llama.tokenize(prompt.encode()))
+        llama.reset()
+        began = time.perf_counter()
+        llama.create_completion(prompt, max_tokens=1, temperature=0.0)
+        prompt_s = time.perf_counter() - began
+        began = time.perf_counter()
+        out = llama.create_completion(
+            prompt, max_tokens=generate_tokens, temperature=0.0, logit_bias={llama.token_eos(): -1e9}
+        )
+        generate_s = time.perf_counter() - began  # the prompt is cached from the previous call
+        generated = int(out["usage"]["completion_tokens"])
+    finally:
+        llama.close()
+    return {
+        "load_s": load_s,
+        "prompt_tokens": float(prompt_tokens),
+        "prompt_tokens_per_s": prompt_tokens / prompt_s,
+        "generated_tokens": float(generated),
+        "generate_tokens_per_s": generated / generate_s,
+    }

@@ -1,0 +1,124 @@
+"""The embedded local LLM: llama.cpp in-process, as the litellm custom provider ``local/...``.
+
+``local/<name>`` names a model of :mod:`aga.llm.local_models`; ``local//abs/path/model.gguf`` loads
+any GGUF file. Each model is loaded once per process and kept: llama.cpp then re-uses its KV cache for
+the prefix a new prompt shares with the previous one, and a RAM cache of recent prompt states lets
+prompts that alternate (two agents' templates) re-use theirs as well.
+"""
+
+from __future__ import annotations
+
+import atexit
+import copy
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from aga.llm import local_models
+from aga.llm._litellm import litellm
+from aga.llm.errors import LLMConfigError
+
+_RAM_CACHE_BYTES = 512 * 1024 * 1024
+# Integer ranges up to this size become enums, because llama.cpp's JSON-schema grammar does not
+# enforce minimum/maximum (measured: the 1.5B model answered 11 for a 1-10 rating).
+_MAX_ENUM_RANGE = 101
+
+
+def grammar_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``schema`` that llama.cpp's grammar can enforce: bounded integers become enums."""
+    schema = copy.deepcopy(schema)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            lo, hi = node.get("minimum"), node.get("maximum")
+            if node.get("type") == "integer" and isinstance(lo, int) and isinstance(hi, int):
+                if 0 <= hi - lo < _MAX_ENUM_RANGE:
+                    node.pop("type")
+                    node.pop("minimum")
+                    node.pop("maximum")
+                    node["enum"] = list(range(lo, hi + 1))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return schema
+
+
+def resolve_model_path(name: str) -> tuple[Path, int]:
+    """Path and context size of ``local/<name>``, checked; raises :class:`LLMConfigError`."""
+    if name.endswith(".gguf"):
+        path = Path(name)
+        if not path.is_file():
+            raise LLMConfigError(f"no GGUF file at {path}; give an existing path or a name from `aga models`")
+        return path, 4096
+    model = local_models.get(name)
+    return local_models.verify(model), model.n_ctx
+
+
+class LocalLlamaProvider(litellm.CustomLLM):
+    """litellm custom provider running GGUF models with llama-cpp-python."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._models: dict[str, Any] = {}
+        self._lock = threading.Lock()  # a llama.cpp context is not thread-safe
+        # Free models before interpreter teardown: llama.cpp's finaliser fails once its module globals
+        # are gone, and prints a traceback at every exit otherwise.
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """Free every loaded model."""
+        with self._lock:
+            for llama in self._models.values():
+                llama.close()
+            self._models.clear()
+
+    def _load(self, name: str) -> Any:
+        if name not in self._models:
+            from llama_cpp import Llama, LlamaRAMCache
+
+            path, n_ctx = resolve_model_path(name)
+            llama = Llama(
+                model_path=str(path),
+                n_ctx=n_ctx,
+                n_threads=max(1, os.cpu_count() or 1),
+                verbose=False,
+            )
+            llama.set_cache(LlamaRAMCache(capacity_bytes=_RAM_CACHE_BYTES))
+            self._models[name] = llama
+        return self._models[name]
+
+    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
+                   model_response: Any, print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any,
+                   optional_params: dict, acompletion: Any = None, litellm_params: Any = None,
+                   logger_fn: Any = None, headers: Any = None, timeout: Any = None, client: Any = None) -> Any:
+        kwargs: dict[str, Any] = {
+            "max_tokens": int(optional_params.get("max_tokens") or 256),
+            "temperature": float(optional_params.get("temperature", 0.7)),
+        }
+        if optional_params.get("seed") is not None:
+            kwargs["seed"] = int(optional_params["seed"])
+        response_format = optional_params.get("response_format")
+        if isinstance(response_format, dict):
+            schema = (response_format.get("json_schema") or {}).get("schema") or response_format.get("schema")
+            kwargs["response_format"] = (
+                {"type": "json_object", "schema": grammar_schema(schema)} if schema else {"type": "json_object"}
+            )
+        with self._lock:
+            llama = self._load(model)
+            out = llama.create_chat_completion(messages=messages, **kwargs)
+        choice = out["choices"][0]
+        model_response.model = f"local/{model}"
+        model_response.choices[0].message.content = choice["message"]["content"] or ""
+        model_response.choices[0].finish_reason = choice.get("finish_reason") or "stop"
+        usage = out["usage"]
+        model_response.usage = litellm.Usage(
+            prompt_tokens=usage["prompt_tokens"],
+            completion_tokens=usage["completion_tokens"],
+            total_tokens=usage["total_tokens"],
+        )
+        return model_response

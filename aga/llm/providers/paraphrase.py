@@ -1,0 +1,59 @@
+"""Seeded paraphrase for the scripted simulator.
+
+The simulator must not return the same string for the same situation twice, or an exact-text cache
+would hit trivially and flatter every cost figure. It swaps words for synonyms and varies openers, with
+a caller-supplied RNG so that a run with the same seed is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+# Groups of interchangeable words or phrases; each group's members keep the sentence's meaning.
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("go to", "head to", "walk over to", "make my way to"),
+    ("work on", "keep working on", "focus on", "continue with"),
+    ("have", "eat", "enjoy", "grab"),
+    ("breakfast", "a morning meal", "breakfast"),
+    ("lunch", "a midday meal", "lunch"),
+    ("dinner", "an evening meal", "dinner"),
+    ("talk with", "chat with", "speak with", "catch up with"),
+    ("read", "look through", "go over", "study"),
+    ("prepare", "get ready", "set up"),
+    ("relax", "unwind", "take it easy", "rest"),
+    ("check", "look at", "review", "go through"),
+    ("write", "draft", "put down"),
+    ("clean", "tidy", "straighten up"),
+    ("quickly", "briefly", "for a bit"),
+    ("great", "good", "nice", "lovely"),
+    ("think about", "reflect on", "consider", "mull over"),
+)
+OPENERS: tuple[str, ...] = ("", "", "", "Well, ", "I think ", "Honestly, ", "So, ")
+
+_INDEX: dict[str, tuple[str, ...]] = {}
+for _group in SYNONYMS:
+    for _word in _group:
+        _INDEX.setdefault(_word.lower(), _group)
+_PATTERN = re.compile(
+    r"\b(" + "|".join(sorted((re.escape(w) for w in _INDEX), key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+
+
+def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
+    """Return ``text`` with some words swapped for synonyms (each with probability ``rate``)."""
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if rng.random() >= rate:
+            return word
+        choice = rng.choice(_INDEX[word.lower()])
+        return choice.capitalize() if word[:1].isupper() else choice
+
+    return _PATTERN.sub(swap, text)
+
+
+def utterance(text: str, rng: random.Random) -> str:
+    """Vary ``text`` and give it a spoken opener."""
+    # The first letter keeps its case: it may begin a name ("Well, Isabella said ...").
+    return rng.choice(OPENERS) + vary(text, rng)

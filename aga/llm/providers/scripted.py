@@ -1,0 +1,148 @@
+"""The scripted provider: a deterministic, offline simulator of an LLM (``scripted/...``).
+
+It is not a model and is labelled as a simulator wherever models are listed. It exists for tests and
+for cost-routing studies at scale (a 25-agent town over days, in minutes):
+
+- a task's own ``simulate`` hook answers when it has one (plans from the persona's lifestyle, places
+  from the agent's known places); otherwise a schema-valid answer is built from the schema and the
+  prompt's context;
+- answers vary with a seeded RNG that also depends on a per-call nonce from the gateway, so identical
+  situations do not produce identical text (an exact-string cache must not hit trivially), while a run
+  with the same seed reproduces;
+- token usage is counted with a real tokenizer on the real prompt and answer text. ``scripted/<model>``
+  counts with that model's tokenizer and is priced at that model's litellm prices ("scripted, priced as
+  gpt-4o-mini"); ``scripted/default`` counts with the cl100k tokenizer and costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from aga.llm._litellm import litellm
+from aga.llm.providers.paraphrase import utterance, vary
+from aga.llm.tasks import SimRequest, get_task
+
+TOKENIZER_FALLBACK = "gpt-3.5-turbo"  # cl100k_base, bundled with litellm (no download)
+
+
+def tokenizer_model(name: str) -> str:
+    """The litellm model whose tokenizer counts tokens for ``scripted/<name>``."""
+    return name if name in litellm.model_cost else TOKENIZER_FALLBACK
+
+
+def _context_phrases(context: Mapping[str, Any]) -> list[str]:
+    phrases: list[str] = []
+    for value in context.values():
+        if isinstance(value, str):
+            phrases += [p.strip() for p in re.split(r"[\n.;]+", value) if 3 <= len(p.strip()) <= 160]
+    return phrases
+
+
+def _resolve(node: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        return _resolve(target, root)
+    if "anyOf" in node:  # Optional[...] and unions: take the first non-null branch
+        branches = [b for b in node["anyOf"] if b.get("type") != "null"]
+        return _resolve(branches[0], root) if branches else {"type": "null"}
+    return node
+
+
+def synthesize(schema: dict[str, Any], rng: random.Random, context: Mapping[str, Any]) -> Any:
+    """A value valid under ``schema`` (pydantic-style JSON schema), built from ``context`` phrases."""
+    phrases = _context_phrases(context) or ["carry on with the day"]
+
+    def build(node: dict[str, Any]) -> Any:
+        node = _resolve(node, schema)
+        if "enum" in node:
+            return rng.choice(node["enum"])
+        if "const" in node:
+            return node["const"]
+        kind = node.get("type")
+        if kind == "object":
+            props = node.get("properties", {})
+            return {name: build(sub) for name, sub in props.items()}
+        if kind == "array":
+            lo = int(node.get("minItems", 1))
+            hi = int(node.get("maxItems", max(lo, 3)))
+            return [build(node.get("items", {"type": "string"})) for _ in range(rng.randint(lo, max(lo, hi)))]
+        if kind == "integer":
+            if "minimum" in node:
+                lo = int(node["minimum"])
+            else:
+                lo = int(node["exclusiveMinimum"]) + 1 if "exclusiveMinimum" in node else 0
+            if "maximum" in node:
+                hi = int(node["maximum"])
+            else:
+                hi = int(node["exclusiveMaximum"]) - 1 if "exclusiveMaximum" in node else lo + 10
+            return rng.randint(lo, max(lo, hi))
+        if kind == "number":
+            lo = float(node.get("minimum", 0.0))
+            hi = float(node.get("maximum", lo + 1.0))
+            return round(rng.uniform(lo, hi), 3)
+        if kind == "boolean":
+            return rng.random() < 0.5
+        if kind == "null":
+            return None
+        text = vary(rng.choice(phrases), rng)
+        max_len = node.get("maxLength")
+        return text[: int(max_len)] if max_len else text
+
+    return build(schema)
+
+
+def free_text(prompt: str, context: Mapping[str, Any], rng: random.Random) -> str:
+    """A short free-text answer built from the context (or the prompt's last line)."""
+    phrases = _context_phrases(context)
+    if not phrases:
+        lines = [ln.strip() for ln in prompt.splitlines() if ln.strip()]
+        phrases = [lines[-1] if lines else "nothing to add"]
+    picked = rng.sample(phrases, k=min(len(phrases), rng.randint(1, 2)))
+    return utterance(". ".join(picked).rstrip(".") + ".", rng)
+
+
+class ScriptedProvider(litellm.CustomLLM):
+    """litellm custom provider that simulates answers deterministically."""
+
+    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
+                   model_response: Any, print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any,
+                   optional_params: dict, acompletion: Any = None, litellm_params: Any = None,
+                   logger_fn: Any = None, headers: Any = None, timeout: Any = None, client: Any = None) -> Any:
+        meta = (litellm_params or {}).get("metadata") or {}
+        task_name = str(meta.get("task", ""))
+        context: Mapping[str, Any] = meta.get("context") or {}
+        prompt = "\n".join(str(m.get("content", "")) for m in messages)
+        digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
+        rng = random.Random(f"{meta.get('seed', 0)}|{task_name}|{meta.get('nonce', 0)}|{digest}")
+
+        response_format = optional_params.get("response_format")
+        schema = None
+        if isinstance(response_format, dict):
+            schema = (response_format.get("json_schema") or {}).get("schema") or response_format.get("schema")
+        task = get_task(task_name)
+        if task is not None and task.simulate is not None:
+            answer = task.simulate(SimRequest(task=task_name, context=context, prompt=prompt, rng=rng, schema=schema))
+        elif schema is not None:
+            answer = synthesize(schema, rng, context)
+        else:
+            answer = free_text(prompt, context, rng)
+        text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+        counter = tokenizer_model(model)
+        prompt_tokens = litellm.token_counter(model=counter, messages=messages)
+        completion_tokens = litellm.token_counter(model=counter, text=text, count_response_tokens=True)
+        model_response.model = f"scripted/{model}"
+        model_response.choices[0].message.content = text
+        model_response.choices[0].finish_reason = "stop"
+        model_response.usage = litellm.Usage(
+            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, total_tokens=prompt_tokens + completion_tokens
+        )
+        return model_response

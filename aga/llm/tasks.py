@@ -1,0 +1,148 @@
+"""Named LLM tasks: a prompt template file, an answer schema, a fail-safe and an optional repair.
+
+Every LLM call in aga is a :class:`Task`. Modules declare their tasks next to their code, with the
+template files beside them (``prompts/<task>.txt``), for example::
+
+    IMPORTANCE = Task(
+        name="perceive.importance",
+        template=PROMPTS / "perceive.importance.txt",
+        schema=Importance,
+        failsafe=Importance(rating=4),
+    )
+
+and call ``gateway.call(IMPORTANCE, {"description": ...}, agent="Klaus Mueller")``.
+
+Templates use ``string.Template`` syntax (``$name`` / ``${name}``): the caller formats lists and
+memories itself, so a template needs no logic, and a missing variable is an error that names the
+template file rather than a silently empty prompt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from aga.llm.errors import AnswerError, TemplateError
+from aga.llm.parsing import extract_json
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class TextAnswer(BaseModel):
+    """The answer of a free-text task."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class SimRequest:
+    """What a task's scripted-simulator hook gets: the task, its context and a seeded RNG."""
+
+    task: str
+    context: Mapping[str, Any]
+    prompt: str
+    rng: random.Random
+    schema: dict[str, Any] | None
+
+
+@lru_cache(maxsize=256)
+def _load_template(path: Path) -> Template:
+    try:
+        return Template(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TemplateError(f"prompt template {path} cannot be read: {exc.strerror}") from exc
+
+
+_REGISTRY: dict[str, Task[Any]] = {}
+
+
+@dataclass(frozen=True, eq=False)
+class Task(Generic[T]):
+    """One named kind of LLM call.
+
+    Attributes:
+        name: dotted name, ``<module>.<what>`` (``plan.daily``); the part before the first dot is the
+            module reported in the ledger unless ``module`` is given.
+        template: the prompt template file.
+        schema: pydantic model of the answer. For free-text tasks use :class:`TextAnswer` with
+            ``structured=False``.
+        failsafe: value (or function of the context giving the value) used when every attempt failed.
+        structured: ask for JSON matching ``schema``; otherwise the whole answer text is the value.
+        max_tokens / temperature: generation limits.
+        repair: deterministic fix-up of a valid answer (rescaling, clipping, mapping to known places);
+            returns the repaired value, and the ledger counts the call as repaired when it differs.
+        simulate: the scripted simulator's answer for this task (a JSON-able value or a string).
+    """
+
+    name: str
+    template: Path
+    schema: type[T]
+    failsafe: T | Callable[[Mapping[str, Any]], T]
+    structured: bool = True
+    max_tokens: int = 300
+    temperature: float = 0.7
+    repair: Callable[[T, Mapping[str, Any]], T] | None = None
+    simulate: Callable[[SimRequest], Any] | None = None
+    module: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.module:
+            object.__setattr__(self, "module", self.name.split(".", 1)[0])
+        existing = _REGISTRY.get(self.name)
+        if existing is not None and existing.template != self.template:
+            raise ValueError(
+                f"task name '{self.name}' is declared twice ({existing.template} and {self.template}); "
+                "give one of them another name"
+            )
+        _REGISTRY[self.name] = self
+
+    def render(self, context: Mapping[str, Any]) -> str:
+        """The prompt for ``context``; raises :class:`TemplateError` naming a missing variable."""
+        try:
+            return _load_template(self.template).substitute(context)
+        except KeyError as exc:
+            raise TemplateError(
+                f"prompt template {self.template} needs the variable {exc.args[0]!r}, "
+                f"which the caller of task '{self.name}' did not give"
+            ) from exc
+        except ValueError as exc:
+            raise TemplateError(f"prompt template {self.template} is malformed: {exc}") from exc
+
+    def json_schema(self) -> dict[str, Any] | None:
+        """JSON schema the answer must follow, or ``None`` for free-text tasks."""
+        return self.schema.model_json_schema() if self.structured else None
+
+    def parse(self, text: str) -> T:
+        """Validate the model's text into the task's schema; raises :class:`AnswerError`."""
+        if not self.structured:
+            cleaned = text.strip()
+            if not cleaned:
+                raise AnswerError("empty answer")
+            try:
+                return self.schema.model_validate({"text": cleaned})
+            except ValidationError as exc:
+                raise AnswerError(str(exc)) from exc
+        value = extract_json(text)
+        try:
+            return self.schema.model_validate(value)
+        except ValidationError as exc:
+            errors = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or '(answer)'}: {e['msg']}" for e in exc.errors()
+            )
+            raise AnswerError(f"answer does not match the schema of '{self.name}': {errors}") from exc
+
+    def failsafe_value(self, context: Mapping[str, Any]) -> T:
+        """The declared fail-safe for ``context``."""
+        return self.failsafe(context) if callable(self.failsafe) else self.failsafe
+
+
+def get_task(name: str) -> Task[Any] | None:
+    """The task declared under ``name`` in this process, if any."""
+    return _REGISTRY.get(name)

@@ -1,0 +1,42 @@
+"""Opening SQL databases (SQLite by default, any SQLAlchemy URL).
+
+SQLite is opened in WAL mode with ``synchronous=NORMAL``: every committed row survives a crash of the
+process (``kill -9``), readers (``aga ledger`` while a run is going) never block the writer, and a
+commit costs well under a millisecond, which matters because the ledger commits one row per LLM call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import SQLModel, create_engine
+
+
+def sqlite_url(path: Path) -> str:
+    """SQLAlchemy URL of a SQLite file, creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """Create an engine for ``url`` and create every table known to SQLModel.
+
+    Table classes must have been imported before the call for their tables to be created.
+    """
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    if is_sqlite:
+        event.listen(engine, "connect", _sqlite_pragmas)
+    SQLModel.metadata.create_all(engine)
+    return engine

@@ -1,0 +1,76 @@
+"""Run folders: ``runs/<run-id>/`` holds a run's database, vectors, log and metrics."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from aga.config import runs_dir
+from aga.storage.db import sqlite_url
+
+_RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+@dataclass(frozen=True)
+class RunPaths:
+    """The files of one run."""
+
+    root: Path
+
+    @property
+    def run_id(self) -> str:
+        """The run's id: the folder's name."""
+        return self.root.name
+
+    @property
+    def database(self) -> Path:
+        """SQLite file with the ledger and the run's state."""
+        return self.root / "aga.db"
+
+    @property
+    def database_url(self) -> str:
+        """SQLAlchemy URL of :attr:`database`."""
+        return sqlite_url(self.database)
+
+    @property
+    def vectors(self) -> Path:
+        """Folder of the run's chromadb collections."""
+        return self.root / "vectors"
+
+    @property
+    def metrics_textfile(self) -> Path:
+        """Prometheus textfile written at the end of the run."""
+        return self.root / "metrics.prom"
+
+    @property
+    def log(self) -> Path:
+        """Human-readable log of the run."""
+        return self.root / "run.log"
+
+    def create(self) -> RunPaths:
+        """Create the folder (idempotent) and return self."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
+    """Turn a run id (``runs/<id>``) or a path to a run folder into :class:`RunPaths`.
+
+    Raises ``ValueError`` with a sentence that says what is wrong and how to fix it.
+    """
+    as_path = Path(run)
+    if as_path.is_dir() and (as_path / "aga.db").exists():
+        return RunPaths(as_path)
+    if not _RUN_ID.match(run):
+        raise ValueError(
+            f"'{run}' is not a run id (letters, digits, '.', '_' or '-') nor a run folder; "
+            f"list runs with `ls {runs_dir()}`"
+        )
+    paths = RunPaths(runs_dir() / run)
+    if must_exist and not paths.database.exists():
+        raise ValueError(
+            f"no run '{run}' in {runs_dir()}/ (no {paths.database}); "
+            "check the id with `ls runs/` or set AGA_RUNS_DIR to the folder that holds your runs"
+        )
+    return paths
