@@ -15,7 +15,9 @@ DEFAULT_GROUPS = ("task", "module", "agent")
 def ledger_command(
     run: Annotated[str, typer.Argument(help="Run id (a folder of runs/) or a run folder.")],
     by: Annotated[list[str] | None, typer.Option("--by", help="Group by task, module, agent, model, outcome.")] = None,
-    db: Annotated[str | None, typer.Option(help="SQLAlchemy URL of the database, if not the run's SQLite file.")] = None,
+    db: Annotated[
+        str | None, typer.Option(help="SQLAlchemy URL of the database, if not the run's SQLite file.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print the ledger totals of RUN: LLM calls, tokens, cost, cache hits, fail-safes."""
@@ -36,22 +38,40 @@ def ledger_command(
     overall = ledger.totals()[0]
     grouped = {group: ledger.totals(group) for group in groups}
     if as_json:
-        print_json({
-            "run": ledger.run_id,
-            "overall": overall.to_json(),
-            **{f"by_{g}": [t.to_json() for t in rows] for g, rows in grouped.items()},
-        })
+        print_json(
+            {
+                "run": ledger.run_id,
+                "overall": overall.to_json(),
+                **{f"by_{g}": [t.to_json() for t in rows] for g, rows in grouped.items()},
+            }
+        )
         return
     for group, rows in [("run", [overall]), *grouped.items()]:
         table = Table(title=f"{ledger.run_id}: by {group}" if group != "run" else f"{ledger.run_id}: overall")
-        for col in (group, "LLM calls", "prompt tok", "completion tok", "cost $", "cache hits", "tokens saved",
-                    "retried", "fail-safes", "repaired"):
+        for col in (
+            group,
+            "LLM calls",
+            "prompt tok",
+            "completion tok",
+            "cost $",
+            "cache hits",
+            "tokens saved",
+            "retried",
+            "fail-safes",
+            "repaired",
+        ):
             table.add_column(col, justify="left" if col == group else "right")
         for t in rows:
             table.add_row(
                 str(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")),
-                f"{t.llm_calls:,}", f"{t.prompt_tokens:,}", f"{t.completion_tokens:,}", f"{t.cost_usd:.4f}",
-                f"{t.cache_hits:,}", f"{t.saved_prompt_tokens + t.saved_completion_tokens:,}",
-                f"{t.retried:,}", f"{t.failsafes:,}", f"{t.repaired:,}",
+                f"{t.llm_calls:,}",
+                f"{t.prompt_tokens:,}",
+                f"{t.completion_tokens:,}",
+                f"{t.cost_usd:.4f}",
+                f"{t.cache_hits:,}",
+                f"{t.saved_prompt_tokens + t.saved_completion_tokens:,}",
+                f"{t.retried:,}",
+                f"{t.failsafes:,}",
+                f"{t.repaired:,}",
             )
         console.print(table)

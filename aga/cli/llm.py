@@ -28,7 +28,9 @@ def try_prompt(
     model: Annotated[str, typer.Option("--model", "-m", help="Model string, e.g. local/qwen2.5-coder-1.5b.")] = (
         "local/qwen2.5-coder-1.5b"
     ),
-    api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted or OpenAI-compatible models.")] = None,
+    api_base: Annotated[
+        str | None, typer.Option(help="Server URL for self-hosted or OpenAI-compatible models.")
+    ] = None,
     max_tokens: Annotated[int, typer.Option(min=1, max=4096)] = 256,
     run: Annotated[str, typer.Option(help="Run id whose ledger records the call.")] = "llm-try",
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer and its ledger row as JSON.")] = False,

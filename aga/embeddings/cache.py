@@ -63,8 +63,14 @@ class EmbeddingCache:
         """Store vectors (one transaction)."""
         with Session(self.engine) as session:
             for key, vector in items.items():
-                session.merge(EmbeddingRow(key=key, model=model, dim=int(vector.shape[0]),
-                                           vector=np.asarray(vector, dtype=np.float32).tobytes()))
+                session.merge(
+                    EmbeddingRow(
+                        key=key,
+                        model=model,
+                        dim=int(vector.shape[0]),
+                        vector=np.asarray(vector, dtype=np.float32).tobytes(),
+                    )
+                )
             session.commit()
 
 

@@ -231,9 +231,10 @@ class Gateway:
         try:
             if litellm.supports_response_schema(model=self.route.model, custom_llm_provider=self.route.provider):
                 return as_schema
-            supported = litellm.get_supported_openai_params(
-                model=self.route.name, custom_llm_provider=self.route.provider
-            ) or []
+            supported = (
+                litellm.get_supported_openai_params(model=self.route.name, custom_llm_provider=self.route.provider)
+                or []
+            )
         except Exception:
             supported = []
         # Without schema support, JSON mode where available; the template always spells out the format.
@@ -277,8 +278,9 @@ class Gateway:
         if not self.metrics:
             return
         r = self.route
-        self.metrics.requests.labels(model=r.model, provider=r.provider, task=task.name, module=task.module,
-                                     status=status).inc()
+        self.metrics.requests.labels(
+            model=r.model, provider=r.provider, task=task.name, module=task.module, status=status
+        ).inc()
         self.metrics.latency.labels(model=r.model, provider=r.provider, task=task.name).observe(seconds)
 
     def _account(self, task: Task[Any], response: Any, state: _Attempts) -> None:
@@ -299,16 +301,21 @@ class Gateway:
         state.completion_tokens += completion_tokens
         state.cost += cost
         if self.metrics:
-            labels = {"model": self.route.model, "provider": self.route.provider, "task": task.name,
-                      "module": task.module}
+            labels = {
+                "model": self.route.model,
+                "provider": self.route.provider,
+                "task": task.name,
+                "module": task.module,
+            }
             self.metrics.input_tokens.labels(**labels).inc(prompt_tokens)
             self.metrics.output_tokens.labels(**labels).inc(completion_tokens)
             self.metrics.spend.labels(**labels).inc(cost)
 
     def _count_failure(self, task: Task[Any], exc: BaseException) -> None:
         if self.metrics:
-            self.metrics.failures.labels(model=self.route.model, provider=self.route.provider, task=task.name,
-                                         exception_class=type(exc).__name__).inc()
+            self.metrics.failures.labels(
+                model=self.route.model, provider=self.route.provider, task=task.name, exception_class=type(exc).__name__
+            ).inc()
 
     def _failsafe(
         self, task: Task[T], context: Mapping[str, Any], agent: str | None, state: _Attempts, started: float

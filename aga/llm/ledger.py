@@ -7,10 +7,10 @@ rows, never kept as counters in memory, so they are exactly what was committed a
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from pydantic import NaiveDatetime
 from sqlalchemy import case, func
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, select
@@ -32,7 +32,8 @@ class LedgerRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     run_id: str = Field(index=True)
-    sim_time: datetime | None = None
+    # Simulated time is the town's local wall time, with no timezone.
+    sim_time: NaiveDatetime | None = None
     agent: str | None = Field(default=None, index=True)
     module: str = Field(index=True)
     task: str = Field(index=True)

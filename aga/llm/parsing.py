@@ -16,9 +16,11 @@ from aga.llm.errors import AnswerError
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
 
 
-def _first_balanced(text: str, open_ch: str, close_ch: str) -> str | None:
+def _balanced_spans(text: str, open_ch: str, close_ch: str, limit: int = 20) -> list[str]:
+    """Balanced ``open_ch``..``close_ch`` spans, one per start position (first ``limit`` starts)."""
+    spans: list[str] = []
     start = text.find(open_ch)
-    while start != -1:
+    while start != -1 and len(spans) < limit:
         depth, in_str, escaped = 0, False, False
         for i in range(start, len(text)):
             ch = text[i]
@@ -36,9 +38,10 @@ def _first_balanced(text: str, open_ch: str, close_ch: str) -> str | None:
             elif ch == close_ch:
                 depth -= 1
                 if depth == 0:
-                    return text[start : i + 1]
+                    spans.append(text[start : i + 1])
+                    break
         start = text.find(open_ch, start + 1)
-    return None
+    return spans
 
 
 def extract_json(text: str) -> Any:
@@ -52,9 +55,7 @@ def extract_json(text: str) -> Any:
     candidates = [stripped]
     candidates += [m.strip() for m in _FENCE.findall(stripped)]
     for open_ch, close_ch in (("{", "}"), ("[", "]")):
-        found = _first_balanced(stripped, open_ch, close_ch)
-        if found:
-            candidates.append(found)
+        candidates += _balanced_spans(stripped, open_ch, close_ch)
     for candidate in candidates:
         try:
             return json.loads(candidate)

@@ -133,9 +133,7 @@ class Task(Generic[T]):
         try:
             return self.schema.model_validate(value)
         except ValidationError as exc:
-            errors = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or '(answer)'}: {e['msg']}" for e in exc.errors()
-            )
+            errors = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(answer)'}: {e['msg']}" for e in exc.errors())
             raise AnswerError(f"answer does not match the schema of '{self.name}': {errors}") from exc
 
     def failsafe_value(self, context: Mapping[str, Any]) -> T:

@@ -32,12 +32,11 @@ def grammar_schema(schema: dict[str, Any]) -> dict[str, Any]:
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             lo, hi = node.get("minimum"), node.get("maximum")
-            if node.get("type") == "integer" and isinstance(lo, int) and isinstance(hi, int):
-                if 0 <= hi - lo < _MAX_ENUM_RANGE:
-                    node.pop("type")
-                    node.pop("minimum")
-                    node.pop("maximum")
-                    node["enum"] = list(range(lo, hi + 1))
+            bounded = node.get("type") == "integer" and isinstance(lo, int) and isinstance(hi, int)
+            if bounded and 0 <= hi - lo < _MAX_ENUM_RANGE:
+                for key in ("type", "minimum", "maximum"):
+                    node.pop(key)
+                node["enum"] = list(range(lo, hi + 1))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -92,10 +91,25 @@ class LocalLlamaProvider(litellm.CustomLLM):
             self._models[name] = llama
         return self._models[name]
 
-    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
-                   model_response: Any, print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any,
-                   optional_params: dict, acompletion: Any = None, litellm_params: Any = None,
-                   logger_fn: Any = None, headers: Any = None, timeout: Any = None, client: Any = None) -> Any:
+    def completion(
+        self,
+        model: str,
+        messages: list,
+        api_base: str,
+        custom_prompt_dict: dict,
+        model_response: Any,
+        print_verbose: Any,
+        encoding: Any,
+        api_key: Any,
+        logging_obj: Any,
+        optional_params: dict,
+        acompletion: Any = None,
+        litellm_params: Any = None,
+        logger_fn: Any = None,
+        headers: Any = None,
+        timeout: Any = None,
+        client: Any = None,
+    ) -> Any:
         kwargs: dict[str, Any] = {
             "max_tokens": int(optional_params.get("max_tokens") or 256),
             "temperature": float(optional_params.get("temperature", 0.7)),

@@ -112,10 +112,25 @@ def free_text(prompt: str, context: Mapping[str, Any], rng: random.Random) -> st
 class ScriptedProvider(litellm.CustomLLM):
     """litellm custom provider that simulates answers deterministically."""
 
-    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict,
-                   model_response: Any, print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any,
-                   optional_params: dict, acompletion: Any = None, litellm_params: Any = None,
-                   logger_fn: Any = None, headers: Any = None, timeout: Any = None, client: Any = None) -> Any:
+    def completion(
+        self,
+        model: str,
+        messages: list,
+        api_base: str,
+        custom_prompt_dict: dict,
+        model_response: Any,
+        print_verbose: Any,
+        encoding: Any,
+        api_key: Any,
+        logging_obj: Any,
+        optional_params: dict,
+        acompletion: Any = None,
+        litellm_params: Any = None,
+        logger_fn: Any = None,
+        headers: Any = None,
+        timeout: Any = None,
+        client: Any = None,
+    ) -> Any:
         meta = (litellm_params or {}).get("metadata") or {}
         task_name = str(meta.get("task", ""))
         context: Mapping[str, Any] = meta.get("context") or {}
@@ -143,6 +158,8 @@ class ScriptedProvider(litellm.CustomLLM):
         model_response.choices[0].message.content = text
         model_response.choices[0].finish_reason = "stop"
         model_response.usage = litellm.Usage(
-            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, total_tokens=prompt_tokens + completion_tokens
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            total_tokens=prompt_tokens + completion_tokens,
         )
         return model_response

@@ -1,0 +1,44 @@
+# Two entry points (see README): `make run` and `make test`. Both set up everything they need first
+# and are quick when it is already there (each step is guarded by a stamp or an installed check).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.aga-installed
+RUN_MODEL  ?= qwen2.5-coder-1.5b
+TEST_MODEL ?= smollm2-135m
+
+.PHONY: setup run test lint models clean
+
+setup: $(STAMP)
+
+# torch==2.13.0 first: it is the CPU build on these machines' disk; an unpinned torch (pulled by
+# sentence-transformers) would download a multi-GB CUDA build.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+models: setup
+	$(BIN)/aga models install $(RUN_MODEL)
+
+# The main job: list the models, ask the embedded local model one question through the gateway and
+# print the run's ledger.
+run: setup models
+	$(BIN)/aga models
+	$(BIN)/aga llm try --model local/$(RUN_MODEL) --run main-job \
+		"In one sentence: what should the owner of a small cafe do on the morning before a Valentine's Day party?"
+	$(BIN)/aga ledger main-job
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: setup
+	$(BIN)/aga models install $(TEST_MODEL)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,5 @@
+"""``python -m aga`` runs the command line."""
+
+from aga.cli import main
+
+main()

@@ -1,0 +1,60 @@
+"""The command line, end to end in-process (typer's runner)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from aga.cli import app
+
+runner = CliRunner()
+
+
+def test_models_json_lists_local_scripted_and_embedder():
+    result = runner.invoke(app, ["models", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    names = [r["model"] for r in rows]
+    assert "local/qwen2.5-coder-1.5b" in names and "local/smollm2-135m" in names
+    scripted = next(r for r in rows if r["model"].startswith("scripted/"))
+    assert "simulator" in scripted["kind"]
+
+
+def test_llm_try_then_ledger_totals_agree():
+    tried = [
+        runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--json", "--run", "cli-run", p])
+        for p in ("What does Klaus study?", "Who runs Hobbs Cafe?")
+    ]
+    rows = []
+    for result in tried:
+        assert result.exit_code == 0, result.output
+        rows.append(json.loads(result.output)["ledger_row"])
+    ledger = runner.invoke(app, ["ledger", "cli-run", "--json"])
+    assert ledger.exit_code == 0, ledger.output
+    data = json.loads(ledger.output)
+    assert data["overall"]["llm_calls"] == 2
+    assert data["overall"]["prompt_tokens"] == sum(r["prompt_tokens"] for r in rows)
+    assert [t["key"] for t in data["by_task"]] == ["llm.try"]
+    assert data["by_module"][0]["key"] == "llm"
+
+
+def _aga(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "aga", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_errors_are_one_sentence_with_exit_code_2():
+    unknown = _aga("llm", "try", "-m", "nosuch/model", "hi")
+    assert unknown.returncode == 2
+    assert "unknown model 'nosuch/model'" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+    missing = _aga("ledger", "no-such-run")
+    assert missing.returncode == 2 and "no run 'no-such-run'" in missing.stderr
+
+
+def test_bad_grouping_is_rejected():
+    runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "g", "hi"])
+    result = _aga("ledger", "g", "--by", "colour")
+    assert result.returncode == 2 and "--by colour" in result.stderr

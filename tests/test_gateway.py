@@ -1,0 +1,195 @@
+"""The gateway under a fault-injecting provider: retries, fail-safes, accounting."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aga.llm.errors import LLMConfigError
+from aga.llm.ledger import Outcome
+from tests.fakes import ECHO, RATE, Rating
+
+CTX = {"event": "Isabella is planning a Valentine's Day party"}
+
+
+def _samples(metric_family_name: str, metrics) -> dict[tuple, float]:
+    out = {}
+    for family in metrics.registry.collect():
+        for sample in family.samples:
+            if sample.name == metric_family_name:
+                out[tuple(sorted(sample.labels.items()))] = sample.value
+    return out
+
+
+def test_first_attempt_ok_records_reported_usage(faulty, make_gateway, ledger):
+    faulty.play('text:{"rating": 7}')
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX, agent="Isabella") == Rating(rating=7)
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.OK
+    assert (row.prompt_tokens, row.completion_tokens) == faulty.reported[0]
+    assert row.agent == "Isabella" and row.task == "test.rate" and row.module == "test"
+    assert row.attempts == 1
+
+
+def test_prompt_is_rendered_and_json_requested(faulty, make_gateway):
+    gateway = make_gateway()
+    gateway.call(RATE, CTX)
+    gateway.call(ECHO, {"topic": "rain"})
+    sent, free = faulty.requests
+    assert CTX["event"] in sent["messages"][0]["content"]
+    # A provider litellm knows nothing about gets JSON mode; the template spells out the format.
+    assert sent["optional_params"]["response_format"] == {"type": "json_object"}
+    assert "response_format" not in free["optional_params"]
+
+
+def test_schema_is_sent_to_providers_that_enforce_it(make_gateway):
+    gateway = make_gateway("scripted/default")
+    fmt = gateway._response_format(RATE)
+    assert fmt["json_schema"]["schema"]["properties"]["rating"]["maximum"] == 10
+
+
+def test_rate_limits_are_retried_with_growing_jittered_backoff(faulty, make_gateway, ledger, sleeps):
+    faulty.play("rate_limit", "rate_limit", "server_error", 'text:{"rating": 3}')
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX).rating == 3
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.RETRIED and row.attempts == 4
+    assert len(sleeps) == 3
+    caps = [gateway.retry.base_delay_s * 2**i for i in range(3)]
+    assert all(0 <= s <= cap for s, cap in zip(sleeps, caps, strict=True))
+    failures = _samples("aga_llm_api_failed_requests_metric_total", gateway.metrics)
+    by_class = {dict(k)["exception_class"]: v for k, v in failures.items()}
+    assert by_class == {"RateLimitError": 2, "InternalServerError": 1}
+
+
+def test_persistent_timeouts_end_in_failsafe_not_a_crash(faulty, make_gateway, ledger):
+    faulty.play(*["timeout"] * 10)
+    gateway = make_gateway()
+    value = gateway.call(RATE, CTX)
+    assert value == RATE.failsafe
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.FAILSAFE
+    assert row.attempts == gateway.retry.transport_retries + 1
+    assert "Timeout" in row.error
+    assert (row.prompt_tokens, row.completion_tokens) == (0, 0)  # nothing was answered, nothing spent
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["text:this is not json", "text:", 'text:{"rating": 11}', 'text:{"score": 5}', "text:[1, 2]"],
+    ids=["prose", "empty", "out-of-range", "wrong-field", "wrong-type"],
+)
+def test_malformed_answer_is_retried_and_its_tokens_counted(faulty, make_gateway, ledger, bad):
+    faulty.play(bad, 'text:{"rating": 9}')
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX).rating == 9
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.RETRIED
+    answered = faulty.reported
+    assert row.prompt_tokens == sum(p for p, _ in answered)
+    assert row.completion_tokens == sum(c for _, c in answered)
+
+
+def test_malformed_answers_exhaust_to_failsafe(faulty, make_gateway, ledger):
+    faulty.play(*["text:nope"] * 5)
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX) == RATE.failsafe
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.FAILSAFE
+    assert row.attempts == gateway.retry.answer_retries + 1
+    assert "AnswerError" in row.error
+    assert row.prompt_tokens == sum(p for p, _ in faulty.reported)  # the bad answers were paid for
+
+
+def test_json_in_fences_or_prose_is_accepted(faulty, make_gateway):
+    faulty.play('text:Sure! ```json\n{"rating": 2}\n```', 'text:The rating is {"rating": 6}. Thanks')
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX).rating == 2
+    assert gateway.call(RATE, CTX).rating == 6
+
+
+def test_bad_request_is_not_retried(faulty, make_gateway, ledger):
+    faulty.play("bad_request")
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX) == RATE.failsafe
+    assert ledger.rows()[0].attempts == 1
+
+
+def test_auth_error_stops_with_a_clear_message_and_is_recorded(faulty, make_gateway, ledger):
+    faulty.play("auth")
+    gateway = make_gateway()
+    with pytest.raises(LLMConfigError, match="API key"):
+        gateway.call(RATE, CTX)
+    assert ledger.rows()[0].outcome == Outcome.FAILSAFE
+
+
+def test_free_text_task_returns_the_text(faulty, make_gateway):
+    faulty.play("text:  A fine morning for coffee.  ")
+    assert make_gateway().call(ECHO, {"topic": "mornings"}).text == "A fine morning for coffee."
+
+
+def test_repair_is_applied_and_counted(faulty, make_gateway, ledger):
+    from dataclasses import replace
+
+    clipped = replace(RATE, repair=lambda v, ctx: Rating(rating=min(v.rating, 8)))
+    faulty.play('text:{"rating": 10}', 'text:{"rating": 3}')
+    gateway = make_gateway()
+    assert gateway.call(clipped, CTX).rating == 8
+    assert gateway.call(clipped, CTX).rating == 3
+    assert [r.repaired for r in ledger.rows()] == [True, False]
+    assert ledger.totals("task")[0].repaired == 1
+
+
+def test_ledger_totals_equal_reported_usage_exactly_under_random_faults(faulty, make_gateway, ledger):
+    rng = random.Random(7)
+    kinds = ["rate_limit", "timeout", "server_error", "connection", "text:garbage", "text:", 'text:{"rating": 4}']
+    faulty.play(*[rng.choice(kinds) for _ in range(300)])
+    gateway = make_gateway()
+    agents = ["Isabella", "Klaus", "Maria"]
+    for i in range(60):
+        gateway.call(RATE if i % 3 else ECHO, {**CTX, "topic": "x"}, agent=agents[i % 3])
+    overall = ledger.totals()[0]
+    assert overall.prompt_tokens == sum(p for p, _ in faulty.reported)
+    assert overall.completion_tokens == sum(c for _, c in faulty.reported)
+    assert overall.attempts == len(faulty.requests)
+    by_agent = ledger.totals("agent")
+    assert sum(t.prompt_tokens for t in by_agent) == overall.prompt_tokens
+    assert {t.key for t in by_agent} == set(agents)
+    outcomes = {t.key: t.llm_calls for t in ledger.totals("outcome")}
+    assert sum(outcomes.values()) == 60
+    tokens_metric = sum(_samples("aga_input_tokens_metric_total", gateway.metrics).values())
+    assert tokens_metric == overall.prompt_tokens
+
+
+def test_cache_hit_estimates_saved_tokens_from_recent_average(faulty, make_gateway, ledger):
+    gateway = make_gateway()
+    for _ in range(4):
+        gateway.call(RATE, CTX)
+    expected = sum(p for p, _ in faulty.reported) / 4
+    row = gateway.record_cache_hit(RATE, kind="importance", agent="Klaus", similarity=0.97)
+    assert row.outcome == Outcome.CACHE_HIT
+    assert row.saved_prompt_tokens == round(expected)
+    assert row.similarity == 0.97
+    totals = ledger.totals()[0]
+    assert totals.cache_hits == 1 and totals.llm_calls == 4
+    hits = _samples("aga_cache_hits_metric_total", gateway.metrics)
+    assert hits == {(("kind", "importance"),): 1.0}
+
+
+def test_cache_hit_without_history_counts_the_prompt(make_gateway):
+    gateway = make_gateway("scripted/default")
+    row = gateway.record_cache_hit(RATE, kind="importance", prompt="one two three four")
+    assert row.saved_prompt_tokens > 0 and row.saved_completion_tokens == 0
+
+
+def test_sim_time_comes_from_the_injected_clock(faulty, make_gateway, ledger):
+    from datetime import datetime
+
+    from aga.clock import SimClock
+
+    clock = SimClock(start=datetime(2023, 2, 13, 7, 0))
+    clock.advance(6)
+    make_gateway(clock=clock).call(RATE, CTX)
+    assert ledger.rows()[0].sim_time == datetime(2023, 2, 13, 7, 1)
