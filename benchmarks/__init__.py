@@ -1,0 +1,1 @@
+"""Token and speed benchmarks of aga; results are recorded in ``benchmarks/results/``."""
