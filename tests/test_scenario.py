@@ -1,0 +1,85 @@
+"""Scenario loading and its error messages (file, entry, field, fix)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aga.scenario.loader import ScenarioError, load_scenario, scenarios_root
+
+
+@pytest.fixture
+def ville3_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "ville3"
+    shutil.copytree(scenarios_root() / "ville3", folder)
+    shutil.copytree(scenarios_root() / "smallville", tmp_path / "smallville")
+    return folder
+
+
+def test_ville3_loads():
+    scenario = load_scenario("ville3")
+    assert [p.first_name for p in scenario.cast] == ["Isabella", "Klaus", "Maria"]
+    assert scenario.params.reflection_threshold == 150
+    assert scenario.spec.start.isoformat() == "2023-02-13T00:00:00"
+    assert scenario.spec.news[0].seeded_in == ["Isabella Rodriguez"]
+    assert scenario.persona("Klaus").age == 20
+
+
+def test_unknown_scenario_lists_known_ones():
+    with pytest.raises(ScenarioError, match="known scenarios are .*ville3"):
+        load_scenario("atlantis")
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_bad_field_value_names_file_persona_and_field(ville3_copy):
+    _edit(ville3_copy / "cast.toml", "age = 20", "age = -3")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(ville3_copy)
+    message = str(info.value)
+    assert "cast.toml" in message and "persona #2 'Klaus Mueller' > age" in message and "-3" in message
+
+
+def test_unknown_field_is_rejected(ville3_copy):
+    _edit(ville3_copy / "cast.toml", "age = 34", 'age = 34\nnickname = "Izzy"')
+    with pytest.raises(ScenarioError, match=r"persona #1 'Isabella Rodriguez' > nickname: Extra inputs"):
+        load_scenario(ville3_copy)
+
+
+def test_unknown_living_area(ville3_copy):
+    _edit(ville3_copy / "cast.toml", "Klaus Mueller's room\"", "Klaus's room\"")
+    with pytest.raises(ScenarioError, match=r"living_area: 'Dorm for Oak Hill College:Klaus's room' is not an arena"):
+        load_scenario(ville3_copy)
+
+
+def test_relationship_with_someone_outside_the_cast(ville3_copy):
+    _edit(
+        ville3_copy / "cast.toml",
+        '{ with = "Maria Lopez", label = "regular customer"',
+        '{ with = "Maria Lopes", label = "regular customer"',
+    )
+    with pytest.raises(ScenarioError, match="relationship with 'Maria Lopes': not in this scenario's cast"):
+        load_scenario(ville3_copy)
+
+
+def test_toml_syntax_error_has_line(ville3_copy):
+    _edit(ville3_copy / "scenario.toml", "step_seconds = 10", "step_seconds = = 10")
+    with pytest.raises(ScenarioError, match=r"scenario.toml is not valid TOML: .*line"):
+        load_scenario(ville3_copy)
+
+
+def test_town_error_names_the_town_file(ville3_copy):
+    town = ville3_copy.parent / "smallville" / "town.toml"
+    _edit(
+        town,
+        'doors = ["S6"], objects = ["cafe customer seating"',
+        'doors = ["S60"], objects = ["cafe customer seating"',
+    )
+    with pytest.raises(ScenarioError, match=r"town.toml: sector #\d+ 'Hobbs Cafe' > arenas #1 'cafe': door 'S60'"):
+        load_scenario(ville3_copy)

@@ -1,0 +1,87 @@
+"""The town: building from rectangles, addresses, paths, and the checks a designer relies on."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from aga.scenario.schema import TownSpec
+from aga.world import Address, Town, TownError, shortest_path
+
+
+def _town(*sectors: dict, width: int = 30, height: int = 20) -> Town:
+    return Town(TownSpec.model_validate({"world": "w", "width": width, "height": height, "sector": list(sectors)}))
+
+
+HOUSE = {
+    "name": "house",
+    "origin": [2, 2],
+    "arenas": [
+        {"name": "bedroom", "rect": [1, 1, 4, 3], "doors": ["S1"], "objects": ["bed@0,0", "desk"]},
+        {"name": "hall", "rect": [1, 5, 9, 3], "doors": ["S4"], "objects": ["sofa"]},
+    ],
+}
+
+
+def test_addresses_walls_and_objects():
+    town = _town(HOUSE)
+    assert town.address_at((3, 3)) == Address("w", "house", "bedroom", "bed")
+    assert str(town.address_at((4, 4))) in ("w:house:bedroom", "w:house:bedroom:desk")
+    assert not town.walkable((2, 2))  # the wall ring's corner
+    assert town.walkable((4, 6))  # the bedroom's door onto the hall
+    assert town.address_at((0, 0)) == Address("w")
+    assert Address.parse("w:house:hall:sofa").arena_address == Address("w", "house", "hall")
+
+
+def test_shortest_path_walks_through_doors_one_tile_at_a_time():
+    town = _town(HOUSE)
+    bed = town.tiles_of(Address("w", "house", "bedroom", "bed"))
+    path = shortest_path(town, (0, 0), bed)
+    assert path is not None and path[-1] == bed[0]
+    steps = [(0, 0), *path]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(steps))
+    assert all(town.walkable(t) for t in path)
+    assert (7, 10) in path and (4, 6) in path  # the front door, then the bedroom door
+    assert shortest_path(town, bed[0], bed) == []
+
+
+def test_unreachable_goal():
+    town = _town(HOUSE)
+    assert shortest_path(town, (0, 0), [(2, 2)]) is None
+
+
+def test_overlapping_rooms_are_named():
+    bad = {**HOUSE, "arenas": [HOUSE["arenas"][0], {"name": "closet", "rect": [3, 2, 2, 2], "doors": ["S0"]}]}
+    with pytest.raises(TownError, match="closet.*bedroom|bedroom.*closet"):
+        _town(bad)
+
+
+def test_room_without_door_is_unreachable():
+    bad = {**HOUSE, "arenas": [{"name": "vault", "rect": [1, 1, 3, 3]}]}
+    with pytest.raises(TownError, match="'vault' cannot be reached.*add a door"):
+        _town(bad)
+
+
+def test_off_map_and_too_many_objects():
+    with pytest.raises(TownError, match="off the"):
+        _town({**HOUSE, "origin": [25, 2]})
+    crowded = {
+        "name": "box",
+        "origin": [2, 2],
+        "arenas": [{"name": "tiny", "rect": [1, 1, 2, 1], "doors": ["S0"], "objects": ["a", "b", "c"]}],
+    }
+    with pytest.raises(TownError, match="do not fit"):
+        _town(crowded)
+
+
+def test_smallville_builds_and_every_arena_is_reachable():
+    from aga.scenario.loader import load_scenario
+
+    town = load_scenario("ville3").town
+    street = (0, 0)
+    for sector in town.sectors.values():
+        for arena in sector.arenas.values():
+            assert shortest_path(town, street, arena.floor) is not None, (sector.name, arena.name)
+            for name, tiles in arena.objects.items():
+                assert town.address_at(tiles[0]).obj == name
