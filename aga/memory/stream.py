@@ -1,0 +1,238 @@
+"""The memory stream: adding memories and retrieving them by recency, importance and relevance.
+
+Retrieval follows Park et al.: for each focal point, every candidate memory gets
+
+    score = w_recency * recency + w_relevance * relevance + w_importance * importance
+
+with each term min-max normalised to [0, 1] over the candidates, recency = decay ** (simulated hours
+since the memory was last accessed), relevance = cosine similarity of embeddings, importance = the
+1-10 rating. The top k are returned and their last-accessed time is refreshed. The most recently
+accessed memory gets the highest recency (the original code normalised it the other way round).
+
+Candidates are all of the agent's memories while the stream is small (exactly as in the paper); past
+``pool`` memories they are the ``pool`` most relevant by the vector index plus the most recently
+accessed and the most important by SQL, so a weeks-long run does not score every memory each time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, col, delete, func, select
+
+from aga.embeddings.base import Embedder
+from aga.memory.nodes import MemoryKind, MemoryNode, keywords_for
+from aga.memory.vectors import VectorIndex
+
+
+@dataclass(frozen=True)
+class RetrievalWeights:
+    """Weights and parameters of retrieval (the original code's defaults)."""
+
+    recency: float = 0.5
+    relevance: float = 3.0
+    importance: float = 2.0
+    decay: float = 0.99
+    top_k: int = 30
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A retrieved memory with its score terms (normalised) for inspection."""
+
+    node: MemoryNode
+    score: float
+    recency: float
+    relevance: float
+    importance: float
+
+
+def _normalise(values: np.ndarray) -> np.ndarray:
+    if values.size == 0:
+        return values
+    lo, hi = float(values.min()), float(values.max())
+    if hi - lo < 1e-12:
+        return np.full_like(values, 0.5)  # all equal: no information, as in the original
+    return (values - lo) / (hi - lo)
+
+
+class MemoryStream:
+    """All agents' memories of one run."""
+
+    def __init__(self, engine: Engine, vectors: VectorIndex, embedder: Embedder, *, pool: int = 600) -> None:
+        self.engine = engine
+        self.index = vectors
+        self.embedder = embedder
+        self.pool = pool
+        self._vectors: dict[int, np.ndarray] = {}
+        SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])  # type: ignore[list-item]
+
+    # ------------------------------------------------------------------ writing
+    def add(
+        self,
+        agent: str,
+        kind: MemoryKind,
+        triple: tuple[str, str, str],
+        description: str,
+        importance: int,
+        created: datetime,
+        *,
+        step: int,
+        expiration: datetime | None = None,
+        evidence: Sequence[int] = (),
+        embedding: np.ndarray | None = None,
+    ) -> MemoryNode:
+        """Commit a memory and index its embedding; returns the node with its id."""
+        subject, predicate, obj = triple
+        node = MemoryNode(
+            agent=agent,
+            kind=kind.value,
+            subject=subject,
+            predicate=predicate,
+            object=obj,
+            description=description,
+            importance=max(1, min(10, int(importance))),
+            keywords_json=json.dumps(keywords_for(subject, obj)),
+            evidence_json=json.dumps([int(e) for e in evidence]),
+            created=created,
+            expiration=expiration,
+            last_accessed=created,
+            step=step,
+        )
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(node)
+            session.commit()
+        vector = embedding if embedding is not None else self.embedder.embed([description])[0]
+        assert node.id is not None
+        self.index.add([node.id], [agent], vector[None, :])
+        self._vectors[node.id] = vector
+        return node
+
+    def truncate_after(self, step: int) -> int:
+        """Delete memories created after ``step`` (resuming from a checkpoint); returns how many."""
+        with Session(self.engine) as session:
+            doomed = list(session.exec(select(MemoryNode.id).where(MemoryNode.step > step)).all())
+            if doomed:
+                session.exec(delete(MemoryNode).where(col(MemoryNode.id).in_(doomed)))  # type: ignore[call-overload]
+                session.commit()
+        for node_id in doomed:
+            self._vectors.pop(int(node_id), None)
+        # Their vectors stay in the index until overwritten: ids are never reused by SQLite, and
+        # candidates are always looked up in SQL, so an orphan vector can never be retrieved.
+        return len(doomed)
+
+    def reconcile(self) -> int:
+        """Index any memory whose vector is missing (a crash between the SQL commit and the index)."""
+        with Session(self.engine) as session:
+            nodes = list(session.exec(select(MemoryNode)).all())
+        present = set(self.index.vectors([n.id for n in nodes if n.id is not None]))
+        missing = [n for n in nodes if n.id not in present]
+        if missing:
+            vectors = self.embedder.embed([n.description for n in missing])
+            self.index.add([n.id for n in missing if n.id is not None], [n.agent for n in missing], vectors)
+        return len(missing)
+
+    # ------------------------------------------------------------------ reading
+    def count(self, agent: str) -> int:
+        """Number of memories of ``agent``."""
+        with Session(self.engine) as session:
+            return int(session.exec(select(func.count()).where(MemoryNode.agent == agent)).one())
+
+    def latest(self, agent: str, n: int, kinds: Sequence[MemoryKind] | None = None) -> list[MemoryNode]:
+        """The ``n`` most recently created memories of ``agent``, newest first."""
+        with Session(self.engine) as session:
+            stmt = select(MemoryNode).where(MemoryNode.agent == agent)
+            if kinds:
+                stmt = stmt.where(col(MemoryNode.kind).in_([k.value for k in kinds]))
+            stmt = stmt.order_by(col(MemoryNode.created).desc(), col(MemoryNode.id).desc()).limit(n)
+            return list(session.exec(stmt).all())
+
+    def get(self, ids: Sequence[int]) -> list[MemoryNode]:
+        """Memories by id (in the given order; unknown ids are left out)."""
+        with Session(self.engine) as session:
+            rows = {n.id: n for n in session.exec(select(MemoryNode).where(col(MemoryNode.id).in_(list(ids))))}
+        return [rows[i] for i in ids if i in rows]
+
+    def retrieve(
+        self,
+        agent: str,
+        focal_points: Sequence[str],
+        now: datetime,
+        weights: RetrievalWeights,
+        *,
+        k: int | None = None,
+        kinds: Sequence[MemoryKind] | None = None,
+    ) -> dict[str, list[Scored]]:
+        """Top-``k`` memories of ``agent`` for each focal point; refreshes their last access."""
+        k = k or weights.top_k
+        queries = self.embedder.embed(list(focal_points)) if focal_points else np.zeros((0, 1))
+        results: dict[str, list[Scored]] = {}
+        touched: set[int] = set()
+        for focal, query in zip(focal_points, queries, strict=True):
+            nodes = self._candidates(agent, query, now, kinds)
+            if not nodes:
+                results[focal] = []
+                continue
+            vectors = self._vectors_of([n.id for n in nodes if n.id is not None])
+            relevance = np.array([float(vectors[n.id] @ query) if n.id in vectors else 0.0 for n in nodes])
+            hours = np.array([max(0.0, (now - n.last_accessed).total_seconds() / 3600) for n in nodes])
+            recency = np.power(weights.decay, hours)
+            importance = np.array([float(n.importance) for n in nodes])
+            rec_n, rel_n, imp_n = _normalise(recency), _normalise(relevance), _normalise(importance)
+            scores = weights.recency * rec_n + weights.relevance * rel_n + weights.importance * imp_n
+            # Ties (equal scores) go to the newer memory, deterministically.
+            order = sorted(range(len(nodes)), key=lambda i: (-scores[i], -(nodes[i].id or 0)))[:k]
+            results[focal] = [
+                Scored(nodes[i], float(scores[i]), float(rec_n[i]), float(rel_n[i]), float(imp_n[i])) for i in order
+            ]
+            touched.update(nodes[i].id for i in order if nodes[i].id is not None)
+        self._touch(touched, now)
+        for scored in results.values():
+            for s in scored:
+                s.node.last_accessed = now
+        return results
+
+    # ------------------------------------------------------------------ helpers
+    def _candidates(
+        self, agent: str, query: np.ndarray, now: datetime, kinds: Sequence[MemoryKind] | None
+    ) -> list[MemoryNode]:
+        with Session(self.engine) as session:
+            base = select(MemoryNode).where(MemoryNode.agent == agent)
+            base = base.where((col(MemoryNode.expiration).is_(None)) | (col(MemoryNode.expiration) > now))
+            base = base.where(~((MemoryNode.predicate == "is") & (MemoryNode.object == "idle")))
+            if kinds:
+                base = base.where(col(MemoryNode.kind).in_([k.value for k in kinds]))
+            total = session.exec(select(func.count()).select_from(base.subquery())).one()
+            if total <= self.pool:
+                return list(session.exec(base).all())
+            ids = set(self.index.nearest(agent, query, self.pool))
+            recent = base.order_by(col(MemoryNode.last_accessed).desc()).limit(self.pool // 2)
+            important = base.order_by(col(MemoryNode.importance).desc(), col(MemoryNode.id).desc()).limit(
+                self.pool // 4
+            )
+            nodes = {n.id: n for n in session.exec(recent)}
+            nodes.update({n.id: n for n in session.exec(important)})
+            missing = [i for i in ids if i not in nodes]
+            if missing:
+                nodes.update({n.id: n for n in session.exec(base.where(col(MemoryNode.id).in_(missing)))})
+            return list(nodes.values())
+
+    def _vectors_of(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        missing = [i for i in ids if i not in self._vectors]
+        if missing:
+            self._vectors.update(self.index.vectors(missing))
+        return {i: self._vectors[i] for i in ids if i in self._vectors}
+
+    def _touch(self, ids: set[int], now: datetime) -> None:
+        if not ids:
+            return
+        with Session(self.engine) as session:
+            for node in session.exec(select(MemoryNode).where(col(MemoryNode.id).in_(list(ids)))):
+                node.last_accessed = now
+                session.add(node)
+            session.commit()

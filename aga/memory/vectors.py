@@ -1,0 +1,66 @@
+"""The vector index of memories: chromadb, persistent, cosine space, with our embeddings.
+
+chromadb is always given vectors: its default embedding function downloads a model, so collections are
+created with ``embedding_function=None`` and no text is ever handed to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+
+class VectorIndex:
+    """Memory embeddings of one run, with the agent as metadata."""
+
+    def __init__(self, path: Path | None, collection: str = "memories") -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False)
+        self._client = (
+            chromadb.PersistentClient(path=str(path), settings=settings)
+            if path is not None
+            else chromadb.EphemeralClient(settings=settings)
+        )
+        self._collection = self._client.get_or_create_collection(
+            collection, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+        )
+
+    def add(self, ids: Sequence[int], agents: Sequence[str], vectors: np.ndarray) -> None:
+        """Store vectors (upsert: adding the same id again replaces it)."""
+        if not len(ids):
+            return
+        self._collection.upsert(
+            ids=[str(i) for i in ids],
+            embeddings=np.asarray(vectors, dtype=np.float32),
+            metadatas=[{"agent": a} for a in agents],
+        )
+
+    def nearest(self, agent: str, query: np.ndarray, k: int) -> dict[int, float]:
+        """Up to ``k`` of ``agent``'s memories most similar to ``query``: id -> cosine similarity."""
+        if k <= 0:
+            return {}
+        result = self._collection.query(
+            query_embeddings=np.asarray(query, dtype=np.float32)[None, :],
+            n_results=k,
+            where={"agent": agent},
+            include=["distances"],
+        )
+        ids = result["ids"][0] if result["ids"] else []
+        distances = result["distances"][0] if result["distances"] else []
+        # chromadb's cosine space reports distance = 1 - cosine similarity.
+        return {int(i): 1.0 - float(d) for i, d in zip(ids, distances, strict=True)}
+
+    def vectors(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        """Stored vectors by id (missing ids are left out)."""
+        if not ids:
+            return {}
+        got = self._collection.get(ids=[str(i) for i in ids], include=["embeddings"])
+        return {int(i): np.asarray(v, dtype=np.float32) for i, v in zip(got["ids"], got["embeddings"], strict=True)}
+
+    def count(self) -> int:
+        """Number of stored vectors."""
+        return int(self._collection.count())

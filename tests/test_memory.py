@@ -1,0 +1,108 @@
+"""Memory stream retrieval on hand-made memories with a fixed simulated clock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+import numpy as np
+import pytest
+
+from aga.memory import MemoryKind, MemoryStream, RetrievalWeights, VectorIndex
+from aga.storage import make_engine, sqlite_url
+
+TOPICS = ("party", "research", "sleep", "coffee", "music")
+T0 = datetime(2023, 2, 13, 8, 0)
+
+
+class TopicEmbedder:
+    """Embeds a text as the normalised count of topic words in it (plus a small constant axis)."""
+
+    name = "topic"
+    dim = len(TOPICS) + 1
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        rows = []
+        for text in texts:
+            v = np.array([text.lower().count(t) for t in TOPICS] + [0.1], dtype=np.float32)
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows) if rows else np.zeros((0, self.dim), dtype=np.float32)
+
+
+@pytest.fixture
+def stream(tmp_path):
+    return MemoryStream(make_engine(sqlite_url(tmp_path / "m.db")), VectorIndex(tmp_path / "vectors"), TopicEmbedder())
+
+
+def _add(stream, text, importance=5, at=T0, kind=MemoryKind.EVENT, agent="Klaus", step=0, **kw):
+    return stream.add(agent, kind, ("Klaus", "is", text), text, importance, at, step=step, **kw)
+
+
+def test_more_recently_accessed_memory_ranks_higher(stream):
+    old = _add(stream, "talked about coffee", at=T0)
+    new = _add(stream, "drank coffee", at=T0 + timedelta(hours=10))
+    [top, second] = stream.retrieve("Klaus", ["coffee"], T0 + timedelta(hours=11), RetrievalWeights(), k=2)["coffee"]
+    assert top.node.id == new.id and second.node.id == old.id
+    assert top.recency == 1.0 and second.recency == 0.0  # not the original's inverted normalisation
+
+
+def test_importance_and_relevance_both_count(stream):
+    _add(stream, "thought about music", importance=2)
+    party = _add(stream, "planned the party", importance=9)
+    research = _add(stream, "wrote research notes", importance=2)
+    now = T0 + timedelta(hours=1)
+    got = stream.retrieve("Klaus", ["research"], now, RetrievalWeights(), k=1)["research"]
+    assert got[0].node.id == research.id  # relevance (weight 3) beats importance (weight 2)
+    got = stream.retrieve("Klaus", ["sleep"], now, RetrievalWeights(), k=1)["sleep"]
+    assert got[0].node.id == party.id  # nothing relevant: importance decides
+
+
+def test_retrieval_refreshes_last_access_and_skips_idle_and_expired(stream):
+    kept = _add(stream, "party plans")
+    _add(stream, "idle", importance=1)  # "Klaus is idle": not retrievable
+    stream.add("Klaus", MemoryKind.EVENT, ("bed", "is", "idle"), "bed is idle", 1, T0, step=0)
+    _add(stream, "party gossip", kind=MemoryKind.REFLECTION, expiration=T0 + timedelta(hours=1))
+    now = T0 + timedelta(hours=5)
+    got = stream.retrieve("Klaus", ["party"], now, RetrievalWeights())["party"]
+    assert [s.node.id for s in got] == [kept.id]
+    assert stream.get([kept.id])[0].last_accessed == now
+
+
+def test_agents_do_not_see_each_others_memories(stream):
+    _add(stream, "party plans", agent="Isabella")
+    assert stream.retrieve("Klaus", ["party"], T0, RetrievalWeights())["party"] == []
+
+
+def test_large_streams_use_the_vector_index_and_find_the_best(tmp_path):
+    stream = MemoryStream(
+        make_engine(sqlite_url(tmp_path / "m.db")), VectorIndex(tmp_path / "v"), TopicEmbedder(), pool=6
+    )
+    for i in range(40):
+        _add(stream, f"had coffee number {i}", importance=3, at=T0 + timedelta(minutes=i))
+    target = _add(stream, "music music music", importance=3, at=T0)
+    got = stream.retrieve("Klaus", ["music"], T0 + timedelta(hours=1), RetrievalWeights(), k=3)["music"]
+    assert got[0].node.id == target.id
+
+
+def test_truncate_after_a_checkpoint_step(stream):
+    kept = _add(stream, "coffee", step=10)
+    _add(stream, "party", step=11)
+    assert stream.truncate_after(10) == 1
+    assert [n.id for n in stream.latest("Klaus", 10)] == [kept.id]
+    assert stream.retrieve("Klaus", ["party"], T0, RetrievalWeights())["party"][0].node.id == kept.id
+
+
+def test_reconcile_indexes_memories_missing_from_the_vector_index(tmp_path):
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    stream = MemoryStream(engine, VectorIndex(tmp_path / "v1"), TopicEmbedder())
+    _add(stream, "party")
+    fresh = MemoryStream(engine, VectorIndex(tmp_path / "v2"), TopicEmbedder())  # an empty index
+    assert fresh.reconcile() == 1
+    assert fresh.reconcile() == 0
+
+
+def test_latest_and_kinds(stream):
+    _add(stream, "coffee", at=T0)
+    plan = _add(stream, "plan the day", at=T0 + timedelta(minutes=1), kind=MemoryKind.PLAN)
+    assert stream.latest("Klaus", 1)[0].id == plan.id
+    assert [n.kind for n in stream.latest("Klaus", 5, kinds=[MemoryKind.EVENT])] == ["event"]
