@@ -5,9 +5,11 @@ from __future__ import annotations
 import typer
 
 from aga.cli.common import run_guarded
+from aga.cli.inspect import log_command, show_command
 from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
 from aga.cli.models import models_app
+from aga.cli.run import resume_command, run_command
 
 app = typer.Typer(
     name="aga",
@@ -18,6 +20,10 @@ app = typer.Typer(
 app.add_typer(models_app, name="models")
 app.add_typer(llm_app, name="llm")
 app.command("ledger")(ledger_command)
+app.command("run")(run_command)
+app.command("resume")(resume_command)
+app.command("show")(show_command)
+app.command("log")(log_command)
 
 
 def main() -> None:

@@ -115,10 +115,27 @@ class Gateway:
         # from the ledger's row count keeps a resumed run from replaying the answers it already had.
         self._nonce = ledger.count()
         self._unpriced_warned = False
+        # Running totals for progress display and budgets; the ledger stays the account of record.
+        overall = ledger.totals()[0]
+        self.spent_tokens = overall.total_tokens
+        self.spent_usd = overall.cost_usd
+        self.llm_calls = overall.llm_calls
+        self.cache_hits = overall.cache_hits
 
     # ------------------------------------------------------------------ calls
-    def call(self, task: Task[T], context: Mapping[str, Any], *, agent: str | None = None) -> T:
-        """Answer ``task`` for ``context``; always returns a value of the task's type."""
+    def call(
+        self,
+        task: Task[T],
+        context: Mapping[str, Any],
+        *,
+        agent: str | None = None,
+        repair: Callable[[T, Mapping[str, Any]], T] | None = None,
+    ) -> T:
+        """Answer ``task`` for ``context``; always returns a value of the task's type.
+
+        ``repair`` is applied after the task's own repair; it is for fix-ups that need the caller's
+        state (mapping an unknown place to the nearest known one by embedding).
+        """
         prompt = task.render(context)
         messages = [{"role": "user", "content": prompt}]
         response_format = self._response_format(task)
@@ -162,12 +179,13 @@ class Gateway:
                 continue
 
             repaired = False
-            if task.repair is not None:
-                fixed = task.repair(value, context)
-                repaired = fixed != value
-                value = fixed
-                if repaired and self.metrics:
-                    self.metrics.repaired.labels(task=task.name).inc()
+            for fix in (task.repair, repair):
+                if fix is not None:
+                    fixed = fix(value, context)
+                    repaired = repaired or fixed != value
+                    value = fixed
+            if repaired and self.metrics:
+                self.metrics.repaired.labels(task=task.name).inc()
             outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
             self._record(task, agent, state, outcome, started, repaired=repaired)
             return value
@@ -213,6 +231,7 @@ class Gateway:
         )
         if self.metrics:
             self.metrics.cache(kind, hit=True, tokens_saved=row.saved_prompt_tokens + row.saved_completion_tokens)
+        self.cache_hits += 1
         return self.ledger.record(row)
 
     def record_cache_miss(self, kind: str) -> None:
@@ -336,6 +355,9 @@ class Gateway:
         repaired: bool = False,
         error: str | None = None,
     ) -> LedgerRow:
+        self.spent_tokens += state.prompt_tokens + state.completion_tokens
+        self.spent_usd += state.cost
+        self.llm_calls += 1
         return self.ledger.record(
             LedgerRow(
                 run_id=self.ledger.run_id,

@@ -1,0 +1,106 @@
+"""``aga show`` and ``aga log``: what a run's agents are doing, and what happened."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from aga.cli.common import console, print_json
+
+
+def _open_state(run: str):
+    import json
+
+    from sqlmodel import Session, col, select
+
+    from aga.sim.run import Checkpoint, RunInfo
+    from aga.storage import make_engine, resolve_run
+
+    paths = resolve_run(run)
+    engine = make_engine(paths.database_url)
+    with Session(engine) as session:
+        info = session.get(RunInfo, paths.run_id)
+        latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
+    if info is None or latest is None:
+        raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+    return paths, engine, info, json.loads(latest.state_json), latest
+
+
+def show_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder.")],
+    memories: Annotated[int, typer.Option(help="How many latest memories per agent.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Each agent's current action, place, plan and latest memories (at the last checkpoint)."""
+    from aga.agents import AgentState
+    from aga.memory import MemoryNode  # noqa: F401  (registers the table)
+    from aga.memory.stream import MemoryStream
+
+    _, engine, info, state, latest = _open_state(run)
+    agents = {name: AgentState.from_json(data) for name, data in state["agents"].items()}
+    reader = MemoryStream.__new__(MemoryStream)  # read-only use: no vector index or embedder needed
+    reader.engine = engine
+    out = []
+    for name, s in agents.items():
+        index, start = s.schedule_index(latest.sim_time) if s.schedule else (0, 0)
+        upcoming = []
+        clock = start
+        for item in s.schedule[index : index + 4]:
+            upcoming.append(
+                {"start": f"{clock // 60:02d}:{clock % 60:02d}", "minutes": item.minutes, "task": item.task}
+            )
+            clock += item.minutes
+        out.append(
+            {
+                "agent": name,
+                "action": s.action.description if s.action else None,
+                "emoji": s.action.emoji if s.action else "",
+                "place": s.action.address if s.action else None,
+                "tile": list(s.tile),
+                "currently": s.currently,
+                "plan": upcoming,
+                "memories": [n.description for n in reader.latest(name, memories)],
+            }
+        )
+    if as_json:
+        print_json({"run": info.run_id, "time": latest.sim_time.isoformat(), "step": latest.step, "agents": out})
+        return
+    console.print(
+        f"[bold]{info.run_id}[/] at {latest.sim_time:%a %b %d %H:%M} (step {latest.step}), "
+        f"{info.model}, {info.mode}, status {info.status}"
+    )
+    for a in out:
+        console.print(f"\n[bold]{a['agent']}[/] {a['emoji']} {a['action']}\n  at {a['place']} {tuple(a['tile'])}")
+        for p in a["plan"]:
+            console.print(f"  {p['start']} ({p['minutes']} min) {p['task']}", markup=False)
+        for m in a["memories"]:
+            console.print(f"  [dim]- {m}[/]")
+
+
+def log_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder.")],
+    agent: Annotated[str | None, typer.Option(help="Only this agent (full name).")] = None,
+    kind: Annotated[list[str] | None, typer.Option(help="action, chat, plan, reflection, whisper, interview.")] = None,
+    limit: Annotated[int, typer.Option(help="The last N entries.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The timeline of actions, conversations, plans and reflections."""
+    from aga.sim.timeline import Timeline
+
+    _, engine, _, _, _ = _open_state(run)
+    entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit)
+    if as_json:
+        print_json([e.to_json() for e in entries])
+        return
+    table = Table(show_header=True)
+    for col in ("time", "agent", "kind", "what"):
+        table.add_column(col)
+    for e in entries:
+        text = e.text
+        if e.kind == "chat":
+            lines = e.to_json().get("data", {}).get("lines", [])
+            text += "".join(f"\n  {who}: {said}" for who, said in lines)
+        table.add_row(f"{e.sim_time:%a %H:%M}", e.agent, e.kind, text)
+    console.print(table)

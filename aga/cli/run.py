@@ -1,0 +1,164 @@
+"""``aga run`` and ``aga resume``: simulate a town with a progress bar, checkpoints and budgets."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from aga.cli.common import UserError, console, err_console
+
+
+def _progress_text(run: Any, started: float, first_step: int) -> str:
+    gateway = run.rt.gateway
+    rate = (run.rt.step - first_step) / max(1e-9, time.perf_counter() - started)
+    lookups = gateway.llm_calls + gateway.cache_hits
+    hit_rate = gateway.cache_hits / lookups if lookups else 0.0
+    return (
+        f"{run.rt.now:%a %b %d %H:%M} | {rate:5.1f} steps/s | {gateway.llm_calls:,} LLM calls | "
+        f"{gateway.spent_tokens:,} tokens | ${gateway.spent_usd:.4f} | cache hits {hit_rate:.0%}"
+    )
+
+
+def drive(
+    run: Any,
+    *,
+    checkpoint_minutes: float,
+    max_cost: float | None,
+    max_tokens: int | None,
+    metrics_port: int | None,
+    metrics_addr: str,
+    quiet: bool,
+) -> None:
+    """Advance ``run`` to its end with a progress bar; Ctrl-C checkpoints and exits 130."""
+    from aga.sim.run import Budget
+
+    if metrics_port is not None:
+        run.metrics.serve(metrics_port, metrics_addr)
+        console.print(f"metrics on http://{metrics_addr}:{metrics_port}/metrics")
+    total_steps = max(
+        1, int((run.info.until - run.rt.clock.start).total_seconds() // run.rt.clock.step.total_seconds())
+    )
+    started = time.perf_counter()
+    first = run.rt.step
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[stats]}"),
+        TimeElapsedColumn(),
+        console=err_console,
+        disable=quiet,
+        transient=False,
+    )
+    with progress:
+        bar = progress.add_task(run.info.run_id, total=total_steps, completed=first, stats="")
+
+        def on_step(current: Any) -> None:
+            if current.rt.step % 30 == 0:
+                progress.update(bar, completed=current.rt.step, stats=_progress_text(current, started, first))
+
+        try:
+            reason = run.advance(
+                checkpoint_minutes=checkpoint_minutes,
+                budget=Budget(max_cost_usd=max_cost, max_tokens=max_tokens),
+                on_step=on_step,
+            )
+        except KeyboardInterrupt:
+            progress.stop()
+            err_console.print(
+                f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); state checkpointed. "
+                f"Continue with `aga resume {run.info.run_id}`"
+            )
+            raise typer.Exit(130) from None
+        progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
+    if reason == "finished":
+        console.print(
+            f"[green]finished[/] {run.info.run_id} at {run.rt.now:%a %b %d %H:%M}; "
+            f"see `aga show {run.info.run_id}`, `aga log {run.info.run_id}`, `aga ledger {run.info.run_id}`"
+        )
+    else:
+        console.print(f"[yellow]stopped:[/] {reason}. Raise the budget and `aga resume {run.info.run_id}` to go on")
+
+
+def _span(days: float | None, hours: float | None) -> float:
+    if days is None and hours is None:
+        return 24.0
+    total = (days or 0) * 24 + (hours or 0)
+    if total <= 0:
+        raise UserError("--days/--hours must add up to a positive span of simulated time")
+    return total
+
+
+def run_command(
+    scenario: Annotated[str, typer.Argument(help="Scenario name (scenarios/<name>) or folder.")],
+    days: Annotated[float | None, typer.Option(help="Simulated days to run.")] = None,
+    hours: Annotated[float | None, typer.Option(help="Simulated hours to run (added to --days).")] = None,
+    model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = (
+        "local/qwen2.5-coder-1.5b"
+    ),
+    mode: Annotated[str, typer.Option(help="baseline | lifestyle | social | aga")] = "baseline",
+    seed: Annotated[int, typer.Option(help="Seed of sampling and of every random choice.")] = 0,
+    run_id: Annotated[str | None, typer.Option("--run-id", help="Name of the run folder.")] = None,
+    api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
+    max_cost: Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")] = None,
+    max_tokens: Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")] = None,
+    checkpoint_minutes: Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")] = 5.0,
+    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")] = None,
+    metrics_addr: Annotated[str, typer.Option(help="Address to bind the metrics server to.")] = "127.0.0.1",
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Run SCENARIO for a span of simulated time in runs/<run-id>/."""
+    from aga.sim.run import Run, check_mode
+
+    check_mode(mode)
+    span = _span(days, hours)
+    run = Run.create(scenario, model=model, mode=mode, seed=seed, hours=span, run_id=run_id, api_base=api_base)
+    console.print(
+        f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
+        f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
+    )
+    drive(
+        run,
+        checkpoint_minutes=checkpoint_minutes,
+        max_cost=max_cost,
+        max_tokens=max_tokens,
+        metrics_port=metrics_port,
+        metrics_addr=metrics_addr,
+        quiet=quiet,
+    )
+
+
+def resume_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder.")],
+    hours: Annotated[float | None, typer.Option(help="Extend the run by this many simulated hours.")] = None,
+    max_cost: Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")] = None,
+    max_tokens: Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")] = None,
+    checkpoint_minutes: Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")] = 5.0,
+    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")] = None,
+    metrics_addr: Annotated[str, typer.Option(help="Address to bind the metrics server to.")] = "127.0.0.1",
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Continue RUN from its last checkpoint (after Ctrl-C, a crash or a budget stop)."""
+    from aga.sim.run import Run
+
+    opened = Run.open(run)
+    if hours:
+        opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
+    if opened.rt.now >= opened.info.until:
+        console.print(
+            f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it"
+        )
+        return
+    console.print(f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step})")
+    drive(
+        opened,
+        checkpoint_minutes=checkpoint_minutes,
+        max_cost=max_cost,
+        max_tokens=max_tokens,
+        metrics_port=metrics_port,
+        metrics_addr=metrics_addr,
+        quiet=quiet,
+    )

@@ -1,0 +1,113 @@
+"""Typed answers of the cognitive tasks (one pydantic model per kind of answer)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class Rating(BaseModel):
+    """An importance ("poignancy") rating."""
+
+    rating: int = Field(ge=1, le=10)
+
+
+class WakeUp(BaseModel):
+    """The hour the agent gets up (0-23)."""
+
+    hour: int = Field(ge=0, le=23)
+
+
+class DailyPlan(BaseModel):
+    """The day in broad strokes: 5-8 items such as 'wake up and complete the morning routine at 6:00 am'."""
+
+    items: list[str] = Field(min_length=1, max_length=12)
+
+
+class HourActivity(BaseModel):
+    """What the agent does during one hour."""
+
+    activity: str = Field(min_length=1, max_length=200)
+
+
+class Subtask(BaseModel):
+    """One step of a decomposed activity."""
+
+    subtask: str = Field(min_length=1, max_length=200)
+    minutes: int = Field(ge=1, le=180)
+
+
+class Decomposition(BaseModel):
+    """An activity broken into 5-15 minute steps."""
+
+    subtasks: list[Subtask] = Field(min_length=1, max_length=40)
+
+
+class Choice(BaseModel):
+    """A choice among options (a sector, an arena, an object)."""
+
+    choice: str = Field(min_length=1, max_length=200)
+
+
+class Emoji(BaseModel):
+    """One to three emoji that picture an action."""
+
+    emoji: str = Field(min_length=1, max_length=16)
+
+
+class Triple(BaseModel):
+    """Subject, predicate, object of an action."""
+
+    subject: str = Field(min_length=1, max_length=120)
+    predicate: str = Field(min_length=1, max_length=60)
+    object: str = Field(min_length=1, max_length=120)
+
+
+class ObjectState(BaseModel):
+    """What happens to the object while the action goes on ('being used', 'brewing coffee')."""
+
+    state: str = Field(min_length=1, max_length=120)
+
+
+class Text(BaseModel):
+    """A free-form sentence or paragraph, asked for as JSON so that small models stay on task."""
+
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class Decision(BaseModel):
+    """A yes/no decision with its reasoning."""
+
+    reasoning: str = Field(max_length=600)
+    decision: bool
+
+
+class Utterance(BaseModel):
+    """One line of a conversation, and whether the speaker ends the conversation with it."""
+
+    utterance: str = Field(min_length=1, max_length=600)
+    end: bool
+
+
+class Questions(BaseModel):
+    """Focal questions for a reflection."""
+
+    questions: list[str] = Field(min_length=1, max_length=5)
+
+
+class Insight(BaseModel):
+    """An insight with the numbers of the statements it rests on."""
+
+    insight: str = Field(min_length=1, max_length=400)
+    evidence: list[int] = Field(default_factory=list, max_length=20)
+
+
+class Insights(BaseModel):
+    """Insights drawn from a numbered list of statements."""
+
+    insights: list[Insight] = Field(min_length=1, max_length=8)
+
+
+class Schedule(BaseModel):
+    """A revised stretch of schedule (after a reaction): consecutive activities with their minutes."""
+
+    items: list[Subtask] = Field(min_length=1, max_length=40)

@@ -1,0 +1,172 @@
+"""Converse: a dialogue generated turn by turn, then remembered by both sides.
+
+Baseline, as in the original: before every utterance the speaker retrieves ~50 memories about the
+listener and has the LLM summarise their relationship, then retrieves ~15 memories for the last lines
+and says the next line (JSON: utterance, end). The conversation ends when a side ends it or after
+``max_conversation_rounds`` rounds. Afterwards: a summary, a chat memory with its importance for each
+side, a planning thought and a memo for each side (each with a triple and an importance), and each
+side's schedule is re-planned around the chat, whose length follows the text (as in the original).
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+
+from aga.agents import Action, Agent
+from aga.cognition.answers import Text, Utterance
+from aga.cognition.common import Runtime, identity, task
+from aga.cognition.perceive import THOUGHT_IMPORTANCE, rate
+from aga.cognition.plan_action import TRIPLE
+from aga.cognition.react import cooldown, insert_activity
+from aga.memory import MemoryKind
+
+RELATIONSHIP = task(
+    "converse.relationship",
+    Text,
+    lambda ctx: Text(text=f"{ctx['name']} and {ctx['other']} know each other."),
+    max_tokens=200,
+)
+UTTERANCE = task(
+    "converse.utterance",
+    Utterance,
+    Utterance(utterance="It was nice to see you, but I have to go now.", end=True),
+    max_tokens=150,
+)
+SUMMARY = task("converse.summary", Text, Text(text="conversing about their day"), max_tokens=80)
+CHAT_PLANNING = task(
+    "reflect.chat_planning", Text, Text(text="Nothing to plan from this conversation."), max_tokens=150
+)
+CHAT_MEMO = task("reflect.chat_memo", Text, Text(text="It was a pleasant conversation."), max_tokens=150)
+
+START_LINE = "[The conversation has not started yet -- start it!]"
+
+
+def _lines_text(lines: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{who}: {text}" for who, text in lines) if lines else START_LINE
+
+
+def utterance(
+    rt: Runtime, speaker: Agent, listener: Agent, lines: list[tuple[str, str]], turn: int, max_turns: int
+) -> Utterance:
+    """The speaker's next line: a relationship summary, a retrieval, then the utterance (2 calls)."""
+    now = rt.now
+    about = rt.memory.retrieve(speaker.name, [listener.name], now, rt.weights, k=50)[listener.name]
+    statements = [s.node.description for s in about]
+    label, closeness = speaker.relationship(listener.name)
+    relationship = rt.call(
+        RELATIONSHIP,
+        speaker,
+        {
+            "statements": "\n".join(statements),
+            "name": speaker.name,
+            "other": listener.name,
+            "_label": label,
+        },
+    ).text
+    assert listener.state.action is not None and speaker.state.action is not None
+    focal = [relationship, f"{listener.name} is {listener.state.action.description}"]
+    if lines:
+        focal.append(" ".join(text for _, text in lines[-4:]))
+    retrieved = rt.memory.retrieve(speaker.name, focal, now, rt.weights, k=15)
+    memories: list[str] = []
+    for scored in retrieved.values():
+        for s in scored:
+            if s.node.description not in memories:
+                memories.append(s.node.description)
+    here = rt.scenario.town.address_at(speaker.state.tile)
+    past = speaker.state.last_chat if speaker.state.chat_cooldowns.get(listener.name) else []
+    context = {
+        "identity": identity(speaker, now),
+        "name": speaker.name,
+        "other": listener.name,
+        "memories": "\n".join(f"- {m}" for m in memories),
+        "past_context": "" if not past else f"Earlier they talked: {' '.join(t for _, t in past[:4])}",
+        "location": f"{here.arena or 'the street'} in {here.sector or rt.scenario.town.world}",
+        "action": speaker.state.action.description,
+        "other_action": listener.state.action.description,
+        "relation_phrase": f"{label} of {listener.name}" if closeness else f"a stranger to {listener.name}",
+        "relationship": relationship,
+        "conversation": _lines_text(lines),
+        "_turn": turn,
+        "_max_turns": max_turns,
+        "_topics": memories[:8],
+        "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
+    }
+    return rt.call(UTTERANCE, speaker, context)
+
+
+def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
+    """Hold a conversation between ``a`` (who starts) and ``b``; both remember it and re-plan."""
+    now = rt.now
+    max_turns = 2 * rt.scenario.params.max_conversation_rounds
+    lines: list[tuple[str, str]] = []
+    for turn in range(max_turns):
+        speaker, listener = (a, b) if turn % 2 == 0 else (b, a)
+        said = utterance(rt, speaker, listener, lines, turn, max_turns)
+        lines.append((speaker.name, said.utterance))
+        if said.end:
+            break
+    text = _lines_text(lines)
+    keywords = [k for n in rt.scenario.spec.news for k in n.keywords]
+    summary = rt.call(
+        SUMMARY, a, {"conversation": text, "_lines": [t for _, t in lines], "_news_keywords": keywords}
+    ).text
+    minutes = max(1, math.ceil(len(text) / 8 / 30))
+    for me, other in ((a, b), (b, a)):
+        insert_activity(rt, me, f"chatting with {other.name}", minutes)
+        me.state.action = Action(
+            description=f"chatting with {other.name}",
+            address=f"<persona> {other.name}",
+            start=now,
+            minutes=minutes,
+            emoji="💬",
+            event=(me.name, "chat with", other.name),
+            chatting_with=other.name,
+            chat_end=now + timedelta(minutes=minutes),
+            path_set=True,
+        )
+        me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
+        me.state.last_chat = list(lines)
+        remember_chat(rt, me, other, summary, text)
+    rt.timeline.add(rt.step, now, a.name, "chat", summary, partner=b.name, lines=lines, minutes=minutes)
+    return lines
+
+
+def remember_chat(rt: Runtime, me: Agent, other: Agent, summary: str, conversation: str) -> None:
+    """The chat memory, then a planning thought and a memo, each with a triple and an importance."""
+    now = rt.now
+    importance = rate(rt, me, conversation, kind=MemoryKind.CHAT)
+    rt.memory.add(
+        me.name,
+        MemoryKind.CHAT,
+        (me.name, "chat with", other.name),
+        f"{me.name} and {other.name} were {summary}",
+        importance,
+        now,
+        step=rt.step,
+    )
+    for chosen, kind, prefix in (
+        (CHAT_PLANNING, MemoryKind.PLAN, f"For {me.name}'s planning: "),
+        (CHAT_MEMO, MemoryKind.REFLECTION, ""),
+    ):
+        thought = rt.call(chosen, me, {"conversation": conversation, "name": me.name, "_summary": summary}).text
+        thought = prefix + thought
+        triple = rt.call(
+            TRIPLE,
+            me,
+            {"identity": identity(me, now), "name": me.name, "action_description": thought, "_subject": me.name},
+        )
+        context = {"identity": identity(me, now), "name": me.name, "description": thought}
+        rating = rt.call(THOUGHT_IMPORTANCE, me, context).rating
+        me.state.reflection_trigger -= rating
+        rt.memory.add(
+            me.name,
+            kind,
+            (triple.subject, triple.predicate, triple.object),
+            thought,
+            rating,
+            now,
+            step=rt.step,
+            expiration=now + timedelta(days=30),
+        )

@@ -1,0 +1,112 @@
+"""Perceive: what an agent sees around it, and the memories (with importance) it forms of it.
+
+As in the original: events on tiles within the vision radius and in the same arena; the nearest
+``attention_bandwidth`` of them; an event already among the latest ``retention`` event memories is not
+stored again; each new event gets an importance rating from the LLM, except "X is idle", which is
+rated 1 without a call. Perceived arenas and objects join the agent's spatial memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aga.agents import Agent
+from aga.cognition.answers import Rating
+from aga.cognition.common import Runtime, identity, task
+from aga.memory import MemoryKind, MemoryNode
+from aga.world import Address
+
+IMPORTANCE = task("perceive.importance", Rating, Rating(rating=4), max_tokens=16, temperature=0.2)
+CHAT_IMPORTANCE = task("perceive.chat_importance", Rating, Rating(rating=4), max_tokens=16, temperature=0.2)
+THOUGHT_IMPORTANCE = task("perceive.thought_importance", Rating, Rating(rating=4), max_tokens=16, temperature=0.2)
+
+
+@dataclass(frozen=True)
+class Perceived:
+    """An event on a tile near the agent."""
+
+    subject: str
+    predicate: str
+    object: str
+    description: str
+    distance: float
+    actor: str | None = None  # the agent behind the event, for agent events
+
+    @property
+    def triple(self) -> tuple[str, str, str]:
+        """(subject, predicate, object)."""
+        return self.subject, self.predicate, self.object
+
+
+def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
+    """Events the agent can see now, nearest first, at most the attention bandwidth."""
+    town = rt.scenario.town
+    params = rt.scenario.params
+    x0, y0 = agent.state.tile
+    here = town.address_at(agent.state.tile).arena_address
+    radius = params.vision_radius
+
+    def near(tile: tuple[int, int]) -> float | None:
+        if max(abs(tile[0] - x0), abs(tile[1] - y0)) > radius:
+            return None
+        if town.address_at(tile).arena_address != here:
+            return None
+        return ((tile[0] - x0) ** 2 + (tile[1] - y0) ** 2) ** 0.5
+
+    found: list[Perceived] = []
+    for other in rt.agents.values():
+        action = other.state.action
+        distance = near(other.state.tile)
+        if action is None or distance is None:
+            continue
+        s, p, o = action.event
+        found.append(
+            Perceived(
+                s or other.name, p or "is", o or "idle", f"{other.name} is {action.description}", distance, other.name
+            )
+        )
+    if here.arena is not None:
+        arena = town.arena(here.sector or "", here.arena)
+        for name, tiles in arena.objects.items():
+            distances = [d for d in (near(t) for t in tiles) if d is not None]
+            if not distances:
+                continue
+            agent.state.learn_place(arena.sector, arena.name, name)
+            address = str(Address(town.world, arena.sector, arena.name, name))
+            state = rt.objects.get(address, "idle")
+            found.append(Perceived(address, "is", state, f"{name} is {state}", min(distances)))
+        agent.state.learn_place(arena.sector, arena.name)
+    found.sort(key=lambda e: (e.distance, e.description))
+    return found[: params.attention_bandwidth]
+
+
+def perceive(rt: Runtime, agent: Agent) -> list[tuple[Perceived, MemoryNode]]:
+    """Store new events as memories; returns (event, memory) for each new one."""
+    seen = events_around(rt, agent)
+    recent = {
+        (n.subject, n.predicate, n.object)
+        for n in rt.memory.latest(agent.name, rt.scenario.params.retention, kinds=[MemoryKind.EVENT])
+    }
+    new: list[tuple[Perceived, MemoryNode]] = []
+    for event in seen:
+        if event.triple in recent:
+            continue
+        recent.add(event.triple)
+        importance = rate(rt, agent, event.description, kind=MemoryKind.EVENT)
+        node = rt.memory.add(
+            agent.name, MemoryKind.EVENT, event.triple, event.description, importance, rt.now, step=rt.step
+        )
+        new.append((event, node))
+    return new
+
+
+def rate(rt: Runtime, agent: Agent, description: str, *, kind: MemoryKind) -> int:
+    """Importance of a new memory (1 for idle observations without asking), counted toward reflection."""
+    if kind == MemoryKind.EVENT and description.endswith(" is idle"):
+        rating = 1
+    else:
+        chosen = {MemoryKind.EVENT: IMPORTANCE, MemoryKind.CHAT: CHAT_IMPORTANCE}.get(kind, THOUGHT_IMPORTANCE)
+        context = {"identity": identity(agent, rt.now), "name": agent.name, "description": description}
+        rating = rt.call(chosen, agent, context).rating
+    agent.state.reflection_trigger -= rating
+    return rating

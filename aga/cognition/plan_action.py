@@ -1,0 +1,219 @@
+"""Planning the next action: decomposing the hour, choosing the place and object, describing it.
+
+When the current action ends, the agent takes the schedule item that covers the current minute. An
+item of an hour or more (not sleep) is first decomposed into 5-15 minute subtasks, together with the
+next such item, as in the original. Then, as in the original, eight calls describe the action: sector,
+arena and object (from the places the agent knows, leaving out other people's homes), an emoji, the
+event triple, the object's state, its emoji and its triple.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from aga.agents import Action, Agent, ScheduleItem
+from aga.agents.state import is_sleep
+from aga.cognition.answers import Choice, Decomposition, Emoji, ObjectState, Subtask, Triple
+from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
+from aga.cognition.repair import nearest, rescale
+from aga.world import Address
+
+
+def _decomposition_failsafe(context: dict) -> Decomposition:
+    return Decomposition(subtasks=[Subtask(subtask=str(context["_task"]), minutes=int(context["_minutes"]))])
+
+
+def _fit_block(value: Decomposition, context: dict) -> Decomposition:
+    """Rescale subtask minutes to the block's duration (small models' sums are off)."""
+    total = int(context["_minutes"])
+    parts = [s for s in value.subtasks if s.subtask.strip()]
+    minutes = rescale([s.minutes for s in parts], total)
+    fixed = [Subtask(subtask=s.subtask.strip(), minutes=m) for s, m in zip(parts, minutes, strict=True) if m > 0]
+    fixed = fixed or [Subtask(subtask=str(context["_task"]), minutes=total)]
+    return value if fixed == value.subtasks else Decomposition(subtasks=fixed)
+
+
+def _subject_is(value: Triple, context: dict) -> Triple:
+    subject = str(context.get("_subject", ""))
+    return (
+        value
+        if not subject or value.subject == subject
+        else Triple(subject=subject, predicate=value.predicate, object=value.object)
+    )
+
+
+DECOMPOSE = task("plan.decompose", Decomposition, _decomposition_failsafe, max_tokens=700, repair=_fit_block)
+SECTOR = task("act.sector", Choice, lambda ctx: Choice(choice=ctx["home_sector"]), max_tokens=40, temperature=0.3)
+ARENA = task("act.arena", Choice, lambda ctx: Choice(choice=ctx["_options"][0]), max_tokens=40, temperature=0.3)
+OBJECT = task("act.object", Choice, lambda ctx: Choice(choice=ctx["_options"][0]), max_tokens=40, temperature=0.3)
+EMOJI = task("act.emoji", Emoji, Emoji(emoji="🙂"), max_tokens=16)
+TRIPLE = task(
+    "act.triple",
+    Triple,
+    lambda ctx: Triple(subject=ctx["name"], predicate="is", object=str(ctx["action_description"])[:100]),
+    max_tokens=60,
+    temperature=0.2,
+    repair=_subject_is,
+)
+OBJECT_STATE = task("act.object_state", ObjectState, ObjectState(state="being used"), max_tokens=30)
+OBJECT_EMOJI = task("act.object_emoji", Emoji, Emoji(emoji="🙂"), max_tokens=16)
+OBJECT_TRIPLE = task(
+    "act.object_triple",
+    Triple,
+    lambda ctx: Triple(subject=ctx["object"], predicate="is", object=str(ctx["state"])[:100]),
+    max_tokens=60,
+    temperature=0.2,
+    repair=_subject_is,
+)
+
+
+def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
+    """Replace schedule item ``index`` by its subtasks (once; sleep and short items are not decomposed)."""
+    schedule = agent.state.schedule
+    item = schedule[index]
+    if item.decomposed or item.minutes < 60 or is_sleep(item.task):
+        return
+    start = sum(s.minutes for s in schedule[:index])
+    context = {
+        "identity": identity(agent, rt.now),
+        "name": agent.name,
+        "date": fmt_date(rt.now),
+        "inspiration": "",
+        "surrounding": _surrounding(schedule, index),
+        "task": item.task,
+        "start": fmt_minute(start),
+        "end": fmt_minute(start + item.minutes),
+        "minutes": item.minutes,
+        "_task": item.task,
+        "_minutes": item.minutes,
+    }
+    subtasks = rt.call(DECOMPOSE, agent, context).subtasks
+    schedule[index : index + 1] = [
+        ScheduleItem(f"{item.task} ({s.subtask})", s.minutes, decomposed=True) for s in subtasks
+    ]
+
+
+def _surrounding(schedule: list[ScheduleItem], index: int) -> str:
+    parts = []
+    start = sum(s.minutes for s in schedule[: max(0, index - 1)])
+    for item in schedule[max(0, index - 1) : index + 2]:
+        parts.append(f"from {fmt_minute(start)} to {fmt_minute(start + item.minutes)}, {item.task}")
+        start += item.minutes
+    return "Planned: " + "; ".join(parts) + "."
+
+
+def next_action(rt: Runtime, agent: Agent) -> Action:
+    """Start the action the schedule has for now (decomposing its hour first when needed)."""
+    state = agent.state
+    now = rt.now
+    index, _ = state.schedule_index(now)
+    decompose_item(rt, agent, index)
+    index, start = state.schedule_index(now)
+    for later in range(index + 1, len(state.schedule)):  # the next long block too, as the original does
+        if state.schedule[later].minutes >= 60 and not state.schedule[later].decomposed:
+            decompose_item(rt, agent, later)
+            break
+    index, start = state.schedule_index(now)
+    item = state.schedule[index]
+    minute = now.hour * 60 + now.minute
+    minutes = max(1, start + item.minutes - minute)
+    action = describe(rt, agent, item.task, minutes)
+    _finish(rt, agent)
+    state.action = action
+    if action.obj_description:
+        rt.objects[action.address] = action.obj_description
+    rt.timeline.add(
+        rt.step, now, agent.name, "action", item.task, address=action.address, emoji=action.emoji, minutes=minutes
+    )
+    return action
+
+
+def _finish(rt: Runtime, agent: Agent) -> None:
+    """End the current action: release its object."""
+    old = agent.state.action
+    if old is not None and old.obj_description and rt.objects.get(old.address) == old.obj_description:
+        del rt.objects[old.address]
+
+
+def known_sectors(rt: Runtime, agent: Agent) -> list[str]:
+    """Sectors the agent knows, leaving out other people's homes."""
+    town = rt.scenario.town
+    home = agent.home[0]
+    out = []
+    for sector in agent.state.known:
+        info = town.sectors.get(sector)
+        if info is None or (info.private and sector != home and agent.name not in info.residents):
+            continue
+        out.append(sector)
+    return out
+
+
+def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Action:
+    """Choose where the action happens and describe it (the eight per-action calls)."""
+    now = rt.now
+    town = rt.scenario.town
+    embed = rt.embedder.embed
+    here = town.address_at(agent.state.tile)
+    home_sector = agent.home[0]
+    known = agent.state.known
+    current_sector = here.sector or home_sector
+    sectors = known_sectors(rt, agent)
+    base = {"identity": identity(agent, now), "name": agent.name, "action_description": description}
+    sector = rt.call(
+        SECTOR,
+        agent,
+        {
+            **base,
+            "home_sector": home_sector,
+            "home_arenas": ", ".join(known.get(home_sector, {})),
+            "current_sector": current_sector,
+            "current_arenas": ", ".join(known.get(current_sector, {})),
+            "options": ", ".join(sectors),
+            "_options": sectors,
+        },
+        repair=lambda v, ctx: v if v.choice in sectors else Choice(choice=nearest(v.choice, sectors, embed)),
+    ).choice
+    arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
+    arena = rt.call(
+        ARENA,
+        agent,
+        {
+            **base,
+            "sector": sector,
+            "current_arena": here.arena or "the street",
+            "current_sector": current_sector,
+            "options": ", ".join(arenas),
+            "_options": arenas,
+        },
+        repair=lambda v, ctx: v if v.choice in arenas else Choice(choice=nearest(v.choice, arenas, embed)),
+    ).choice
+    objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
+    obj = None
+    if objects:
+        obj = rt.call(
+            OBJECT,
+            agent,
+            {**base, "options": ", ".join(objects), "_options": objects},
+            repair=lambda v, ctx: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+        ).choice
+    address = Address(town.world, sector, arena, obj)
+    emoji = rt.call(EMOJI, agent, base).emoji
+    s, p, o = _triple(rt.call(TRIPLE, agent, {**base, "_subject": agent.name}))
+    action = Action(
+        description=description, address=str(address), start=now, minutes=minutes, emoji=emoji, event=(s, p, o)
+    )
+    if obj is not None:
+        obj_context = {**base, "object": obj}
+        state = rt.call(OBJECT_STATE, agent, obj_context).state
+        obj_context = {**obj_context, "state": state, "_subject": obj}
+        action = replace(
+            action,
+            obj_description=state,
+            obj_emoji=rt.call(OBJECT_EMOJI, agent, obj_context).emoji,
+            obj_event=_triple(rt.call(OBJECT_TRIPLE, agent, obj_context)),
+        )
+    return action
+
+
+def _triple(value: Triple) -> tuple[str, str, str]:
+    return value.subject, value.predicate, value.object

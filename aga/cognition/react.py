@@ -1,0 +1,186 @@
+"""React: decide to talk to someone in view, or to wait for them, and re-plan around it.
+
+As in the original: when another agent's new event is in focus, the agent may decide to talk (yes/no
+with reasoning); if not, and both are headed for the same object that the other is using, it may
+decide to wait. Either way the next hours of its schedule are re-decomposed around the new activity.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from aga.agents import Action, Agent, ScheduleItem
+from aga.cognition.answers import Decision, Schedule, Subtask
+from aga.cognition.common import Runtime, fmt_minute, fmt_time, identity, task
+from aga.cognition.perceive import Perceived
+from aga.cognition.repair import rescale, splice
+
+
+def _replan_failsafe(context: dict) -> Schedule:
+    items = splice(
+        context["_before"],
+        context["inserted"],
+        int(context["inserted_minutes"]),
+        context["_after"],
+        int(context["total_minutes"]),
+    )
+    return Schedule(items=[Subtask(subtask=t, minutes=m) for t, m in items])
+
+
+def _fit_window(value: Schedule, context: dict) -> Schedule:
+    total = int(context["total_minutes"])
+    minutes = rescale([i.minutes for i in value.items], total)
+    fixed = [Subtask(subtask=i.subtask, minutes=m) for i, m in zip(value.items, minutes, strict=True) if m > 0]
+    return value if fixed == value.items else Schedule(items=fixed)
+
+
+DECIDE_TALK = task("react.decide_talk", Decision, Decision(reasoning="(no answer)", decision=False), max_tokens=200)
+DECIDE_WAIT = task("react.decide_wait", Decision, Decision(reasoning="(no answer)", decision=False), max_tokens=200)
+REPLAN = task("react.replan", Schedule, _replan_failsafe, max_tokens=700, repair=_fit_window)
+
+LATE_HOUR = 23  # the original lets nobody start a conversation in the 11 pm hour
+
+
+def can_chat(rt: Runtime, agent: Agent, other: Agent) -> bool:
+    """The original's preconditions for a conversation (no LLM call)."""
+    now = rt.now
+    for a, b in ((agent, other), (other, agent)):
+        action = a.state.action
+        if action is None or action.chatting_with is not None or a.state.asleep:
+            return False
+        if action.address.startswith("<waiting>"):
+            return False
+        if a.state.chat_cooldowns.get(b.name, now) > now:
+            return False
+    return now.hour != LATE_HOUR
+
+
+def context_about(rt: Runtime, agent: Agent, other: Agent, k: int = 10) -> str:
+    """What the agent remembers about ``other`` and their current action (retrieval, no LLM)."""
+    assert other.state.action is not None
+    focal = [other.name, f"{other.name} is {other.state.action.description}"]
+    retrieved = rt.memory.retrieve(agent.name, focal, rt.now, rt.weights, k=k)
+    seen: list[str] = []
+    for scored in retrieved.values():
+        for s in scored:
+            if s.node.description not in seen:
+                seen.append(s.node.description)
+    return " ".join(d.rstrip(".") + "." for d in seen)
+
+
+def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
+    """React to the nearest other agent among new events; True when the agent's plan changed."""
+    from aga.cognition.converse import converse
+
+    action = agent.state.action
+    if action is None or action.chatting_with is not None or agent.state.asleep:
+        return False
+    focus = next((e for e in perceived if e.actor and e.actor != agent.name), None)
+    if focus is None or focus.actor not in rt.agents:
+        return False
+    other = rt.agents[focus.actor]
+    if other.state.action is None:
+        return False
+    if can_chat(rt, agent, other):
+        label, closeness = agent.relationship(other.name)
+        last = agent.state.last_chat
+        context = {
+            "context": context_about(rt, agent, other),
+            "time": fmt_time(rt.now),
+            "name": agent.name,
+            "action": action.description,
+            "other": other.name,
+            "other_action": other.state.action.description,
+            "last_chat": "" if not last else f"Last time they talked: {' '.join(t for _, t in last[:2])}",
+            "_closeness": closeness,
+            "_label": label,
+        }
+        if rt.call(DECIDE_TALK, agent, context).decision:
+            converse(rt, agent, other)
+            return True
+    if _same_target(agent, other):
+        context = {
+            "context": context_about(rt, agent, other),
+            "time": fmt_time(rt.now),
+            "name": agent.name,
+            "action": action.description,
+            "other": other.name,
+            "other_action": other.state.action.description,
+        }
+        if rt.call(DECIDE_WAIT, agent, context).decision:
+            remaining = max(1, int((other.state.action.end - rt.now).total_seconds() // 60))
+            wait(rt, agent, f"waiting to start {action.description}", remaining)
+            return True
+    return False
+
+
+def _same_target(agent: Agent, other: Agent) -> bool:
+    mine, theirs = agent.state.action, other.state.action
+    if mine is None or theirs is None or ":" not in mine.address:
+        return False
+    return mine.address == theirs.address and mine.address.count(":") == 3 and not theirs.path
+
+
+def wait(rt: Runtime, agent: Agent, description: str, minutes: int) -> None:
+    """Stand still for ``minutes`` and re-plan the schedule around the wait."""
+    insert_activity(rt, agent, description, minutes)
+    tile = agent.state.tile
+    agent.state.action = Action(
+        description=description,
+        address=f"<waiting> {tile[0]} {tile[1]}",
+        start=rt.now,
+        minutes=minutes,
+        emoji="⌛",
+        event=(agent.name, "wait", "start"),
+        path_set=True,
+    )
+    rt.timeline.add(rt.step, rt.now, agent.name, "action", description, minutes=minutes)
+
+
+def insert_activity(rt: Runtime, agent: Agent, inserted: str, minutes: int) -> None:
+    """Re-decompose the schedule window around now so that it contains ``inserted`` (one LLM call)."""
+    state = agent.state
+    now = rt.now
+    minute = now.hour * 60 + now.minute
+    index, start = state.schedule_index(now)
+    last, end = index, start + state.schedule[index].minutes
+    needed = min(24 * 60, minute + minutes + 60)
+    while end < needed and last + 1 < len(state.schedule):
+        last += 1
+        end += state.schedule[last].minutes
+    window = state.schedule[index : last + 1]
+    before = [(window[0].task, minute - start)] if minute > start else []
+    after: list[tuple[str, int]] = []
+    clock = start
+    for item in window:
+        item_end = clock + item.minutes
+        resume = max(clock, minute + minutes)
+        if item_end > resume:
+            after.append((item.task, item_end - resume))
+        clock = item_end
+    total = end - start
+    original = "\n".join(
+        f"{fmt_minute(start + sum(w.minutes for w in window[:i]))} ~ "
+        f"{fmt_minute(start + sum(w.minutes for w in window[: i + 1]))} -- {w.task}"
+        for i, w in enumerate(window)
+    )
+    context = {
+        "identity": identity(agent, now),
+        "name": agent.name,
+        "start": fmt_minute(start),
+        "end": fmt_minute(end),
+        "original": original,
+        "inserted": inserted,
+        "inserted_minutes": minutes,
+        "now": fmt_minute(minute),
+        "total_minutes": total,
+        "_before": before,
+        "_after": after,
+    }
+    items = rt.call(REPLAN, agent, context).items
+    state.schedule[index : last + 1] = [ScheduleItem(i.subtask, i.minutes, decomposed=True) for i in items]
+
+
+def cooldown(rt: Runtime) -> timedelta:
+    """How long the same pair waits before another conversation."""
+    return timedelta(minutes=rt.scenario.params.chat_cooldown_minutes)

@@ -1,0 +1,114 @@
+"""Reflect: when the importance of recent memories adds up, draw insights that cite their evidence.
+
+The trigger starts at the scenario's threshold (150 in the 3-agent town) and every new memory's
+importance is subtracted; at zero or below the agent asks 3 focal questions about its ~100 latest
+memories, retrieves memories for each, and draws 5 insights per question, each citing the numbers of
+the statements it rests on. Each insight gets a triple, an importance and an embedding, and is stored
+as a reflection linked to its evidence, expiring after 30 days like the original's thoughts.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from aga.agents import Agent
+from aga.cognition.answers import Insight, Insights, Questions
+from aga.cognition.common import Runtime, identity, task
+from aga.cognition.perceive import THOUGHT_IMPORTANCE
+from aga.cognition.plan_action import TRIPLE
+from aga.memory import MemoryKind
+
+FOCAL_POINTS = task(
+    "reflect.focal_points",
+    Questions,
+    lambda ctx: Questions(questions=[f"What has {ctx['_name']} been doing lately?"]),
+    max_tokens=250,
+)
+INSIGHTS = task(
+    "reflect.insights",
+    Insights,
+    lambda ctx: Insights(insights=[Insight(insight=f"{ctx['name']} has been busy", evidence=[])]),
+    max_tokens=600,
+)
+
+LATEST = 100
+QUESTIONS = 3
+INSIGHTS_PER_QUESTION = 5
+
+
+def maybe_reflect(rt: Runtime, agent: Agent) -> bool:
+    """Reflect when the trigger has run out; returns whether it did."""
+    if agent.state.reflection_trigger > 0:
+        return False
+    reflect(rt, agent)
+    agent.state.reflection_trigger = rt.scenario.params.reflection_threshold
+    return True
+
+
+def reflect(rt: Runtime, agent: Agent) -> list[int]:
+    """One reflection; returns the ids of the new reflection memories."""
+    now = rt.now
+    latest = [n for n in rt.memory.latest(agent.name, LATEST) if not n.is_idle]
+    if not latest:
+        return []
+    statements = [n.description for n in reversed(latest)]
+    questions = rt.call(
+        FOCAL_POINTS,
+        agent,
+        {
+            "statements": "\n".join(statements),
+            "n": QUESTIONS,
+            "_name": agent.name,
+            "_statements": statements,
+        },
+    ).questions[:QUESTIONS]
+    retrieved = rt.memory.retrieve(agent.name, questions, now, rt.weights)
+    created: list[int] = []
+    for question in questions:
+        nodes = [s.node for s in retrieved.get(question, [])]
+        if not nodes:
+            continue
+        numbered = [f"{i + 1}. {n.description}" for i, n in enumerate(nodes)]
+        insights = rt.call(
+            INSIGHTS,
+            agent,
+            {
+                "statements": "\n".join(numbered),
+                "n": INSIGHTS_PER_QUESTION,
+                "name": agent.name,
+                "_name": agent.name,
+                "_statements": [n.description for n in nodes],
+            },
+        ).insights[:INSIGHTS_PER_QUESTION]
+        for insight in insights:
+            evidence = [nodes[i - 1].id for i in insight.evidence if 1 <= i <= len(nodes) and nodes[i - 1].id]
+            triple = rt.call(
+                TRIPLE,
+                agent,
+                {
+                    "identity": identity(agent, now),
+                    "name": agent.name,
+                    "action_description": insight.insight,
+                    "_subject": agent.name,
+                },
+            )
+            rating = rt.call(
+                THOUGHT_IMPORTANCE,
+                agent,
+                {"identity": identity(agent, now), "name": agent.name, "description": insight.insight},
+            ).rating
+            node = rt.memory.add(
+                agent.name,
+                MemoryKind.REFLECTION,
+                (triple.subject, triple.predicate, triple.object),
+                insight.insight,
+                rating,
+                now,
+                step=rt.step,
+                evidence=[e for e in evidence if e],
+                expiration=now + timedelta(days=30),
+            )
+            assert node.id is not None
+            created.append(node.id)
+            rt.timeline.add(rt.step, now, agent.name, "reflection", insight.insight, evidence=evidence)
+    return created

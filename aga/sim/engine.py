@@ -1,0 +1,95 @@
+"""The step loop: every agent perceives, plans (or reacts), reflects and moves, one after another.
+
+One step is ``step_seconds`` of simulated time (10 s, as in the original), and agents act in a fixed
+order (the original ran nothing in parallel either). Time comes only from the run's simulated clock.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from aga.agents import Agent, AgentState
+from aga.cognition.common import Runtime
+from aga.cognition.execute import execute
+from aga.cognition.perceive import THOUGHT_IMPORTANCE
+from aga.cognition.plan_action import next_action
+from aga.cognition.plan_day import plan_new_day
+from aga.cognition.react import react
+from aga.cognition.reflect import maybe_reflect
+from aga.memory import MemoryKind
+from aga.scenario.loader import Scenario
+
+
+def spawn_tile(scenario: Scenario, living_area: str) -> tuple[int, int]:
+    """Where a persona starts: its bed if its room has one, else the first floor tile."""
+    sector, arena_name = living_area.split(":")
+    arena = scenario.town.arena(sector, arena_name)
+    if "bed" in arena.objects:
+        return arena.objects["bed"][0]
+    return arena.floor[0]
+
+
+def initial_agents(scenario: Scenario) -> dict[str, Agent]:
+    """Agents at the start of a scenario: at home, knowing their home and their known places."""
+    agents: dict[str, Agent] = {}
+    town = scenario.town
+    for persona in scenario.cast:
+        state = AgentState(
+            name=persona.name,
+            tile=spawn_tile(scenario, persona.living_area),
+            currently=persona.currently,
+            daily_plan_requirement=persona.daily_plan_requirement,
+            reflection_trigger=scenario.params.reflection_threshold,
+        )
+        home = persona.living_area.split(":")[0]
+        for sector in [home, *persona.known_places]:
+            for arena in town.sectors[sector].arenas.values():
+                for obj in arena.objects:
+                    state.learn_place(sector, arena.name, obj)
+        agents[persona.name] = Agent(persona, state)
+    return agents
+
+
+def seed_memories(rt: Runtime) -> None:
+    """The scenario's statements and relationships as memories, each rated by the LLM (as the original)."""
+    for agent in rt.agents.values():
+        beliefs = list(agent.persona.statements)
+        for rel in agent.persona.relationships:
+            feeling = f" and {rel.feeling}" if rel.feeling else ""
+            beliefs.append(f"{agent.name} knows {rel.name} as {rel.label}{feeling}.")
+        for text in beliefs:
+            rating = rt.call(THOUGHT_IMPORTANCE, agent, {"identity": "", "name": agent.name, "description": text})
+            rt.memory.add(
+                agent.name,
+                MemoryKind.REFLECTION,
+                (agent.name, "know", text[:80]),
+                text,
+                rating.rating,
+                rt.now,
+                step=rt.step,
+                expiration=rt.now + timedelta(days=30),
+            )
+
+
+def step_agent(rt: Runtime, agent: Agent) -> None:
+    """One step of one agent: plan the day if new, perceive, act or react, reflect, move."""
+    from aga.cognition.perceive import perceive
+
+    now = rt.now
+    if agent.state.day != now.date():
+        plan_new_day(rt, agent)
+    perceived = perceive(rt, agent)
+    action = agent.state.action
+    if action is None or now >= action.end:
+        next_action(rt, agent)
+    else:
+        react(rt, agent, [event for event, _ in perceived])
+    maybe_reflect(rt, agent)
+    execute(rt, agent)
+
+
+def step(rt: Runtime) -> None:
+    """Advance the whole town by one step."""
+    for name in sorted(rt.agents):
+        step_agent(rt, rt.agents[name])
+    rt.clock.advance()

@@ -1,0 +1,281 @@
+"""Runs: create, checkpoint, resume and budget a simulation living in ``runs/<run-id>/``.
+
+Crash safety. Memories, timeline entries and ledger rows are committed as they happen, each memory and
+timeline entry tagged with its step. A checkpoint (clock, every agent's state, object states, the RNG)
+is one row written in one SQLite transaction, every few simulated minutes and on Ctrl-C. Resuming
+loads the last checkpoint and deletes the memories and timeline entries of later steps, so the run
+continues from a consistent state whatever moment a ``kill -9`` hit. Ledger rows are kept: those tokens
+were spent, and the ledger is an account of spending, not of simulation state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import NaiveDatetime
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, col, select
+
+from aga.agents import Agent, AgentState
+from aga.clock import SimClock
+from aga.cognition.common import Runtime
+from aga.embeddings.base import Embedder
+from aga.llm.gateway import Gateway
+from aga.llm.ledger import Ledger
+from aga.llm.metrics import Metrics
+from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
+from aga.scenario.loader import load_scenario
+from aga.sim.engine import initial_agents, seed_memories, step
+from aga.sim.timeline import Timeline
+from aga.storage import RunPaths, make_engine, resolve_run
+
+MODES = ("baseline", "lifestyle", "social", "aga")
+AVAILABLE_MODES = ("baseline",)
+KEEP_CHECKPOINTS = 3
+
+
+class RunInfo(SQLModel, table=True):
+    """What a run is: scenario, model, mode, seed and where it should stop."""
+
+    __tablename__ = "run_info"
+
+    run_id: str = Field(primary_key=True)
+    scenario: str
+    model: str
+    mode: str
+    seed: int
+    api_base: str | None = None
+    until: NaiveDatetime
+    status: str = "running"  # running | stopped | finished | budget
+
+
+class Checkpoint(SQLModel, table=True):
+    """A consistent snapshot of the simulation state at a step."""
+
+    __tablename__ = "checkpoint"
+
+    id: int | None = Field(default=None, primary_key=True)
+    step: int = Field(index=True)
+    sim_time: NaiveDatetime
+    state_json: str
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop cleanly when spending reaches a limit."""
+
+    max_cost_usd: float | None = None
+    max_tokens: int | None = None
+
+    def exceeded(self, gateway: Gateway) -> str | None:
+        """A sentence saying which limit was reached, or None."""
+        if self.max_cost_usd is not None and gateway.spent_usd >= self.max_cost_usd:
+            return f"the cost budget of ${self.max_cost_usd:.2f} was reached (${gateway.spent_usd:.4f} spent)"
+        if self.max_tokens is not None and gateway.spent_tokens >= self.max_tokens:
+            return f"the token budget of {self.max_tokens:,} was reached ({gateway.spent_tokens:,} tokens)"
+        return None
+
+
+def default_embedder() -> Embedder:
+    """The bundled MiniLM model behind the persistent embedding cache."""
+    from aga.config import cache_dir
+    from aga.embeddings import CachedEmbedder, EmbeddingCache
+    from aga.embeddings.minilm import MiniLMEmbedder
+
+    return CachedEmbedder(MiniLMEmbedder(), EmbeddingCache.at(cache_dir() / "embeddings.db"))
+
+
+class Run:
+    """An open run: its files, its info and its runtime."""
+
+    def __init__(self, paths: RunPaths, engine: Engine, info: RunInfo, rt: Runtime, metrics: Metrics) -> None:
+        self.paths = paths
+        self.engine = engine
+        self.info = info
+        self.rt = rt
+        self.metrics = metrics
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def create(
+        cls,
+        scenario: str,
+        *,
+        model: str,
+        mode: str = "baseline",
+        seed: int = 0,
+        hours: float = 24.0,
+        run_id: str | None = None,
+        api_base: str | None = None,
+        embedder: Embedder | None = None,
+    ) -> Run:
+        """Start a new run of ``scenario`` (its first checkpoint is written before returning)."""
+        check_mode(mode)
+        loaded = load_scenario(scenario)
+        run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
+        paths = resolve_run(run_id, must_exist=False)
+        if paths.database.exists():
+            raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
+        paths.create()
+        engine = make_engine(paths.database_url)
+        info = RunInfo(
+            run_id=run_id,
+            scenario=str(loaded.folder.resolve()),
+            model=model,
+            mode=mode,
+            seed=seed,
+            api_base=api_base,
+            until=loaded.spec.start + timedelta(hours=hours),
+        )
+        clock = SimClock(start=loaded.spec.start, step=timedelta(seconds=loaded.spec.step_seconds))
+        run = cls._assemble(paths, engine, info, clock, embedder)
+        with Session(engine, expire_on_commit=False) as session:
+            session.add(info)
+            session.commit()
+        run.rt.agents.update(initial_agents(loaded))
+        seed_memories(run.rt)
+        run.checkpoint()
+        return run
+
+    @classmethod
+    def open(cls, run: str, *, embedder: Embedder | None = None) -> Run:
+        """Reopen a run at its last checkpoint, dropping what came after it."""
+        paths = resolve_run(run)
+        engine = make_engine(paths.database_url)
+        with Session(engine, expire_on_commit=False) as session:
+            info = session.get(RunInfo, paths.run_id)
+            latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
+        if info is None or latest is None:
+            raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+        state = json.loads(latest.state_json)
+        clock = SimClock.from_json(state["clock"])
+        opened = cls._assemble(paths, engine, info, clock, embedder)
+        opened._restore(state)
+        opened.rt.memory.truncate_after(latest.step)
+        opened.rt.timeline.truncate_after(latest.step)
+        opened.rt.memory.reconcile()
+        return opened
+
+    @classmethod
+    def _assemble(
+        cls, paths: RunPaths, engine: Engine, info: RunInfo, clock: SimClock, embedder: Embedder | None
+    ) -> Run:
+        scenario = load_scenario(info.scenario)
+        metrics = Metrics()
+        ledger = Ledger(engine, info.run_id)
+        gateway = Gateway(
+            info.model, ledger=ledger, metrics=metrics, clock=clock, seed=info.seed, api_base=info.api_base
+        )
+        embedder = embedder or default_embedder()
+        params = scenario.params
+        weights = RetrievalWeights(
+            recency=params.recency_weight,
+            relevance=params.relevance_weight,
+            importance=params.importance_weight,
+            decay=params.recency_decay,
+            top_k=params.retrieve_top_k,
+        )
+        rt = Runtime(
+            scenario=scenario,
+            gateway=gateway,
+            memory=MemoryStream(engine, VectorIndex(paths.vectors), embedder),
+            embedder=embedder,
+            clock=clock,
+            agents={},
+            weights=weights,
+            timeline=Timeline(engine),
+            rng=random.Random(info.seed),
+        )
+        SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
+        return cls(paths, engine, info, rt, metrics)
+
+    # ------------------------------------------------------------ state
+    def _state(self) -> dict[str, Any]:
+        rng_state = self.rt.rng.getstate()
+        return {
+            "format": 1,
+            "clock": self.rt.clock.to_json(),
+            "agents": {name: agent.state.to_json() for name, agent in self.rt.agents.items()},
+            "objects": dict(self.rt.objects),
+            "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+        }
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        scenario = self.rt.scenario
+        personas = {p.name: p for p in scenario.cast}
+        self.rt.agents.clear()
+        for name, data in state["agents"].items():
+            self.rt.agents[name] = Agent(personas[name], AgentState.from_json(data))
+        self.rt.objects.clear()
+        self.rt.objects.update(state["objects"])
+        version, internal, gauss = state["rng"]
+        self.rt.rng.setstate((version, tuple(internal), gauss))
+
+    def checkpoint(self) -> None:
+        """Write the current state as one row in one transaction; keep the last few."""
+        with Session(self.engine) as session:
+            session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
+            session.commit()
+            old = session.exec(select(Checkpoint.id).order_by(col(Checkpoint.id).desc()).offset(KEEP_CHECKPOINTS)).all()
+            for checkpoint_id in old:
+                row = session.get(Checkpoint, checkpoint_id)
+                if row is not None:
+                    session.delete(row)
+            session.commit()
+
+    def set_status(self, status: str, until: datetime | None = None) -> None:
+        """Record the run's status (and a new end time when extended)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            info = session.get(RunInfo, self.info.run_id)
+            assert info is not None
+            info.status = status
+            if until is not None:
+                info.until = until
+            session.add(info)
+            session.commit()
+            self.info = info
+
+    # ------------------------------------------------------------ running
+    def advance(self, *, checkpoint_minutes: float = 5.0, budget: Budget | None = None, on_step: Any = None) -> str:
+        """Step until the run's end time, a budget, or Ctrl-C; returns why it stopped.
+
+        Checkpoints every ``checkpoint_minutes`` of simulated time and whenever it stops.
+        """
+        every = max(1, round(checkpoint_minutes * 60 / self.rt.clock.step.total_seconds()))
+        reason = "finished"
+        try:
+            while self.rt.now < self.info.until:
+                step(self.rt)
+                if on_step is not None:
+                    on_step(self)
+                if self.rt.step % every == 0:
+                    self.checkpoint()
+                over = budget.exceeded(self.rt.gateway) if budget else None
+                if over:
+                    reason = over
+                    break
+        except KeyboardInterrupt:
+            self.checkpoint()
+            self.set_status("stopped")
+            self._write_metrics()
+            raise
+        self.checkpoint()
+        self.set_status("finished" if reason == "finished" else "budget")
+        self._write_metrics()
+        return reason
+
+    def _write_metrics(self) -> None:
+        self.metrics.write_textfile(self.paths.metrics_textfile)
+
+
+def check_mode(mode: str) -> None:
+    """Reject modes that do not exist or have not arrived yet, with a clear sentence."""
+    if mode not in MODES:
+        raise ValueError(f"--mode {mode}: choose one of {', '.join(MODES)}")
+    if mode not in AVAILABLE_MODES:
+        module = {"lifestyle": "the Lifestyle Policy", "social": "Social Memory", "aga": "the full AGA"}[mode]
+        raise ValueError(f"--mode {mode} needs {module} module, which is not built yet; run --mode baseline for now")

@@ -1,0 +1,89 @@
+"""The timeline of a run: actions started, conversations held, reflections, whispers.
+
+Rows are committed as they happen and carry their step, so that resuming from a checkpoint can drop
+what came after it, exactly like memories.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from pydantic import NaiveDatetime
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, col, delete, select
+
+
+class TimelineEntry(SQLModel, table=True):
+    """Something that happened in the town."""
+
+    __tablename__ = "timeline"
+
+    id: int | None = Field(default=None, primary_key=True)
+    step: int = Field(index=True)
+    sim_time: NaiveDatetime = Field(index=True)
+    agent: str = Field(index=True)
+    kind: str = Field(index=True)  # action | chat | reflection | plan | whisper | interview
+    text: str
+    data_json: str = "{}"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "step": self.step,
+            "time": self.sim_time.isoformat(),
+            "agent": self.agent,
+            "kind": self.kind,
+            "text": self.text,
+            **({"data": json.loads(self.data_json)} if self.data_json != "{}" else {}),
+        }
+
+
+class Timeline:
+    """Writes and reads timeline entries."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        SQLModel.metadata.create_all(engine, tables=[TimelineEntry.__table__])  # type: ignore[list-item]
+
+    def add(self, step: int, when: datetime, agent: str, kind: str, text: str, **data: Any) -> None:
+        """Commit one entry."""
+        with Session(self.engine) as session:
+            session.add(
+                TimelineEntry(
+                    step=step,
+                    sim_time=when,
+                    agent=agent,
+                    kind=kind,
+                    text=text,
+                    data_json=json.dumps(data, default=str) if data else "{}",
+                )
+            )
+            session.commit()
+
+    def truncate_after(self, step: int) -> int:
+        """Delete entries after ``step``; returns how many."""
+        with Session(self.engine) as session:
+            doomed = session.exec(select(TimelineEntry.id).where(TimelineEntry.step > step)).all()
+            if doomed:
+                session.exec(delete(TimelineEntry).where(col(TimelineEntry.id).in_(list(doomed))))  # type: ignore[call-overload]
+                session.commit()
+            return len(doomed)
+
+    def entries(
+        self, *, agent: str | None = None, kinds: list[str] | None = None, limit: int | None = None
+    ) -> list[TimelineEntry]:
+        """Entries in order (the last ``limit`` when given)."""
+        with Session(self.engine) as session:
+            stmt = select(TimelineEntry)
+            if agent:
+                stmt = stmt.where(TimelineEntry.agent == agent)
+            if kinds:
+                stmt = stmt.where(col(TimelineEntry.kind).in_(kinds))
+            stmt = stmt.order_by(col(TimelineEntry.id).desc())
+            if limit:
+                stmt = stmt.limit(limit)
+            rows = list(session.exec(stmt).all())
+        rows.reverse()
+        return rows
