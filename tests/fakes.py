@@ -84,3 +84,24 @@ def install_faulty() -> FaultyProvider:
     provider = FaultyProvider()
     register_provider("faulty", provider)
     return provider
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words embedder for simulation tests (no model load)."""
+
+    name = "hash-embedder"
+    dim = 64
+
+    def embed(self, texts):
+        import hashlib
+
+        import numpy as np
+
+        rows = []
+        for text in texts:
+            v = np.zeros(self.dim, dtype=np.float32)
+            for word in text.lower().split():
+                v[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+            v += 0.01
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows) if rows else np.zeros((0, self.dim), dtype=np.float32)

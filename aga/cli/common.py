@@ -22,7 +22,10 @@ def run_guarded(app: typer.Typer) -> None:
     from aga.llm.errors import LLMConfigError, TemplateError
 
     try:
-        app(standalone_mode=False)
+        # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError) as exc:
         err_console.print(f"[bold red]error:[/] {exc}")
         sys.exit(2)

@@ -1,0 +1,66 @@
+"""A conversation between two agents, and the preconditions for starting one."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from aga.cognition.converse import converse
+from aga.cognition.plan_action import next_action
+from aga.cognition.react import can_chat
+from aga.memory import MemoryKind
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+
+
+@pytest.fixture
+def morning(tmp_path):
+    run = Run.create("ville3", model="scripted/default", hours=12, run_id="talk", seed=5, embedder=HashEmbedder())
+    run.rt.clock.advance(10 * 360)  # 10:00, everyone awake
+    for agent in run.rt.agents.values():
+        from aga.cognition.plan_day import plan_new_day
+
+        plan_new_day(run.rt, agent)
+        next_action(run.rt, agent)
+    return run
+
+
+def test_conversation_alternates_and_both_remember_it(morning):
+    rt = morning.rt
+    klaus, maria = rt.agents["Klaus Mueller"], rt.agents["Maria Lopez"]
+    assert can_chat(rt, klaus, maria)
+    lines = converse(rt, klaus, maria)
+    assert 1 <= len(lines) <= 2 * rt.scenario.params.max_conversation_rounds
+    assert [who for who, _ in lines] == [("Klaus Mueller", "Maria Lopez")[i % 2] for i in range(len(lines))]
+    for me, other in ((klaus, maria), (maria, klaus)):
+        action = me.state.action
+        assert action.chatting_with == other.name and action.event == (me.name, "chat with", other.name)
+        chats = rt.memory.latest(me.name, 20, kinds=[MemoryKind.CHAT])
+        assert chats and chats[0].object == other.name and "conversing about" in chats[0].description
+        assert sum(i.minutes for i in me.state.schedule) == 24 * 60
+        assert any(f"chatting with {other.name}" in i.task for i in me.state.schedule)
+    assert klaus.state.action.minutes == maria.state.action.minutes
+    calls = {t.key: t.llm_calls for t in rt.gateway.ledger.totals("task")}
+    # Baseline: a relationship summary and an utterance per line, one summary per conversation.
+    assert calls["converse.utterance"] == calls["converse.relationship"] == len(lines)
+    assert calls["converse.summary"] == 1
+    assert calls["perceive.chat_importance"] == 2
+    assert calls["react.replan"] == 2
+    entry = rt.timeline.entries(kinds=["chat"])[-1]
+    assert entry.to_json()["data"]["partner"] == "Maria Lopez"
+
+
+def test_no_second_chat_during_the_cooldown_nor_at_eleven_pm(morning):
+    rt = morning.rt
+    klaus, maria, isabella = rt.agents["Klaus Mueller"], rt.agents["Maria Lopez"], rt.agents["Isabella Rodriguez"]
+    converse(rt, klaus, maria)
+    assert not can_chat(rt, klaus, maria)  # chatting now
+    rt.clock.advance(int(timedelta(minutes=30).total_seconds() // 10))
+    next_action(rt, klaus)
+    next_action(rt, maria)
+    assert not can_chat(rt, klaus, maria)  # cooldown of two hours
+    assert can_chat(rt, klaus, isabella)
+    rt.clock.advance(int(timedelta(hours=13).total_seconds() // 10) - 180)  # 23:00
+    assert rt.now.hour == 23
+    assert not can_chat(rt, klaus, isabella)

@@ -1,0 +1,168 @@
+"""Runs: checkpoint round trip, resume after kill -9 and Ctrl-C, budgets, mode checks, CLI inspection."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+from tests.test_simulation import one_agent_scenario
+
+
+def test_checkpoint_round_trip(tmp_path):
+    run = Run.create("ville3", model="scripted/default", hours=2, run_id="rt", seed=2, embedder=HashEmbedder())
+    run.advance(checkpoint_minutes=30)
+    before = run._state()
+    reopened = Run.open("rt", embedder=HashEmbedder())
+    assert reopened._state() == before
+    assert reopened.rt.rng.random() == run.rt.rng.random()
+    assert reopened.rt.step == run.rt.step == 720
+
+
+def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
+    run = Run.create("ville3", model="scripted/default", hours=7, run_id="cut", seed=2, embedder=HashEmbedder())
+    run.advance(checkpoint_minutes=600)
+    checkpoint_step = run.rt.step
+    from aga.sim.engine import step
+
+    for _ in range(200):  # steps that no checkpoint covers, as if the process died here
+        step(run.rt)
+    later = [n for a in run.rt.agents for n in run.rt.memory.latest(a, 1000) if n.step > checkpoint_step]
+    assert later
+    reopened = Run.open("cut", embedder=HashEmbedder())
+    assert reopened.rt.step == checkpoint_step
+    assert not [n for a in reopened.rt.agents for n in reopened.rt.memory.latest(a, 1000) if n.step > checkpoint_step]
+    assert not [e for e in reopened.rt.timeline.entries(limit=10_000) if e.step > checkpoint_step]
+
+
+def _aga(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "aga", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def _checkpoints(db: Path) -> list[int]:
+    if not db.exists():
+        return []
+    try:
+        with sqlite3.connect(db, timeout=5) as conn:
+            return [r[0] for r in conn.execute("select step from checkpoint order by id")]
+    except sqlite3.OperationalError:
+        return []
+
+
+@pytest.mark.embedding_model
+def test_kill_9_then_resume_to_the_end(tmp_path):
+    scenario = one_agent_scenario(tmp_path)
+    env = {**os.environ, "AGA_RUNS_DIR": str(tmp_path / "runs")}
+    db = tmp_path / "runs" / "killed" / "aga.db"
+    proc = _aga(
+        "run",
+        str(scenario),
+        "--hours",
+        "10",
+        "--model",
+        "scripted/default",
+        "--run-id",
+        "killed",
+        "--checkpoint-minutes",
+        "10",
+        "--quiet",
+        env=env,
+    )
+    deadline = time.time() + 240
+    while len(_checkpoints(db)) < 3 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    killed_at = _checkpoints(db)[-1]
+    assert killed_at > 0
+
+    resumed = _aga("resume", "killed", "--quiet", env=env)
+    out, err = resumed.communicate(timeout=600)
+    assert resumed.returncode == 0, err
+    assert "resuming killed" in out
+    with sqlite3.connect(db) as conn:
+        status, until = conn.execute("select status, until from run_info").fetchone()
+        last_time = conn.execute("select sim_time from checkpoint order by id desc limit 1").fetchone()[0]
+        steps = [r[0] for r in conn.execute("select step from memory_node")]
+    assert status == "finished"
+    assert last_time.startswith(until[:16])
+    assert steps and max(steps) <= 10 * 360
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "aga", "show", "killed", "--json"], env=env, capture_output=True, text=True, timeout=120
+    )
+    data = json.loads(shown.stdout)
+    assert data["agents"][0]["agent"] == "Klaus Mueller" and data["agents"][0]["plan"]
+    logged = subprocess.run(
+        [sys.executable, "-m", "aga", "log", "killed", "--json", "--kind", "action"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert all(e["kind"] == "action" for e in json.loads(logged.stdout))
+
+
+@pytest.mark.embedding_model
+def test_ctrl_c_checkpoints_and_exits_130(tmp_path):
+    scenario = one_agent_scenario(tmp_path)
+    env = {**os.environ, "AGA_RUNS_DIR": str(tmp_path / "runs")}
+    db = tmp_path / "runs" / "stopped" / "aga.db"
+    proc = _aga(
+        "run",
+        str(scenario),
+        "--hours",
+        "10",
+        "--model",
+        "scripted/default",
+        "--run-id",
+        "stopped",
+        "--checkpoint-minutes",
+        "600",
+        "--quiet",
+        env=env,
+    )
+    deadline = time.time() + 240
+    while len(_checkpoints(db)) < 1 and time.time() < deadline:
+        time.sleep(0.2)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "aga resume stopped" in err
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("select status from run_info").fetchone()[0] == "stopped"
+    assert _checkpoints(db)[-1] > 0  # the interrupt wrote a checkpoint beyond the first
+
+
+def test_budget_stops_cleanly_and_resume_goes_on(tmp_path):
+    from aga.sim.run import Budget
+
+    run = Run.create("ville3", model="scripted/default", hours=3, run_id="budget", embedder=HashEmbedder())
+    limit = run.rt.gateway.spent_tokens + 5_000
+    reason = run.advance(budget=Budget(max_tokens=limit))
+    assert "token budget" in reason
+    assert run.info.status == "budget"
+    stopped_at = run.rt.step
+    reopened = Run.open("budget", embedder=HashEmbedder())
+    assert reopened.rt.step == stopped_at
+    assert reopened.advance() == "finished"
+
+
+def test_modes_not_built_yet_are_rejected_clearly():
+    with pytest.raises(ValueError, match="--mode lifestyle needs the Lifestyle Policy module"):
+        Run.create("ville3", model="scripted/default", mode="lifestyle")
+    with pytest.raises(ValueError, match="choose one of"):
+        Run.create("ville3", model="scripted/default", mode="turbo")

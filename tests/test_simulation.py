@@ -1,0 +1,147 @@
+"""The baseline agent loop with the scripted simulator: coherent days, conversations, reflection."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from aga.agents.state import is_sleep
+from aga.scenario.loader import scenarios_root
+from aga.sim.run import Run
+from aga.world import Address
+from tests.fakes import HashEmbedder
+
+
+def one_agent_scenario(tmp_path: Path, who: str = "Klaus Mueller") -> Path:
+    """ville3 with a cast of one (relationships dropped), in a temporary folder."""
+    import tomllib
+
+    folder = tmp_path / "solo"
+    folder.mkdir()
+    shutil.copytree(scenarios_root() / "smallville", tmp_path / "smallville")
+    cast = tomllib.loads((scenarios_root() / "ville3" / "cast.toml").read_text())
+    persona = next(p for p in cast["persona"] if p["name"] == who)
+    persona.pop("relationship", None)
+    lines = ["[[persona]]"]
+    for key, value in persona.items():
+        if isinstance(value, list):
+            items = ", ".join('"' + v.replace('"', '\\"') + '"' for v in value)
+            lines.append(f"{key} = [{items}]")
+        elif isinstance(value, str):
+            lines.append(f'{key} = "{value.replace(chr(34), chr(92) + chr(34))}"')
+        else:
+            lines.append(f"{key} = {value}")
+    (folder / "cast.toml").write_text("\n".join(lines) + "\n")
+    scenario = (scenarios_root() / "ville3" / "scenario.toml").read_text()
+    scenario = scenario.replace('name = "ville3"', 'name = "solo"').split("[[news]]")[0]
+    (folder / "scenario.toml").write_text(scenario)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def klaus_day(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("day")
+    import os
+
+    old = os.environ.get("AGA_RUNS_DIR")
+    os.environ["AGA_RUNS_DIR"] = str(tmp / "runs")
+    try:
+        run = Run.create(
+            str(one_agent_scenario(tmp)),
+            model="scripted/default",
+            hours=24.2,
+            run_id="day",
+            seed=3,
+            embedder=HashEmbedder(),
+        )
+        actions = []
+        last = None
+
+        def record(current):
+            action = current.rt.agents["Klaus Mueller"].state.action
+            if action is not last:
+                actions.append(
+                    (
+                        action.start,
+                        action.minutes,
+                        action.description,
+                        action.address,
+                        current.rt.agents["Klaus Mueller"].state.tile,
+                    )
+                )
+            return None
+
+        def on_step(current):
+            nonlocal last
+            record(current)
+            last = current.rt.agents["Klaus Mueller"].state.action
+
+        assert run.advance(on_step=on_step) == "finished"
+        yield run, actions
+    finally:
+        if old is None:
+            os.environ.pop("AGA_RUNS_DIR", None)
+        else:
+            os.environ["AGA_RUNS_DIR"] = old
+
+
+def test_schedule_covers_the_day_without_overlaps(klaus_day):
+    run, _ = klaus_day
+    state = run.rt.agents["Klaus Mueller"].state
+    # The schedule planned for Feb 13 was replaced at midnight by Feb 14's; both must cover 24 hours.
+    assert sum(item.minutes for item in state.schedule) == 24 * 60
+    assert all(item.minutes > 0 for item in state.schedule)
+
+
+def test_actions_follow_each_other_and_sleep_is_at_night(klaus_day):
+    _, actions = klaus_day
+    assert len(actions) > 20
+    for (start, minutes, *_), (next_start, *_) in itertools.pairwise(actions):
+        assert start + timedelta(minutes=minutes) <= next_start + timedelta(seconds=10)
+    day = datetime(2023, 2, 13)
+    at_3am = [a for a in actions if a[0] <= day + timedelta(hours=3)][-1]
+    assert is_sleep(at_3am[2])
+    at_2pm = [a for a in actions if a[0] <= day + timedelta(hours=14)][-1]
+    assert not is_sleep(at_2pm[2])
+
+
+def test_every_action_is_at_a_place_the_agent_knows(klaus_day):
+    run, actions = klaus_day
+    state = run.rt.agents["Klaus Mueller"].state
+    town = run.rt.scenario.town
+    for _, _, description, address, _ in actions:
+        place = Address.parse(address)
+        assert place.sector in state.known, (description, address)
+        assert place.arena in state.known[place.sector], (description, address)
+        assert town.tiles_of(place), address
+        private = town.sectors[place.sector]
+        assert not private.private or "Klaus Mueller" in private.residents
+
+
+def test_day_planning_and_actions_are_in_the_ledger(klaus_day):
+    run, _ = klaus_day
+    calls = {t.key: t.llm_calls for t in run.rt.gateway.ledger.totals("task")}
+    assert calls["plan.wake_up"] == 2 and calls["plan.daily"] == 2  # Feb 13 and Feb 14 (at midnight)
+    assert calls["plan.revise_note"] == 1  # the new-day identity revision
+    assert 14 <= calls["plan.hourly"] / 2 <= 18  # one call per waking hour
+    started = run.rt.timeline.entries(kinds=["action"], limit=10_000)
+    described = [e for e in started if not e.text.startswith("waiting")]
+    # Eight calls describe every action: sector, arena, object, emoji, triple, object state/emoji/triple.
+    assert calls["act.sector"] == calls["act.arena"] == calls["act.emoji"] == len(described)
+    assert calls["act.object"] == calls["act.object_state"] == calls["act.object_triple"] == len(described)
+    assert calls["act.triple"] >= len(described)  # thoughts get triples too
+    assert calls["perceive.importance"] > 10
+
+
+def test_reflection_fires_and_cites_evidence(klaus_day):
+    run, _ = klaus_day
+    from aga.memory import MemoryKind
+
+    reflections = [n for n in run.rt.memory.latest("Klaus Mueller", 5000, kinds=[MemoryKind.REFLECTION]) if n.evidence]
+    assert reflections, "no reflection with evidence in a day"
+    cited = run.rt.memory.get(reflections[0].evidence)
+    assert cited and all(c.agent == "Klaus Mueller" for c in cited)
