@@ -34,3 +34,25 @@ def test_real_local_model_free_text(make_gateway, ledger):
     answer = make_gateway(TEST_MODEL).call(ECHO, {"topic": "coffee"})
     assert answer.text
     assert ledger.rows()[0].completion_tokens > 0
+
+
+@pytest.mark.local_model
+def test_short_real_run_one_agent(tmp_path):
+    """One agent, two simulated minutes, every call answered by the real local model."""
+    from aga.sim.run import Run
+    from tests.fakes import HashEmbedder
+    from tests.test_simulation import one_agent_scenario
+
+    run = Run.create(
+        str(one_agent_scenario(tmp_path)), model=TEST_MODEL, hours=2 / 60, run_id="real", embedder=HashEmbedder()
+    )
+    assert run.advance() == "finished"
+    klaus = run.rt.agents["Klaus Mueller"].state
+    assert klaus.action is not None and sum(i.minutes for i in klaus.schedule) == 24 * 60
+    assert 4 <= klaus.wake_hour <= 11
+    totals = run.rt.gateway.ledger.totals()[0]
+    assert totals.llm_calls >= 20 and totals.prompt_tokens > 1000
+    by_task = {t.key: t for t in run.rt.gateway.ledger.totals("task")}
+    assert by_task["plan.hourly"].llm_calls >= 12
+    # A small model's answers get repaired or fail safe, but every call is accounted for.
+    assert sum(t.llm_calls for t in by_task.values()) == totals.llm_calls

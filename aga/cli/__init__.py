@@ -10,6 +10,7 @@ from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
 from aga.cli.models import models_app
 from aga.cli.run import resume_command, run_command
+from aga.cli.user import interview_command, whisper_command
 
 app = typer.Typer(
     name="aga",
@@ -24,6 +25,8 @@ app.command("run")(run_command)
 app.command("resume")(resume_command)
 app.command("show")(show_command)
 app.command("log")(log_command)
+app.command("whisper")(whisper_command)
+app.command("interview")(interview_command)
 
 
 def main() -> None:

@@ -573,7 +573,18 @@ def _chat_memo(req: SimRequest) -> dict[str, str]:
 
 @hook("user.inner_thought")
 def _inner(req: SimRequest) -> dict[str, str]:
-    return {"text": f"I have been thinking: {req.context.get('whisper', '')}"}
+    text = str(req.context.get("whisper", ""))
+    for you, me in (
+        ("You are", "I am"),
+        ("you are", "I am"),
+        ("You're", "I'm"),
+        ("your", "my"),
+        ("Your", "My"),
+        ("You", "I"),
+        ("you", "I"),
+    ):
+        text = re.sub(rf"\b{re.escape(you)}\b", me, text)
+    return {"text": text}
 
 
 @hook("user.interview_ideas")

@@ -167,8 +167,9 @@ class MemoryStream:
         *,
         k: int | None = None,
         kinds: Sequence[MemoryKind] | None = None,
+        refresh: bool = True,
     ) -> dict[str, list[Scored]]:
-        """Top-``k`` memories of ``agent`` for each focal point; refreshes their last access."""
+        """Top-``k`` memories of ``agent`` for each focal point; refreshes their last access unless told not to."""
         k = k or weights.top_k
         queries = self.embedder.embed(list(focal_points)) if focal_points else np.zeros((0, 1))
         results: dict[str, list[Scored]] = {}
@@ -191,10 +192,11 @@ class MemoryStream:
                 Scored(nodes[i], float(scores[i]), float(rec_n[i]), float(rel_n[i]), float(imp_n[i])) for i in order
             ]
             touched.update(nodes[i].id for i in order if nodes[i].id is not None)
-        self._touch(touched, now)
-        for scored in results.values():
-            for s in scored:
-                s.node.last_accessed = now
+        if refresh:
+            self._touch(touched, now)
+            for scored in results.values():
+                for s in scored:
+                    s.node.last_accessed = now
         return results
 
     # ------------------------------------------------------------------ helpers

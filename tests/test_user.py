@@ -1,0 +1,59 @@
+"""Whisper and interview, through the CLI, on a stored run."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from aga.cli import app
+from aga.memory import MemoryKind
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+
+runner = CliRunner()
+
+
+def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypatch):
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="voices", seed=4, embedder=HashEmbedder())
+    run.advance()
+    monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
+    result = runner.invoke(app, ["whisper", "voices", "Klaus", "You are going to run for mayor"])
+    assert result.exit_code == 0, result.output
+    assert "Klaus Mueller now thinks: I am going to run for mayor" in result.output
+
+    reopened = Run.open("voices", embedder=HashEmbedder())
+    thoughts = reopened.rt.memory.latest("Klaus Mueller", 3, kinds=[MemoryKind.REFLECTION])
+    assert thoughts[0].description == "I am going to run for mayor"
+    before = {n.id: n.last_accessed for n in reopened.rt.memory.latest("Klaus Mueller", 500)}
+
+    asked = runner.invoke(
+        app,
+        [
+            "interview",
+            "voices",
+            "Klaus Mueller",
+            "-q",
+            "Are you going to run for mayor?",
+            "-q",
+            "Who is Maria?",
+            "--json",
+        ],
+    )
+    assert asked.exit_code == 0, asked.output
+    answers = json.loads(asked.output)
+    assert [a["question"] for a in answers] == ["Are you going to run for mayor?", "Who is Maria?"]
+    assert "mayor" in answers[0]["answer"]
+    after = Run.open("voices", embedder=HashEmbedder())
+    assert {n.id: n.last_accessed for n in after.rt.memory.latest("Klaus Mueller", 500)} == before
+    calls = {t.key: t.llm_calls for t in after.rt.gateway.ledger.totals("task")}
+    assert calls["user.interview_ideas"] == calls["user.interview_answer"] == 2
+    assert calls["user.inner_thought"] == 1
+
+
+def test_unknown_agent_is_a_clear_error(monkeypatch):
+    Run.create("ville3", model="scripted/default", hours=0.01, run_id="who", embedder=HashEmbedder())
+    monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
+    result = runner.invoke(app, ["interview", "who", "Gandalf", "-q", "hi"])
+    assert result.exit_code != 0
+    assert "no persona 'Gandalf' in ville3" in str(result.exception) + result.output
