@@ -6,6 +6,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.aga-installed
 RUN_MODEL  ?= qwen2.5-coder-1.5b
 TEST_MODEL ?= smollm2-135m
+# The main job's town run: the scripted simulator covers a whole simulated day in about a minute;
+# `make run TOWN_MODEL=local/qwen2.5-coder-1.5b HOURS=1` runs the town on the embedded model instead.
+SCENARIO   ?= ville3
+TOWN_MODEL ?= scripted/default
+HOURS      ?= 24
 
 .PHONY: setup run test lint models clean
 
@@ -23,13 +28,15 @@ $(STAMP): pyproject.toml
 models: setup
 	$(BIN)/aga models install $(RUN_MODEL)
 
-# The main job: list the models, ask the embedded local model one question through the gateway and
-# print the run's ledger.
+# The main job: one question to the embedded local model through the gateway, then a simulated day of
+# the 3-agent town, its state, its conversations and its token ledger. Each run gets a fresh id.
 run: setup models
 	$(BIN)/aga models
-	$(BIN)/aga llm try --model local/$(RUN_MODEL) --run main-job \
+	$(BIN)/aga llm try --model local/$(RUN_MODEL) --run main-llm-try \
 		"In one sentence: what should the owner of a small cafe do on the morning before a Valentine's Day party?"
-	$(BIN)/aga ledger main-job
+	id=main-$(SCENARIO)-$$(date +%Y%m%d-%H%M%S); \
+	$(BIN)/aga run $(SCENARIO) --hours $(HOURS) --model $(TOWN_MODEL) --run-id $$id && \
+	$(BIN)/aga show $$id && $(BIN)/aga log $$id --kind chat --limit 3 && $(BIN)/aga ledger $$id --by module
 
 lint: setup
 	$(BIN)/ruff check .

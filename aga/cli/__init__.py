@@ -10,6 +10,7 @@ from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
 from aga.cli.models import models_app
 from aga.cli.run import resume_command, run_command
+from aga.cli.scenario import scenario_app
 from aga.cli.user import interview_command, whisper_command
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
 )
 app.add_typer(models_app, name="models")
 app.add_typer(llm_app, name="llm")
+app.add_typer(scenario_app, name="scenario")
 app.command("ledger")(ledger_command)
 app.command("run")(run_command)
 app.command("resume")(resume_command)

@@ -239,9 +239,12 @@ class Town:
             return list(arena.objects.get(address.obj, []))
         return list(arena.floor)
 
-    def render(self) -> str:
-        """ASCII view: ``#`` wall, ``+`` door, ``.`` street, letters for arenas, ``*`` objects."""
-        letters: dict[tuple[str, str], str] = {}
+    def render(self, legend: dict[tuple[str, str], str] | None = None) -> str:
+        """ASCII view: ``#`` wall, ``+`` door, ``.`` street, letters for arenas, ``*`` objects.
+
+        Pass a dict as ``legend`` to receive the letter given to each (sector, arena).
+        """
+        letters: dict[tuple[str, str], str] = legend if legend is not None else {}
         alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
         rows = []
         for y in range(self.height):

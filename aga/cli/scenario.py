@@ -1,0 +1,53 @@
+"""``aga scenario``: check a scenario's files and draw its town."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from aga.cli.common import console, print_json
+
+scenario_app = typer.Typer(help="Check scenarios and draw their towns.", no_args_is_help=True)
+
+
+@scenario_app.command("check")
+def check(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Load SCENARIO and report what it holds (errors name the file, entry and field)."""
+    from aga.scenario.loader import load_scenario
+
+    loaded = load_scenario(scenario)
+    town = loaded.town
+    summary = {
+        "scenario": loaded.name, "title": loaded.spec.title, "start": loaded.spec.start.isoformat(),
+        "town": f"{town.world}, {town.width}x{town.height} tiles", "sectors": len(town.sectors),
+        "arenas": sum(len(s.arenas) for s in town.sectors.values()),
+        "objects": sum(len(a.objects) for s in town.sectors.values() for a in s.arenas.values()),
+        "cast": [p.name for p in loaded.cast], "news": [n.id for n in loaded.spec.news],
+        "parameters": loaded.params.model_dump(),
+    }
+    if as_json:
+        print_json(summary)
+        return
+    console.print(f"[green]ok[/] {loaded.name}: {loaded.spec.title}")
+    console.print(f"  town {summary['town']}, {summary['sectors']} sectors, {summary['arenas']} arenas, "
+                  f"{summary['objects']} objects; starts {summary['start']}")
+    console.print(f"  cast ({len(loaded.cast)}): {', '.join(summary['cast'])}")
+    if summary["news"]:
+        console.print(f"  news: {', '.join(summary['news'])}")
+
+
+@scenario_app.command("map")
+def draw(scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")]) -> None:
+    """Draw SCENARIO's town as text, with a legend of the arenas' letters."""
+    from aga.scenario.loader import load_scenario
+
+    town = load_scenario(scenario).town
+    legend: dict[tuple[str, str], str] = {}
+    console.print(town.render(legend), markup=False, highlight=False, soft_wrap=True)
+    console.print("# wall  + door  . street  * object")
+    for (sector, arena), letter in legend.items():
+        console.print(f"{letter}  {sector}: {arena}", markup=False, highlight=False)
