@@ -30,9 +30,14 @@ ORIGINAL_PATTERN = {
     "plan.hourly": "1 per waking hour (~15-18)",
     "plan.revise_note": "1 per new day after the first (with feelings, currently, requirement)",
     "plan.decompose": "per hourly block >= 60 min, not sleep",
-    "act.sector": "1 per action", "act.arena": "1 per action", "act.object": "1 per action",
-    "act.emoji": "1 per action", "act.triple": "1 per action (+1 per thought)",
-    "act.object_state": "1 per action", "act.object_emoji": "1 per action", "act.object_triple": "1 per action",
+    "act.sector": "1 per action",
+    "act.arena": "1 per action",
+    "act.object": "1 per action",
+    "act.emoji": "1 per action",
+    "act.triple": "1 per action (+1 per thought)",
+    "act.object_state": "1 per action",
+    "act.object_emoji": "1 per action",
+    "act.object_triple": "1 per action",
     "perceive.importance": "1 per new non-idle event",
     "perceive.chat_importance": "1 per chat per side",
     "perceive.thought_importance": "1 per thought",
@@ -113,15 +118,33 @@ def main() -> None:
         lines = [
             f"# Agent loop: {args.scenario}, {args.hours:g} simulated hours, scripted simulator\n",
             f"`python -m benchmarks.agent_loop {args.scenario} --hours {args.hours:g}` on {result['machine']}.\n",
-            "| figure | value |", "|---|---|",
-            *(f"| {k} | {result[k]} |" for k in ("agents", "steps", "wall_s", "wall_s_per_simulated_day", "llm_s",
-                                                  "framework_ms_per_agent_step", "peak_rss_mb", "llm_calls",
-                                                  "llm_calls_per_agent_day", "tokens_per_agent_day")),
-            "", "## Baseline LLM calls per agent per simulated day, by task\n",
-            "| task | calls / agent-day | tokens / agent-day | when the original calls it |", "|---|---|---|---|",
-            *(f"| {k} | {v} | {result['tokens_per_agent_day_by_task'][k]:,} | {ORIGINAL_PATTERN.get(k, '')} |"
-              for k, v in result["calls_per_agent_day_by_task"].items()),
-            "", "## What happened per agent-day\n",
+            "| figure | value |",
+            "|---|---|",
+            *(
+                f"| {k} | {result[k]} |"
+                for k in (
+                    "agents",
+                    "steps",
+                    "wall_s",
+                    "wall_s_per_simulated_day",
+                    "llm_s",
+                    "framework_ms_per_agent_step",
+                    "peak_rss_mb",
+                    "llm_calls",
+                    "llm_calls_per_agent_day",
+                    "tokens_per_agent_day",
+                )
+            ),
+            "",
+            "## Baseline LLM calls per agent per simulated day, by task\n",
+            "| task | calls / agent-day | tokens / agent-day | when the original calls it |",
+            "|---|---|---|---|",
+            *(
+                f"| {k} | {v} | {result['tokens_per_agent_day_by_task'][k]:,} | {ORIGINAL_PATTERN.get(k, '')} |"
+                for k, v in result["calls_per_agent_day_by_task"].items()
+            ),
+            "",
+            "## What happened per agent-day\n",
             *(f"- {k}: {v}" for k, v in result["timeline_per_agent_day"].items()),
         ]
         args.out.with_suffix(".md").write_text("\n".join(lines) + "\n")

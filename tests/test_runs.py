@@ -124,7 +124,7 @@ def test_ctrl_c_checkpoints_and_exits_130(tmp_path):
         "run",
         str(scenario),
         "--hours",
-        "10",
+        "72",
         "--model",
         "scripted/default",
         "--run-id",

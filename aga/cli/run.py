@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from datetime import timedelta
 from typing import Annotated, Any
@@ -23,9 +24,26 @@ def _progress_text(run: Any, started: float, first_step: int) -> str:
     )
 
 
+class StopRequest:
+    """Ctrl-C asks the run to stop between steps; a second Ctrl-C interrupts at once."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        signal.signal(signal.SIGINT, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __call__(self) -> bool:
+        return self.requested
+
+
 def drive(
     run: Any,
     *,
+    stop: StopRequest,
     checkpoint_minutes: float,
     max_cost: float | None,
     max_tokens: int | None,
@@ -34,7 +52,7 @@ def drive(
     quiet: bool,
 ) -> None:
     """Advance ``run`` to its end with a progress bar; Ctrl-C checkpoints and exits 130."""
-    from aga.sim.run import Budget
+    from aga.sim.run import STOPPED, Budget
 
     if metrics_port is not None:
         run.metrics.serve(metrics_port, metrics_addr)
@@ -65,15 +83,17 @@ def drive(
                 checkpoint_minutes=checkpoint_minutes,
                 budget=Budget(max_cost_usd=max_cost, max_tokens=max_tokens),
                 on_step=on_step,
+                should_stop=stop,
             )
-        except KeyboardInterrupt:
-            progress.stop()
-            err_console.print(
-                f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); state checkpointed. "
-                f"Continue with `aga resume {run.info.run_id}`"
-            )
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt:  # a second Ctrl-C: advance() checkpointed before re-raising
+            reason = STOPPED
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
+    if reason == STOPPED:
+        err_console.print(
+            f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); state checkpointed. "
+            f"Continue with `aga resume {run.info.run_id}`"
+        )
+        raise typer.Exit(130)
     if reason == "finished":
         console.print(
             f"[green]finished[/] {run.info.run_id} at {run.rt.now:%a %b %d %H:%M}; "
@@ -113,6 +133,7 @@ def run_command(
     """Run SCENARIO for a span of simulated time in runs/<run-id>/."""
     from aga.sim.run import Run, check_mode
 
+    stop = StopRequest()  # before the slow start-up, so an early Ctrl-C is honoured too
     check_mode(mode)
     span = _span(days, hours)
     run = Run.create(scenario, model=model, mode=mode, seed=seed, hours=span, run_id=run_id, api_base=api_base)
@@ -122,6 +143,7 @@ def run_command(
     )
     drive(
         run,
+        stop=stop,
         checkpoint_minutes=checkpoint_minutes,
         max_cost=max_cost,
         max_tokens=max_tokens,
@@ -144,6 +166,7 @@ def resume_command(
     """Continue RUN from its last checkpoint (after Ctrl-C, a crash or a budget stop)."""
     from aga.sim.run import Run
 
+    stop = StopRequest()
     opened = Run.open(run)
     if hours:
         opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
@@ -155,6 +178,7 @@ def resume_command(
     console.print(f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step})")
     drive(
         opened,
+        stop=stop,
         checkpoint_minutes=checkpoint_minutes,
         max_cost=max_cost,
         max_tokens=max_tokens,

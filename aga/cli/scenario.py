@@ -22,19 +22,25 @@ def check(
     loaded = load_scenario(scenario)
     town = loaded.town
     summary = {
-        "scenario": loaded.name, "title": loaded.spec.title, "start": loaded.spec.start.isoformat(),
-        "town": f"{town.world}, {town.width}x{town.height} tiles", "sectors": len(town.sectors),
+        "scenario": loaded.name,
+        "title": loaded.spec.title,
+        "start": loaded.spec.start.isoformat(),
+        "town": f"{town.world}, {town.width}x{town.height} tiles",
+        "sectors": len(town.sectors),
         "arenas": sum(len(s.arenas) for s in town.sectors.values()),
         "objects": sum(len(a.objects) for s in town.sectors.values() for a in s.arenas.values()),
-        "cast": [p.name for p in loaded.cast], "news": [n.id for n in loaded.spec.news],
+        "cast": [p.name for p in loaded.cast],
+        "news": [n.id for n in loaded.spec.news],
         "parameters": loaded.params.model_dump(),
     }
     if as_json:
         print_json(summary)
         return
     console.print(f"[green]ok[/] {loaded.name}: {loaded.spec.title}")
-    console.print(f"  town {summary['town']}, {summary['sectors']} sectors, {summary['arenas']} arenas, "
-                  f"{summary['objects']} objects; starts {summary['start']}")
+    console.print(
+        f"  town {summary['town']}, {summary['sectors']} sectors, {summary['arenas']} arenas, "
+        f"{summary['objects']} objects; starts {summary['start']}"
+    )
     console.print(f"  cast ({len(loaded.cast)}): {', '.join(summary['cast'])}")
     if summary["news"]:
         console.print(f"  news: {', '.join(summary['news'])}")

@@ -83,10 +83,7 @@ def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
 def perceive(rt: Runtime, agent: Agent) -> list[tuple[Perceived, MemoryNode]]:
     """Store new events as memories; returns (event, memory) for each new one."""
     seen = events_around(rt, agent)
-    recent = {
-        (n.subject, n.predicate, n.object)
-        for n in rt.memory.latest(agent.name, rt.scenario.params.retention, kinds=[MemoryKind.EVENT])
-    }
+    recent = set(rt.memory.recent_event_triples(agent.name, rt.scenario.params.retention))
     new: list[tuple[Perceived, MemoryNode]] = []
     for event in seen:
         if event.triple in recent:

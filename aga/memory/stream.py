@@ -17,6 +17,7 @@ accessed and the most important by SQL, so a weeks-long run does not score every
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -70,6 +71,8 @@ class MemoryStream:
         self.embedder = embedder
         self.pool = pool
         self._vectors: dict[int, np.ndarray] = {}
+        # Latest event triples per agent: perception checks them every step, so they stay in memory.
+        self._recent_events: dict[str, deque[tuple[str, str, str]]] = {}
         SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])  # type: ignore[list-item]
 
     # ------------------------------------------------------------------ writing
@@ -111,7 +114,18 @@ class MemoryStream:
         assert node.id is not None
         self.index.add([node.id], [agent], vector[None, :])
         self._vectors[node.id] = vector
+        if kind == MemoryKind.EVENT and agent in self._recent_events:
+            self._recent_events[agent].appendleft((subject, predicate, obj))
         return node
+
+    def recent_event_triples(self, agent: str, n: int) -> list[tuple[str, str, str]]:
+        """(subject, predicate, object) of the agent's ``n`` latest event memories, newest first."""
+        recent = self._recent_events.get(agent)
+        if recent is None or recent.maxlen != n:
+            rows = self.latest(agent, n, kinds=[MemoryKind.EVENT])
+            recent = deque(((r.subject, r.predicate, r.object) for r in rows), maxlen=n)
+            self._recent_events[agent] = recent
+        return list(recent)
 
     def truncate_after(self, step: int) -> int:
         """Delete memories created after ``step`` (resuming from a checkpoint); returns how many."""
@@ -122,6 +136,7 @@ class MemoryStream:
                 session.commit()
         for node_id in doomed:
             self._vectors.pop(int(node_id), None)
+        self._recent_events.clear()
         # Their vectors stay in the index until overwritten: ids are never reused by SQLite, and
         # candidates are always looked up in SQL, so an orphan vector can never be retrieved.
         return len(doomed)

@@ -36,6 +36,7 @@ from aga.storage import RunPaths, make_engine, resolve_run
 MODES = ("baseline", "lifestyle", "social", "aga")
 AVAILABLE_MODES = ("baseline",)
 KEEP_CHECKPOINTS = 3
+STOPPED = "stopped"
 
 
 class RunInfo(SQLModel, table=True):
@@ -240,15 +241,28 @@ class Run:
             self.info = info
 
     # ------------------------------------------------------------ running
-    def advance(self, *, checkpoint_minutes: float = 5.0, budget: Budget | None = None, on_step: Any = None) -> str:
-        """Step until the run's end time, a budget, or Ctrl-C; returns why it stopped.
+    def advance(
+        self,
+        *,
+        checkpoint_minutes: float = 5.0,
+        budget: Budget | None = None,
+        on_step: Any = None,
+        should_stop: Any = None,
+    ) -> str:
+        """Step until the run's end time, a budget, a stop request or Ctrl-C; returns why it stopped.
 
-        Checkpoints every ``checkpoint_minutes`` of simulated time and whenever it stops.
+        Checkpoints every ``checkpoint_minutes`` of simulated time and whenever it stops. ``should_stop``
+        is polled between steps (the CLI's Ctrl-C handler sets it), so a requested stop never lands
+        mid-step. A KeyboardInterrupt that does land mid-step is checkpointed too; the unfinished step's
+        memories are then dropped on resume, as after a crash.
         """
         every = max(1, round(checkpoint_minutes * 60 / self.rt.clock.step.total_seconds()))
         reason = "finished"
         try:
             while self.rt.now < self.info.until:
+                if should_stop is not None and should_stop():
+                    reason = STOPPED
+                    break
                 step(self.rt)
                 if on_step is not None:
                     on_step(self)
@@ -264,7 +278,7 @@ class Run:
             self._write_metrics()
             raise
         self.checkpoint()
-        self.set_status("finished" if reason == "finished" else "budget")
+        self.set_status({"finished": "finished", STOPPED: "stopped"}.get(reason, "budget"))
         self._write_metrics()
         return reason
 
