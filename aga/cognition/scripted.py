@@ -90,6 +90,7 @@ ARENA_HINTS = (
     (("sleep", "bed", "nap", "dress", "closet", "desk", "stream", "game"), ("bedroom", "room")),
     (("cook", "breakfast", "lunch", "dinner", "kitchen", "meal", "snack", "dishes"), ("kitchen",)),
     (("shower", "bath", "brush", "toilet", "wash"), ("bathroom",)),
+    (("pharmacy", "prescription", "medicine", "pharmacist"), ("pharmacy",)),
     (("library", "read", "research", "paper", "book", "study"), ("library",)),
     (("class", "lecture", "teach"), ("classroom",)),
     (("tv", "television", "relax", "sofa", "family"), ("common room",)),
@@ -189,6 +190,10 @@ def _base_form(clause: str) -> str:
     irregular = {"goes": "go", "does": "do", "has": "have", "is": "be", "studies": "study", "tries": "try"}
     if verb.lower() in irregular:
         words[0] = irregular[verb.lower()]
+    elif verb.endswith("ies") and len(verb) > 4:
+        words[0] = verb[:-3] + "y"  # tidies -> tidy
+    elif verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        words[0] = verb[:-2]  # teaches -> teach
     elif verb.endswith("s") and not verb.endswith("ss") and len(verb) > 3:
         words[0] = verb[:-1]
     return " ".join(words)
@@ -198,8 +203,10 @@ def routine_items(requirement: str, after_hour: int) -> list[tuple[int, str]]:
     """(hour, clause) for the clauses of a daily routine, each at its stated hour or after the previous."""
     items: list[tuple[int, str]] = []
     hour = after_hour
-    for clause in re.split(r"[.;,]|\band\b|\bthen\b", requirement):
+    # "and" joins clauses only before a lower-case word: "The Rose and Crown Pub" stays whole.
+    for clause in re.split(r"[.;,]|\band\b(?=\s+[a-z])|\bthen\b", requirement):
         clause = re.sub(r"^\s*[A-Z][a-z]+ [A-Z][a-z]+\s+", "", clause.strip())  # drop a leading full name
+        clause = re.sub(r"^(He|She|They)\s+", "", clause)
         clause = re.sub(r"\b(every day|everyday|each day|usually|often)\b", "", clause).strip()
         if len(clause) < 4:
             continue
