@@ -193,3 +193,13 @@ def test_sim_time_comes_from_the_injected_clock(faulty, make_gateway, ledger):
     clock.advance(6)
     make_gateway(clock=clock).call(RATE, CTX)
     assert ledger.rows()[0].sim_time == datetime(2023, 2, 13, 7, 1)
+
+
+def test_a_failing_repair_keeps_the_valid_answer(faulty, make_gateway, ledger):
+    def broken(value, ctx):
+        raise ZeroDivisionError("bug in a repair")
+
+    faulty.play('text:{"rating": 6}')
+    gateway = make_gateway()
+    assert gateway.call(RATE, CTX, repair=broken).rating == 6
+    assert ledger.rows()[0].outcome == Outcome.OK

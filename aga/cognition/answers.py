@@ -33,7 +33,8 @@ class Subtask(BaseModel):
     """One step of a decomposed activity."""
 
     subtask: str = Field(min_length=1, max_length=200)
-    minutes: int = Field(ge=1, le=180)
+    # Bounded by the day, not by "5-15 minutes": a repaired answer may stretch a step over a long block.
+    minutes: int = Field(ge=1, le=1440)
 
 
 class Decomposition(BaseModel):
@@ -107,7 +108,14 @@ class Insights(BaseModel):
     insights: list[Insight] = Field(min_length=1, max_length=8)
 
 
+class ScheduleEntry(BaseModel):
+    """One activity of a revised stretch of schedule (it may span hours, unlike a subtask)."""
+
+    subtask: str = Field(min_length=1, max_length=200)
+    minutes: int = Field(ge=1, le=1440)
+
+
 class Schedule(BaseModel):
     """A revised stretch of schedule (after a reaction): consecutive activities with their minutes."""
 
-    items: list[Subtask] = Field(min_length=1, max_length=40)
+    items: list[ScheduleEntry] = Field(min_length=1, max_length=40)

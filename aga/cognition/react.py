@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from aga.agents import Action, Agent, ScheduleItem
-from aga.cognition.answers import Decision, Schedule, Subtask
+from aga.cognition.answers import Decision, Schedule, ScheduleEntry
 from aga.cognition.common import Runtime, fmt_minute, fmt_time, identity, task
 from aga.cognition.perceive import Perceived
 from aga.cognition.repair import rescale, splice
@@ -24,13 +24,13 @@ def _replan_failsafe(context: dict) -> Schedule:
         context["_after"],
         int(context["total_minutes"]),
     )
-    return Schedule(items=[Subtask(subtask=t, minutes=m) for t, m in items])
+    return Schedule(items=[ScheduleEntry(subtask=t, minutes=m) for t, m in items])
 
 
 def _fit_window(value: Schedule, context: dict) -> Schedule:
     total = int(context["total_minutes"])
     minutes = rescale([i.minutes for i in value.items], total)
-    fixed = [Subtask(subtask=i.subtask, minutes=m) for i, m in zip(value.items, minutes, strict=True) if m > 0]
+    fixed = [ScheduleEntry(subtask=i.subtask, minutes=m) for i, m in zip(value.items, minutes, strict=True) if m > 0]
     return value if fixed == value.items else Schedule(items=fixed)
 
 

@@ -14,6 +14,7 @@ so the ledger is the single account of what was spent and what was avoided.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -180,10 +181,16 @@ class Gateway:
 
             repaired = False
             for fix in (task.repair, repair):
-                if fix is not None:
+                if fix is None:
+                    continue
+                try:
                     fixed = fix(value, context)
-                    repaired = repaired or fixed != value
-                    value = fixed
+                except Exception as exc:  # a repair bug must not crash the run: keep the valid answer
+                    self._count_failure(task, exc)
+                    logging.getLogger("aga.llm").warning("repair of %s failed: %s", task.name, _describe(exc))
+                    continue
+                repaired = repaired or fixed != value
+                value = fixed
             if repaired and self.metrics:
                 self.metrics.repaired.labels(task=task.name).inc()
             outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
@@ -311,8 +318,6 @@ class Gateway:
             cost = 0.0
             if not self._unpriced_warned:
                 self._unpriced_warned = True
-                import logging
-
                 logging.getLogger("aga.llm").warning(
                     "litellm has no price for %s; its cost is recorded as 0", self.route.model
                 )
