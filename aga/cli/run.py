@@ -103,6 +103,15 @@ def drive(
         console.print(f"[yellow]stopped:[/] {reason}. Raise the budget and `aga resume {run.info.run_id}` to go on")
 
 
+# Options shared by `aga run` and `aga resume`.
+MaxCost = Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")]
+MaxTokens = Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")]
+CheckpointMinutes = Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")]
+MetricsPort = Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")]
+MetricsAddr = Annotated[str, typer.Option(help="Address to bind the metrics server to.")]
+Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
+
+
 def _span(days: float | None, hours: float | None) -> float:
     if days is None and hours is None:
         return 24.0
@@ -123,12 +132,12 @@ def run_command(
     seed: Annotated[int, typer.Option(help="Seed of sampling and of every random choice.")] = 0,
     run_id: Annotated[str | None, typer.Option("--run-id", help="Name of the run folder.")] = None,
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
-    max_cost: Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")] = None,
-    max_tokens: Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")] = None,
-    checkpoint_minutes: Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")] = 5.0,
-    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")] = None,
-    metrics_addr: Annotated[str, typer.Option(help="Address to bind the metrics server to.")] = "127.0.0.1",
-    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    max_cost: MaxCost = None,
+    max_tokens: MaxTokens = None,
+    checkpoint_minutes: CheckpointMinutes = 5.0,
+    metrics_port: MetricsPort = None,
+    metrics_addr: MetricsAddr = "127.0.0.1",
+    quiet: Quiet = False,
 ) -> None:
     """Run SCENARIO for a span of simulated time in runs/<run-id>/."""
     from aga.sim.run import Run, check_mode
@@ -156,12 +165,12 @@ def run_command(
 def resume_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     hours: Annotated[float | None, typer.Option(help="Extend the run by this many simulated hours.")] = None,
-    max_cost: Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")] = None,
-    max_tokens: Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")] = None,
-    checkpoint_minutes: Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")] = 5.0,
-    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")] = None,
-    metrics_addr: Annotated[str, typer.Option(help="Address to bind the metrics server to.")] = "127.0.0.1",
-    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    max_cost: MaxCost = None,
+    max_tokens: MaxTokens = None,
+    checkpoint_minutes: CheckpointMinutes = 5.0,
+    metrics_port: MetricsPort = None,
+    metrics_addr: MetricsAddr = "127.0.0.1",
+    quiet: Quiet = False,
 ) -> None:
     """Continue RUN from its last checkpoint (after Ctrl-C, a crash or a budget stop)."""
     from aga.sim.run import Run

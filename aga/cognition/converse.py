@@ -16,9 +16,9 @@ from datetime import timedelta
 from aga.agents import Action, Agent
 from aga.cognition.answers import Text, Utterance
 from aga.cognition.common import Runtime, identity, task
-from aga.cognition.perceive import THOUGHT_IMPORTANCE, rate
-from aga.cognition.plan_action import TRIPLE
+from aga.cognition.perceive import rate
 from aga.cognition.react import cooldown, insert_activity
+from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryKind
 
 RELATIONSHIP = task(
@@ -151,22 +151,4 @@ def remember_chat(rt: Runtime, me: Agent, other: Agent, summary: str, conversati
         (CHAT_MEMO, MemoryKind.REFLECTION, ""),
     ):
         thought = rt.call(chosen, me, {"conversation": conversation, "name": me.name, "_summary": summary}).text
-        thought = prefix + thought
-        triple = rt.call(
-            TRIPLE,
-            me,
-            {"identity": identity(me, now), "name": me.name, "action_description": thought, "_subject": me.name},
-        )
-        context = {"identity": identity(me, now), "name": me.name, "description": thought}
-        rating = rt.call(THOUGHT_IMPORTANCE, me, context).rating
-        me.state.reflection_trigger -= rating
-        rt.memory.add(
-            me.name,
-            kind,
-            (triple.subject, triple.predicate, triple.object),
-            thought,
-            rating,
-            now,
-            step=rt.step,
-            expiration=now + timedelta(days=30),
-        )
+        remember_thought(rt, me, prefix + thought, kind=kind)

@@ -81,16 +81,19 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
     other = rt.agents[focus.actor]
     if other.state.action is None:
         return False
+    seen = {
+        "time": fmt_time(rt.now),
+        "name": agent.name,
+        "action": action.description,
+        "other": other.name,
+        "other_action": other.state.action.description,
+    }
     if can_chat(rt, agent, other):
         label, closeness = agent.relationship(other.name)
         last = agent.state.last_chat
         context = {
+            **seen,
             "context": context_about(rt, agent, other),
-            "time": fmt_time(rt.now),
-            "name": agent.name,
-            "action": action.description,
-            "other": other.name,
-            "other_action": other.state.action.description,
             "last_chat": "" if not last else f"Last time they talked: {' '.join(t for _, t in last[:2])}",
             "_closeness": closeness,
             "_label": label,
@@ -99,14 +102,7 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
             converse(rt, agent, other)
             return True
     if _same_target(agent, other):
-        context = {
-            "context": context_about(rt, agent, other),
-            "time": fmt_time(rt.now),
-            "name": agent.name,
-            "action": action.description,
-            "other": other.name,
-            "other_action": other.state.action.description,
-        }
+        context = {**seen, "context": context_about(rt, agent, other)}
         if rt.call(DECIDE_WAIT, agent, context).decision:
             remaining = max(1, int((other.state.action.end - rt.now).total_seconds() // 60))
             wait(rt, agent, f"waiting to start {action.description}", remaining)

@@ -9,14 +9,10 @@ as a reflection linked to its evidence, expiring after 30 days like the original
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from aga.agents import Agent
 from aga.cognition.answers import Insight, Insights, Questions
-from aga.cognition.common import Runtime, identity, task
-from aga.cognition.perceive import THOUGHT_IMPORTANCE
-from aga.cognition.plan_action import TRIPLE
-from aga.memory import MemoryKind
+from aga.cognition.common import Runtime, task
+from aga.cognition.thoughts import remember_thought
 
 FOCAL_POINTS = task(
     "reflect.focal_points",
@@ -82,32 +78,8 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
         ).insights[:INSIGHTS_PER_QUESTION]
         for insight in insights:
             evidence = [nodes[i - 1].id for i in insight.evidence if 1 <= i <= len(nodes) and nodes[i - 1].id]
-            triple = rt.call(
-                TRIPLE,
-                agent,
-                {
-                    "identity": identity(agent, now),
-                    "name": agent.name,
-                    "action_description": insight.insight,
-                    "_subject": agent.name,
-                },
-            )
-            rating = rt.call(
-                THOUGHT_IMPORTANCE,
-                agent,
-                {"identity": identity(agent, now), "name": agent.name, "description": insight.insight},
-            ).rating
-            node = rt.memory.add(
-                agent.name,
-                MemoryKind.REFLECTION,
-                (triple.subject, triple.predicate, triple.object),
-                insight.insight,
-                rating,
-                now,
-                step=rt.step,
-                evidence=[e for e in evidence if e],
-                expiration=now + timedelta(days=30),
-            )
+            # As in the original, insights do not count toward the next reflection (the trigger resets).
+            node = remember_thought(rt, agent, insight.insight, evidence=evidence, counts_toward_reflection=False)
             assert node.id is not None
             created.append(node.id)
             rt.timeline.add(rt.step, now, agent.name, "reflection", insight.insight, evidence=evidence)

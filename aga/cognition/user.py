@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from aga.agents import Agent
 from aga.cognition.answers import Text
 from aga.cognition.common import Runtime, identity, task
-from aga.cognition.perceive import THOUGHT_IMPORTANCE
-from aga.cognition.plan_action import TRIPLE
-from aga.memory import MemoryKind, MemoryNode
+from aga.cognition.thoughts import remember_thought
+from aga.memory import MemoryNode
 
 INNER_THOUGHT = task("user.inner_thought", Text, lambda ctx: Text(text=str(ctx["whisper"])), max_tokens=150)
 IDEAS = task("user.interview_ideas", Text, Text(text="Nothing comes to mind."), max_tokens=250)
@@ -18,28 +15,10 @@ ANSWER = task("user.interview_answer", Text, Text(text="I'm not sure what to say
 
 def whisper(rt: Runtime, agent: Agent, text: str) -> MemoryNode:
     """Turn a whispered instruction into the agent's own thought and remember it (importance from the LLM)."""
-    now = rt.now
     thought = rt.call(INNER_THOUGHT, agent, {"name": agent.name, "whisper": text}).text
-    triple = rt.call(
-        TRIPLE,
-        agent,
-        {"identity": identity(agent, now), "name": agent.name, "action_description": thought, "_subject": agent.name},
-    )
-    rating = rt.call(
-        THOUGHT_IMPORTANCE, agent, {"identity": identity(agent, now), "name": agent.name, "description": thought}
-    ).rating
     agent.state.inner_thoughts.append(thought)
-    node = rt.memory.add(
-        agent.name,
-        MemoryKind.REFLECTION,
-        (triple.subject, triple.predicate, triple.object),
-        thought,
-        rating,
-        now,
-        step=rt.step,
-        expiration=now + timedelta(days=30),
-    )
-    rt.timeline.add(rt.step, now, agent.name, "whisper", thought, whispered=text)
+    node = remember_thought(rt, agent, thought)
+    rt.timeline.add(rt.step, rt.now, agent.name, "whisper", thought, whispered=text)
     return node
 
 
