@@ -46,3 +46,28 @@ def test_splice_puts_the_new_activity_in_and_fills_the_window():
     items = splice([("working", 10)], "chatting with Maria", 15, [("working", 50), ("lunch", 60)], 90)
     assert items == [("working", 10), ("chatting with Maria", 15), ("working", 50), ("lunch", 15)]
     assert sum(m for _, m in items) == 90
+
+
+def test_sleep_happens_at_home_whatever_the_model_says():
+    from aga.cognition.answers import Choice
+    from aga.cognition.plan_action import _arena_repair, _sector_repair
+    from aga.scenario.loader import load_scenario
+    from aga.sim.engine import initial_agents
+
+    isabella = initial_agents(load_scenario("ville3"))["Isabella Rodriguez"]
+    embed = HashEmbedder().embed
+    sectors = ["The Rose and Crown Pub", "Isabella Rodriguez's apartment", "Hobbs Cafe"]
+    pub = Choice(choice="The Rose and Crown Pub")
+    assert _sector_repair(pub, sectors, "Isabella Rodriguez's apartment", "sleeping", embed).choice == (
+        "Isabella Rodriguez's apartment"
+    )
+    assert _sector_repair(pub, sectors, "Isabella Rodriguez's apartment", "having a drink", embed) == pub
+    room = _arena_repair(
+        Choice(choice="bathroom"),
+        ["main room", "bathroom"],
+        "Isabella Rodriguez's apartment",
+        isabella,
+        "going to sleep",
+        embed,
+    )
+    assert room.choice == "main room"

@@ -10,6 +10,7 @@ event triple, the object's state, its emoji and its triple.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from aga.agents import Action, Agent, ScheduleItem
 from aga.agents.state import is_sleep
@@ -171,7 +172,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             "options": ", ".join(sectors),
             "_options": sectors,
         },
-        repair=lambda v, ctx: v if v.choice in sectors else Choice(choice=nearest(v.choice, sectors, embed)),
+        repair=lambda v, ctx: _sector_repair(v, sectors, home_sector, description, embed),
     ).choice
     arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
     arena = rt.call(
@@ -185,7 +186,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             "options": ", ".join(arenas),
             "_options": arenas,
         },
-        repair=lambda v, ctx: v if v.choice in arenas else Choice(choice=nearest(v.choice, arenas, embed)),
+        repair=lambda v, ctx: _arena_repair(v, arenas, sector, agent, description, embed),
     ).choice
     objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
     obj = None
@@ -213,6 +214,21 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             obj_event=_triple(rt.call(OBJECT_TRIPLE, agent, obj_context)),
         )
     return action
+
+
+def _sector_repair(value: Choice, sectors: list[str], home: str, description: str, embed: Any) -> Choice:
+    """A known sector; and sleep happens at home (the 1.5B model sent a sleeper to the pub)."""
+    if is_sleep(description) and home in sectors:
+        return value if value.choice == home else Choice(choice=home)
+    return value if value.choice in sectors else Choice(choice=nearest(value.choice, sectors, embed))
+
+
+def _arena_repair(value: Choice, arenas: list[str], sector: str, agent: Agent, description: str, embed: Any) -> Choice:
+    """A known arena of the sector; sleep happens in the agent's own room."""
+    home_sector, home_arena = agent.home
+    if is_sleep(description) and sector == home_sector and home_arena in arenas:
+        return value if value.choice == home_arena else Choice(choice=home_arena)
+    return value if value.choice in arenas else Choice(choice=nearest(value.choice, arenas, embed))
 
 
 def _triple(value: Triple) -> tuple[str, str, str]:
