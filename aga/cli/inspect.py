@@ -35,13 +35,10 @@ def show_command(
 ) -> None:
     """Each agent's current action, place, plan and latest memories (at the last checkpoint)."""
     from aga.agents import AgentState
-    from aga.memory import MemoryNode  # noqa: F401  (registers the table)
-    from aga.memory.stream import MemoryStream
+    from aga.memory.stream import latest_nodes
 
     _, engine, info, state, latest = _open_state(run)
     agents = {name: AgentState.from_json(data) for name, data in state["agents"].items()}
-    reader = MemoryStream.__new__(MemoryStream)  # read-only use: no vector index or embedder needed
-    reader.engine = engine
     out = []
     for name, s in agents.items():
         index, start = s.schedule_index(latest.sim_time) if s.schedule else (0, 0)
@@ -61,7 +58,7 @@ def show_command(
                 "tile": list(s.tile),
                 "currently": s.currently,
                 "plan": upcoming,
-                "memories": [n.description for n in reader.latest(name, memories)],
+                "memories": [n.description for n in latest_nodes(engine, name, memories)],
             }
         )
     if as_json:

@@ -62,6 +62,19 @@ def _normalise(values: np.ndarray) -> np.ndarray:
     return (values - lo) / (hi - lo)
 
 
+def latest_nodes(engine: Engine, agent: str, n: int, kinds: Sequence[MemoryKind] | None = None) -> list[MemoryNode]:
+    """The ``n`` most recently created memories of ``agent`` in ``engine``'s database, newest first.
+
+    A function as well as a method: inspecting a stored run needs no vector index or embedder.
+    """
+    with Session(engine) as session:
+        stmt = select(MemoryNode).where(MemoryNode.agent == agent)
+        if kinds:
+            stmt = stmt.where(col(MemoryNode.kind).in_([k.value for k in kinds]))
+        stmt = stmt.order_by(col(MemoryNode.created).desc(), col(MemoryNode.id).desc()).limit(n)
+        return list(session.exec(stmt).all())
+
+
 class MemoryStream:
     """All agents' memories of one run."""
 
@@ -160,12 +173,7 @@ class MemoryStream:
 
     def latest(self, agent: str, n: int, kinds: Sequence[MemoryKind] | None = None) -> list[MemoryNode]:
         """The ``n`` most recently created memories of ``agent``, newest first."""
-        with Session(self.engine) as session:
-            stmt = select(MemoryNode).where(MemoryNode.agent == agent)
-            if kinds:
-                stmt = stmt.where(col(MemoryNode.kind).in_([k.value for k in kinds]))
-            stmt = stmt.order_by(col(MemoryNode.created).desc(), col(MemoryNode.id).desc()).limit(n)
-            return list(session.exec(stmt).all())
+        return latest_nodes(self.engine, agent, n, kinds)
 
     def get(self, ids: Sequence[int]) -> list[MemoryNode]:
         """Memories by id (in the given order; unknown ids are left out)."""
