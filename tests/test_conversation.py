@@ -39,6 +39,7 @@ def test_conversation_alternates_and_both_remember_it(morning):
         chats = rt.memory.latest(me.name, 20, kinds=[MemoryKind.CHAT])
         assert chats and chats[0].object == other.name and "conversing about" in chats[0].description
         assert sum(i.minutes for i in me.state.schedule) == 24 * 60
+        assert me.state.last_chats == {other.name: lines}  # remembered per partner
         assert any(f"chatting with {other.name}" in i.task for i in me.state.schedule)
     assert klaus.state.action.minutes == maria.state.action.minutes
     calls = {t.key: t.llm_calls for t in rt.gateway.ledger.totals("task")}

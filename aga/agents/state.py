@@ -84,7 +84,7 @@ class AgentState:
     action: Action | None = None
     reflection_trigger: int = 150
     chat_cooldowns: dict[str, datetime] = field(default_factory=dict)
-    last_chat: list[tuple[str, str]] = field(default_factory=list)
+    last_chats: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # partner -> last conversation
     inner_thoughts: list[str] = field(default_factory=list)
     known: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # sector -> arena -> objects
 
@@ -97,7 +97,9 @@ class AgentState:
             if elapsed + item.minutes > minute:
                 return i, elapsed
             elapsed += item.minutes
-        return max(0, len(self.schedule) - 1), max(0, elapsed - (self.schedule[-1].minutes if self.schedule else 0))
+        # Past the end (a schedule shorter than the day): the last item goes on.
+        last = len(self.schedule) - 1
+        return last, elapsed - self.schedule[last].minutes
 
     @property
     def asleep(self) -> bool:
@@ -128,7 +130,7 @@ class AgentState:
             "action": self.action.to_json() if self.action else None,
             "reflection_trigger": self.reflection_trigger,
             "chat_cooldowns": {k: v.isoformat() for k, v in self.chat_cooldowns.items()},
-            "last_chat": [list(x) for x in self.last_chat],
+            "last_chats": {who: [list(x) for x in lines] for who, lines in self.last_chats.items()},
             "inner_thoughts": list(self.inner_thoughts),
             "known": self.known,
         }
@@ -148,7 +150,7 @@ class AgentState:
             action=Action.from_json(data["action"]) if data.get("action") else None,
             reflection_trigger=int(data["reflection_trigger"]),
             chat_cooldowns={k: datetime.fromisoformat(v) for k, v in data.get("chat_cooldowns", {}).items()},
-            last_chat=[(a, b) for a, b in data.get("last_chat", [])],
+            last_chats={who: [(a, b) for a, b in lines] for who, lines in data.get("last_chats", {}).items()},
             inner_thoughts=list(data.get("inner_thoughts", [])),
             known={s: {a: list(o) for a, o in arenas.items()} for s, arenas in data.get("known", {}).items()},
         )

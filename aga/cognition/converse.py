@@ -75,7 +75,7 @@ def utterance(
             if s.node.description not in memories:
                 memories.append(s.node.description)
     here = rt.scenario.town.address_at(speaker.state.tile)
-    past = speaker.state.last_chat if speaker.state.chat_cooldowns.get(listener.name) else []
+    past = speaker.state.last_chats.get(listener.name, [])
     context = {
         "identity": identity(speaker, now),
         "name": speaker.name,
@@ -127,7 +127,7 @@ def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
             path_set=True,
         )
         me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
-        me.state.last_chat = list(lines)
+        me.state.last_chats[other.name] = list(lines)
         remember_chat(rt, me, other, summary, text)
     rt.timeline.add(rt.step, now, a.name, "chat", summary, partner=b.name, lines=lines, minutes=minutes)
     return lines

@@ -90,7 +90,7 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
     }
     if can_chat(rt, agent, other):
         label, closeness = agent.relationship(other.name)
-        last = agent.state.last_chat
+        last = agent.state.last_chats.get(other.name, [])
         context = {
             **seen,
             "context": context_about(rt, agent, other),

@@ -18,6 +18,7 @@ from typing import Any
 from aga.llm import local_models
 from aga.llm._litellm import litellm
 from aga.llm.errors import LLMConfigError
+from aga.llm.providers.response import fill, requested_schema
 
 _RAM_CACHE_BYTES = 512 * 1024 * 1024
 # Integer ranges up to this size become enums, because llama.cpp's JSON-schema grammar does not
@@ -116,9 +117,8 @@ class LocalLlamaProvider(litellm.CustomLLM):
         }
         if optional_params.get("seed") is not None:
             kwargs["seed"] = int(optional_params["seed"])
-        response_format = optional_params.get("response_format")
-        if isinstance(response_format, dict):
-            schema = (response_format.get("json_schema") or {}).get("schema") or response_format.get("schema")
+        wants_json, schema = requested_schema(optional_params)
+        if wants_json:
             kwargs["response_format"] = (
                 {"type": "json_object", "schema": grammar_schema(schema)} if schema else {"type": "json_object"}
             )
@@ -126,13 +126,12 @@ class LocalLlamaProvider(litellm.CustomLLM):
             llama = self._load(model)
             out = llama.create_chat_completion(messages=messages, **kwargs)
         choice = out["choices"][0]
-        model_response.model = f"local/{model}"
-        model_response.choices[0].message.content = choice["message"]["content"] or ""
-        model_response.choices[0].finish_reason = choice.get("finish_reason") or "stop"
         usage = out["usage"]
-        model_response.usage = litellm.Usage(
-            prompt_tokens=usage["prompt_tokens"],
-            completion_tokens=usage["completion_tokens"],
-            total_tokens=usage["total_tokens"],
+        return fill(
+            model_response,
+            f"local/{model}",
+            choice["message"]["content"] or "",
+            usage["prompt_tokens"],
+            usage["completion_tokens"],
+            choice.get("finish_reason") or "stop",
         )
-        return model_response

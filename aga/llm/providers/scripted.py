@@ -25,6 +25,7 @@ from typing import Any
 
 from aga.llm._litellm import litellm
 from aga.llm.providers.paraphrase import utterance, vary
+from aga.llm.providers.response import fill, requested_schema
 from aga.llm.tasks import SimRequest, get_task
 
 TOKENIZER_FALLBACK = "gpt-3.5-turbo"  # cl100k_base, bundled with litellm (no download)
@@ -138,10 +139,7 @@ class ScriptedProvider(litellm.CustomLLM):
         digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
         rng = random.Random(f"{meta.get('seed', 0)}|{task_name}|{meta.get('nonce', 0)}|{digest}")
 
-        response_format = optional_params.get("response_format")
-        schema = None
-        if isinstance(response_format, dict):
-            schema = (response_format.get("json_schema") or {}).get("schema") or response_format.get("schema")
+        _, schema = requested_schema(optional_params)
         task = get_task(task_name)
         if task is not None and task.simulate is not None:
             answer = task.simulate(SimRequest(task=task_name, context=context, prompt=prompt, rng=rng, schema=schema))
@@ -154,12 +152,4 @@ class ScriptedProvider(litellm.CustomLLM):
         counter = tokenizer_model(model)
         prompt_tokens = litellm.token_counter(model=counter, messages=messages)
         completion_tokens = litellm.token_counter(model=counter, text=text, count_response_tokens=True)
-        model_response.model = f"scripted/{model}"
-        model_response.choices[0].message.content = text
-        model_response.choices[0].finish_reason = "stop"
-        model_response.usage = litellm.Usage(
-            prompt_tokens=prompt_tokens,
-            completion_tokens=completion_tokens,
-            total_tokens=prompt_tokens + completion_tokens,
-        )
-        return model_response
+        return fill(model_response, f"scripted/{model}", text, prompt_tokens, completion_tokens)
