@@ -1,0 +1,83 @@
+"""How a store decides: scope, similarity thresholds per kind, size bounds, condition derivation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from policy_store.conditions import band_around, window_around
+from policy_store.model import ACTION, IMPORTANCE, PLAN, Condition, Requirement
+
+# Measured with all-MiniLM-L6-v2 (tests/test_policy_threshold.py pins the pairs): paraphrases of one
+# activity score 0.85-0.98 ("studying for her physics exam" / "reviewing notes for her physics exam"
+# 0.90), different activities 0.35-0.75 ("having lunch" / "having dinner" 0.73, "reading a book" /
+# "writing a book" 0.71). The reference code's 0.97 was tuned for OpenAI embeddings and would make
+# MiniLM miss nearly every paraphrase.
+DEFAULT_THRESHOLDS: Mapping[str, float] = {PLAN: 0.88, ACTION: 0.88, IMPORTANCE: 0.90}
+# A plan is reused around the time of day it was learned (a morning routine is not an evening one);
+# an action's place does not depend much on the hour, ratings not at all.
+DEFAULT_WINDOWS: Mapping[str, int | None] = {PLAN: 180, ACTION: 360, IMPORTANCE: None}
+DEFAULT_BANDS: Mapping[str, float] = {PLAN: 2.0}
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    """Knobs of a :class:`~policy_store.store.PolicyStore` (none of them is stored in it)."""
+
+    scope: Literal["agent", "shared"] = "agent"
+    thresholds: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_THRESHOLDS))
+    default_threshold: float = 0.90
+    candidates: int = 8  # nearest policies fetched per lookup before conditions are checked
+    max_policies: int = 10_000  # per kind; the least recently used are evicted beyond it
+    max_variants: int = 4  # per policy; the least used variant goes first
+    merge_similarity: float = 0.97  # a new decision this close to a stored one joins it as a variant
+    windows: Mapping[str, int | None] = field(default_factory=lambda: dict(DEFAULT_WINDOWS))
+    bands: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_BANDS))
+    bypass: bool = False  # look nothing up, write nothing: every decision goes to the LLM
+
+    def __post_init__(self) -> None:
+        for kind, value in self.thresholds.items():
+            if not 0.0 < value <= 1.0:
+                raise ValueError(f"threshold for '{kind}' is {value}; use a cosine similarity in (0, 1]")
+        if self.scope not in ("agent", "shared"):
+            raise ValueError(f"scope '{self.scope}': use 'agent' or 'shared'")
+        if self.max_policies < 1 or self.max_variants < 1 or self.candidates < 1:
+            raise ValueError("max_policies, max_variants and candidates must be at least 1")
+
+    def threshold(self, kind: str) -> float:
+        """The similarity a stored decision of ``kind`` needs to be a candidate."""
+        return self.thresholds.get(kind, self.default_threshold)
+
+    def condition(
+        self,
+        kind: str,
+        requires: Sequence[Requirement] = (),
+        *,
+        minute_of_day: int | None = None,
+        minutes: int | None = None,
+    ) -> Condition:
+        """The condition for a decision of ``kind`` taken at ``minute_of_day`` for ``minutes``."""
+        tolerance = self.windows.get(kind)
+        window = (
+            window_around(minute_of_day, tolerance) if tolerance is not None and minute_of_day is not None else None
+        )
+        factor = self.bands.get(kind, 0.0)
+        band = band_around(minutes, factor) if minutes else None
+        # Sorted and deduplicated so that the same needs always make the same condition.
+        unique = tuple(sorted(set(requires), key=lambda r: (r.kind, r.target)))
+        return Condition(requires=unique, window=window, minutes=band)
+
+
+def parse_thresholds(items: Sequence[str]) -> dict[str, float]:
+    """``["plan=0.9", "action=0.85"]`` -> dict, with an error naming the bad item."""
+    out = dict(DEFAULT_THRESHOLDS)
+    for item in items:
+        kind, sep, value = item.partition("=")
+        try:
+            if not sep or not kind.strip():
+                raise ValueError
+            out[kind.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"threshold '{item}': write KIND=VALUE, for example plan=0.9") from None
+    return out

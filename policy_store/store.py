@@ -1,0 +1,583 @@
+"""The Lifestyle Policy store: look a decision up, write what the LLM decided, bound, inspect, move.
+
+Storage. A store is a folder: ``policies.db`` (SQLite, WAL) holds every policy with its vector and is
+the source of truth; ``vectors/`` (chromadb, cosine) indexes the vectors for lookup. Every write is
+one SQL transaction committed at once (never at exit), then mirrored to the index; a crash between
+the two leaves the index short or long by a few ids, which :meth:`PolicyStore.reconcile` repairs on the
+next open. One process writes a store at a time (a lock file says which); read-only opens (listing,
+statistics, search, export) take no lock and never touch the index.
+
+Decisions. :meth:`lookup` takes the nearest policies of the query's kind (the owner's own, or anyone's
+in the shared scope), keeps those above the kind's threshold, and walks them best first, trying each
+policy's variants (most used first) until one's condition holds in the host's environment. A borrowed
+policy has its names substituted before its conditions are checked. Step minutes are rescaled to the
+duration asked for, so a reused decomposition fills its slot exactly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sqlalchemy import event, func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, create_engine, delete, select
+
+from policy_store.conditions import merge, unmet
+from policy_store.config import StoreConfig
+from policy_store.durations import rescale
+from policy_store.index import PolicyIndex
+from policy_store.interfaces import AlwaysHolds, ConditionChecker, Embedder
+from policy_store.model import Draft, Lookup, Match, Policy, Query, Rejection, Step, Variant
+from policy_store.substitute import Substitution, mapping
+from policy_store.tables import METADATA, CounterRow, MetaRow, PolicyRow
+
+FORMAT = 1
+EXPORT_FORMAT = "aga-policy-store"
+
+
+class PolicyStoreError(ValueError):
+    """A store that cannot be used as asked (wrong embedder, locked, unreadable export)."""
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What a write did: which policy, and whether it was created, given a variant, or merged into one."""
+
+    policy_id: int
+    outcome: str  # created | appended | merged
+    evicted: tuple[int, ...] = ()
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower().rstrip("."))
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL + NORMAL: a committed policy survives kill -9 and readers never block the run writing.
+    # The same settings as aga.storage.db, repeated on purpose: this library must not import aga.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _engine(url: str) -> Engine:
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    if is_sqlite:
+        event.listen(engine, "connect", _sqlite_pragmas)
+    METADATA.create_all(engine)
+    return engine
+
+
+class _Lock:
+    """An exclusive advisory lock on the store folder, held while a process may write."""
+
+    def __init__(self, path: Path) -> None:
+        import fcntl
+
+        self._file = path.open("a+")
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "another process"
+            self._file.close()
+            raise PolicyStoreError(
+                f"policy store {path.parent} is in use by {holder}; wait for it to finish or pass another "
+                "--policy-store"
+            ) from None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(f"process {os.getpid()}")
+        self._file.flush()
+
+    def release(self) -> None:
+        with contextlib.suppress(OSError):
+            self._file.close()
+
+
+class PolicyStore:
+    """Policies of one scenario and cast, persistent, bounded, looked up by meaning and condition."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        index: PolicyIndex | None,
+        embedder: Embedder,
+        config: StoreConfig | None = None,
+        *,
+        lock: _Lock | None = None,
+        location: str = "",
+        readonly: bool = False,
+    ) -> None:
+        self.engine = engine
+        self.index = index
+        self.embedder = embedder
+        self.config = config or StoreConfig()
+        self.location = location
+        self._lock = lock
+        METADATA.create_all(engine)
+        # Read-only opens (listing, statistics, export) work whatever the embedder; search checks it.
+        self._embedder_problem = self._check_embedder()
+        if self._embedder_problem and not readonly:
+            raise PolicyStoreError(self._embedder_problem)
+        with Session(engine) as session:
+            self._tick = int(session.exec(select(func.max(PolicyRow.last_used))).one() or 0)
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(
+        cls, folder: Path, embedder: Embedder, config: StoreConfig | None = None, *, readonly: bool = False
+    ) -> PolicyStore:
+        """Open (creating if needed) the store in ``folder``; ``readonly`` skips the lock and the index."""
+        folder = Path(folder)
+        if readonly:
+            if not (folder / "policies.db").exists():
+                raise PolicyStoreError(f"no policy store in {folder} (expected {folder / 'policies.db'})")
+            engine = _engine(f"sqlite:///{folder / 'policies.db'}")
+            return cls(engine, None, embedder, config, location=str(folder), readonly=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = _Lock(folder / "lock")
+        try:
+            engine = _engine(f"sqlite:///{folder / 'policies.db'}")
+            store = cls(engine, PolicyIndex(folder / "vectors"), embedder, config, lock=lock, location=str(folder))
+            store.reconcile()
+        except BaseException:
+            lock.release()
+            raise
+        return store
+
+    @classmethod
+    def in_memory(cls, embedder: Embedder, config: StoreConfig | None = None) -> PolicyStore:
+        """A throw-away store (tests, experiments)."""
+        from sqlalchemy.pool import StaticPool
+
+        engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
+        return cls(engine, PolicyIndex(None, prefix=f"m{id(engine)}-"), embedder, config)
+
+    def close(self) -> None:
+        """Release the lock and the database connections."""
+        self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> PolicyStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def _check_embedder(self) -> str | None:
+        """Record the embedder in a new store; for an existing one, say what does not match (or None)."""
+        with Session(self.engine) as session:
+            meta = {row.key: row.value for row in session.exec(select(MetaRow)).all()}
+            if not meta:
+                for key, value in (("format", str(FORMAT)), ("embedder", self.embedder.name)):
+                    session.add(MetaRow(key=key, value=value))
+                session.add(MetaRow(key="dim", value=str(self.embedder.dim)))
+                session.commit()
+                return None
+        if meta.get("format") != str(FORMAT):
+            raise PolicyStoreError(f"policy store {self.location} has format {meta.get('format')}, expected {FORMAT}")
+        if meta.get("embedder") != self.embedder.name or meta.get("dim") != str(self.embedder.dim):
+            return (
+                f"policy store {self.location or '(in memory)'} was built with embedder "
+                f"'{meta.get('embedder')}' ({meta.get('dim')} dims), not '{self.embedder.name}' "
+                f"({self.embedder.dim} dims); export it and import it with this embedder, or use another store"
+            )
+        return None
+
+    def reconcile(self) -> tuple[int, int]:
+        """Make the vector index match the SQL rows; returns (vectors added, vectors removed)."""
+        if self.index is None:
+            return (0, 0)
+        with Session(self.engine) as session:
+            rows = {r.id: r for r in session.exec(select(PolicyRow)).all() if r.id is not None}
+        present = self.index.ids()
+        missing = [rows[i] for i in rows.keys() - present]
+        extra = sorted(present - rows.keys())
+        if missing:
+            self.index.add(
+                [r.id for r in missing if r.id is not None],
+                [r.kind for r in missing],
+                [r.owner for r in missing],
+                np.stack([np.frombuffer(r.embedding, dtype=np.float32) for r in missing]),
+            )
+        self.index.delete(extra)
+        return (len(missing), len(extra))
+
+    # ------------------------------------------------------------------ lookup
+    def embed(self, text: str) -> np.ndarray:
+        """The unit vector of ``text``."""
+        return np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+
+    def lookup(self, query: Query, checker: ConditionChecker | None = None) -> Lookup:
+        """The best reusable variant for ``query`` whose condition holds for ``checker``, or a miss."""
+        checker = checker or AlwaysHolds()
+        if self.config.bypass:
+            self._count(query.kind, bypassed=1)
+            return Lookup(kind=query.kind, bypassed=True)
+        if self.index is None:
+            raise PolicyStoreError("this store was opened read-only; open it without readonly=True to look up")
+        vector = query.embedding if query.embedding is not None else self.embed(query.text)
+        owner = None if self.config.scope == "shared" else query.owner
+        near = self.index.nearest(vector, self.config.candidates, kind=query.kind, owner=owner)
+        best = max(near.values()) if near else None
+        threshold = self.config.threshold(query.kind)
+        above = {i: s for i, s in near.items() if s >= threshold}
+        result = Lookup(kind=query.kind, best_similarity=best)
+        if not above:
+            self._count(query.kind, misses_nothing_similar=1)
+            return result
+        with Session(self.engine) as session:
+            rows = session.exec(select(PolicyRow).where(col(PolicyRow.id).in_(list(above)))).all()
+        policies = [_policy(r) for r in rows]
+        # Best similarity first; on a tie one's own policy, then the most used (rounded so float noise
+        # does not decide).
+        policies.sort(key=lambda p: (-round(above[p.id or 0], 6), p.owner != query.owner, -p.hits, p.id))
+        for policy in policies:
+            similarity = above[policy.id or 0]
+            match, reasons = self._try(policy, similarity, query, checker)
+            if match is not None:
+                self._use(match, query.kind)
+                result.match = match
+                return result
+            result.rejected.append(Rejection(policy_id=policy.id or 0, similarity=similarity, reasons=reasons))
+        self._count(query.kind, misses_condition=1)
+        return result
+
+    def _try(
+        self, policy: Policy, similarity: float, query: Query, checker: ConditionChecker
+    ) -> tuple[Match | None, list[str]]:
+        borrowed = policy.owner != query.owner
+        sub = Substitution(mapping(policy.bindings, query.bindings) if borrowed else {})
+        reasons: list[str] = []
+        order = sorted(
+            range(len(policy.variants)), key=lambda i: (-policy.variants[i].uses, -policy.variants[i].last_used)
+        )
+        for i in order:
+            variant = policy.variants[i]
+            condition = sub.condition(variant.condition)
+            why = unmet(condition, checker, minute_of_day=query.minute_of_day, minutes=query.minutes)
+            if why:
+                reasons.extend(why)
+                continue
+            steps = _fit(sub.steps(variant.steps), query.minutes)
+            return (
+                Match(
+                    policy_id=policy.id or 0,
+                    owner=policy.owner,
+                    text=sub.text(policy.text),
+                    similarity=similarity,
+                    variant=i,
+                    steps=steps,
+                    value=sub.value(variant.value),
+                    condition=condition,
+                    cost=variant.cost,
+                    borrowed=borrowed,
+                ),
+                [],
+            )
+        return None, reasons
+
+    def _use(self, match: Match, kind: str) -> None:
+        """Count a hit on the policy, its variant and the kind, in one transaction."""
+        self._tick += 1
+        with Session(self.engine) as session:
+            row = session.get(PolicyRow, match.policy_id)
+            if row is not None:
+                variants = json.loads(row.variants_json)
+                if match.variant < len(variants):
+                    variants[match.variant]["uses"] = int(variants[match.variant].get("uses", 0)) + 1
+                    variants[match.variant]["last_used"] = self._tick
+                row.variants_json = json.dumps(variants)
+                row.hits += 1
+                row.last_used = self._tick
+                session.add(row)
+            self._bump(session, kind, hits=1, hit_similarity_sum=match.similarity)
+            session.commit()
+
+    # ------------------------------------------------------------------ writing
+    def write(self, draft: Draft) -> WriteResult | None:
+        """Store a decision the LLM took; None when the store is bypassed.
+
+        The same decision (same text, or one at least ``merge_similarity`` close, of the same owner)
+        gains a variant, or widens the window of an equal variant, instead of a new policy.
+        """
+        if self.config.bypass:
+            return None
+        if self.index is None:
+            raise PolicyStoreError("this store was opened read-only; open it without readonly=True to write")
+        self._tick += 1
+        new = Variant(
+            steps=draft.steps,
+            value=draft.value,
+            condition=draft.condition,
+            minutes=draft.minutes,
+            cost=draft.cost,
+            last_used=self._tick,
+        )
+        key = _normalise(draft.text)
+        vector: np.ndarray | None = None
+        with Session(self.engine) as session:
+            row = session.exec(
+                select(PolicyRow).where(
+                    PolicyRow.kind == draft.kind, PolicyRow.owner == draft.owner, PolicyRow.key == key
+                )
+            ).first()
+            if row is None:
+                vector = self.embed(draft.text)
+                near = self.index.nearest(vector, 1, kind=draft.kind, owner=draft.owner)
+                close = [i for i, s in near.items() if s >= self.config.merge_similarity]
+                row = session.get(PolicyRow, close[0]) if close else None
+            if row is None:
+                assert vector is not None
+                row = PolicyRow(
+                    kind=draft.kind,
+                    owner=draft.owner,
+                    text=draft.text,
+                    key=key,
+                    bindings_json=json.dumps(draft.bindings),
+                    variants_json=json.dumps([new.model_dump(mode="json")]),
+                    embedding=vector.astype(np.float32).tobytes(),
+                    last_used=self._tick,
+                )
+                outcome = "created"
+            else:
+                variants = [Variant.model_validate(v) for v in json.loads(row.variants_json)]
+                outcome = _add_variant(variants, new, self.config.max_variants)
+                row.variants_json = json.dumps([v.model_dump(mode="json") for v in variants])
+                row.last_used = self._tick
+            session.add(row)
+            self._bump(session, draft.kind, **{outcome: 1})
+            session.flush()
+            evicted = self._evict(session, draft.kind)
+            session.commit()
+            policy_id = int(row.id or 0)
+        # The SQL commit above is the durable write; the index follows (reconcile() repairs a gap).
+        if outcome == "created" and vector is not None:
+            self.index.add([policy_id], [draft.kind], [draft.owner], vector[None, :])
+        self.index.delete(list(evicted))
+        return WriteResult(policy_id=policy_id, outcome=outcome, evicted=evicted)
+
+    def _evict(self, session: Session, kind: str) -> tuple[int, ...]:
+        """Delete the least recently used policies of ``kind`` beyond the bound (in the caller's transaction)."""
+        count = session.exec(select(func.count()).select_from(PolicyRow).where(PolicyRow.kind == kind)).one()
+        excess = int(count) - self.config.max_policies
+        if excess <= 0:
+            return ()
+        victims = session.exec(
+            select(PolicyRow.id)
+            .where(PolicyRow.kind == kind)
+            .order_by(col(PolicyRow.last_used), col(PolicyRow.hits), col(PolicyRow.id))
+            .limit(excess)
+        ).all()
+        ids = tuple(int(i) for i in victims if i is not None)
+        session.exec(delete(PolicyRow).where(col(PolicyRow.id).in_(ids)))  # type: ignore[call-overload]
+        self._bump(session, kind, evicted=len(ids))
+        return ids
+
+    # ------------------------------------------------------------------ counters
+    def _bump(self, session: Session, kind: str, **fields: float) -> None:
+        row = session.get(CounterRow, kind) or CounterRow(kind=kind)
+        for name, value in fields.items():
+            setattr(row, name, getattr(row, name) + value)
+        if "hits" in fields or "misses_nothing_similar" in fields or "misses_condition" in fields:
+            row.lookups += 1
+        session.add(row)
+
+    def _count(self, kind: str, **fields: float) -> None:
+        with Session(self.engine) as session:
+            self._bump(session, kind, **fields)
+            session.commit()
+
+    # ------------------------------------------------------------------ inspection
+    def get(self, policy_id: int) -> Policy | None:
+        """One policy by id."""
+        with Session(self.engine) as session:
+            row = session.get(PolicyRow, policy_id)
+            return _policy(row) if row is not None else None
+
+    def policies(
+        self, *, kind: str | None = None, owner: str | None = None, limit: int | None = None, offset: int = 0
+    ) -> list[Policy]:
+        """Policies, most used first."""
+        with Session(self.engine) as session:
+            stmt = select(PolicyRow)
+            if kind:
+                stmt = stmt.where(PolicyRow.kind == kind)
+            if owner:
+                stmt = stmt.where(PolicyRow.owner == owner)
+            stmt = stmt.order_by(col(PolicyRow.hits).desc(), col(PolicyRow.id)).offset(offset)
+            if limit is not None:
+                stmt = stmt.limit(limit)
+            return [_policy(r) for r in session.exec(stmt).all()]
+
+    def iter_policies(self, batch: int = 500) -> Iterator[Policy]:
+        """Every policy in id order, a batch at a time (exports of large stores)."""
+        last = 0
+        while True:
+            with Session(self.engine) as session:
+                rows = session.exec(
+                    select(PolicyRow).where(col(PolicyRow.id) > last).order_by(col(PolicyRow.id)).limit(batch)
+                ).all()
+            if not rows:
+                return
+            for row in rows:
+                yield _policy(row)
+            last = int(rows[-1].id or 0)
+
+    def search(
+        self, text: str, *, kind: str | None = None, owner: str | None = None, k: int = 10
+    ) -> list[tuple[float, Policy]]:
+        """Policies nearest ``text`` by cosine, conditions ignored.
+
+        Computed over the SQL vectors with numpy, so it works on a read-only store while a run holds
+        the index (brute force over 10k vectors of 384 floats takes a few milliseconds).
+        """
+        if self._embedder_problem:
+            raise PolicyStoreError(self._embedder_problem)
+        with Session(self.engine) as session:
+            stmt = select(PolicyRow)
+            if kind:
+                stmt = stmt.where(PolicyRow.kind == kind)
+            if owner:
+                stmt = stmt.where(PolicyRow.owner == owner)
+            rows = session.exec(stmt).all()
+        if not rows:
+            return []
+        matrix = np.stack([np.frombuffer(r.embedding, dtype=np.float32) for r in rows])
+        scores = matrix @ self.embed(text)
+        order = np.argsort(-scores)[:k]
+        return [(float(scores[i]), _policy(rows[i])) for i in order]
+
+    def stats(self) -> dict[str, dict[str, float]]:
+        """Per kind: policies, variants, owners, and the lifetime counters with the hit rate."""
+        out: dict[str, dict[str, float]] = {}
+        with Session(self.engine) as session:
+            for kind, count, owners in session.exec(
+                select(PolicyRow.kind, func.count(), func.count(func.distinct(PolicyRow.owner))).group_by(
+                    PolicyRow.kind
+                )
+            ).all():
+                out[kind] = {"policies": int(count), "owners": int(owners), "variants": 0}
+            for kind, variants_json in session.exec(select(PolicyRow.kind, PolicyRow.variants_json)).all():
+                out[kind]["variants"] += len(json.loads(variants_json))
+            for counter in session.exec(select(CounterRow)).all():
+                entry = out.setdefault(counter.kind, {"policies": 0, "owners": 0, "variants": 0})
+                data = counter.model_dump(exclude={"kind", "hit_similarity_sum"})
+                entry.update({k: float(v) for k, v in data.items()})
+                entry["hit_rate"] = counter.hits / counter.lookups if counter.lookups else 0.0
+                entry["mean_hit_similarity"] = counter.hit_similarity_sum / counter.hits if counter.hits else 0.0
+        return out
+
+    def count(self, kind: str | None = None) -> int:
+        """Number of policies (of ``kind``)."""
+        with Session(self.engine) as session:
+            stmt = select(func.count()).select_from(PolicyRow)
+            if kind:
+                stmt = stmt.where(PolicyRow.kind == kind)
+            return int(session.exec(stmt).one())
+
+    # ------------------------------------------------------------------ maintenance
+    def purge(self, *, kind: str | None = None, owner: str | None = None) -> int:
+        """Delete policies (all, or of a kind and/or owner); returns how many."""
+        if self.index is None:
+            raise PolicyStoreError("this store was opened read-only; open it without readonly=True to purge")
+        with Session(self.engine) as session:
+            stmt = select(PolicyRow.id)
+            if kind:
+                stmt = stmt.where(PolicyRow.kind == kind)
+            if owner:
+                stmt = stmt.where(PolicyRow.owner == owner)
+            ids = [int(i) for i in session.exec(stmt).all() if i is not None]
+            session.exec(delete(PolicyRow).where(col(PolicyRow.id).in_(ids)))  # type: ignore[call-overload]
+            if kind is None and owner is None:
+                session.exec(delete(CounterRow))  # type: ignore[call-overload]
+            session.commit()
+        self.index.delete(ids)
+        return len(ids)
+
+    def export(self) -> dict[str, Any]:
+        """Every policy as JSON-ready data (vectors left out: an import embeds again)."""
+        return {
+            "format": EXPORT_FORMAT,
+            "version": FORMAT,
+            "embedder": self.embedder.name,
+            "policies": [p.model_dump(mode="json", exclude={"id"}) for p in self.iter_policies()],
+        }
+
+    def import_(self, data: dict[str, Any], *, source: str = "the import") -> dict[str, int]:
+        """Add exported policies (each variant written as a draft, so duplicates merge); returns counts."""
+        if data.get("format") != EXPORT_FORMAT:
+            raise PolicyStoreError(f"{source} is not a policy export (its 'format' is {data.get('format')!r})")
+        counts = {"created": 0, "appended": 0, "merged": 0}
+        for n, item in enumerate(data.get("policies", [])):
+            try:
+                policy = Policy.model_validate(item)
+            except ValueError as exc:
+                raise PolicyStoreError(f"{source}: policies[{n}] is malformed: {exc}") from None
+            for variant in policy.variants:
+                draft = Draft(
+                    kind=policy.kind,
+                    owner=policy.owner,
+                    text=policy.text,
+                    steps=variant.steps,
+                    value=variant.value,
+                    condition=variant.condition,
+                    minutes=variant.minutes,
+                    bindings=policy.bindings,
+                    cost=variant.cost,
+                )
+                result = self.write(draft)
+                if result is not None:
+                    counts[result.outcome] += 1
+        return counts
+
+
+def _policy(row: PolicyRow) -> Policy:
+    return Policy(
+        id=row.id,
+        kind=row.kind,
+        owner=row.owner,
+        text=row.text,
+        bindings=json.loads(row.bindings_json),
+        variants=[Variant.model_validate(v) for v in json.loads(row.variants_json)],
+        hits=row.hits,
+        last_used=row.last_used,
+    )
+
+
+def _fit(steps: Sequence[Step], minutes: int | None) -> tuple[Step, ...]:
+    """Steps with minutes rescaled to ``minutes`` (steps left at zero minutes are dropped)."""
+    if not steps or minutes is None:
+        return tuple(steps)
+    fitted = rescale([s.minutes for s in steps], minutes)
+    return tuple(Step(text=s.text, minutes=m, action=s.action) for s, m in zip(steps, fitted, strict=True) if m > 0)
+
+
+def _add_variant(variants: list[Variant], new: Variant, bound: int) -> str:
+    """Merge ``new`` into an equal variant, or append it (dropping the least used beyond ``bound``)."""
+    for i, old in enumerate(variants):
+        same_steps = [(s.text, s.action) for s in old.steps] == [(s.text, s.action) for s in new.steps]
+        if same_steps and old.value == new.value:
+            merged = merge(old.condition, new.condition)
+            if merged is not None:
+                variants[i] = old.model_copy(update={"condition": merged, "last_used": new.last_used})
+                return "merged"
+    variants.append(new)
+    while len(variants) > bound:
+        weakest = min(range(len(variants)), key=lambda i: (variants[i].uses, variants[i].last_used))
+        variants.pop(weakest)
+    return "appended"

@@ -1,0 +1,305 @@
+"""The policy_store library on its own: lookup, conditions, variants, durations, persistence, eviction."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from policy_store import (
+    ActionSpec,
+    Condition,
+    Draft,
+    PolicyStore,
+    PolicyStoreError,
+    Query,
+    Requirement,
+    Step,
+    StoreConfig,
+    rescale,
+)
+from policy_store.conditions import cover, in_window, window_around
+from tests.fakes import HashEmbedder
+from tests.imports import assert_standalone
+
+ROOT = Path(__file__).resolve().parents[1]
+STOVE = "home:kitchen:stove"
+KETTLE = "home:kitchen:kettle"
+
+
+class Env:
+    """A checker over a tiny environment: known places and objects, some of them in use."""
+
+    def __init__(self, known: set[str] | None = None, busy: set[str] | None = None) -> None:
+        self.known = known if known is not None else {"home:kitchen", STOVE, KETTLE, "home:bedroom"}
+        self.busy = busy or set()
+        self.asked: list[str] = []
+
+    def unmet(self, requirement: Requirement) -> str | None:
+        self.asked.append(requirement.target)
+        if requirement.target not in self.known:
+            return "unknown"
+        if requirement.free and requirement.target in self.busy:
+            return "in use"
+        return None
+
+
+def breakfast(obj: str = STOVE, minute: int = 7 * 60, owner: str = "Ana Diaz") -> Draft:
+    steps = (
+        Step(text="boil water", minutes=10, action=ActionSpec(address=obj, emoji="🔥")),
+        Step(text="fry eggs", minutes=20, action=ActionSpec(address=obj, emoji="🍳")),
+        Step(text="eat at the table", minutes=30, action=ActionSpec(address="home:kitchen", emoji="🍽")),
+    )
+    config = StoreConfig()
+    needs = [Requirement(target="home:kitchen"), Requirement(target=obj, kind="object", free=True)]
+    return Draft(
+        kind="plan",
+        owner=owner,
+        text="make breakfast and eat it",
+        steps=steps,
+        condition=config.condition("plan", needs, minute_of_day=minute, minutes=60),
+        minutes=60,
+        bindings={"self": owner, "first": owner.split()[0]},
+        cost={"plan.decompose": [900, 120, 0.0]},
+    )
+
+
+def query(text: str = "make breakfast and eat it", minutes: int = 45, minute: int = 8 * 60, **kw) -> Query:
+    kw.setdefault("owner", "Ana Diaz")
+    return Query(kind="plan", text=text, minutes=minutes, minute_of_day=minute, **kw)
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with PolicyStore.open(tmp_path / "store", HashEmbedder()) as opened:
+        yield opened
+
+
+def test_hit_fits_durations_and_reports_cost(store: PolicyStore):
+    store.write(breakfast())
+    found = store.lookup(query(minutes=45), Env())
+    assert found.hit and found.match is not None
+    assert [s.text for s in found.match.steps] == ["boil water", "fry eggs", "eat at the table"]
+    assert sum(s.minutes for s in found.match.steps) == 45
+    assert found.match.cost == {"plan.decompose": [900, 120, 0.0]}
+    assert found.match.similarity > 0.99
+
+
+def test_different_activity_misses(store: PolicyStore):
+    store.write(breakfast())
+    found = store.lookup(query(text="go jogging along the lake shore"), Env())
+    assert not found.hit and found.reason == "nothing similar enough"
+
+
+def test_failed_condition_falls_through_to_next_variant_then_to_miss(store: PolicyStore):
+    store.write(breakfast(obj=STOVE))
+    assert store.write(breakfast(obj=KETTLE)).outcome == "appended"
+    # The stove is in use: the kettle variant is used.
+    found = store.lookup(query(), Env(busy={STOVE}))
+    assert found.hit and found.match is not None
+    assert {s.action.address for s in found.match.steps if s.action} == {KETTLE, "home:kitchen"}
+    # Both objects busy: a miss that says why.
+    missed = store.lookup(query(), Env(busy={STOVE, KETTLE}))
+    assert not missed.hit and "in use" in missed.reason
+    # A place the agent does not know: a miss too.
+    unknown = store.lookup(query(), Env(known={"home:bedroom"}))
+    assert not unknown.hit and "unknown" in unknown.reason
+
+
+def test_time_window_and_duration_band(store: PolicyStore):
+    store.write(breakfast(minute=7 * 60))
+    assert not store.lookup(query(minute=20 * 60), Env()).hit  # breakfast at 8 pm: not this policy
+    assert not store.lookup(query(minutes=400), Env()).hit  # far longer than learned
+    assert store.lookup(query(minute=9 * 60, minutes=100), Env()).hit
+
+
+def test_same_decision_again_merges_its_window(store: PolicyStore):
+    first = store.write(breakfast(minute=7 * 60))
+    again = store.write(breakfast(minute=11 * 60))
+    assert again.outcome == "merged" and again.policy_id == first.policy_id
+    policy = store.get(first.policy_id)
+    assert policy is not None and len(policy.variants) == 1
+    window = policy.variants[0].condition.window
+    assert window is not None and in_window(7 * 60 - 100, window) and in_window(11 * 60 + 100, window)
+
+
+def test_variants_are_bounded(tmp_path: Path):
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), StoreConfig(max_variants=2)) as store:
+        for obj in ("home:kitchen:a", "home:kitchen:b", "home:kitchen:c"):
+            store.write(breakfast(obj=obj))
+        assert len(store.policies()[0].variants) == 2
+
+
+def test_eviction_keeps_the_bound_and_the_recently_used(tmp_path: Path):
+    config = StoreConfig(max_policies=5)
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), config) as store:
+        keep = store.write(Draft(kind="importance", owner="Ana", text="event number 0 happened", value={"rating": 3}))
+        for n in range(1, 20):
+            store.write(Draft(kind="importance", owner="Ana", text=f"event number {n} happened", value={"rating": 3}))
+            # Using the first one keeps it recent.
+            assert store.lookup(Query(kind="importance", owner="Ana", text="event number 0 happened")).hit
+            assert store.count("importance") <= 5
+        assert store.index is not None and len(store.index.ids()) == 5
+        assert store.get(keep.policy_id) is not None
+        stats = store.stats()["importance"]
+        assert stats["evicted"] == stats["created"] - 5 > 10
+
+
+def test_agent_scope_keeps_owners_apart_and_shared_scope_substitutes_names(tmp_path: Path):
+    draft = breakfast(owner="Ana Diaz")
+    draft = draft.model_copy(
+        update={"steps": (Step(text="Ana Diaz boils water", minutes=10, action=ActionSpec(address=STOVE)),)}
+    )
+    bob = {"self": "Bob Stone", "first": "Bob"}
+    with PolicyStore.open(tmp_path / "a", HashEmbedder()) as own:
+        own.write(draft)
+        assert not own.lookup(query(owner="Bob Stone", bindings=bob), Env()).hit
+    with PolicyStore.open(tmp_path / "b", HashEmbedder(), StoreConfig(scope="shared")) as shared:
+        shared.write(draft)
+        found = shared.lookup(query(owner="Bob Stone", bindings=bob), Env())
+        assert found.hit and found.match is not None and found.match.borrowed
+        assert found.match.steps[0].text == "Bob Stone boils water"
+
+
+def test_bypass_looks_nothing_up_and_writes_nothing(tmp_path: Path):
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), StoreConfig(bypass=True)) as store:
+        assert store.write(breakfast()) is None
+        found = store.lookup(query(), Env())
+        assert found.bypassed and not found.hit
+        assert store.count() == 0 and store.stats()["plan"]["bypassed"] == 1
+
+
+def test_persists_across_processes(tmp_path: Path):
+    folder = tmp_path / "store"
+    script = textwrap.dedent(
+        f"""
+        import sys; sys.path.insert(0, {str(ROOT)!r})
+        from pathlib import Path
+        from policy_store import PolicyStore, Draft, Query
+        from tests.fakes import HashEmbedder
+        with PolicyStore.open(Path({str(folder)!r}), HashEmbedder()) as s:
+            if sys.argv[1] == "write":
+                s.write(Draft(kind="importance", owner="Ana", text="the kettle whistles", value={{"rating": 2}}))
+            else:
+                found = s.lookup(Query(kind="importance", owner="Ana", text="the kettle whistles"))
+                print(found.match.value["rating"] if found.hit else "miss")
+        """
+    )
+    for arg in ("write", "read"):
+        out = subprocess.run([sys.executable, "-c", script, arg], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "2"
+
+
+def test_crash_between_commit_and_index_is_repaired_on_open(tmp_path: Path):
+    folder = tmp_path / "store"
+    script = textwrap.dedent(
+        f"""
+        import os, sys; sys.path.insert(0, {str(ROOT)!r})
+        from pathlib import Path
+        from policy_store import PolicyStore, Draft
+        from tests.fakes import HashEmbedder
+        s = PolicyStore.open(Path({str(folder)!r}), HashEmbedder())
+        s.write(Draft(kind="importance", owner="Ana", text="first event", value={{"rating": 2}}))
+        s.index.add = lambda *a, **k: os._exit(9)  # the process dies right after the SQL commit
+        s.write(Draft(kind="importance", owner="Ana", text="second event", value={{"rating": 7}}))
+        """
+    )
+    died = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert died.returncode == 9, died.stderr
+    with PolicyStore.open(folder, HashEmbedder()) as store:  # the lock died with the process
+        assert store.count() == 2
+        assert store.index is not None and len(store.index.ids()) == 2
+        found = store.lookup(Query(kind="importance", owner="Ana", text="second event"))
+        assert found.hit and found.match is not None and found.match.value == {"rating": 7}
+
+
+def test_failed_transaction_writes_nothing(store: PolicyStore, monkeypatch: pytest.MonkeyPatch):
+    store.write(breakfast())
+
+    def boom(*_a, **_k):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store, "_evict", boom)  # fails inside the transaction, before the commit
+    with pytest.raises(RuntimeError):
+        store.write(Draft(kind="plan", owner="Ana Diaz", text="water the plants", steps=(Step(text="x", minutes=5),)))
+    assert store.count() == 1
+    assert store.index is not None and len(store.index.ids()) == 1
+
+
+def test_one_writer_at_a_time_and_readers_any_time(tmp_path: Path):
+    folder = tmp_path / "store"
+    with PolicyStore.open(folder, HashEmbedder()) as store:
+        store.write(breakfast())
+        with pytest.raises(PolicyStoreError, match="in use by process"):
+            PolicyStore.open(folder, HashEmbedder())
+        with PolicyStore.open(folder, HashEmbedder(), readonly=True) as reader:
+            assert reader.count() == 1
+            assert reader.search("breakfast and eat", k=1)[0][1].text == "make breakfast and eat it"
+
+
+def test_wrong_embedder_is_refused_with_a_way_out(tmp_path: Path):
+    class Other(HashEmbedder):
+        name = "other-embedder"
+
+    PolicyStore.open(tmp_path / "s", HashEmbedder()).close()
+    with pytest.raises(PolicyStoreError, match="export it and import it"):
+        PolicyStore.open(tmp_path / "s", Other())
+
+
+def test_export_import_round_trip(tmp_path: Path, store: PolicyStore):
+    store.write(breakfast(obj=STOVE))
+    store.write(breakfast(obj=KETTLE))
+    store.write(Draft(kind="importance", owner="Ana", text="a storm", value={"rating": 8}))
+    data = json.loads(json.dumps(store.export()))
+    with PolicyStore.open(tmp_path / "copy", HashEmbedder()) as copy:
+        counts = copy.import_(data)
+        assert counts == {"created": 2, "appended": 1, "merged": 0}
+        assert copy.lookup(query(), Env(busy={STOVE})).hit
+        again = copy.import_(data)
+        assert again["created"] == 0 and copy.count() == 2
+    with pytest.raises(PolicyStoreError, match="not a policy export"):
+        store.import_({"format": "something else"})
+
+
+def test_purge_by_owner(store: PolicyStore):
+    store.write(breakfast(owner="Ana Diaz"))
+    store.write(breakfast(owner="Bob Stone"))
+    assert store.purge(owner="Ana Diaz") == 1
+    assert [p.owner for p in store.policies()] == ["Bob Stone"]
+    assert store.index is not None and len(store.index.ids()) == 1
+
+
+def test_condition_windows_wrap_midnight():
+    night = window_around(23 * 60, 120)
+    assert night == (21 * 60, 60)
+    assert in_window(30, night) and in_window(22 * 60, night) and not in_window(12 * 60, night)
+    assert cover((21 * 60, 60), (5 * 60, 6 * 60)) == (21 * 60, 6 * 60)
+    assert cover((0, 100), (1000, 1439)) == (1000, 100)
+    assert Condition().requires == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=300), min_size=1, max_size=20), st.integers(0, 1440))
+def test_rescaled_durations_sum_to_the_total(minutes: list[int], total: int):
+    out = rescale(minutes, total)
+    assert sum(out) == total and len(out) == len(minutes) and min(out) >= 0
+    if total >= len(minutes):
+        assert min(out) >= 1
+
+
+def test_library_never_imports_aga():
+    assert_standalone("policy_store")
+
+
+def test_in_memory_stores_are_isolated():
+    a = PolicyStore.in_memory(HashEmbedder())
+    b = PolicyStore.in_memory(HashEmbedder())
+    a.write(breakfast())
+    assert a.lookup(query(), Env()).hit
+    assert not b.lookup(query(), Env()).hit and b.count() == 0
