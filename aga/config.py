@@ -12,6 +12,7 @@ from pathlib import Path
 
 CACHE_ENV = "AGA_CACHE_DIR"
 RUNS_ENV = "AGA_RUNS_DIR"
+POLICIES_ENV = "AGA_POLICIES_DIR"
 
 
 def cache_dir() -> Path:
@@ -32,3 +33,9 @@ def models_dir() -> Path:
 def runs_dir() -> Path:
     """Directory holding one folder per run (``runs/<run-id>/``)."""
     return Path(os.environ.get(RUNS_ENV, "runs"))
+
+
+def policies_dir() -> Path:
+    """Directory of the shared Lifestyle Policy stores (``runs/policies`` unless told otherwise)."""
+    raw = os.environ.get(POLICIES_ENV)
+    return Path(raw) if raw else runs_dir() / "policies"

@@ -14,6 +14,7 @@ import aga.cognition.plan_action
 import aga.cognition.plan_day
 import aga.cognition.react
 import aga.cognition.reflect
+import aga.cognition.social
 import aga.cognition.user  # noqa: F401  (declares the user tasks)
 from aga.cognition.common import PROMPTS
 from aga.llm.tasks import _REGISTRY, Task
@@ -31,6 +32,8 @@ CONTEXT = {
     "home_sector": "Dorm for Oak Hill College",
     "wake_hour": 7,
     "_wake_default": 7,
+    "_wake_hour": 7,
+    "_plan_hours": [(8, "have breakfast at 8:00 am"), (9, "study in the library from 9 am")],
     "_name": "Klaus Mueller",
     "action_description": "writing his research paper",
     "_task": "writing his research paper",
@@ -41,6 +44,10 @@ CONTEXT = {
     "total_minutes": 1440,
     "_before": [("studying", 400)],
     "_after": [("studying", 900), ("sleeping", 500)],
+    "summary": "",
+    "label": "colleague",
+    "feeling": "",
+    "closeness": 5,
 }
 
 
@@ -55,3 +62,16 @@ def test_failsafe_is_valid(task: Task, minutes: int):
     assert isinstance(value, task.schema)
     if task.repair is not None:
         task.repair(value, {**CONTEXT, "_minutes": minutes})  # a repair of the fail-safe must not raise either
+
+
+@pytest.mark.parametrize("task", COGNITIVE, ids=lambda t: t.name)
+def test_schema_compiles_to_a_llama_cpp_grammar(task: Task):
+    """llama.cpp aborts the process on a grammar it refuses (a 2000-character string limit did)."""
+    import json
+
+    from llama_cpp import LlamaGrammar
+
+    from aga.llm.providers.local import grammar_schema
+
+    grammar = LlamaGrammar.from_json_schema(json.dumps(grammar_schema(task.schema.model_json_schema())), verbose=False)
+    assert grammar is not None

@@ -130,3 +130,18 @@ def test_corrupted_file_is_detected_on_load(fake_pypi):
     model.path.write_bytes(bytes(corrupted))
     with pytest.raises(LLMConfigError, match=r"corrupt.*--force"):
         local_models.verify(model)
+
+
+def test_prompt_cache_counts_the_logits_copies_it_keeps():
+    """Found by an OOM kill: llama-cpp-python's RAM cache ignored each entry's 311 MB logits copy."""
+    import numpy as np
+    from llama_cpp.llama import LlamaState
+
+    from aga.llm.providers.local import _state_cache
+
+    cache = _state_cache(capacity_bytes=10_000_000)
+    for n in range(20):
+        scores = np.zeros((512, 2_000), dtype=np.single)  # 4 MB, like a (smaller) logits buffer
+        cache[(n, n + 1)] = LlamaState(np.zeros(8, dtype=np.intc), scores, 8, b"", 1_000, 0)
+        assert cache.cache_size <= 10_000_000
+    assert len(cache.cache_state) == 2

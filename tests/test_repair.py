@@ -5,8 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from aga.cognition.answers import DaySchedule, ScheduleBlock
 from aga.cognition.plan_action import DECOMPOSE
-from aga.cognition.repair import coherent_day, compress, nearest, rescale, splice
+from aga.cognition.plan_day import SCHEDULE
+from aga.cognition.repair import clock_minutes, coherent_day, compress, hours_of_blocks, nearest, rescale, splice
 from tests.fakes import HashEmbedder
 
 
@@ -71,3 +73,35 @@ def test_sleep_happens_at_home_whatever_the_model_says():
         embed,
     )
     assert room.choice == "main room"
+
+
+def test_clock_times_in_the_forms_models_write():
+    assert clock_minutes("07:30") == 450
+    assert clock_minutes("7:30 pm") == 1170
+    assert clock_minutes("12 am") == 0 and clock_minutes("12:15 PM") == 735
+    assert clock_minutes("24:00") == 1440
+    for bad in ("noon", "25:00", "7:75", "13 pm", ""):
+        assert clock_minutes(bad) is None, bad
+
+
+def test_blocks_become_hours_by_largest_overlap_and_gaps_continue():
+    blocks = [("having breakfast", 420, 450), ("reading", 450, 540), ("working", 600, 720), ("having lunch", 720, 780)]
+    hours = hours_of_blocks(blocks, wake_hour=7)
+    assert hours[:7] == ["sleeping"] * 7
+    assert hours[7] == "having breakfast"  # 30 minutes each: a tie goes to the earlier block
+    assert hours[8] == "reading"
+    assert hours[9] == "reading"  # no block touches 9-10: the previous hour continues
+    assert hours[10:12] == ["working", "working"] and hours[12] == "having lunch"
+    assert hours[23] == "having lunch" and len(hours) == 24
+
+
+def test_a_schedule_without_usable_times_falls_back_to_the_plan():
+    context = {"_plan_hours": [(7, "have breakfast at 7:00 am"), (9, "work at the cafe from 9 am")], "_wake_hour": 6}
+    bad = DaySchedule(blocks=[ScheduleBlock(activity="working", start="morning", end="noon")])
+    fixed = SCHEDULE.repair(bad, context)
+    assert [(b.activity, b.start, b.end) for b in fixed.blocks] == [
+        ("have breakfast", "07:00", "09:00"),
+        ("work at the cafe", "09:00", "24:00"),
+    ]
+    mixed = DaySchedule(blocks=[*bad.blocks, ScheduleBlock(activity="reading", start="10:00", end="11:00")])
+    assert [b.activity for b in SCHEDULE.repair(mixed, context).blocks] == ["reading"]

@@ -18,12 +18,41 @@ def is_sleep(task: str) -> bool:
 
 
 @dataclass
+class PlanStep:
+    """Where a step of an LLM decomposition came from, so that the whole plan can be stored as a
+    Lifestyle Policy once every step has been executed (a plan cut short by a reaction is not)."""
+
+    group: str  # one decomposition of one plan
+    plan: str  # the plan's text
+    minutes: int  # the plan's duration
+    start: int  # minute of the day the plan started
+    step: str  # this step's own text
+    steps: int  # how many steps the decomposition had
+    cost: dict[str, list[float]] = field(default_factory=dict)  # what the decomposition cost
+
+
+@dataclass
 class ScheduleItem:
-    """A stretch of the day: what, for how many minutes, and whether it was already decomposed."""
+    """A stretch of the day: what, for how many minutes, and whether it was already decomposed.
+
+    With the Lifestyle Policy, ``spec`` holds how to execute it without the LLM (an action learned
+    earlier, from a reused plan) and ``origin`` the LLM decomposition it belongs to.
+    """
 
     task: str
     minutes: int
     decomposed: bool = False
+    origin: PlanStep | None = None
+    spec: dict[str, Any] | None = None
+    similarity: float | None = None  # of the reused plan that provided ``spec``
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScheduleItem:
+        """Inverse of ``dataclasses.asdict``."""
+        data = dict(data)
+        if data.get("origin"):
+            data["origin"] = PlanStep(**data["origin"])
+        return cls(**data)
 
 
 @dataclass
@@ -146,7 +175,7 @@ class AgentState:
             day=date.fromisoformat(data["day"]) if data.get("day") else None,
             wake_hour=data.get("wake_hour"),
             daily_plan=list(data.get("daily_plan", [])),
-            schedule=[ScheduleItem(**s) for s in data.get("schedule", [])],
+            schedule=[ScheduleItem.from_json(s) for s in data.get("schedule", [])],
             action=Action.from_json(data["action"]) if data.get("action") else None,
             reflection_trigger=int(data["reflection_trigger"]),
             chat_cooldowns={k: datetime.fromisoformat(v) for k, v in data.get("chat_cooldowns", {}).items()},

@@ -7,24 +7,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from aga.cli.common import console, print_json
+from aga.cli.common import console, open_run_state, print_json
 
 
 def _open_state(run: str):
     import json
 
-    from sqlmodel import Session, col, select
-
-    from aga.sim.run import Checkpoint, RunInfo
-    from aga.storage import make_engine, resolve_run
-
-    paths = resolve_run(run)
-    engine = make_engine(paths.database_url)
-    with Session(engine) as session:
-        info = session.get(RunInfo, paths.run_id)
-        latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
-    if info is None or latest is None:
-        raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+    paths, engine, info, latest = open_run_state(run)
     return paths, engine, info, json.loads(latest.state_json), latest
 
 

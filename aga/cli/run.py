@@ -87,6 +87,8 @@ def drive(
             )
         except KeyboardInterrupt:  # a second Ctrl-C: advance() checkpointed before re-raising
             reason = STOPPED
+        finally:
+            run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
     if reason == STOPPED:
         err_console.print(
@@ -132,6 +134,27 @@ def run_command(
     seed: Annotated[int, typer.Option(help="Seed of sampling and of every random choice.")] = 0,
     run_id: Annotated[str | None, typer.Option("--run-id", help="Name of the run folder.")] = None,
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
+    policy_store: Annotated[
+        str | None,
+        typer.Option(help="Lifestyle Policy store folder (default: shared per scenario, cast and model)."),
+    ] = None,
+    fresh_policies: Annotated[
+        bool, typer.Option(help="Start from an empty policy store inside the run folder.")
+    ] = False,
+    policy_scope: Annotated[
+        str, typer.Option(help="agent: reuse one's own policies; shared: also others', names substituted.")
+    ] = "agent",
+    policy_threshold: Annotated[
+        list[str] | None,
+        typer.Option(help="KIND=SIMILARITY, repeatable (kinds: plan, action, importance).", show_default=False),
+    ] = None,
+    policy_bypass: Annotated[
+        bool, typer.Option(help="Look nothing up and store nothing (every decision goes to the LLM).")
+    ] = False,
+    policy_max: Annotated[int, typer.Option(help="Policies kept per kind; least recently used evicted.")] = 10_000,
+    hourly_schedule: Annotated[
+        bool, typer.Option(help="Policy modes: plan the day hour by hour as the baseline does, not in one call.")
+    ] = False,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
@@ -140,16 +163,40 @@ def run_command(
     quiet: Quiet = False,
 ) -> None:
     """Run SCENARIO for a span of simulated time in runs/<run-id>/."""
+    from aga.sim.policies import POLICY_MODES, PolicyOptions, describe
     from aga.sim.run import Run, check_mode
 
     stop = StopRequest()  # before the slow start-up, so an early Ctrl-C is honoured too
     check_mode(mode)
     span = _span(days, hours)
-    run = Run.create(scenario, model=model, mode=mode, seed=seed, hours=span, run_id=run_id, api_base=api_base)
+    policies = PolicyOptions.parse(
+        store=policy_store,
+        fresh=fresh_policies,
+        scope=policy_scope,
+        thresholds=policy_threshold,
+        bypass=policy_bypass,
+        max_policies=policy_max,
+        hourly_schedule=hourly_schedule,
+    )
+    if mode not in POLICY_MODES and (policy_store or fresh_policies or policy_bypass or hourly_schedule):
+        raise UserError(f"--mode {mode} uses no policy store; the --policy options apply to lifestyle and aga")
+    run = Run.create(
+        scenario,
+        model=model,
+        mode=mode,
+        seed=seed,
+        hours=span,
+        run_id=run_id,
+        api_base=api_base,
+        policies=policies,
+    )
     console.print(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
         f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
     )
+    if run.rt.lifestyle is not None:
+        counts = ", ".join(f"{n:,} {kind}" for kind, n in describe(run.rt.lifestyle).items()) or "empty"
+        console.print(f"policy store {run.info.policy_store}: {counts}")
     drive(
         run,
         stop=stop,

@@ -23,6 +23,20 @@ class DailyPlan(BaseModel):
     items: list[str] = Field(min_length=1, max_length=12)
 
 
+class ScheduleBlock(BaseModel):
+    """One block of a day's schedule, with clock times such as "07:00" or "7:30 pm"."""
+
+    activity: str = Field(min_length=1, max_length=200)
+    start: str = Field(min_length=1, max_length=12)
+    end: str = Field(min_length=1, max_length=12)
+
+
+class DaySchedule(BaseModel):
+    """The whole waking day in one answer (AGA's one-call schedule instead of asking hour by hour)."""
+
+    blocks: list[ScheduleBlock] = Field(min_length=1, max_length=24)
+
+
 class HourActivity(BaseModel):
     """What the agent does during one hour."""
 

@@ -21,7 +21,10 @@ if TYPE_CHECKING:
     from aga.llm.gateway import Gateway
     from aga.memory import MemoryStream, RetrievalWeights
     from aga.scenario.loader import Scenario
+    from aga.sim.decisions import DecisionLog
     from aga.sim.timeline import Timeline
+    from policy_store import PolicyStore
+    from social_memory import SocialMemory
 
 PROMPTS = Path(__file__).parent / "prompts"
 T = TypeVar("T", bound=BaseModel)
@@ -79,6 +82,10 @@ class Runtime:
     timeline: Timeline
     rng: random.Random
     objects: dict[str, str] = field(default_factory=dict)  # object address -> state; absent means idle
+    lifestyle: PolicyStore | None = None  # the Lifestyle Policy store (lifestyle and aga modes)
+    decisions: DecisionLog | None = None  # the run's log of policy lookups
+    social: SocialMemory | None = None  # Social Memory (social and aga modes)
+    one_call_schedule: bool = False  # the day's schedule in one call (policy modes) instead of hour by hour
 
     @property
     def now(self) -> datetime:
@@ -89,6 +96,18 @@ class Runtime:
     def step(self) -> int:
         """Current step number."""
         return self.clock.steps
+
+    def occupant(self, address: str, *, besides: str) -> str | None:
+        """Who other than ``besides`` is using the exclusive object at ``address`` now (None if free or shared)."""
+        obj = address.rsplit(":", 1)[-1]
+        if obj not in self.scenario.town.exclusive:
+            return None
+        now = self.now
+        for other in self.agents.values():
+            action = other.state.action
+            if other.name != besides and action is not None and action.address == address and now < action.end:
+                return other.name
+        return None
 
     def call(self, task_: Task[T], agent: Agent, context: Mapping[str, Any], **kwargs: Any) -> T:
         """Ask the gateway, naming the agent in the ledger."""

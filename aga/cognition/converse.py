@@ -6,6 +6,8 @@ and says the next line (JSON: utterance, end). The conversation ends when a side
 ``max_conversation_rounds`` rounds. Afterwards: a summary, a chat memory with its importance for each
 side, a planning thought and a memo for each side (each with a triple and an importance), and each
 side's schedule is re-planned around the chat, whose length follows the text (as in the original).
+With Social Memory (``social`` module) each line comes instead from the speaker's relation to the
+listener and the last round, and each side re-judges the relation afterwards.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 from datetime import timedelta
 
 from aga.agents import Action, Agent
+from aga.cognition import social
 from aga.cognition.answers import Text, Utterance
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.perceive import rate
@@ -103,11 +106,14 @@ def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     for turn in range(max_turns):
         speaker, listener = (a, b) if turn % 2 == 0 else (b, a)
-        said = utterance(rt, speaker, listener, lines, turn, max_turns)
+        speak = social.utterance if rt.social is not None else utterance
+        said = speak(rt, speaker, listener, lines, turn, max_turns)
         lines.append((speaker.name, said.utterance))
         if said.end:
             break
     text = _lines_text(lines)
+    if rt.social is not None:
+        social.after_dialogue(rt, a, b, lines)
     keywords = [k for n in rt.scenario.spec.news for k in n.keywords]
     summary = rt.call(
         SUMMARY, a, {"conversation": text, "_lines": [t for _, t in lines], "_news_keywords": keywords}

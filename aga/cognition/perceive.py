@@ -3,7 +3,8 @@
 As in the original: events on tiles within the vision radius and in the same arena; the nearest
 ``attention_bandwidth`` of them; an event already among the latest ``retention`` event memories is not
 stored again; each new event gets an importance rating from the LLM, except "X is idle", which is
-rated 1 without a call. Perceived arenas and objects join the agent's spatial memory.
+rated 1 without a call. Perceived arenas and objects join the agent's spatial memory. With the
+Lifestyle Policy, an event the agent already rated in other words reuses that rating.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aga.agents import Agent
+from aga.cognition import lifestyle
 from aga.cognition.answers import Rating
 from aga.cognition.common import Runtime, identity, task
 from aga.memory import MemoryKind, MemoryNode
@@ -99,11 +101,17 @@ def perceive(rt: Runtime, agent: Agent) -> list[tuple[Perceived, MemoryNode]]:
 
 def rate(rt: Runtime, agent: Agent, description: str, *, kind: MemoryKind) -> int:
     """Importance of a new memory (1 for idle observations without asking), counted toward reflection."""
+    cached = None
     if kind == MemoryKind.EVENT and description.endswith(" is idle"):
         rating = 1
+    elif kind == MemoryKind.EVENT and (cached := lifestyle.reuse_rating(rt, agent, description)) is not None:
+        rating = cached
     else:
         chosen = {MemoryKind.EVENT: IMPORTANCE, MemoryKind.CHAT: CHAT_IMPORTANCE}.get(kind, THOUGHT_IMPORTANCE)
         context = {"identity": identity(agent, rt.now), "name": agent.name, "description": description}
-        rating = rt.call(chosen, agent, context).rating
+        with rt.gateway.tally() as tally:
+            rating = rt.call(chosen, agent, context).rating
+        if kind == MemoryKind.EVENT:
+            lifestyle.learn_rating(rt, agent, description, rating, tally)
     agent.state.reflection_trigger -= rating
     return rating

@@ -5,6 +5,9 @@ item of an hour or more (not sleep) is first decomposed into 5-15 minute subtask
 next such item, as in the original. Then, as in the original, eight calls describe the action: sector,
 arena and object (from the places the agent knows, leaving out other people's homes), an emoji, the
 event triple, the object's state, its emoji and its triple.
+
+With the Lifestyle Policy (``lifestyle`` module) the decomposition and the eight calls are first
+looked up in the policy store, and what the LLM decides on a miss is stored for next time.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ from typing import Any
 
 from aga.agents import Action, Agent, ScheduleItem
 from aga.agents.state import is_sleep
+from aga.cognition import lifestyle
 from aga.cognition.answers import Choice, Decomposition, Emoji, ObjectState, Subtask, Triple
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
-from aga.cognition.repair import nearest, rescale
+from aga.cognition.repair import nearest
 from aga.world import Address
+from policy_store import rescale
 
 
 def _decomposition_failsafe(context: dict) -> Decomposition:
@@ -88,9 +93,18 @@ def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
         "_task": item.task,
         "_minutes": item.minutes,
     }
-    subtasks = rt.call(DECOMPOSE, agent, context).subtasks
+    reused = lifestyle.reuse_plan(rt, agent, item, start)
+    if reused is not None:
+        schedule[index : index + 1] = reused
+        return
+    with rt.gateway.tally() as tally:
+        subtasks = rt.call(DECOMPOSE, agent, context).subtasks
+    steps = [s.subtask for s in subtasks]
+    learn = rt.lifestyle is not None and not tally.failsafes
+    origins = lifestyle.origins(item, start, steps, f"{rt.step}:{index}", tally) if learn else [None] * len(steps)
     schedule[index : index + 1] = [
-        ScheduleItem(f"{item.task} ({s.subtask})", s.minutes, decomposed=True) for s in subtasks
+        ScheduleItem(f"{item.task} ({s.subtask})", s.minutes, decomposed=True, origin=o)
+        for s, o in zip(subtasks, origins, strict=True)
     ]
 
 
@@ -118,7 +132,11 @@ def next_action(rt: Runtime, agent: Agent) -> Action:
     item = state.schedule[index]
     minute = now.hour * 60 + now.minute
     minutes = max(1, start + item.minutes - minute)
-    action = describe(rt, agent, item.task, minutes)
+    action = lifestyle.reuse_action(rt, agent, item, minutes)
+    if action is None:
+        with rt.gateway.tally() as tally:
+            action = describe(rt, agent, item.task, minutes)
+        lifestyle.learn_action(rt, agent, item, action, tally)
     _finish(rt, agent)
     state.action = action
     if action.obj_description:
@@ -189,6 +207,9 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
         repair=lambda v, ctx: _arena_repair(v, arenas, sector, agent, description, embed),
     ).choice
     objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
+    # An exclusive object someone else is using is not offered (the shower, behind the counter).
+    free = [o for o in objects if not rt.occupant(str(Address(town.world, sector, arena, o)), besides=agent.name)]
+    objects = free or objects
     obj = None
     if objects:
         obj = rt.call(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from aga.agents import Action, Agent, ScheduleItem
+from aga.cognition import social
 from aga.cognition.answers import Decision, Schedule, ScheduleEntry
 from aga.cognition.common import Runtime, fmt_minute, fmt_time, identity, task
 from aga.cognition.perceive import Perceived
@@ -91,9 +92,13 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
     if can_chat(rt, agent, other):
         label, closeness = agent.relationship(other.name)
         last = agent.state.last_chats.get(other.name, [])
+        about = context_about(rt, agent, other)
+        if rt.social is not None:  # the relation as it has evolved, not only as the scenario set it
+            sentence, label, closeness = social.talk_context(rt, agent, other)
+            about = f"{sentence}\n{about}"
         context = {
             **seen,
-            "context": context_about(rt, agent, other),
+            "context": about,
             "last_chat": "" if not last else f"Last time they talked: {' '.join(t for _, t in last[:2])}",
             "_closeness": closeness,
             "_label": label,

@@ -7,35 +7,55 @@ repaired in the ledger whenever one of them changed the answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from aga.agents.state import ScheduleItem, is_sleep
+from policy_store import rescale
+
+__all__ = ["clock_minutes", "coherent_day", "compress", "hours_of_blocks", "nearest", "rescale", "splice"]
+
+_CLOCK = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?\s*$", re.IGNORECASE)
 
 
-def rescale(minutes: Sequence[int], total: int) -> list[int]:
-    """Integer minutes proportional to ``minutes`` that add up to ``total`` (largest remainder).
+def clock_minutes(text: str) -> int | None:
+    """Minute of the day of a clock time ("07:30", "7:30 pm", "19h30", "24:00"); None if it is not one."""
+    m = _CLOCK.match(text)
+    if not m:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3):
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if m.group(3).lower().startswith("p") else 0)
+    if hour > 24 or minute > 59 or (hour == 24 and minute):
+        return None
+    return hour * 60 + minute
 
-    Every part keeps at least one minute while ``total`` allows it.
+
+def hours_of_blocks(blocks: Sequence[tuple[str, int, int]], wake_hour: int) -> list[str]:
+    """The 24 hourly activities of a schedule given as (activity, start minute, end minute) blocks.
+
+    Each waking hour takes the block that overlaps it most; an hour no block touches continues the
+    previous hour (a model often leaves a gap before bedtime). Blocks ending "before" they start run
+    past midnight. Hours before waking are sleeping; ``coherent_day`` applies bedtime afterwards.
     """
-    if not minutes:
-        return []
-    if total <= 0:
-        return [0] * len(minutes)
-    weights = [max(1, int(m)) for m in minutes]
-    raw = [w * total / sum(weights) for w in weights]
-    out = [int(r) for r in raw]
-    # Each int() lost less than one minute, so fewer than len(out) minutes are left to hand out.
-    for i in sorted(range(len(raw)), key=lambda i: raw[i] - out[i], reverse=True)[: total - sum(out)]:
-        out[i] += 1
-    if total >= len(out):
-        for i in range(len(out)):
-            while out[i] < 1:
-                largest = max(range(len(out)), key=lambda k: out[k])
-                out[largest] -= 1
-                out[i] += 1
-    return out
+    spans = [(a, s, e if e > s else 1440) for a, s, e in blocks if a.strip()]
+    hourly: list[str] = []
+    for hour in range(24):
+        if hour < wake_hour:
+            hourly.append("sleeping")
+            continue
+        lo, hi = hour * 60, hour * 60 + 60
+        best, overlap = None, 0
+        for activity, start, end in spans:
+            shared = min(hi, end) - max(lo, start)
+            if shared > overlap:
+                best, overlap = activity, shared
+        hourly.append(best or (hourly[-1] if hourly and hourly[-1] != "sleeping" else "resting at home"))
+    return hourly
 
 
 def compress(activities: Sequence[str]) -> list[ScheduleItem]:

@@ -267,16 +267,11 @@ def _daily(req: SimRequest) -> dict[str, list[str]]:
     return {"items": [f"{vary(text, req.rng)} at {_clock(hour)}" for hour, text in items]}
 
 
-@hook("plan.hourly")
-def _hourly(req: SimRequest) -> dict[str, str]:
-    hour = int(req.context["_hour"])
-    wake = int(req.context["_wake_hour"])
-    bed = bed_hour_of(str(req.context.get("_lifestyle", "")))
+def _scripted_activity(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> str:
+    """The plan-form activity of one hour: sleeping, a meal in its hour, else the latest activity started."""
     asleep = hour < wake or (bed > wake and hour >= bed) or (bed <= wake and bed <= hour < wake)
     if asleep:
-        return {"activity": "sleeping"}
-    plan: list[tuple[int, str]] = sorted((int(h), _strip_time(str(t))) for h, t in req.context.get("_plan_hours", []))
-    # A meal takes its hour; otherwise the latest activity that started continues.
+        return "sleeping"
     current = "relaxing at home"
     for start, text in plan:
         if start <= hour and not any(m in text.lower() for m in MEALS):
@@ -286,7 +281,41 @@ def _hourly(req: SimRequest) -> dict[str, str]:
             current = text
     if "go to bed" in current.lower() or ("morning routine" in current.lower() and hour > wake):
         current = "relaxing at home" if "morning routine" in current.lower() else "getting ready for bed"
-    return {"activity": gerund(vary(current, req.rng))}
+    return current
+
+
+def _plan_of(req: SimRequest) -> tuple[int, int, list[tuple[int, str]]]:
+    wake = int(req.context["_wake_hour"])
+    bed = bed_hour_of(str(req.context.get("_lifestyle", "")))
+    plan = sorted((int(h), _strip_time(str(t))) for h, t in req.context.get("_plan_hours", []))
+    return wake, bed, plan
+
+
+@hook("plan.hourly")
+def _hourly(req: SimRequest) -> dict[str, str]:
+    wake, bed, plan = _plan_of(req)
+    current = _scripted_activity(int(req.context["_hour"]), wake, bed, plan)
+    return {"activity": current if current == "sleeping" else gerund(vary(current, req.rng))}
+
+
+@hook("plan.schedule")
+def _schedule(req: SimRequest) -> dict[str, list[dict[str, str]]]:
+    wake, bed, plan = _plan_of(req)
+    blocks: list[list[Any]] = []  # [plan-form activity, start hour, end hour]
+    for hour in range(wake, 24):
+        current = _scripted_activity(hour, wake, bed, plan)
+        if current == "sleeping":
+            break
+        if blocks and blocks[-1][0] == current:
+            blocks[-1][2] = hour + 1
+        else:
+            blocks.append([current, hour, hour + 1])
+    return {
+        "blocks": [
+            {"activity": gerund(vary(text, req.rng)), "start": f"{start:02d}:00", "end": f"{end:02d}:00"}
+            for text, start, end in blocks
+        ]
+    }
 
 
 @hook("plan.decompose")
@@ -501,7 +530,7 @@ def _utterance(req: SimRequest) -> dict[str, Any]:
     turn = int(req.context.get("_turn", 0))
     max_turns = int(req.context.get("_max_turns", 16))
     topics = [_clean_topic(str(t)) for t in req.context.get("_topics", []) if t]
-    said = str(req.context.get("conversation", ""))
+    said = str(req.context.get("_said", req.context.get("conversation", "")))
     topics = [t for t in topics if t and not t.endswith(" is idle") and t not in said]
     keywords = [str(k).lower() for k in req.context.get("_news_keywords", [])]
     news = [t for t in topics if any(k in t.lower() for k in keywords)]
@@ -527,6 +556,46 @@ def _utterance(req: SimRequest) -> dict[str, Any]:
     if end:
         line += " Anyway, I should get back to what I was doing. See you later!"
     return {"utterance": utterance(line, req.rng), "end": end}
+
+
+HOOKS["converse.utterance_social"] = _utterance
+
+
+@hook("social.fold")
+def _fold(req: SimRequest) -> dict[str, str]:
+    """The old notes plus the new memories that mention the other or news, cut to the word budget."""
+    other = str(req.context.get("other", ""))
+    first = other.split()[0] if other else ""
+    old = str(req.context.get("summary", ""))
+    events = [_clean_topic(str(e)) for e in req.context.get("_events", [])]
+    relevant = [e for e in events if first and first in e and " is idle" not in e]
+    sentences = [x for x in re.split(r"(?<=\.)\s+", old) if x]
+    for event in relevant[:3]:
+        sentence = event.rstrip(".") + "."
+        if sentence not in sentences:  # a note-taker does not write the same fact twice
+            sentences.append(sentence)
+    words = int(req.context.get("words", 100))
+    text = " ".join(sentences)
+    while len(text.split()) > words and len(sentences) > 1:
+        sentences.pop(0)
+        text = " ".join(sentences)
+    return {"summary": vary(text or f"{other} is someone from around town.", req.rng)}
+
+
+@hook("social.assess")
+def _assess(req: SimRequest) -> dict[str, Any]:
+    """Closeness drifts up by one after a pleasant chat now and then; labels follow the new closeness."""
+    closeness = int(req.context.get("closeness", 0))
+    lines = [str(x) for x in req.context.get("_lines", [])]
+    if len(lines) >= 4 and req.rng.random() < 0.5:
+        closeness = min(10, closeness + 1)
+    label = str(req.context.get("label", "stranger"))
+    if label in ("stranger", "") and closeness >= 1:
+        label = "acquaintance"
+    elif label == "acquaintance" and closeness >= 5:
+        label = "friend"
+    feeling = req.rng.choice(("friendly", "warm", "curious", "at ease"))
+    return {"label": label, "feeling": feeling, "closeness": closeness}
 
 
 @hook("converse.summary")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aga.agents import Agent
+from aga.cognition import social
 from aga.cognition.answers import Text
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.thoughts import remember_thought
@@ -31,6 +32,7 @@ def interview(rt: Runtime, agent: Agent, question: str, history: list[tuple[str,
     now = rt.now
     retrieved = rt.memory.retrieve(agent.name, [question], now, rt.weights, k=50, refresh=False)[question]
     memories = [s.node.description for s in retrieved]
+    memories = social.about_named(rt, agent, question) + memories  # "who is X?" with Social Memory
     ideas = rt.call(
         IDEAS,
         agent,

@@ -17,8 +17,9 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -65,6 +66,21 @@ class RetryPolicy:
 
 
 @dataclass
+@dataclass
+class Tally:
+    """What a block of calls spent: per task [prompt tokens, completion tokens, cost], and fail-safes."""
+
+    tasks: dict[str, list[float]] = field(default_factory=dict)
+    failsafes: int = 0
+
+    def add(self, task: str, prompt: int, completion: int, cost: float) -> None:
+        """Add one call's spending."""
+        entry = self.tasks.setdefault(task, [0, 0, 0.0])
+        entry[0] += prompt
+        entry[1] += completion
+        entry[2] += cost
+
+
 class _Attempts:
     count: int = 0
     transport_failures: int = 0
@@ -122,8 +138,20 @@ class Gateway:
         self.spent_usd = overall.cost_usd
         self.llm_calls = overall.llm_calls
         self.cache_hits = overall.cache_hits
+        self.failsafes = 0
+        self._tallies: list[Tally] = []
 
     # ------------------------------------------------------------------ calls
+    @contextmanager
+    def tally(self) -> Iterator[Tally]:
+        """Collect what the calls made inside the block spend, per task (for caches to remember)."""
+        tally = Tally()
+        self._tallies.append(tally)
+        try:
+            yield tally
+        finally:
+            self._tallies.remove(tally)
+
     def call(
         self,
         task: Task[T],
@@ -205,15 +233,19 @@ class Gateway:
         agent: str | None = None,
         similarity: float | None = None,
         prompt: str | None = None,
+        saved: Sequence[float] | None = None,
+        decision: bool = True,
     ) -> LedgerRow:
         """Record that a cache answered instead of the LLM, with the tokens it avoided.
 
-        The avoided tokens are the task's recent per-call average in the ledger; when the task has
-        no history yet, the prompt (if given) is counted and the completion is taken as zero.
+        ``saved`` is (prompt tokens, completion tokens, cost) when the cache knows what the answer
+        cost when it was asked for; otherwise the task's recent per-call average in the ledger is
+        used, and when the task has no history yet, the prompt (if given) is counted. A hit avoiding
+        several calls records one row per call, with ``decision`` true on the first only.
         """
         name = task if isinstance(task, str) else task.name
         module = name.split(".", 1)[0] if isinstance(task, str) else task.module
-        estimate = self.ledger.recent_average(name)
+        estimate = tuple(saved[:3]) if saved is not None and len(saved) >= 3 else self.ledger.recent_average(name)
         if estimate is not None:
             saved_prompt, saved_completion, saved_cost = estimate
         else:
@@ -237,7 +269,9 @@ class Gateway:
             saved_cost_usd=saved_cost,
         )
         if self.metrics:
-            self.metrics.cache(kind, hit=True, tokens_saved=row.saved_prompt_tokens + row.saved_completion_tokens)
+            self.metrics.cache(
+                kind, hit=True, tokens_saved=row.saved_prompt_tokens + row.saved_completion_tokens, decision=decision
+            )
         self.cache_hits += 1
         return self.ledger.record(row)
 
@@ -346,6 +380,9 @@ class Gateway:
     ) -> T:
         if self.metrics:
             self.metrics.failsafes.labels(task=task.name, module=task.module).inc()
+        self.failsafes += 1
+        for tally in self._tallies:
+            tally.failsafes += 1
         self._record(task, agent, state, Outcome.FAILSAFE, started, error=state.last_error)
         return task.failsafe_value(context)
 
@@ -363,6 +400,8 @@ class Gateway:
         self.spent_tokens += state.prompt_tokens + state.completion_tokens
         self.spent_usd += state.cost
         self.llm_calls += 1
+        for tally in self._tallies:
+            tally.add(task.name, state.prompt_tokens, state.completion_tokens, state.cost)
         return self.ledger.record(
             LedgerRow(
                 run_id=self.ledger.run_id,

@@ -53,16 +53,32 @@ class Metrics:
         self.repaired = Counter(
             f"{p}_repaired_answers_metric", "Answers changed by the task's deterministic repair", ["task"], registry=r
         )
-        self.cache_hits = Counter(f"{p}_cache_hits_metric", "Cache hits by kind of cache", ["kind"], registry=r)
-        self.cache_misses = Counter(f"{p}_cache_misses_metric", "Cache misses by kind of cache", ["kind"], registry=r)
+        self.cache_hits = Counter(
+            f"{p}_cache_hits_metric", "Decisions answered by a cache, by kind of decision", ["kind"], registry=r
+        )
+        self.cache_misses = Counter(
+            f"{p}_cache_misses_metric", "Decisions a cache could not answer, by kind of decision", ["kind"], registry=r
+        )
+        self.calls_avoided = Counter(
+            f"{p}_calls_avoided_metric",
+            "LLM calls a cache hit avoided (one hit may avoid several)",
+            ["kind"],
+            registry=r,
+        )
         self.tokens_saved = Counter(
             f"{p}_tokens_saved_metric", "Tokens a cache hit avoided (estimated)", ["kind"], registry=r
         )
 
-    def cache(self, kind: str, *, hit: bool, tokens_saved: int = 0) -> None:
-        """Count a cache decision of ``kind`` (``embedding``, ``policy.decompose``, ...)."""
+    def cache(self, kind: str, *, hit: bool, tokens_saved: int = 0, decision: bool = True) -> None:
+        """Count a cache decision of ``kind`` (``plan``, ``action``, ``importance``, ...).
+
+        A hit that avoids several calls is reported once per avoided call with ``decision`` true on
+        the first only, so hits / (hits + misses) stays the hit rate of decisions.
+        """
         if hit:
-            self.cache_hits.labels(kind=kind).inc()
+            if decision:
+                self.cache_hits.labels(kind=kind).inc()
+            self.calls_avoided.labels(kind=kind).inc()
             if tokens_saved:
                 self.tokens_saved.labels(kind=kind).inc(tokens_saved)
         else:

@@ -133,8 +133,19 @@ class TownSpec(_Strict):
     width: int = Field(ge=8, le=1000)
     height: int = Field(ge=8, le=1000)
     sectors: list[SectorSpec] = Field(min_length=1, alias="sector")
+    # Objects one person uses at a time (a shower, the spot behind a counter); others are shared
+    # (cafe seating, a park bench, a couple's bed). Nobody else picks an exclusive object in use.
+    exclusive: list[str] = Field(default_factory=list)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _exclusive_objects_exist(self) -> TownSpec:
+        names = {ArenaSpec.object_name(o) for s in self.sectors for a in s.arenas for o in a.objects}
+        for name in self.exclusive:
+            if name not in names:
+                raise ValueError(f"exclusive object '{name}' is not among the town's objects; check its spelling")
+        return self
 
     @model_validator(mode="after")
     def _unique_sectors(self) -> TownSpec:

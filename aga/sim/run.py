@@ -14,6 +14,7 @@ import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from pydantic import NaiveDatetime
@@ -23,18 +24,23 @@ from sqlmodel import Field, Session, SQLModel, col, select
 from aga.agents import Agent, AgentState
 from aga.clock import SimClock
 from aga.cognition.common import Runtime
+from aga.cognition.social import seed as seed_relations
 from aga.embeddings.base import Embedder
 from aga.llm.gateway import Gateway
 from aga.llm.ledger import Ledger
 from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
 from aga.scenario.loader import load_scenario
+from aga.sim.decisions import DecisionLog
 from aga.sim.engine import initial_agents, seed_memories, step
+from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, store_folder
 from aga.sim.timeline import Timeline
 from aga.storage import RunPaths, make_engine, resolve_run
+from aga.storage.db import add_missing_columns
+from social_memory import SocialMemory
 
 MODES = ("baseline", "lifestyle", "social", "aga")
-AVAILABLE_MODES = ("baseline",)
+SOCIAL_MODES = ("social", "aga")
 KEEP_CHECKPOINTS = 3
 STOPPED = "stopped"
 
@@ -52,6 +58,8 @@ class RunInfo(SQLModel, table=True):
     api_base: str | None = None
     until: NaiveDatetime
     status: str = "running"  # running | stopped | finished | budget
+    policy_store: str | None = None  # the Lifestyle Policy store's folder (policy modes only)
+    policy_options: str | None = None  # PolicyOptions as JSON
 
 
 class Checkpoint(SQLModel, table=True):
@@ -113,6 +121,7 @@ class Run:
         run_id: str | None = None,
         api_base: str | None = None,
         embedder: Embedder | None = None,
+        policies: PolicyOptions | None = None,
     ) -> Run:
         """Start a new run of ``scenario`` (its first checkpoint is written before returning)."""
         check_mode(mode)
@@ -121,6 +130,17 @@ class Run:
         paths = resolve_run(run_id, must_exist=False)
         if paths.database.exists():
             raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
+        store: str | None = None
+        if mode in POLICY_MODES:
+            policies = policies or PolicyOptions()
+            folder = store_folder(
+                policies,
+                run_root=paths.root,
+                scenario_name=loaded.name,
+                cast=[p.name for p in loaded.cast],
+                model=model,
+            )
+            store = str(folder.resolve())
         paths.create()
         engine = make_engine(paths.database_url)
         info = RunInfo(
@@ -131,6 +151,8 @@ class Run:
             seed=seed,
             api_base=api_base,
             until=loaded.spec.start + timedelta(hours=hours),
+            policy_store=store,
+            policy_options=policies.to_json() if store and policies else None,
         )
         clock = SimClock(start=loaded.spec.start, step=timedelta(seconds=loaded.spec.step_seconds))
         run = cls._assemble(paths, engine, info, clock, embedder)
@@ -138,6 +160,8 @@ class Run:
             session.add(info)
             session.commit()
         run.rt.agents.update(initial_agents(loaded))
+        if run.rt.social is not None:
+            seed_relations(run.rt)
         seed_memories(run.rt)
         run.checkpoint()
         return run
@@ -158,6 +182,8 @@ class Run:
         opened._restore(state)
         opened.rt.memory.truncate_after(latest.step)
         opened.rt.timeline.truncate_after(latest.step)
+        if opened.rt.social is not None:
+            opened.rt.social.truncate_after(latest.step)
         opened.rt.memory.reconcile()
         return opened
 
@@ -166,6 +192,7 @@ class Run:
         cls, paths: RunPaths, engine: Engine, info: RunInfo, clock: SimClock, embedder: Embedder | None
     ) -> Run:
         scenario = load_scenario(info.scenario)
+        add_missing_columns(engine, RunInfo)
         metrics = Metrics()
         ledger = Ledger(engine, info.run_id)
         gateway = Gateway(
@@ -191,8 +218,22 @@ class Run:
             timeline=Timeline(engine),
             rng=random.Random(info.seed),
         )
+        if info.policy_store:
+            options = PolicyOptions.from_json(info.policy_options)
+            rt.lifestyle = open_store(Path(info.policy_store), embedder, options)
+            rt.one_call_schedule = not options.hourly_schedule
+            rt.decisions = DecisionLog(engine)
+        if info.mode in SOCIAL_MODES:
+            rt.social = SocialMemory(engine)
         SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
         return cls(paths, engine, info, rt, metrics)
+
+    def close(self) -> None:
+        """Release the policy store's lock and the database (the process exiting does the same)."""
+        if self.rt.lifestyle is not None:
+            self.rt.lifestyle.close()
+            self.rt.lifestyle = None
+        self.engine.dispose()
 
     # ------------------------------------------------------------ state
     def _state(self) -> dict[str, Any]:
@@ -287,9 +328,6 @@ class Run:
 
 
 def check_mode(mode: str) -> None:
-    """Reject modes that do not exist or have not arrived yet, with a clear sentence."""
+    """Reject a mode that does not exist, with a clear sentence."""
     if mode not in MODES:
         raise ValueError(f"--mode {mode}: choose one of {', '.join(MODES)}")
-    if mode not in AVAILABLE_MODES:
-        module = {"lifestyle": "the Lifestyle Policy", "social": "Social Memory", "aga": "the full AGA"}[mode]
-        raise ValueError(f"--mode {mode} needs {module} module, which is not built yet; run --mode baseline for now")

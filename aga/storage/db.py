@@ -40,3 +40,28 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     SQLModel.metadata.create_all(engine)
     return engine
+
+
+def add_missing_columns(engine: Engine, table: type[SQLModel]) -> list[str]:
+    """Add columns a newer version declared to an existing table (nullable ones only); returns their names.
+
+    ``create_all`` creates missing tables but never alters existing ones, so a run folder written by
+    an older aga would otherwise fail on resume. New columns are always optional, so an
+    ``ALTER TABLE ADD COLUMN`` keeps every old row valid.
+    """
+    from sqlalchemy import inspect, text
+
+    sql_table = table.__table__  # type: ignore[attr-defined]
+    inspector = inspect(engine)
+    if not inspector.has_table(sql_table.name):
+        return []
+    present = {c["name"] for c in inspector.get_columns(sql_table.name)}
+    added = []
+    with engine.begin() as conn:
+        for column in sql_table.columns:
+            if column.name in present or not column.nullable:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            conn.execute(text(f'ALTER TABLE "{sql_table.name}" ADD COLUMN "{column.name}" {kind}'))
+            added.append(column.name)
+    return added

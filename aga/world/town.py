@@ -85,6 +85,8 @@ class Town:
         self._door: set[Tile] = set()
         self._floor_of: dict[Tile, tuple[str, str]] = {}
         self._object_at: dict[Tile, str] = {}
+        self._component: dict[Tile, int] | None = None
+        self.exclusive = frozenset(spec.exclusive)
         self._build()
 
     # ---------------------------------------------------------------- build
@@ -208,6 +210,31 @@ class Town:
         """Walkable 4-neighbours of ``tile``."""
         x, y = tile
         return [(x + dx, y + dy) for dx, dy in STEPS if self.walkable((x + dx, y + dy))]
+
+    def reachable(self, tile: Tile, arena: Arena) -> bool:
+        """True when some floor tile of ``arena`` can be walked to from ``tile``."""
+        component = self._components().get(tile)
+        return component is not None and any(self._components().get(t) == component for t in arena.floor)
+
+    def _components(self) -> dict[Tile, int]:
+        """Walkable tiles labelled by connected region (computed once: walls never move)."""
+        if self._component is None:
+            labels: dict[Tile, int] = {}
+            label = 0
+            for y in range(self.height):
+                for x in range(self.width):
+                    if (x, y) in labels or not self.walkable((x, y)):
+                        continue
+                    label += 1
+                    labels[(x, y)] = label
+                    queue = deque([(x, y)])
+                    while queue:
+                        for nxt in self.neighbours(queue.popleft()):
+                            if nxt not in labels:
+                                labels[nxt] = label
+                                queue.append(nxt)
+            self._component = labels
+        return self._component
 
     def address_at(self, tile: Tile) -> Address:
         """The address of a tile (street and door tiles are ``world`` only)."""

@@ -20,14 +20,20 @@ from aga.llm._litellm import litellm
 from aga.llm.errors import LLMConfigError
 from aga.llm.providers.response import fill, requested_schema
 
-_RAM_CACHE_BYTES = 512 * 1024 * 1024
+_RAM_CACHE_BYTES = 1024 * 1024 * 1024
 # Integer ranges up to this size become enums, because llama.cpp's JSON-schema grammar does not
 # enforce minimum/maximum (measured: the 1.5B model answered 11 for a 1-10 rating).
 _MAX_ENUM_RANGE = 101
+# llama.cpp expands a string's maxLength into that many repeated grammar rules and refuses (then
+# aborts the process) beyond a few hundred; longer limits are left to pydantic validation after the
+# answer, and the task's max_tokens bounds the generation anyway. Found by a 0.5B-model run dying on
+# a 2000-character text field.
+_MAX_GRAMMAR_STRING = 200
 
 
 def grammar_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``schema`` that llama.cpp's grammar can enforce: bounded integers become enums."""
+    """A copy of ``schema`` that llama.cpp's grammar can enforce: bounded integers become enums, long
+    string limits are dropped (validated after parsing instead)."""
     schema = copy.deepcopy(schema)
 
     def walk(node: Any) -> None:
@@ -38,6 +44,8 @@ def grammar_schema(schema: dict[str, Any]) -> dict[str, Any]:
                 for key in ("type", "minimum", "maximum"):
                     node.pop(key)
                 node["enum"] = list(range(lo, hi + 1))
+            if node.get("type") == "string" and int(node.get("maxLength", 0)) > _MAX_GRAMMAR_STRING:
+                node.pop("maxLength")
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -57,6 +65,24 @@ def resolve_model_path(name: str) -> tuple[Path, int]:
         return path, 4096
     model = local_models.get(name)
     return local_models.verify(model), model.n_ctx
+
+
+def _state_cache(capacity_bytes: int) -> Any:
+    """llama-cpp-python's RAM prompt cache, counting what its entries really hold.
+
+    Its ``cache_size`` sums only the C state (mostly the KV cache), but every entry also keeps a copy
+    of the logits buffer (n_batch x vocabulary floats: 311 MB for Qwen2.5's 152k-token vocabulary).
+    With the 0.5B model's small KV cache it kept some 60 entries "within" 512 MB and grew past 20 GB
+    until the kernel killed the run; counted honestly, 512 MB holds one or two.
+    """
+    from llama_cpp import LlamaRAMCache
+
+    class HonestRAMCache(LlamaRAMCache):
+        @property
+        def cache_size(self) -> int:
+            return sum(s.llama_state_size + s.scores.nbytes + s.input_ids.nbytes for s in self.cache_state.values())
+
+    return HonestRAMCache(capacity_bytes=capacity_bytes)
 
 
 class LocalLlamaProvider(litellm.CustomLLM):
@@ -79,7 +105,7 @@ class LocalLlamaProvider(litellm.CustomLLM):
 
     def _load(self, name: str) -> Any:
         if name not in self._models:
-            from llama_cpp import Llama, LlamaRAMCache
+            from llama_cpp import Llama
 
             path, n_ctx = resolve_model_path(name)
             llama = Llama(
@@ -88,7 +114,7 @@ class LocalLlamaProvider(litellm.CustomLLM):
                 n_threads=max(1, os.cpu_count() or 1),
                 verbose=False,
             )
-            llama.set_cache(LlamaRAMCache(capacity_bytes=_RAM_CACHE_BYTES))
+            llama.set_cache(_state_cache(_RAM_CACHE_BYTES))
             self._models[name] = llama
         return self._models[name]
 

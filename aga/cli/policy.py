@@ -1,0 +1,328 @@
+"""``aga policy``: inspect and manage Lifestyle Policy stores (list, show, search, stats, purge, export, import).
+
+STORE is a store folder, or a run id whose run used one. Reading commands open the store read-only
+(no lock, no vector index), so they work while a run is writing it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import numpy as np
+import typer
+from rich.table import Table
+
+from aga.cli.common import UserError, console, print_json
+
+if TYPE_CHECKING:
+    from policy_store import Policy, PolicyStore
+
+policy_app = typer.Typer(help="Inspect and manage Lifestyle Policy stores.", no_args_is_help=True)
+
+StoreArg = Annotated[str, typer.Argument(help="Store folder, or a run id whose run used a store.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+Kind = Annotated[str | None, typer.Option(help="Only this kind: plan, action, importance.")]
+Owner = Annotated[str | None, typer.Option(help="Only this agent's policies.")]
+
+
+class _LazyEmbedder:
+    """The default embedder, loaded only when something needs embedding (list and stats never do)."""
+
+    def __init__(self) -> None:
+        from aga.embeddings.minilm import DIM, MODEL_NAME
+
+        self.name = MODEL_NAME
+        self.dim = DIM
+        self._inner: Any = None
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if self._inner is None:
+            from aga.sim.run import default_embedder
+
+            self._inner = default_embedder()
+        return self._inner.embed(texts)
+
+
+def _folder(store: str) -> Path:
+    """The store folder named by ``store`` (a folder or a run id)."""
+    path = Path(store).expanduser()
+    if (path / "policies.db").exists():
+        return path
+    from sqlmodel import Session
+
+    from aga.sim.run import RunInfo
+    from aga.storage import make_engine, resolve_run
+
+    try:
+        paths = resolve_run(store)
+    except ValueError:
+        raise UserError(
+            f"no policy store at '{store}' (no {path / 'policies.db'}) and no run of that id; see `aga policy stores`"
+        ) from None
+    with Session(make_engine(paths.database_url)) as session:
+        info = session.get(RunInfo, paths.run_id)
+    if info is None or not getattr(info, "policy_store", None):
+        raise UserError(f"run '{store}' used no policy store (mode {info.mode if info else '?'})")
+    return Path(info.policy_store)
+
+
+def _open(store: str, *, readonly: bool = True) -> PolicyStore:
+    from policy_store import PolicyStore
+
+    folder = _folder(store)
+    return PolicyStore.open(folder, _LazyEmbedder(), readonly=readonly)
+
+
+def _summary(policy: Policy) -> dict[str, Any]:
+    return {
+        "id": policy.id,
+        "kind": policy.kind,
+        "owner": policy.owner,
+        "text": policy.text,
+        "variants": len(policy.variants),
+        "hits": policy.hits,
+    }
+
+
+def _policy_table(rows: list[tuple[float | None, Policy]], title: str) -> Table:
+    table = Table(title=title)
+    with_similarity = any(s is not None for s, _ in rows)
+    if with_similarity:
+        table.add_column("similarity", justify="right")
+    for name in ("id", "kind", "owner", "text", "variants", "hits"):
+        table.add_column(name, justify="right" if name in ("id", "variants", "hits") else "left")
+    for similarity, policy in rows:
+        cells = [str(policy.id), policy.kind, policy.owner, policy.text, str(len(policy.variants)), str(policy.hits)]
+        table.add_row(*([f"{similarity:.3f}"] if with_similarity else []), *cells)
+    return table
+
+
+@policy_app.command("stores")
+def stores_command(as_json: Json = False) -> None:
+    """List the shared stores under the policies folder (runs/policies unless AGA_POLICIES_DIR says)."""
+    from aga.config import policies_dir
+
+    found = sorted(p.parent for p in policies_dir().glob("*/*/policies.db"))
+    if as_json:
+        print_json([str(p) for p in found])
+        return
+    if not found:
+        console.print(f"no stores in {policies_dir()}; a run with --mode lifestyle creates one")
+    for path in found:
+        console.print(str(path))
+
+
+@policy_app.command("list")
+def list_command(
+    store: StoreArg,
+    kind: Kind = None,
+    owner: Owner = None,
+    limit: Annotated[int, typer.Option(help="At most this many, most used first.")] = 50,
+    as_json: Json = False,
+) -> None:
+    """List the policies of STORE, most used first."""
+    with _open(store) as opened:
+        policies = opened.policies(kind=kind, owner=owner, limit=limit)
+    if as_json:
+        print_json([_summary(p) for p in policies])
+        return
+    console.print(_policy_table([(None, p) for p in policies], f"{len(policies)} policies"))
+
+
+@policy_app.command("show")
+def show_command(
+    store: StoreArg, policy_id: Annotated[int, typer.Argument(help="Policy id.")], as_json: Json = False
+) -> None:
+    """Show one policy: its variants, their steps and actions, and their conditions."""
+    with _open(store) as opened:
+        policy = opened.get(policy_id)
+    if policy is None:
+        raise UserError(f"no policy {policy_id} in {store}; see `aga policy list {store}`")
+    if as_json:
+        print_json(policy.model_dump(mode="json"))
+        return
+    console.print(f"[bold]#{policy.id}[/] {policy.kind} of {policy.owner}: {policy.text}  ({policy.hits} hits)")
+    for n, variant in enumerate(policy.variants):
+        cond = variant.condition
+        window = "-".join(f"{m // 60:02d}:{m % 60:02d}" for m in cond.window) if cond.window else "any time"
+        band = f"{cond.minutes[0]}-{cond.minutes[1]} min" if cond.minutes else "any duration"
+        console.print(f"  variant {n}: {variant.minutes} min, used {variant.uses}x; when {window}, {band}")
+        for req in cond.requires:
+            extra = ", free" if req.free else ""
+            console.print(f"    needs {req.kind} {req.target}{extra}{f', {req.state}' if req.state else ''}")
+        for step in variant.steps:
+            where = f" @ {step.action.address} {step.action.emoji}" if step.action else ""
+            console.print(f"    - {step.minutes:>3} min  {step.text}{where}")
+        if variant.value:
+            console.print(f"    answer: {json.dumps(variant.value)}")
+
+
+@policy_app.command("search")
+def search_command(
+    store: StoreArg,
+    text: Annotated[str, typer.Argument(help="Text to compare with the stored decisions.")],
+    kind: Kind = None,
+    owner: Owner = None,
+    k: Annotated[int, typer.Option("-k", help="How many.")] = 10,
+    as_json: Json = False,
+) -> None:
+    """The stored decisions nearest TEXT by cosine similarity (conditions not checked)."""
+    with _open(store) as opened:
+        found = opened.search(text, kind=kind, owner=owner, k=k)
+    if as_json:
+        print_json([{"similarity": s, **_summary(p)} for s, p in found])
+        return
+    console.print(_policy_table(list(found), f"nearest to '{text}'"))
+
+
+@policy_app.command("stats")
+def stats_command(store: StoreArg, as_json: Json = False) -> None:
+    """Policies, variants and lifetime lookups, hits and misses per kind."""
+    with _open(store) as opened:
+        stats = opened.stats()
+        location = opened.location
+    if as_json:
+        print_json(stats)
+        return
+    table = Table(title=f"policy store {location}")
+    columns = (
+        "policies",
+        "variants",
+        "owners",
+        "lookups",
+        "hits",
+        "hit_rate",
+        "misses_nothing_similar",
+        "misses_condition",
+        "created",
+        "appended",
+        "merged",
+        "evicted",
+        "mean_hit_similarity",
+    )
+    table.add_column("kind")
+    for column in columns:
+        table.add_column(column.replace("_", " "), justify="right")
+    for kind, entry in sorted(stats.items()):
+        cells = []
+        for column in columns:
+            value = entry.get(column, 0)
+            cells.append(
+                f"{value:.1%}"
+                if column == "hit_rate"
+                else f"{value:.3f}"
+                if "similarity" in column
+                else f"{int(value):,}"
+            )
+        table.add_row(kind, *cells)
+    console.print(table)
+
+
+@policy_app.command("purge")
+def purge_command(
+    store: StoreArg,
+    kind: Kind = None,
+    owner: Owner = None,
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Delete policies from STORE (all of them, or of a kind and/or an owner)."""
+    what = " ".join(x for x in (kind and f"{kind}", owner and f"of {owner}") if x) or "all"
+    if not yes and not typer.confirm(f"delete {what} policies from {store}?"):
+        raise typer.Abort()
+    with _open(store, readonly=False) as opened:
+        count = opened.purge(kind=kind, owner=owner)
+    console.print(f"deleted {count:,} policies")
+
+
+@policy_app.command("export")
+def export_command(
+    store: StoreArg,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="JSON file to write (stdout if omitted).")] = None,
+) -> None:
+    """Write every policy of STORE as JSON (vectors left out; an import embeds again)."""
+    with _open(store) as opened:
+        data = opened.export()
+    if out is None:
+        print_json(data)
+        return
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1))
+    tmp.replace(out)  # atomically: an interrupted export never leaves half a file under the real name
+    console.print(f"exported {len(data['policies']):,} policies to {out}")
+
+
+@policy_app.command("import")
+def import_command(
+    store: Annotated[str, typer.Argument(help="Store folder (created if missing), or a run id.")],
+    source: Annotated[Path, typer.Argument(help="A JSON file written by `aga policy export`.")],
+) -> None:
+    """Add the policies of SOURCE to STORE (equal decisions merge into existing ones)."""
+    from policy_store import PolicyStore
+
+    try:
+        data = json.loads(source.read_text())
+    except FileNotFoundError:
+        raise UserError(f"no file {source}") from None
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{source} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        folder = _folder(store)
+    except UserError:  # neither a store nor a run: a new store in that folder
+        folder = Path(store).expanduser()
+    with PolicyStore.open(folder, _LazyEmbedder()) as opened:
+        counts = opened.import_(data, source=str(source))
+    console.print(
+        f"imported into {folder}: {counts['created']:,} new, {counts['appended']:,} new variants, "
+        f"{counts['merged']:,} merged"
+    )
+
+
+@policy_app.command("decisions")
+def decisions_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder.")],
+    kind: Kind = None,
+    agent: Annotated[str | None, typer.Option(help="Only this agent's decisions.")] = None,
+    misses: Annotated[bool, typer.Option("--misses", help="Only lookups that missed.")] = False,
+    limit: Annotated[int, typer.Option(help="At most this many, latest first.")] = 30,
+    as_json: Json = False,
+) -> None:
+    """A run's policy lookups: hit rate per kind, why misses missed, and the latest decisions."""
+    from aga.sim.decisions import DecisionLog
+    from aga.storage import make_engine, resolve_run
+
+    paths = resolve_run(run)
+    log = DecisionLog(make_engine(paths.database_url))
+    summary = log.summary()
+    rows = log.rows(kind=kind, agent=agent, misses=misses, limit=limit)
+    if not summary:
+        raise UserError(f"run '{paths.run_id}' made no policy lookups (its mode uses no policy store)")
+    if as_json:
+        print_json({"summary": summary, "decisions": [r.model_dump(mode="json") for r in rows]})
+        return
+    table = Table(title=f"{paths.run_id}: policy lookups")
+    for name in ("kind", "lookups", "hits", "hit rate", "tokens saved", "mean hit similarity", "misses by reason"):
+        table.add_column(name, justify="left" if name in ("kind", "misses by reason") else "right")
+    for name, entry in sorted(summary.items()):
+        sim = entry["mean_hit_similarity"]
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(entry["misses"].items(), key=lambda kv: -kv[1]))
+        table.add_row(
+            name,
+            f"{entry['lookups']:,}",
+            f"{entry['hits']:,}",
+            f"{entry['hit_rate']:.1%}",
+            f"{entry['tokens_saved']:,}",
+            f"{sim:.3f}" if sim is not None else "-",
+            reasons or "-",
+        )
+    console.print(table)
+    latest = Table(title="latest decisions")
+    for name in ("time", "agent", "kind", "text", "similarity", "outcome"):
+        latest.add_column(name)
+    for r in rows:
+        similarity = f"{r.similarity:.3f}" if r.similarity is not None else "-"
+        outcome = "[green]hit[/]" if r.hit else f"[yellow]{r.reason}[/]"
+        latest.add_row(f"{r.sim_time:%a %H:%M}", r.agent, r.kind, r.text, similarity, outcome)
+    console.print(latest)

@@ -1,0 +1,262 @@
+"""``aga social``: how relationships evolved in a run (heatmaps, one pair's history, network measures, export)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from aga.cli.common import UserError, console, open_run_state, print_json
+
+if TYPE_CHECKING:
+    from social_memory import SocialMemory
+
+social_app = typer.Typer(help="Relationships in a run with Social Memory (--mode social or aga).", no_args_is_help=True)
+
+RunArg = Annotated[str, typer.Argument(help="Run id or folder.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+Threshold = Annotated[int, typer.Option(help="Closeness from which a pair counts as connected (3: acquaintance).")]
+
+
+@dataclass
+class SocialRun:
+    """What the social commands read from a run, without opening its simulation."""
+
+    run_id: str
+    names: list[str]
+    start: datetime
+    now: datetime
+    social: SocialMemory
+
+    @property
+    def days(self) -> int:
+        """Simulated days begun since the start (day 0 is the starting relations)."""
+        elapsed = self.now - self.start
+        return max(1, -(-elapsed // timedelta(days=1))) if elapsed > timedelta(0) else 0
+
+    def moment(self, day: int) -> datetime:
+        """When day ``day`` ends (day 0: the start), capped at the run's latest state."""
+        return min(self.start + timedelta(days=day), self.now)
+
+    def matrix(self, day: int) -> list[list[int]]:
+        """Closeness matrix at the end of ``day``."""
+        return self.social.matrix(self.names, self.moment(day))
+
+    def resolve(self, name: str) -> str:
+        """A full name from a full or first name (case-insensitive)."""
+        found = [n for n in self.names if n.lower() == name.lower() or n.split()[0].lower() == name.lower()]
+        if len(found) != 1:
+            raise UserError(
+                f"'{name}' names {'no' if not found else 'more than one'} agent; agents: {', '.join(self.names)}"
+            )
+        return found[0]
+
+
+def open_social(run: str) -> SocialRun:
+    """Read the run's info, cast and relations; a clear error when it has no Social Memory."""
+    from aga.scenario.loader import load_scenario
+    from aga.sim.run import SOCIAL_MODES
+    from social_memory import SocialMemory
+
+    paths, engine, info, latest = open_run_state(run)
+    if info.mode not in SOCIAL_MODES:
+        raise UserError(f"run '{run}' ran in mode {info.mode}; relationships are kept with --mode social or aga")
+    scenario = load_scenario(info.scenario)
+    return SocialRun(
+        run_id=paths.run_id,
+        names=[p.name for p in scenario.cast],
+        start=scenario.spec.start,
+        now=latest.sim_time,
+        social=SocialMemory(engine),
+    )
+
+
+def initials(names: list[str]) -> list[str]:
+    """Initials for the axes ("IR", "KM"), numbered where two people share them."""
+    raw = ["".join(part[0].upper() for part in n.split()) for n in names]
+    return [f"{r}{raw[:i].count(r) + 1}" if raw.count(r) > 1 else r for i, r in enumerate(raw)]
+
+
+def _png(view: SocialRun, day: int, out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display on a server
+    import matplotlib.pyplot as plt
+
+    matrix = view.matrix(day)
+    labels = initials(view.names)
+    size = max(4.0, 0.42 * len(labels) + 2)
+    fig, ax = plt.subplots(figsize=(size + 1, size))
+    image = ax.imshow(matrix, cmap="Blues", vmin=0, vmax=10)
+    ax.set_xticks(range(len(labels)), labels=labels, rotation=90 if len(labels) > 8 else 0)
+    ax.set_yticks(range(len(labels)), labels=labels)
+    ax.set_xlabel("how the row agent sees ... (column)")
+    for i, row in enumerate(matrix):
+        for j, value in enumerate(row):
+            if i != j:
+                ax.text(j, i, str(value), ha="center", va="center", fontsize=7, color="white" if value > 6 else "black")
+    ax.set_title(f"{view.run_id}: closeness, day {day} ({view.moment(day):%b %d %H:%M})")
+    fig.colorbar(image, ax=ax, shrink=0.8, label="closeness 0-10")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def _html(view: SocialRun, out: Path) -> None:
+    import plotly.graph_objects as go
+
+    labels = initials(view.names)
+    hover = [[f"{a} → {b}" for b in view.names] for a in view.names]
+    days = list(range(view.days + 1))
+
+    def heat(day: int) -> go.Heatmap:
+        return go.Heatmap(
+            z=view.matrix(day),
+            x=labels,
+            y=labels,
+            zmin=0,
+            zmax=10,
+            colorscale="Blues",
+            text=hover,
+            hovertemplate="%{text}: %{z}<extra></extra>",
+        )
+
+    frames = [go.Frame(data=[heat(d)], name=str(d)) for d in days]
+    steps = [
+        {
+            "args": [[str(d)], {"frame": {"duration": 0, "redraw": True}, "mode": "immediate"}],
+            "label": str(d),
+            "method": "animate",
+        }
+        for d in days
+    ]
+    figure = go.Figure(
+        data=[heat(days[-1])],
+        frames=frames,
+        layout=go.Layout(
+            title=f"{view.run_id}: closeness by simulated day (row agent's view of column agent)",
+            yaxis={"autorange": "reversed"},
+            sliders=[{"active": len(days) - 1, "currentvalue": {"prefix": "day "}, "steps": steps}],
+        ),
+    )
+    figure.write_html(out, include_plotlyjs=True)
+
+
+@social_app.command("heatmap")
+def heatmap_command(
+    run: RunArg,
+    out: Annotated[Path, typer.Option("--out", "-o", help="F.png (matplotlib) or F.html (plotly, slider over days).")],
+    day: Annotated[int | None, typer.Option(help="Simulated day for the PNG (0: the start); default the last.")] = None,
+) -> None:
+    """Draw the closeness matrix of all agents, initials on the axes."""
+    view = open_social(run)
+    chosen = view.days if day is None else day
+    if not 0 <= chosen <= view.days:
+        raise UserError(f"--day {day}: run '{view.run_id}' covers days 0 to {view.days}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix.lower() == ".png":
+        _png(view, chosen, out)
+    elif out.suffix.lower() in (".html", ".htm"):
+        _html(view, out)
+    else:
+        raise UserError(f"--out {out}: name a .png or an .html file")
+    console.print(f"wrote {out}")
+
+
+@social_app.command("show")
+def show_command(
+    run: RunArg,
+    owner: Annotated[str, typer.Argument(help="Whose view (full or first name).")],
+    other: Annotated[str, typer.Argument(help="Of whom.")],
+    as_json: Json = False,
+) -> None:
+    """The history of OWNER's view of OTHER: every change with its simulated time and cause."""
+    view = open_social(run)
+    a, b = view.resolve(owner), view.resolve(other)
+    history = view.social.history(a, b)
+    if as_json:
+        print_json([c.model_dump(mode="json") for c in history])
+        return
+    if not history:
+        console.print(f"{a} has never met nor been introduced to {b}: a stranger (closeness 0)")
+        return
+    table = Table(title=f"{view.run_id}: how {a} sees {b}")
+    for name in ("time", "cause", "relationship", "feeling", "closeness", "chats", "summary"):
+        table.add_column(name, justify="right" if name in ("closeness", "chats") else "left")
+    for change in history:
+        r = change.relation
+        table.add_row(
+            f"{change.when:%a %b %d %H:%M}",
+            change.cause,
+            r.label,
+            r.feeling,
+            str(r.closeness),
+            str(r.conversations),
+            r.summary if len(r.summary) <= 60 else "..." + r.summary[-57:],
+        )
+    console.print(table)
+    console.print(f"[bold]What {a} knows about {b} now:[/] {history[-1].relation.summary or '(nothing yet)'}")
+
+
+def network_rows(view: SocialRun, threshold: int) -> list[dict[str, Any]]:
+    """Per simulated day: density of pairs at or above ``threshold``, mean closeness, pairs changed."""
+    from social_memory import measures
+
+    rows: list[dict[str, Any]] = []
+    previous = None
+    for day in range(view.days + 1):
+        matrix = view.matrix(day)
+        rows.append({"day": day, "at": view.moment(day).isoformat(), **measures(matrix, previous, threshold)})
+        previous = matrix
+    return rows
+
+
+@social_app.command("network")
+def network_command(run: RunArg, threshold: Threshold = 3, as_json: Json = False) -> None:
+    """Network measures per simulated day: density, mean closeness, pairs that changed."""
+    view = open_social(run)
+    rows = network_rows(view, threshold)
+    if as_json:
+        print_json(rows)
+        return
+    table = Table(title=f"{view.run_id}: relationship network (pairs with closeness >= {threshold})")
+    for name in ("day", "at", "density", "mean closeness", "pairs changed"):
+        table.add_column(name, justify="right")
+    for r in rows:
+        changed = r.get("changed_pairs")
+        table.add_row(
+            str(r["day"]),
+            r["at"],
+            f"{r['density']:.3f}",
+            f"{r['mean_closeness']:.2f}",
+            "-" if changed is None else f"{changed:.0f}",
+        )
+    console.print(table)
+
+
+@social_app.command("export")
+def export_command(
+    run: RunArg,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="JSON file (stdout if omitted).")] = None,
+    threshold: Threshold = 3,
+) -> None:
+    """Every relation, its whole history, the daily matrices and network measures, as JSON."""
+    view = open_social(run)
+    data = {
+        "run": view.run_id,
+        "agents": view.names,
+        "initials": initials(view.names),
+        **view.social.export(),
+        "matrices": {str(d): view.matrix(d) for d in range(view.days + 1)},
+        "network": network_rows(view, threshold),
+    }
+    if out is None:
+        print_json(data)
+        return
+    out.write_text(json.dumps(data, indent=1, default=str))
+    console.print(f"wrote {out}")

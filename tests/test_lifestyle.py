@@ -1,0 +1,198 @@
+"""The Lifestyle Policy in the town: runs fill a store, later runs reuse it, conditions see the town."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from aga.agents.state import is_sleep
+from aga.cli import app
+from aga.cognition.lifestyle import TownChecker, requirements
+from aga.llm.ledger import Outcome
+from aga.sim.policies import PolicyOptions
+from aga.sim.run import Run
+from policy_store import ActionSpec, Requirement
+from tests.fakes import HashEmbedder
+
+HOURS = 10.0  # midnight to 10 am: waking, morning routines, breakfast, work
+
+
+def _run(run_id: str, store: Path, hours: float = HOURS, seed: int = 0) -> Run:
+    run = Run.create(
+        "ville3",
+        model="scripted/default",
+        mode="lifestyle",
+        hours=hours,
+        run_id=run_id,
+        seed=seed,
+        embedder=HashEmbedder(),
+        policies=PolicyOptions(store=str(store)),
+    )
+    run.advance()
+    return run
+
+
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("lifestyle")
+    import os
+
+    os.environ["AGA_RUNS_DIR"] = str(tmp / "runs")
+    store = tmp / "store"
+    first = _run("first", store)
+    first_totals = first.rt.gateway.ledger.totals("module")
+    first_calls = first.rt.gateway.llm_calls
+    first.close()
+    second = _run("second", store)
+    return first_totals, first_calls, second, store
+
+
+def test_second_run_reuses_plans_actions_and_ratings(two_runs):
+    _, first_calls, second, _ = two_runs
+    hits = {t.key: t.cache_hits for t in second.rt.gateway.ledger.totals("task")}
+    assert hits.get("plan.decompose", 0) >= 1
+    assert hits.get("act.sector", 0) >= 5 and hits.get("act.emoji", 0) >= 5
+    assert hits.get("perceive.importance", 0) >= 5
+    assert second.rt.gateway.llm_calls < first_calls * 0.8
+    rows = second.rt.gateway.ledger.rows()
+    saved = [r for r in rows if r.outcome == Outcome.CACHE_HIT.value]
+    assert saved and all(r.similarity is not None for r in saved)
+    assert sum(r.saved_prompt_tokens for r in saved) > 0
+
+
+def test_reused_schedules_still_fill_the_day(two_runs):
+    _, _, second, _ = two_runs
+    for agent in second.rt.agents.values():
+        assert sum(item.minutes for item in agent.state.schedule) == 24 * 60
+        reused = [item for item in agent.state.schedule if item.similarity is not None]
+        for item in reused:
+            assert item.minutes >= 1
+
+
+def test_policy_modes_plan_the_day_in_one_call(two_runs):
+    _, _, second, _ = two_runs
+    calls = {t.key: t.llm_calls for t in second.rt.gateway.ledger.totals("task")}
+    assert calls.get("plan.schedule") == len(second.rt.agents)
+    assert "plan.hourly" not in calls
+    for agent in second.rt.agents.values():
+        tasks = [item.task for item in agent.state.schedule]
+        assert tasks[0] == "sleeping" and len(set(tasks)) >= 4, tasks
+
+
+def test_store_survives_and_is_inspectable_from_the_cli(two_runs, monkeypatch: pytest.MonkeyPatch):
+    _, _, second, store = two_runs
+    monkeypatch.setenv("AGA_RUNS_DIR", str(store.parent / "runs"))
+    second.close()
+    runner = CliRunner()
+    stats = runner.invoke(app, ["policy", "stats", str(store), "--json"])
+    assert stats.exit_code == 0, stats.output
+    data = json.loads(stats.output)
+    assert data["plan"]["policies"] >= 1 and data["action"]["hits"] >= 1
+    listed = json.loads(runner.invoke(app, ["policy", "list", "second", "--kind", "plan", "--json"]).output)
+    assert listed and all(p["kind"] == "plan" for p in listed)
+    shown = runner.invoke(app, ["policy", "show", str(store), str(listed[0]["id"])])
+    assert shown.exit_code == 0 and "variant 0" in shown.output
+    decisions = json.loads(runner.invoke(app, ["policy", "decisions", "second", "--json"]).output)
+    summary = decisions["summary"]
+    assert summary["plan"]["hits"] >= 1 and summary["action"]["lookups"] >= summary["action"]["hits"] >= 5
+    assert summary["action"]["tokens_saved"] > 0
+    hits = [d for d in decisions["decisions"] if d["hit"]]
+    assert hits and all(d["tokens_saved"] is not None for d in hits)
+    assert all(d["similarity"] is None or 0 < d["similarity"] <= 1.0001 for d in decisions["decisions"])
+    table = runner.invoke(app, ["policy", "decisions", "second", "--misses", "--kind", "action"])
+    assert table.exit_code == 0 and "hit rate" in table.output
+
+
+def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import aga.cli.policy as policy_cli
+
+    _, _, _, store = two_runs
+    monkeypatch.setattr(policy_cli, "_LazyEmbedder", HashEmbedder)
+    runner = CliRunner()
+    out = tmp_path / "policies.json"
+    assert runner.invoke(app, ["policy", "export", str(store), "--out", str(out)]).exit_code == 0
+    exported = json.loads(out.read_text())
+    copy = tmp_path / "copy"
+    done = runner.invoke(app, ["policy", "import", str(copy), str(out)])
+    assert done.exit_code == 0, done.output
+    stats = json.loads(runner.invoke(app, ["policy", "stats", str(copy), "--json"]).output)
+    assert sum(int(k["policies"]) for k in stats.values()) == len(exported["policies"])
+    found = json.loads(runner.invoke(app, ["policy", "search", str(copy), "having breakfast", "--json"]).output)
+    assert found and found[0]["similarity"] > 0
+    purged = runner.invoke(app, ["policy", "purge", str(copy), "--kind", "importance", "--yes"])
+    assert purged.exit_code == 0 and "deleted" in purged.output
+    stats = json.loads(runner.invoke(app, ["policy", "stats", str(copy), "--json"]).output)
+    assert stats["importance"]["policies"] == 0 and stats["plan"]["policies"] >= 1
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    failed = runner.invoke(app, ["policy", "import", str(copy), str(bad)])
+    assert failed.exit_code != 0 and "not JSON" in str(failed.exception or failed.output)
+
+
+def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
+    _, _, second, _ = two_runs
+    rt = second.rt
+    klaus, isabella = rt.agents["Klaus Mueller"], rt.agents["Isabella Rodriguez"]
+    checker = TownChecker(rt, klaus)
+    assert checker.unmet(Requirement(target="the Ville:Nowhere:room")) == "no such place in the town"
+    home = "the Ville:Isabella Rodriguez's apartment:main room"
+    assert checker.unmet(Requirement(target=home)) in {"not a place the agent knows", "someone else's home"}
+    counter = "the Ville:Hobbs Cafe:cafe:behind the cafe counter"
+    klaus.state.learn_place("Hobbs Cafe", "cafe", "behind the cafe counter")
+    assert isabella.state.action is not None
+    isabella.state.action.address = counter
+    isabella.state.action.minutes = 10_000
+    reasons = [checker.unmet(r) for r in requirements(ActionSpec(address=counter), free=True)]
+    assert "in use by Isabella Rodriguez" in reasons
+    seating = "the Ville:Hobbs Cafe:cafe:cafe customer seating"  # shared: never "in use"
+    klaus.state.learn_place("Hobbs Cafe", "cafe", "cafe customer seating")
+    isabella.state.action.address = seating
+    assert not any(checker.unmet(r) for r in requirements(ActionSpec(address=seating), free=True))
+
+
+def test_sleep_is_never_replaced_by_something_else(two_runs):
+    _, _, second, _ = two_runs
+    for agent in second.rt.agents.values():
+        first = agent.state.schedule[0]
+        assert is_sleep(first.task)
+
+
+def test_fresh_policies_and_bypass_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import aga.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    runner = CliRunner()
+    args = ["run", "ville3", "--hours", "1", "-m", "scripted/default", "--mode", "lifestyle", "--quiet"]
+    out = runner.invoke(app, [*args, "--run-id", "fresh", "--fresh-policies"])
+    assert out.exit_code == 0, out.output
+    assert (tmp_path / "runs" / "fresh" / "policies" / "policies.db").exists()
+    out = runner.invoke(app, [*args, "--run-id", "off", "--fresh-policies", "--policy-bypass"])
+    assert out.exit_code == 0, out.output
+    bypassed = json.loads(runner.invoke(app, ["policy", "stats", "off", "--json"]).output)
+    assert bypassed["importance"]["policies"] == 0 and bypassed["importance"]["bypassed"] > 0
+    both = runner.invoke(app, [*args, "--run-id", "x", "--fresh-policies", "--policy-store", str(tmp_path / "s")])
+    assert both.exit_code != 0 and "exclude each other" in str(both.exception or both.output)
+    bad = runner.invoke(app, [*args, "--run-id", "y", "--policy-threshold", "plan:0.9"])
+    assert "KIND=VALUE" in str(bad.exception or bad.output)
+
+
+def test_resume_reopens_the_same_store(tmp_path: Path):
+    store = tmp_path / "store"
+    run = Run.create(
+        "ville3",
+        model="scripted/default",
+        mode="lifestyle",
+        hours=3,
+        run_id="again",
+        embedder=HashEmbedder(),
+        policies=PolicyOptions(store=str(store), thresholds={"plan": 0.8, "action": 0.8, "importance": 0.95}),
+    )
+    run.close()
+    reopened = Run.open("again", embedder=HashEmbedder())
+    assert reopened.rt.lifestyle is not None
+    assert Path(reopened.rt.lifestyle.location) == store.resolve()
+    assert reopened.rt.lifestyle.config.threshold("importance") == 0.95
+    reopened.close()
