@@ -13,14 +13,18 @@ path finding, planning logic, embeddings, checkpoints.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import resource
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from benchmarks.report import machine, percentiles, write
+
+if TYPE_CHECKING:
+    from aga.sim.run import Run
 
 # The Original's call pattern (Park et al.'s reverie code), for the comparison column: when each call
 # fires. Counts per agent-day depend on the day, so the table states the rule next to our measured count.
@@ -54,22 +58,33 @@ ORIGINAL_PATTERN = {
 }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and write JSON and Markdown results."""
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
     parser.add_argument("--hours", type=float, default=24.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mode", default="baseline", help="baseline | lifestyle | social | aga")
     parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["AGA_RUNS_DIR"] = tmp
+        from aga.sim.policies import POLICY_MODES, PolicyOptions
         from aga.sim.run import Run
 
         began = time.perf_counter()
-        run = Run.create(args.scenario, model="scripted/default", hours=args.hours, seed=args.seed, run_id="bench")
+        run = Run.create(
+            args.scenario,
+            model="scripted/default",
+            mode=args.mode,
+            hours=args.hours,
+            seed=args.seed,
+            run_id="bench",
+            policies=PolicyOptions(fresh=True) if args.mode in POLICY_MODES else None,
+        )
         setup_s = time.perf_counter() - began
+        lookup_ms = _time_lookups(run)
         began = time.perf_counter()
         run.advance()
         wall_s = time.perf_counter() - began
@@ -101,6 +116,9 @@ def main() -> None:
         "llm_s": round(llm_s, 2),
         "framework_ms_per_agent_step": round((wall_s - llm_s) / (agents * steps) * 1000, 3),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "mode": args.mode,
+        "policy_lookups": len(lookup_ms),
+        "policy_lookup_ms": percentiles(lookup_ms),
         "llm_calls": overall.llm_calls,
         "tokens": overall.total_tokens,
         "llm_calls_per_agent_day": round(overall.llm_calls / agents / days, 1),
@@ -108,46 +126,67 @@ def main() -> None:
         "calls_per_agent_day_by_task": {k: round(v / agents / days, 2) for k, v in sorted(by_task.items())},
         "tokens_per_agent_day_by_task": {k: round(v / agents / days) for k, v in sorted(tokens_by_task.items())},
         "timeline_per_agent_day": {k: round(v / agents / days, 2) for k, v in sorted(kinds.items())},
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": machine(),
     }
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
-        lines = [
-            f"# Agent loop: {args.scenario}, {args.hours:g} simulated hours, scripted simulator\n",
-            f"`python -m benchmarks.agent_loop {args.scenario} --hours {args.hours:g}` on {result['machine']}.\n",
-            "| figure | value |",
-            "|---|---|",
-            *(
-                f"| {k} | {result[k]} |"
-                for k in (
-                    "agents",
-                    "steps",
-                    "wall_s",
-                    "wall_s_per_simulated_day",
-                    "llm_s",
-                    "framework_ms_per_agent_step",
-                    "peak_rss_mb",
-                    "llm_calls",
-                    "llm_calls_per_agent_day",
-                    "tokens_per_agent_day",
-                )
-            ),
-            "",
-            "## Baseline LLM calls per agent per simulated day, by task\n",
-            "| task | calls / agent-day | tokens / agent-day | when the original calls it |",
-            "|---|---|---|---|",
-            *(
-                f"| {k} | {v} | {result['tokens_per_agent_day_by_task'][k]:,} | {ORIGINAL_PATTERN.get(k, '')} |"
-                for k, v in result["calls_per_agent_day_by_task"].items()
-            ),
-            "",
-            "## What happened per agent-day\n",
-            *(f"- {k}: {v}" for k, v in result["timeline_per_agent_day"].items()),
-        ]
-        args.out.with_suffix(".md").write_text("\n".join(lines) + "\n")
+    lines = [
+        f"# Agent loop: {args.scenario}, {args.hours:g} simulated hours, {args.mode} mode, scripted simulator\n",
+        f"`python -m benchmarks.agent_loop {args.scenario} --hours {args.hours:g} --mode {args.mode}` "
+        f"on {result['machine']}.\n",
+        "| figure | value |",
+        "|---|---|",
+        *(
+            f"| {k} | {result[k]} |"
+            for k in (
+                "agents",
+                "steps",
+                "wall_s",
+                "wall_s_per_simulated_day",
+                "llm_s",
+                "framework_ms_per_agent_step",
+                "peak_rss_mb",
+                "llm_calls",
+                "llm_calls_per_agent_day",
+                "tokens_per_agent_day",
+                "policy_lookups",
+            )
+        ),
+        *(
+            [f"| policy lookup ms (p50 / p95 / mean, embedding included) | {p['p50']} / {p['p95']} / {p['mean']} |"]
+            if (p := result["policy_lookup_ms"])
+            else []
+        ),
+        "",
+        f"## LLM calls per agent per simulated day, by task ({args.mode})\n",
+        "| task | calls / agent-day | tokens / agent-day | when the original calls it |",
+        "|---|---|---|---|",
+        *(
+            f"| {k} | {v} | {result['tokens_per_agent_day_by_task'][k]:,} | {ORIGINAL_PATTERN.get(k, '')} |"
+            for k, v in result["calls_per_agent_day_by_task"].items()
+        ),
+        "",
+        "## What happened per agent-day\n",
+        *(f"- {k}: {v}" for k, v in result["timeline_per_agent_day"].items()),
+    ]
+    write(result, args.out, "\n".join(lines))
+
+
+def _time_lookups(run: Run) -> list[float]:
+    """Wrap the run's policy store lookup with a timer; the list fills as the run goes (empty without a store)."""
+    store = run.rt.lifestyle
+    times: list[float] = []
+    if store is None:
+        return times
+    inner = store.lookup
+
+    def timed(*args: object, **kwargs: object) -> object:
+        began = time.perf_counter()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            times.append((time.perf_counter() - began) * 1000)
+
+    store.lookup = timed  # a benchmark-only wrapper: the runtime has no timing hook, and needs none
+    return times
 
 
 if __name__ == "__main__":

@@ -26,11 +26,11 @@ class _Rating(BaseModel):
     rating: int = Field(ge=1, le=10)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Time ``--calls`` scripted calls and print per-call figures as JSON."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=1000)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         template = Path(tmp) / "bench.rate.txt"
         template.write_text('Rate the poignancy of "$event" from 1 to 10. Answer as JSON {"rating": <int>}.')

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import typer
 
+from aga.cli.bench import bench_app
 from aga.cli.common import run_guarded
 from aga.cli.inspect import log_command, show_command
 from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
 from aga.cli.models import models_app
+from aga.cli.policy import policy_app
 from aga.cli.run import resume_command, run_command
 from aga.cli.scenario import scenario_app
+from aga.cli.social import social_app
 from aga.cli.user import interview_command, whisper_command
 
 app = typer.Typer(
@@ -22,6 +25,9 @@ app = typer.Typer(
 app.add_typer(models_app, name="models")
 app.add_typer(llm_app, name="llm")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(policy_app, name="policy")
+app.add_typer(social_app, name="social")
+app.add_typer(bench_app, name="bench")
 app.command("ledger")(ledger_command)
 app.command("run")(run_command)
 app.command("resume")(resume_command)

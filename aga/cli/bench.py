@@ -1,0 +1,87 @@
+"""``aga bench``: the token benchmark across modes (and the speed benchmarks), code in ``benchmarks/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from aga.cli.common import UserError, console, err_console
+
+bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
+
+
+@bench_app.command("tokens")
+def tokens_command(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the runs and the report.")],
+    days: Annotated[float, typer.Option(help="Simulated days per run.")] = 2.0,
+    model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = "scripted/default",
+    seed: Annotated[int, typer.Option(help="Seed of the measured runs (warm-ups use seed+1 ... seed+K).")] = 0,
+    warmup: Annotated[int, typer.Option(help="Warm-up runs filling the policy store before lifestyle and aga.")] = 2,
+    mode: Annotated[
+        list[str] | None, typer.Option(help="Only these modes (repeatable); default all four.", show_default=False)
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+) -> None:
+    """Run SCENARIO in baseline, lifestyle, social and aga modes and compare tokens and behaviour.
+
+    Finished runs in OUT are kept, so running the same command again after an interruption continues.
+    """
+    from benchmarks.bench_tokens import MODES, plan, run_benchmark
+
+    modes = tuple(mode) if mode else MODES
+    for m in modes:
+        if m not in MODES:
+            raise UserError(f"--mode {m}: choose among {', '.join(MODES)}")
+    if days <= 0 or warmup < 0:
+        raise UserError("--days must be positive and --warmup at least 0")
+    steps_per_run = int(days * 24 * 3600 // 10)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        disable=quiet,
+    )
+    bars: dict[str, Any] = {}
+
+    def tracker(planned: Any) -> Any:
+        bar = progress.add_task(planned.run_id, total=steps_per_run)
+        bars[planned.run_id] = bar
+
+        def on_step(run: Any) -> None:
+            if run.rt.step % 60 == 0:
+                progress.update(bar, completed=min(steps_per_run, run.rt.step))
+
+        return on_step
+
+    console.print(f"{len(plan(modes, seed, warmup))} runs of {days:g} simulated days each into {out}")
+    with progress:
+        report = run_benchmark(
+            scenario, days=days, model=model, seed=seed, warmup=warmup, out=out, modes=modes, progress=tracker
+        )
+        for bar in bars.values():
+            progress.update(bar, completed=steps_per_run)
+    shares = ", ".join(f"{m} {s:.1%}" for m, s in report["share_of_baseline"].items())
+    console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
+    console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
+
+
+@bench_app.command("speed")
+def speed_command(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")] = "ville3",
+    hours: Annotated[float, typer.Option(help="Simulated hours.")] = 24.0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="JSON file (and .md next to it).")] = None,
+    mode: Annotated[str, typer.Option(help="baseline | lifestyle | social | aga (policy modes: a fresh store).")] = (
+        "baseline"
+    ),
+) -> None:
+    """Framework time per agent-step, wall time per simulated day, peak memory and, in the policy modes,
+    policy lookup latency inside the run (scripted simulator)."""
+    from benchmarks import agent_loop
+
+    agent_loop.main([scenario, "--hours", str(hours), "--mode", mode] + (["--out", str(out)] if out else []))

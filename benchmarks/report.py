@@ -1,0 +1,38 @@
+"""Writing a benchmark's results: JSON for machines, Markdown next to it for people."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from pathlib import Path
+from typing import Any
+
+
+def write(report: dict[str, Any], out: Path | None, markdown: str) -> None:
+    """Print the JSON report and, given ``out``, write it and its Markdown (``.md`` beside it)."""
+    text = json.dumps(report, indent=2)
+    print(text)
+    if out is None:
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text + "\n")
+    out.with_suffix(".md").write_text(markdown + "\n")
+
+
+def machine() -> str:
+    """The machine a figure was measured on, as the results files name it."""
+    return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """p50, p95 and mean of some timings, rounded for a results table (empty: an empty dict)."""
+    import numpy as np
+
+    if not values:
+        return {}
+    return {
+        "p50": round(float(np.percentile(values, 50)), 2),
+        "p95": round(float(np.percentile(values, 95)), 2),
+        "mean": round(float(np.mean(values)), 2),
+    }

@@ -1,0 +1,68 @@
+"""``aga bench tokens`` on a short span: every mode runs, the report adds up, an interrupted benchmark continues."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from aga.cli import app
+from benchmarks.bench_tokens import plan
+from tests.fakes import HashEmbedder
+
+
+def test_plan_runs_warmups_before_each_policy_mode():
+    runs = plan(("baseline", "lifestyle", "social", "aga"), seed=5, warmup=2)
+    assert [r.run_id for r in runs] == [
+        "baseline",
+        "lifestyle-warmup1",
+        "lifestyle-warmup2",
+        "lifestyle",
+        "social",
+        "aga-warmup1",
+        "aga-warmup2",
+        "aga",
+    ]
+    assert {r.seed for r in runs if r.measured} == {5} and {r.seed for r in runs if not r.measured} == {6, 7}
+
+
+def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import aga.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    out = tmp_path / "bench"
+    args = ["bench", "tokens", "ville3", "--days", "0.3", "--warmup", "1", "--out", str(out), "--quiet"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert set(report["modes"]) == {"baseline", "lifestyle", "social", "aga"}
+    shares = report["share_of_baseline"]
+    assert shares["baseline"] == 1.0 and shares["lifestyle"] < 1.0 and shares["aga"] < 1.0
+    for mode, r in report["modes"].items():
+        assert r["tokens"] == sum(t["tokens"] for t in r["by_module"].values()), mode
+        assert r["parity"]["share_actions_at_valid_place"] == 1.0
+    assert report["modes"]["lifestyle"]["calls_avoided"] > 0
+    assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
+    assert "Behaviour parity" in (out / "report.md").read_text()
+    # Running again finds every run finished and only rewrites the report.
+    before = (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert json.loads((out / "report.json").read_text())["modes"]["aga"]["tokens"] == report["modes"]["aga"]["tokens"]
+    assert (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns >= before
+
+
+def test_speed_benchmark_times_policy_lookups_in_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import aga.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    out = tmp_path / "speed.json"
+    result = CliRunner().invoke(app, ["bench", "speed", "ville3", "--hours", "3", "--mode", "aga", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["mode"] == "aga" and report["policy_lookups"] > 0
+    assert 0 < report["policy_lookup_ms"]["p50"] <= report["policy_lookup_ms"]["p95"]
+    assert report["framework_ms_per_agent_step"] > 0
+    assert "policy lookup ms" in out.with_suffix(".md").read_text()
