@@ -39,3 +39,20 @@ def policies_dir() -> Path:
     """Directory of the shared Lifestyle Policy stores (``runs/policies`` unless told otherwise)."""
     raw = os.environ.get(POLICIES_ENV)
     return Path(raw) if raw else runs_dir() / "policies"
+
+
+THREADS_ENV = "AGA_LLM_THREADS"
+
+
+def llm_threads() -> int:
+    """CPU threads of the embedded local model: every core unless ``AGA_LLM_THREADS`` says fewer.
+
+    llama.cpp's threads spin while they wait for each other, so on a machine already busy with another
+    job a model given every core runs slower than one given the cores that are free.
+    """
+    raw = os.environ.get(THREADS_ENV, "").strip()
+    if raw:
+        if not raw.isdigit() or int(raw) < 1:
+            raise ValueError(f"{THREADS_ENV}={raw!r}: give a whole number of threads, at least 1")
+        return int(raw)
+    return max(1, os.cpu_count() or 1)

@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,7 @@ def _execute(
     model: str,
     stores: Path,
     on_step: Callable[[Any], None] | None,
+    start: clock_time | None = None,
 ) -> None:
     """Create (or continue) one run and take it to its end."""
     from aga.sim.policies import PolicyOptions
@@ -79,6 +81,7 @@ def _execute(
             hours=days * 24,
             run_id=planned.run_id,
             policies=policies,
+            start=start,
         )
     try:
         run.advance(on_step=on_step)
@@ -145,6 +148,7 @@ def run_benchmark(
     out: Path,
     modes: tuple[str, ...] = MODES,
     progress: Any = None,
+    start: clock_time | None = None,
 ) -> dict[str, Any]:
     """Run (or continue) every planned run, then write the report; returns it."""
     out.mkdir(parents=True, exist_ok=True)
@@ -153,13 +157,14 @@ def run_benchmark(
     began = time.perf_counter()
     for planned in runs:
         on_step = progress(planned) if progress else None
-        _execute(planned, scenario, days=days, model=model, stores=out / "stores", on_step=on_step)
+        _execute(planned, scenario, days=days, model=model, stores=out / "stores", on_step=on_step, start=start)
     measured = {p.mode: measure(p.run_id, p.mode) for p in runs if p.measured}
     base = measured.get("baseline")
     report = {
         "scenario": scenario,
         "model": model,
         "simulated_days": days,
+        "start": start.strftime("%H:%M") if start else None,
         "seed": seed,
         "warmup_runs": warmup,
         "modes": measured,
@@ -186,7 +191,9 @@ def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"# Tokens by mode: {report['scenario']}, {report['model']}, {report['simulated_days']:g} simulated days\n",
         f"`aga bench tokens {report['scenario']} --days {report['simulated_days']:g} --model {report['model']} "
-        f"--seed {report['seed']} --warmup {report['warmup_runs']}` on {report['machine']}, {report['date']}. "
+        f"--seed {report['seed']} --warmup {report['warmup_runs']}"
+        + (f" --start {report['start']}" if report.get("start") else "")
+        + f"` on {report['machine']}, {report['date']}. "
         f"The policy modes first ran {report['warmup_runs']} warm-up run(s) of the same length with other "
         f"seeds; the measured runs share seed {report['seed']}.\n",
         "| mode | LLM calls | prompt tokens | completion tokens | tokens | share of baseline | paper | "

@@ -10,8 +10,8 @@ paraphrases; ``--same-seed`` repeats one seed.
     .venv/bin/python -m benchmarks.policy_runs ville3 --runs 2 --hours 0.5 --start 07:00 \
         --model local/qwen2.5-coder-1.5b --out benchmarks/results/policy_runs_ville3_local.json
 
-``--start HH:MM`` starts the scenario's first day at that time (a copy of the scenario with another
-``start``), so that a short window with a slow real model covers waking hours rather than sleep.
+``--start HH:MM`` starts the scenario's first day at that time, so that a short window with a slow real
+model covers waking hours rather than sleep.
 """
 
 from __future__ import annotations
@@ -19,30 +19,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import tempfile
 import time
+from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.report import machine, percentiles, write
 
 KINDS = ("plan", "action", "importance")
-
-
-def _shifted_scenario(name: str, start: str, tmp: Path) -> str:
-    """A copy of scenario ``name`` (and the towns beside it) whose first step is at ``start``."""
-    import re
-
-    from aga.scenario.loader import scenarios_root
-
-    root = tmp / "scenarios"
-    shutil.copytree(scenarios_root(), root)
-    spec = root / name / "scenario.toml"
-    text = spec.read_text()
-    text = re.sub(r"^start = (\d{4}-\d\d-\d\d)T[\d:]+", rf"start = \1T{start}:00", text, count=1, flags=re.M)
-    spec.write_text(text)
-    return str(root / name)
 
 
 def _one(
@@ -54,6 +39,7 @@ def _one(
     run_id: str,
     store: Path | None,
     scope: str = "agent",
+    start: clock_time | None = None,
 ) -> dict[str, Any]:
     from aga.sim.policies import PolicyOptions
     from aga.sim.run import Run
@@ -66,6 +52,7 @@ def _one(
         hours=hours,
         run_id=run_id,
         policies=PolicyOptions(store=str(store), scope=scope) if store else None,
+        start=start,
     )
     before = run.rt.lifestyle.stats() if run.rt.lifestyle else {}
     began = time.perf_counter()
@@ -123,15 +110,16 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         os.environ["AGA_RUNS_DIR"] = str(tmp / "runs")
-        scenario = _shifted_scenario(args.scenario, args.start, tmp) if args.start else args.scenario
+        scenario = args.scenario
+        start = clock_time.fromisoformat(args.start) if args.start else None
         store = tmp / "store"
         if not args.no_baseline:
-            results.append(_one(scenario, "baseline", args.model, args.seed, args.hours, "baseline", None))
+            results.append(_one(scenario, "baseline", args.model, args.seed, args.hours, "baseline", None, start=start))
             print(json.dumps(results[-1]), flush=True)
         for i in range(1, args.runs + 1):
             seed = args.seed if args.same_seed else args.seed + i - 1
             results.append(
-                _one(scenario, "lifestyle", args.model, seed, args.hours, f"lifestyle-{i}", store, args.scope)
+                _one(scenario, "lifestyle", args.model, seed, args.hours, f"lifestyle-{i}", store, args.scope, start)
             )
             print(json.dumps(results[-1]), flush=True)
         lookup = _lookup_latency(store)

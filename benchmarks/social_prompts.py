@@ -18,6 +18,7 @@ import json
 import os
 import tempfile
 import time
+from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +38,13 @@ def _measure(
     seed: int,
     hours: float,
     start: str | None,
-    tmp: Path,
     chats: int = 0,
     pair: tuple[str, str] | None = None,
 ) -> dict:
     from aga.sim.run import Run
-    from benchmarks.policy_runs import _shifted_scenario
 
-    name = _shifted_scenario(scenario, start, tmp / mode) if start else scenario
-    run = Run.create(name, model=model, mode=mode, seed=seed, hours=hours, run_id=mode)
+    begin = clock_time.fromisoformat(start) if start else None
+    run = Run.create(scenario, model=model, mode=mode, seed=seed, hours=hours, run_id=mode, start=begin)
     began = time.perf_counter()
     if chats and pair:
         # A controlled measurement: one step so that both have an action, then the same pair talks
@@ -109,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         for mode in ("baseline", "social"):
             pair = tuple(p.strip() for p in args.pair.split(",")) if args.pair else None
             results[mode] = _measure(
-                args.scenario, mode, args.model, args.seed, args.hours, args.start, tmp, args.chats, pair
+                args.scenario, mode, args.model, args.seed, args.hours, args.start, args.chats, pair
             )
             print(json.dumps(results[mode]), flush=True)
         if args.heatmap:

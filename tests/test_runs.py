@@ -164,3 +164,25 @@ def test_budget_stops_cleanly_and_resume_goes_on(tmp_path):
 def test_unknown_modes_are_rejected_clearly():
     with pytest.raises(ValueError, match="choose one of"):
         Run.create("ville3", model="scripted/default", mode="turbo")
+
+
+def test_a_run_can_begin_later_in_the_first_day(tmp_path):
+    from datetime import time as clock_time
+    from datetime import timedelta
+
+    run = Run.create(
+        "ville3", model="scripted/default", hours=0.5, run_id="late", start=clock_time(7, 0), embedder=HashEmbedder()
+    )
+    begin = run.rt.now
+    assert (begin.hour, begin.minute) == (7, 0) and run.info.until == begin + timedelta(minutes=30)
+    assert run.advance() == "finished"
+    assert run.rt.now == run.info.until
+    assert Run.open("late", embedder=HashEmbedder()).rt.clock.start == begin
+
+
+def test_start_must_be_a_time_of_day():
+    from aga.cli.common import UserError, clock_time
+
+    assert clock_time("07:30").minute == 30 and clock_time(None) is None
+    with pytest.raises(UserError, match="--start '7am'.*HH:MM"):
+        clock_time("7am")

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from aga.cli.common import UserError, console, err_console
+from aga.cli.common import UserError, clock_time, console, err_console
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
 
@@ -18,6 +18,9 @@ def tokens_command(
     scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the runs and the report.")],
     days: Annotated[float, typer.Option(help="Simulated days per run.")] = 2.0,
+    start: Annotated[
+        str | None, typer.Option(help="HH:MM: begin every run at this time of the first day (for short spans).")
+    ] = None,
     model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = "scripted/default",
     seed: Annotated[int, typer.Option(help="Seed of the measured runs (warm-ups use seed+1 ... seed+K).")] = 0,
     warmup: Annotated[int, typer.Option(help="Warm-up runs filling the policy store before lifestyle and aga.")] = 2,
@@ -38,6 +41,7 @@ def tokens_command(
             raise UserError(f"--mode {m}: choose among {', '.join(MODES)}")
     if days <= 0 or warmup < 0:
         raise UserError("--days must be positive and --warmup at least 0")
+    begin = clock_time(start)
     steps_per_run = int(days * 24 * 3600 // 10)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -62,7 +66,15 @@ def tokens_command(
     console.print(f"{len(plan(modes, seed, warmup))} runs of {days:g} simulated days each into {out}")
     with progress:
         report = run_benchmark(
-            scenario, days=days, model=model, seed=seed, warmup=warmup, out=out, modes=modes, progress=tracker
+            scenario,
+            days=days,
+            model=model,
+            seed=seed,
+            warmup=warmup,
+            out=out,
+            modes=modes,
+            progress=tracker,
+            start=begin,
         )
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import time
 from typing import Any
 
 import typer
@@ -44,6 +45,16 @@ def run_guarded(app: typer.Typer) -> None:
             exc.show()
             sys.exit(exc.exit_code)
         raise
+
+
+def clock_time(text: str | None, option: str = "--start") -> time | None:
+    """``HH:MM`` as a time of day (None stays None), or a UserError naming the option."""
+    if text is None:
+        return None
+    try:
+        return time.fromisoformat(text)
+    except ValueError:
+        raise UserError(f"{option} {text!r}: give a time of day as HH:MM, for example 07:00") from None
 
 
 def print_json(data: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from aga.cli.common import UserError, console, err_console
+from aga.cli.common import UserError, clock_time, console, err_console
 
 
 def _progress_text(run: Any, started: float, first_step: int) -> str:
@@ -127,6 +127,9 @@ def run_command(
     scenario: Annotated[str, typer.Argument(help="Scenario name (scenarios/<name>) or folder.")],
     days: Annotated[float | None, typer.Option(help="Simulated days to run.")] = None,
     hours: Annotated[float | None, typer.Option(help="Simulated hours to run (added to --days).")] = None,
+    start: Annotated[
+        str | None, typer.Option(help="HH:MM: begin at this time of the first day (default: the scenario's).")
+    ] = None,
     model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = (
         "local/qwen2.5-coder-1.5b"
     ),
@@ -169,6 +172,7 @@ def run_command(
     stop = StopRequest()  # before the slow start-up, so an early Ctrl-C is honoured too
     check_mode(mode)
     span = _span(days, hours)
+    begin = clock_time(start)
     policies = PolicyOptions.parse(
         store=policy_store,
         fresh=fresh_policies,
@@ -189,6 +193,7 @@ def run_command(
         run_id=run_id,
         api_base=api_base,
         policies=policies,
+        start=begin,
     )
     console.print(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import time
 
+from aga.config import llm_threads
 from aga.llm.providers.local import resolve_model_path
 
 _PASSAGE = (
@@ -22,7 +22,7 @@ def measure(name: str, *, prompt_repeats: int = 8, generate_tokens: int = 64) ->
 
     path, n_ctx = resolve_model_path(name)
     began = time.perf_counter()
-    llama = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=max(1, os.cpu_count() or 1), verbose=False)
+    llama = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=llm_threads(), verbose=False)
     load_s = time.perf_counter() - began
     try:
         prompt = _PASSAGE * prompt_repeats + "\nSummarise the passage in one sentence:"

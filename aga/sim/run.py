@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -122,14 +122,20 @@ class Run:
         api_base: str | None = None,
         embedder: Embedder | None = None,
         policies: PolicyOptions | None = None,
+        start: time | None = None,
     ) -> Run:
-        """Start a new run of ``scenario`` (its first checkpoint is written before returning)."""
+        """Start a new run of ``scenario`` (its first checkpoint is written before returning).
+
+        ``start`` moves the first step to that time of the scenario's first day, so that a short window
+        with a slow model covers waking hours rather than sleep.
+        """
         check_mode(mode)
         loaded = load_scenario(scenario)
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
         if paths.database.exists():
             raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
+        begin = loaded.spec.start if start is None else datetime.combine(loaded.spec.start.date(), start)
         store: str | None = None
         if mode in POLICY_MODES:
             policies = policies or PolicyOptions()
@@ -150,11 +156,11 @@ class Run:
             mode=mode,
             seed=seed,
             api_base=api_base,
-            until=loaded.spec.start + timedelta(hours=hours),
+            until=begin + timedelta(hours=hours),
             policy_store=store,
             policy_options=policies.to_json() if store and policies else None,
         )
-        clock = SimClock(start=loaded.spec.start, step=timedelta(seconds=loaded.spec.step_seconds))
+        clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
         run = cls._assemble(paths, engine, info, clock, embedder)
         with Session(engine, expire_on_commit=False) as session:
             session.add(info)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import atexit
 import copy
-import os
 import threading
 from pathlib import Path
 from typing import Any
 
+from aga.config import llm_threads
 from aga.llm import local_models
 from aga.llm._litellm import litellm
 from aga.llm.errors import LLMConfigError
@@ -111,7 +111,7 @@ class LocalLlamaProvider(litellm.CustomLLM):
             llama = Llama(
                 model_path=str(path),
                 n_ctx=n_ctx,
-                n_threads=max(1, os.cpu_count() or 1),
+                n_threads=llm_threads(),
                 verbose=False,
             )
             llama.set_cache(_state_cache(_RAM_CACHE_BYTES))
