@@ -50,6 +50,16 @@ def plan(modes: tuple[str, ...], seed: int, warmup: int) -> list[Planned]:
     return runs
 
 
+def span(days: float) -> str:
+    """A run's length as a person would say it: "2 simulated days", "0.5 simulated hours"."""
+    return f"{days:g} simulated days" if days >= 1 else f"{round(days * 24, 4):g} simulated hours"
+
+
+def span_flag(days: float) -> str:
+    """The ``aga bench tokens`` option that gives this length."""
+    return f"--days {days:g}" if days >= 1 else f"--hours {round(days * 24, 4):g}"
+
+
 def _execute(
     planned: Planned,
     scenario: str,
@@ -189,8 +199,8 @@ def markdown(report: dict[str, Any]) -> str:
     shares = report["share_of_baseline"]
     paper = report["paper"]
     lines = [
-        f"# Tokens by mode: {report['scenario']}, {report['model']}, {report['simulated_days']:g} simulated days\n",
-        f"`aga bench tokens {report['scenario']} --days {report['simulated_days']:g} --model {report['model']} "
+        f"# Tokens by mode: {report['scenario']}, {report['model']}, {span(report['simulated_days'])}\n",
+        f"`aga bench tokens {report['scenario']} {span_flag(report['simulated_days'])} --model {report['model']} "
         f"--seed {report['seed']} --warmup {report['warmup_runs']}"
         + (f" --start {report['start']}" if report.get("start") else "")
         + f"` on {report['machine']}, {report['date']}. "
@@ -247,7 +257,7 @@ def chart(report: dict[str, Any], path: Path) -> None:
     ax.set_xticks(list(xs), labels=modes)
     ax.set_ylabel("% of baseline tokens")
     ax.set_ylim(0, 110)
-    ax.set_title(f"{report['scenario']}, {report['simulated_days']:g} days, {report['model']}")
+    ax.set_title(f"{report['scenario']}, {span(report['simulated_days'])}, {report['model']}")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

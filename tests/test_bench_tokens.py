@@ -33,7 +33,20 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
     out = tmp_path / "bench"
-    args = ["bench", "tokens", "ville3", "--days", "0.3", "--warmup", "1", "--out", str(out), "--quiet"]
+    args = [
+        "bench",
+        "tokens",
+        "ville3",
+        "--hours",
+        "3",
+        "--start",
+        "06:00",
+        "--warmup",
+        "1",
+        "--out",
+        str(out),
+        "--quiet",
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     report = json.loads((out / "report.json").read_text())
@@ -45,7 +58,9 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
     assert report["modes"]["lifestyle"]["calls_avoided"] > 0
     assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
-    assert "Behaviour parity" in (out / "report.md").read_text()
+    markdown = (out / "report.md").read_text()
+    assert "Behaviour parity" in markdown and "--hours 3 " in markdown and "--start 06:00" in markdown
+    assert report["start"] == "06:00" and "3 simulated hours" in markdown
     # Running again finds every run finished and only rewrites the report.
     before = (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns
     again = CliRunner().invoke(app, args)

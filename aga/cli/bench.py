@@ -17,7 +17,8 @@ bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; 
 def tokens_command(
     scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the runs and the report.")],
-    days: Annotated[float, typer.Option(help="Simulated days per run.")] = 2.0,
+    days: Annotated[float | None, typer.Option(help="Simulated days per run (default 2).")] = None,
+    hours: Annotated[float | None, typer.Option(help="Simulated hours per run (added to --days).")] = None,
     start: Annotated[
         str | None, typer.Option(help="HH:MM: begin every run at this time of the first day (for short spans).")
     ] = None,
@@ -33,14 +34,15 @@ def tokens_command(
 
     Finished runs in OUT are kept, so running the same command again after an interruption continues.
     """
-    from benchmarks.bench_tokens import MODES, plan, run_benchmark
+    from benchmarks.bench_tokens import MODES, plan, run_benchmark, span
 
     modes = tuple(mode) if mode else MODES
     for m in modes:
         if m not in MODES:
             raise UserError(f"--mode {m}: choose among {', '.join(MODES)}")
+    days = 2.0 if days is None and hours is None else (days or 0) + (hours or 0) / 24
     if days <= 0 or warmup < 0:
-        raise UserError("--days must be positive and --warmup at least 0")
+        raise UserError("--days/--hours must add up to a positive span and --warmup must be at least 0")
     begin = clock_time(start)
     steps_per_run = int(days * 24 * 3600 // 10)
     progress = Progress(
@@ -63,7 +65,7 @@ def tokens_command(
 
         return on_step
 
-    console.print(f"{len(plan(modes, seed, warmup))} runs of {days:g} simulated days each into {out}")
+    console.print(f"{len(plan(modes, seed, warmup))} runs of {span(days)} each into {out}")
     with progress:
         report = run_benchmark(
             scenario,
