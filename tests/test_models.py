@@ -145,3 +145,13 @@ def test_prompt_cache_counts_the_logits_copies_it_keeps():
         cache[(n, n + 1)] = LlamaState(np.zeros(8, dtype=np.intc), scores, 8, b"", 1_000, 0)
         assert cache.cache_size <= 10_000_000
     assert len(cache.cache_state) == 2
+
+
+def test_local_thread_count_comes_from_the_environment(monkeypatch):
+    from aga.config import llm_threads
+
+    monkeypatch.setenv("AGA_LLM_THREADS", "1")
+    assert llm_threads() == 1
+    monkeypatch.setenv("AGA_LLM_THREADS", "two")
+    with pytest.raises(LLMConfigError, match="AGA_LLM_THREADS='two'"):
+        check_model("local/smollm2-135m")

@@ -59,8 +59,13 @@ def check_model(model: str, api_base: str | None = None) -> ModelRoute:
         ) from None
     route = ModelRoute(model=model, provider=provider, name=name, api_base=api_base)
     if provider == "local":
+        from aga.config import llm_threads
         from aga.llm.providers.local import resolve_model_path
 
+        try:  # here, not at the first call, where the gateway would answer with fail-safes instead
+            llm_threads()
+        except ValueError as exc:
+            raise LLMConfigError(str(exc)) from None
         resolve_model_path(name)  # raises when not installed or corrupt
         register_price(model, "local", 0.0, 0.0)
     elif provider == "scripted":
