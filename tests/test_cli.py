@@ -54,6 +54,15 @@ def test_errors_are_one_sentence_with_exit_code_2():
     assert missing.returncode == 2 and "no run 'no-such-run'" in missing.stderr
 
 
+def test_usage_errors_show_usage_not_a_traceback():
+    extra = _aga("models", "install", "smollm2-135m", "qwen2.5-coder-0.5b")
+    assert extra.returncode == 2 and "Traceback" not in extra.stderr
+    assert "Usage:" in extra.stderr and "unexpected extra argument" in extra.stderr
+    unknown = _aga("run", "ville3", "--no-such-option")
+    assert unknown.returncode == 2 and "Traceback" not in unknown.stderr
+    assert "--no-such-option" in unknown.stderr
+
+
 def test_bad_grouping_is_rejected():
     runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "g", "hi"])
     result = _aga("ledger", "g", "--by", "colour")

@@ -38,13 +38,14 @@ def run_guarded(app: typer.Typer) -> None:
     except KeyboardInterrupt:
         err_console.print("interrupted")
         sys.exit(130)
-    except Exception as exc:  # click's usage errors
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
+    except typer.TyperException as exc:
+        # Usage errors (unknown option, extra argument). Typer >= 0.29 vendors click, so they derive
+        # from typer's exception class, not from an installed click's; show them as click would.
+        show = getattr(exc, "show", None)
+        if show is None:
+            raise
+        show()
+        sys.exit(exc.exit_code)
 
 
 def clock_time(text: str | None, option: str = "--start") -> time | None:
