@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
+import time
 from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from aga.embeddings import CachedEmbedder, Embedder, EmbeddingCache
+from aga.embeddings.cache import text_key
 
 
 class CountingEmbedder:
@@ -46,6 +50,40 @@ def test_each_text_is_embedded_once_across_batches_and_restarts(tmp_path):
     assert inner.seen == ["a", "b", "c"]  # persistent: nothing embedded after the restart
     assert reopened.hits == 3
     np.testing.assert_array_equal(again[0], first[0])
+
+
+def test_two_processes_storing_the_same_text_do_not_collide(tmp_path):
+    """Two benchmark runs side by side share the cache: the second insert of a key must not fail.
+
+    Another writer holds the key uncommitted while we store it; our insert waits for its lock and
+    then finds the key taken (a read-then-write merge would raise a UNIQUE error here).
+    """
+    path = tmp_path / "emb.db"
+    ours = EmbeddingCache.at(path)
+    key = text_key("m", "Isabella Rodriguez is sleeping")
+    vector = np.ones(4, dtype=np.float32)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute(
+        "INSERT INTO embedding_cache (key, model, dim, vector) VALUES (?, ?, ?, ?)", (key, "m", 4, vector.tobytes())
+    )
+    errors: list[BaseException] = []
+
+    def store() -> None:
+        try:
+            ours.put_many("m", {key: vector})
+        except BaseException as exc:  # reported by the assertion below
+            errors.append(exc)
+
+    writer = threading.Thread(target=store)
+    writer.start()
+    time.sleep(0.5)  # our insert is now waiting for the other writer's lock
+    other.execute("COMMIT")
+    writer.join(timeout=30)
+    assert errors == []
+    np.testing.assert_array_equal(ours.get_many([key])[key], vector)
+    ours.put_many("m", {key: vector, text_key("m", "bed is idle"): vector})  # a batch with one new key
+    assert len(ours.get_many([key, text_key("m", "bed is idle")])) == 2
 
 
 def test_empty_batch(tmp_path):

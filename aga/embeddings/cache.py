@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, select
 
@@ -19,6 +20,8 @@ from aga.embeddings.base import Embedder
 from aga.storage.db import make_engine, sqlite_url
 
 _CHUNK = 500  # SQLite limits the number of bound parameters per statement
+# Dialects whose INSERT has ON CONFLICT DO NOTHING.
+_INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 
 class EmbeddingRow(SQLModel, table=True):
@@ -60,17 +63,33 @@ class EmbeddingCache:
         return found
 
     def put_many(self, model: str, items: dict[str, np.ndarray]) -> None:
-        """Store vectors (one transaction)."""
+        """Store vectors (one transaction); a key already stored is left as it is.
+
+        Several processes share the cache (two benchmark runs side by side embed the same texts), so
+        a key may be inserted by another process between our lookup and our insert. The vector for a
+        key is always the same, so the conflict is ignored in the database itself (INSERT ... ON
+        CONFLICT DO NOTHING) instead of a read-then-write that races.
+        """
+        rows = [
+            {
+                "key": key,
+                "model": model,
+                "dim": int(vector.shape[0]),
+                "vector": np.asarray(vector, dtype=np.float32).tobytes(),
+            }
+            for key, vector in items.items()
+        ]
+        if not rows:
+            return
+        insert = _INSERTS.get(self.engine.dialect.name)
         with Session(self.engine) as session:
-            for key, vector in items.items():
-                session.merge(
-                    EmbeddingRow(
-                        key=key,
-                        model=model,
-                        dim=int(vector.shape[0]),
-                        vector=np.asarray(vector, dtype=np.float32).tobytes(),
-                    )
-                )
+            if insert is None:  # another database: no portable upsert, merge row by row
+                for row in rows:
+                    session.merge(EmbeddingRow(**row))
+            else:
+                statement = insert(EmbeddingRow).on_conflict_do_nothing(index_elements=["key"])
+                for i in range(0, len(rows), _CHUNK):
+                    session.execute(statement, rows[i : i + _CHUNK])
             session.commit()
 
 
