@@ -18,11 +18,23 @@ setup: $(STAMP)
 
 # torch==2.13.0 first: it is the CPU build on these machines' disk; an unpinned torch (pulled by
 # sentence-transformers) would download a multi-GB CUDA build.
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+LLAMA  := $(VENV)/.llama-portable
+
+$(STAMP): pyproject.toml $(LLAMA)
 	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+# llama-cpp-python compiles llama.cpp at install. Its default (-march=native) uses AMX tiles on CPUs
+# that have them, and here AMX faults (SIGSEGV at `ldtilecfg` in ggml_backend_amx_mul_mat, seen on a
+# Sapphire Rapids machine), so build a portable AVX2 binary instead. --no-cache-dir and
+# --force-reinstall: a wheel already built natively must not be reused. The version comes from
+# pyproject.toml, so `pip install -e .` below finds it satisfied and does not build it again.
+$(LLAMA):
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip install -q --no-cache-dir --force-reinstall --no-deps \
+		"$$(grep -o 'llama-cpp-python==[0-9.]*' pyproject.toml)"
 	touch $@
 
 models: setup
