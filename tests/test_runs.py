@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from aga.memory import MemoryKind
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
 from tests.test_simulation import one_agent_scenario
@@ -29,19 +30,42 @@ def test_checkpoint_round_trip(tmp_path):
 
 
 def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
-    run = Run.create("ville3", model="scripted/default", hours=7, run_id="cut", seed=2, embedder=HashEmbedder())
+    run = Run.create(
+        "ville3", model="scripted/default", mode="social", hours=7, run_id="cut", seed=2, embedder=HashEmbedder()
+    )
     run.advance(checkpoint_minutes=600)
-    checkpoint_step = run.rt.step
+    checkpoint_step = run.rt.step  # the next step to run
+    kept = {a: [n.id for n in run.rt.memory.latest(a, 10_000)] for a in run.rt.agents}
+    entries = len(run.rt.timeline.entries(limit=100_000))
+    history = len(run.rt.social.export()["history"])
     from aga.sim.engine import step
 
-    for _ in range(200):  # steps that no checkpoint covers, as if the process died here
+    # The step the checkpoint has not run yet writes a memory and a change of relation, then the
+    # process goes on for steps that no checkpoint covers and dies.
+    agent = sorted(run.rt.agents)[0]
+    run.rt.memory.add(agent, MemoryKind.EVENT, (agent, "is", "mid-step"), "mid-step", 3, run.rt.now, step=run.rt.step)
+    other = sorted(run.rt.agents)[1]
+    run.rt.social.seed(agent, other, label="rival", closeness=1, when=run.rt.now, step=run.rt.step)
+    for _ in range(200):
         step(run.rt)
-    later = [n for a in run.rt.agents for n in run.rt.memory.latest(a, 1000) if n.step > checkpoint_step]
-    assert later
     reopened = Run.open("cut", embedder=HashEmbedder())
     assert reopened.rt.step == checkpoint_step
-    assert not [n for a in reopened.rt.agents for n in reopened.rt.memory.latest(a, 1000) if n.step > checkpoint_step]
-    assert not [e for e in reopened.rt.timeline.entries(limit=10_000) if e.step > checkpoint_step]
+    assert {a: [n.id for n in reopened.rt.memory.latest(a, 10_000)] for a in reopened.rt.agents} == kept
+    assert len(reopened.rt.timeline.entries(limit=100_000)) == entries
+    assert len(reopened.rt.social.export()["history"]) == history
+
+
+def test_resume_from_the_creation_checkpoint_keeps_the_seeds(tmp_path):
+    run = Run.create(
+        "ville3", model="scripted/default", mode="social", hours=1, run_id="fresh", embedder=HashEmbedder()
+    )
+    seeded = {a: len(run.rt.memory.latest(a, 10_000)) for a in run.rt.agents}
+    relations = run.rt.social.export()["history"]
+    assert all(seeded.values()) and relations
+    run.close()
+    reopened = Run.open("fresh", embedder=HashEmbedder())
+    assert {a: len(reopened.rt.memory.latest(a, 10_000)) for a in reopened.rt.agents} == seeded
+    assert reopened.rt.social.export()["history"] == relations
 
 
 def _aga(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:

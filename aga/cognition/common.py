@@ -68,6 +68,11 @@ def identity(agent: Agent, now: datetime) -> str:
     )
 
 
+# The step number of what a run starts with (scenario memories, seeded relations): before step 0, so
+# that resuming from any checkpoint, the creation one included, keeps them (see ``Run.open``).
+SEED_STEP = -1
+
+
 @dataclass
 class Runtime:
     """Everything a cognitive step needs: the town, the agents, the gateway, memory and the clock."""

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from aga.agents import Agent
 from aga.cognition.answers import Utterance
-from aga.cognition.common import Runtime, identity, task
+from aga.cognition.common import SEED_STEP, Runtime, identity, task
 from social_memory import Relation, RelationUpdate
 
 FOLD_K_FIRST = 20  # memories about the partner when a conversation opens (the reference code's ~20)
@@ -75,7 +75,13 @@ def seed(rt: Runtime) -> None:
         for rel in agent.persona.relationships:
             if rel.name in rt.agents:
                 rt.social.seed(
-                    agent.name, rel.name, label=rel.label, closeness=rel.closeness, feeling=rel.feeling, when=rt.now
+                    agent.name,
+                    rel.name,
+                    label=rel.label,
+                    closeness=rel.closeness,
+                    feeling=rel.feeling,
+                    when=rt.now,
+                    step=SEED_STEP,
                 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from aga.agents import Agent, AgentState
-from aga.cognition.common import Runtime
+from aga.cognition.common import SEED_STEP, Runtime
 from aga.cognition.execute import execute
 from aga.cognition.perceive import THOUGHT_IMPORTANCE
 from aga.cognition.plan_action import next_action
@@ -66,7 +66,7 @@ def seed_memories(rt: Runtime) -> None:
                 text,
                 rating.rating,
                 rt.now,
-                step=rt.step,
+                step=SEED_STEP,
                 expiration=rt.now + timedelta(days=30),
             )
 

@@ -186,10 +186,13 @@ class Run:
         clock = SimClock.from_json(state["clock"])
         opened = cls._assemble(paths, engine, info, clock, embedder)
         opened._restore(state)
-        opened.rt.memory.truncate_after(latest.step)
-        opened.rt.timeline.truncate_after(latest.step)
+        # A checkpoint's step is the next step to run: rows stamped with it were written by a step the
+        # checkpoint does not cover (a crash or a Ctrl-C inside it), so they go, and the step replays.
+        done = latest.step - 1
+        opened.rt.memory.truncate_after(done)
+        opened.rt.timeline.truncate_after(done)
         if opened.rt.social is not None:
-            opened.rt.social.truncate_after(latest.step)
+            opened.rt.social.truncate_after(done)
         opened.rt.memory.reconcile()
         return opened
 
@@ -300,8 +303,9 @@ class Run:
 
         Checkpoints every ``checkpoint_minutes`` of simulated time and whenever it stops. ``should_stop``
         is polled between steps (the CLI's Ctrl-C handler sets it), so a requested stop never lands
-        mid-step. A KeyboardInterrupt that does land mid-step is checkpointed too; the unfinished step's
-        memories are then dropped on resume, as after a crash.
+        mid-step. A KeyboardInterrupt that does land mid-step is not checkpointed (the town is half
+        stepped): the run resumes from the previous checkpoint, as after a crash, and what the
+        unfinished steps wrote is dropped then.
         """
         every = max(1, round(checkpoint_minutes * 60 / self.rt.clock.step.total_seconds()))
         reason = "finished"
@@ -320,7 +324,6 @@ class Run:
                     reason = over
                     break
         except KeyboardInterrupt:
-            self.checkpoint()
             self.set_status("stopped")
             self._write_metrics()
             raise
