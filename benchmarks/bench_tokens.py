@@ -101,18 +101,16 @@ def _execute(
 
 def measure(run_id: str, mode: str) -> dict[str, Any]:
     """Ledger totals and parity of a finished run."""
-    from sqlmodel import Session
 
     from aga.llm.ledger import Ledger
     from aga.scenario.loader import load_scenario
-    from aga.sim.run import RunInfo
+    from aga.sim.run import read_info
     from aga.storage import make_engine, resolve_run
     from benchmarks.parity import parity
 
     paths = resolve_run(run_id)
     engine = make_engine(paths.database_url)
-    with Session(engine) as session:
-        info = session.get(RunInfo, paths.run_id)
+    info = read_info(engine, paths.run_id)
     assert info is not None
     ledger = Ledger(engine, paths.run_id)
     overall = ledger.totals()[0]

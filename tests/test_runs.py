@@ -55,6 +55,19 @@ def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
     assert len(reopened.rt.social.export()["history"]) == history
 
 
+def test_a_run_written_by_an_older_aga_still_opens(tmp_path):
+    """Columns added to run_info since (the policy store's) are added on read, not a "no such column"."""
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="old", embedder=HashEmbedder())
+    run.close()
+    with sqlite3.connect(run.paths.database) as conn:
+        conn.execute("ALTER TABLE run_info DROP COLUMN policy_options")
+        conn.execute("ALTER TABLE run_info DROP COLUMN policy_store")
+    shown = subprocess.run([sys.executable, "-m", "aga", "show", "old"], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    reopened = Run.open("old", embedder=HashEmbedder())
+    assert reopened.info.policy_store is None and reopened.info.mode == "baseline"
+
+
 def test_resume_from_the_creation_checkpoint_keeps_the_seeds(tmp_path):
     run = Run.create(
         "ville3", model="scripted/default", mode="social", hours=1, run_id="fresh", embedder=HashEmbedder()

@@ -67,13 +67,13 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
     """(paths, engine, run info, latest checkpoint) of ``run``, read without opening its simulation."""
     from sqlmodel import Session, col, select
 
-    from aga.sim.run import Checkpoint, RunInfo
+    from aga.sim.run import Checkpoint, read_info
     from aga.storage import make_engine, resolve_run
 
     paths = resolve_run(run)
     engine = make_engine(paths.database_url)
+    info = read_info(engine, paths.run_id)
     with Session(engine) as session:
-        info = session.get(RunInfo, paths.run_id)
         latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
     if info is None or latest is None:
         raise UserError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")

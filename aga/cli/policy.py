@@ -51,9 +51,7 @@ def _folder(store: str) -> Path:
     path = Path(store).expanduser()
     if (path / "policies.db").exists():
         return path
-    from sqlmodel import Session
-
-    from aga.sim.run import RunInfo
+    from aga.sim.run import read_info
     from aga.storage import make_engine, resolve_run
 
     try:
@@ -62,8 +60,7 @@ def _folder(store: str) -> Path:
         raise UserError(
             f"no policy store at '{store}' (no {path / 'policies.db'}) and no run of that id; see `aga policy stores`"
         ) from None
-    with Session(make_engine(paths.database_url)) as session:
-        info = session.get(RunInfo, paths.run_id)
+    info = read_info(make_engine(paths.database_url), paths.run_id)
     if info is None or not getattr(info, "policy_store", None):
         raise UserError(f"run '{store}' used no policy store (mode {info.mode if info else '?'})")
     return Path(info.policy_store)

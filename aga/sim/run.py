@@ -73,6 +73,14 @@ class Checkpoint(SQLModel, table=True):
     state_json: str
 
 
+def read_info(engine: Engine, run_id: str) -> RunInfo | None:
+    """The run's RunInfo row, after adding the columns a newer aga declared (a run folder written by
+    an older version would otherwise fail to read with "no such column")."""
+    add_missing_columns(engine, RunInfo)
+    with Session(engine, expire_on_commit=False) as session:
+        return session.get(RunInfo, run_id)
+
+
 @dataclass(frozen=True)
 class Budget:
     """Stop cleanly when spending reaches a limit."""
@@ -177,8 +185,8 @@ class Run:
         """Reopen a run at its last checkpoint, dropping what came after it."""
         paths = resolve_run(run)
         engine = make_engine(paths.database_url)
+        info = read_info(engine, paths.run_id)
         with Session(engine, expire_on_commit=False) as session:
-            info = session.get(RunInfo, paths.run_id)
             latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
         if info is None or latest is None:
             raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
