@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,21 @@ def test_resume_drops_relation_changes_after_the_checkpoint(tmp_path: Path):
     assert reopened.rt.social is not None
     assert reopened.rt.social.relation("Klaus Mueller", "Maria Lopez").label != "rival"
     reopened.close()
+
+
+def test_day_zero_of_a_run_that_starts_late_shows_the_seeded_relations(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("AGA_RUNS_DIR", str(tmp_path / "runs"))
+    run = Run.create(
+        "ville3",
+        model="scripted/default",
+        mode="social",
+        hours=0.1,
+        run_id="late",
+        embedder=HashEmbedder(),
+        start=time(11, 0),
+    )
+    run.advance()
+    network = json.loads(CliRunner().invoke(app, ["social", "network", "late", "--json"]).output)
+    assert network[0]["day"] == 0 and network[0]["density"] > 0  # the Lins and the neighbours, seeded at 11:00
+    exported = json.loads(CliRunner().invoke(app, ["social", "export", "late"]).output)
+    assert any(v > 0 for row in exported["matrices"]["0"] for v in row)

@@ -59,6 +59,7 @@ class SocialRun:
 
 def open_social(run: str) -> SocialRun:
     """Read the run's info, cast and relations; a clear error when it has no Social Memory."""
+    from aga.clock import SimClock
     from aga.scenario.loader import load_scenario
     from aga.sim.run import SOCIAL_MODES
     from social_memory import SocialMemory
@@ -70,7 +71,9 @@ def open_social(run: str) -> SocialRun:
     return SocialRun(
         run_id=paths.run_id,
         names=[p.name for p in scenario.cast],
-        start=scenario.spec.start,
+        # The run's own start (a run made with --start begins later than the scenario's midnight, and
+        # its seeded relations carry that time).
+        start=SimClock.from_json(json.loads(latest.state_json)["clock"]).start,
         now=latest.sim_time,
         social=SocialMemory(engine),
     )
