@@ -95,6 +95,13 @@ def test_blocks_become_hours_by_largest_overlap_and_gaps_continue():
     assert hours[23] == "having lunch" and len(hours) == 24
 
 
+def test_a_block_of_no_length_does_not_take_the_rest_of_the_day():
+    blocks = [("having lunch", 720, 720), ("working", 780, 1020), ("having dinner", 1080, 1140), ("reading", 1320, 60)]
+    hours = hours_of_blocks(blocks, wake_hour=7)
+    assert hours[13:17] == ["working"] * 4 and hours[18] == "having dinner"
+    assert hours[22:] == ["reading", "reading"]  # a block ending after midnight still runs to midnight
+
+
 def test_a_schedule_without_usable_times_falls_back_to_the_plan():
     context = {"_plan_hours": [(7, "have breakfast at 7:00 am"), (9, "work at the cafe from 9 am")], "_wake_hour": 6}
     bad = DaySchedule(blocks=[ScheduleBlock(activity="working", start="morning", end="noon")])

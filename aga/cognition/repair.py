@@ -40,9 +40,10 @@ def hours_of_blocks(blocks: Sequence[tuple[str, int, int]], wake_hour: int) -> l
 
     Each waking hour takes the block that overlaps it most; an hour no block touches continues the
     previous hour (a model often leaves a gap before bedtime). Blocks ending "before" they start run
-    past midnight. Hours before waking are sleeping; ``coherent_day`` applies bedtime afterwards.
+    past midnight; a block of no length ("12:00-12:00") is dropped, or it would run to midnight.
+    Hours before waking are sleeping; ``coherent_day`` applies bedtime afterwards.
     """
-    spans = [(a, s, e if e > s else 1440) for a, s, e in blocks if a.strip()]
+    spans = [(a, s, e if e > s else 1440) for a, s, e in blocks if a.strip() and e != s]
     hourly: list[str] = []
     for hour in range(24):
         if hour < wake_hour:
