@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import time as clock_time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +78,15 @@ def _execute(
     from aga.storage import resolve_run
 
     paths = resolve_run(planned.run_id, must_exist=False)
+    run = None
     if paths.database.exists():
-        run = Run.open(planned.run_id)
+        try:
+            run = Run.open(planned.run_id)
+        except ValueError:
+            # Interrupted while being created (before its first checkpoint): nothing to continue.
+            shutil.rmtree(paths.root)
+    if run is not None:
+        _same_run(run, planned, model=model, days=days, start=start)
         if run.info.status == "finished":
             run.close()
             return
@@ -97,6 +106,32 @@ def _execute(
         run.advance(on_step=on_step)
     finally:
         run.close()
+
+
+def _same_run(run: Any, planned: Planned, *, model: str, days: float, start: clock_time | None) -> None:
+    """Refuse to continue (or report) a run made with other settings than this benchmark's."""
+    began = run.rt.clock.start
+    asked = {
+        "mode": planned.mode,
+        "model": model,
+        "seed": planned.seed,
+        "span": span(days),
+        "start": (start or run.rt.scenario.spec.start.time()).strftime("%H:%M"),
+    }
+    found = {
+        "mode": run.info.mode,
+        "model": run.info.model,
+        "seed": run.info.seed,
+        "span": span((run.info.until - began) / timedelta(days=1)),
+        "start": began.strftime("%H:%M"),
+    }
+    if asked != found:
+        differ = ", ".join(f"{k} {found[k]} (asked: {asked[k]})" for k in asked if asked[k] != found[k])
+        run.close()
+        raise ValueError(
+            f"{run.paths.root} was made with other settings: {differ}; give another --out, or delete that "
+            "folder to run it again"
+        )
 
 
 def measure(run_id: str, mode: str) -> dict[str, Any]:

@@ -48,6 +48,11 @@ class PolicyIndex:
             if collection.name.startswith(self._prefix + "policies-") and "kind" in meta:
                 self._collections[(str(meta["kind"]), str(meta["owner"]))] = collection
 
+    def close(self) -> None:
+        """Release chromadb's client: it keeps one system per folder for the life of the process
+        otherwise, which then answers for a folder deleted and made again ("readonly database")."""
+        self._client.close()
+
     def _get(self, kind: str, owner: str, *, create: bool) -> object | None:
         key = (kind, owner)
         if key not in self._collections and create:

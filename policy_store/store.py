@@ -166,7 +166,9 @@ class PolicyStore:
         return cls(engine, PolicyIndex(None, prefix=f"m{id(engine)}-"), embedder, config)
 
     def close(self) -> None:
-        """Release the lock and the database connections."""
+        """Release the lock, the vector index and the database connections."""
+        if self.index is not None:
+            self.index.close()
         self.engine.dispose()
         if self._lock is not None:
             self._lock.release()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,17 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     assert again.exit_code == 0, again.output
     assert json.loads((out / "report.json").read_text())["modes"]["aga"]["tokens"] == report["modes"]["aga"]["tokens"]
     assert (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns >= before
+    # The same folder with another span is refused, naming what differs, instead of reporting old runs.
+    other = CliRunner().invoke(app, [a if a != "3" else "2" for a in args])
+    assert other.exit_code != 0
+    assert "span 3 simulated hours (asked: 2 simulated hours)" in str(other.exception)
+    # A run interrupted while being created (no checkpoint yet) is made again, not a dead end.
+    with sqlite3.connect(out / "runs" / "social" / "aga.db") as conn:
+        conn.execute("DELETE FROM checkpoint")
+    (out / "report.json").unlink()
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert json.loads((out / "report.json").read_text())["modes"]["social"]["tokens"] > 0
 
 
 def test_speed_benchmark_times_policy_lookups_in_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -223,3 +223,36 @@ def test_start_must_be_a_time_of_day():
     assert clock_time("07:30").minute == 30 and clock_time(None) is None
     with pytest.raises(UserError, match="--start '7am'.*HH:MM"):
         clock_time("7am")
+
+
+def test_a_run_that_fails_before_its_first_checkpoint_leaves_nothing_behind(tmp_path):
+    """A policy store in use by another run: the error names it, and the run id stays free."""
+    from aga.sim.policies import PolicyOptions
+    from policy_store import PolicyStore
+
+    store = tmp_path / "store"
+    options = PolicyOptions(store=str(store))
+    holder = PolicyStore.open(store, HashEmbedder())  # another run holds the store
+    with pytest.raises(Exception, match="store"):
+        Run.create(
+            "ville3",
+            model="scripted/default",
+            mode="lifestyle",
+            hours=1,
+            run_id="twice",
+            policies=options,
+            embedder=HashEmbedder(),
+        )
+    assert not (Path(os.environ["AGA_RUNS_DIR"]) / "twice").exists()
+    holder.close()
+    run = Run.create(
+        "ville3",
+        model="scripted/default",
+        mode="lifestyle",
+        hours=0.1,
+        run_id="twice",
+        policies=options,
+        embedder=HashEmbedder(),
+    )
+    assert run.advance() == "finished"
+    run.close()

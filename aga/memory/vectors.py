@@ -29,6 +29,11 @@ class VectorIndex:
             collection, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
         )
 
+    def close(self) -> None:
+        """Release chromadb's client: it keeps one system per folder for the life of the process
+        otherwise, which then answers for a folder deleted and made again ("readonly database")."""
+        self._client.close()
+
     def add(self, ids: Sequence[int], agents: Sequence[str], vectors: np.ndarray) -> None:
         """Store vectors (upsert: adding the same id again replaces it)."""
         if not len(ids):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -169,15 +170,26 @@ class Run:
             policy_options=policies.to_json() if store and policies else None,
         )
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
-        run = cls._assemble(paths, engine, info, clock, embedder)
-        with Session(engine, expire_on_commit=False) as session:
-            session.add(info)
-            session.commit()
-        run.rt.agents.update(initial_agents(loaded))
-        if run.rt.social is not None:
-            seed_relations(run.rt)
-        seed_memories(run.rt)
-        run.checkpoint()
+        run: Run | None = None
+        try:
+            run = cls._assemble(paths, engine, info, clock, embedder)
+            with Session(engine, expire_on_commit=False) as session:
+                session.add(info)
+                session.commit()
+            run.rt.agents.update(initial_agents(loaded))
+            if run.rt.social is not None:
+                seed_relations(run.rt)
+            seed_memories(run.rt)
+            run.checkpoint()
+        except BaseException:
+            # Before its first checkpoint a run has nothing to resume (a locked policy store, an LLM
+            # error or a Ctrl-C while the scenario's memories are rated): remove it, so that the same
+            # --run-id can simply be used again instead of pointing at a dead folder.
+            if run is not None:
+                run.close()
+            engine.dispose()
+            shutil.rmtree(paths.root, ignore_errors=True)
+            raise
         return run
 
     @classmethod
@@ -224,6 +236,10 @@ class Run:
             decay=params.recency_decay,
             top_k=params.retrieve_top_k,
         )
+        # The policy store first: it takes a lock that another run may hold, and failing here leaves
+        # nothing else open.
+        options = PolicyOptions.from_json(info.policy_options) if info.policy_store else None
+        lifestyle = open_store(Path(info.policy_store), embedder, options) if info.policy_store and options else None
         rt = Runtime(
             scenario=scenario,
             gateway=gateway,
@@ -235,9 +251,8 @@ class Run:
             timeline=Timeline(engine),
             rng=random.Random(info.seed),
         )
-        if info.policy_store:
-            options = PolicyOptions.from_json(info.policy_options)
-            rt.lifestyle = open_store(Path(info.policy_store), embedder, options)
+        if lifestyle is not None and options is not None:
+            rt.lifestyle = lifestyle
             rt.one_call_schedule = not options.hourly_schedule
             rt.decisions = DecisionLog(engine)
         if info.mode in SOCIAL_MODES:
@@ -246,10 +261,12 @@ class Run:
         return cls(paths, engine, info, rt, metrics)
 
     def close(self) -> None:
-        """Release the policy store's lock and the database (the process exiting does the same)."""
+        """Release the policy store's lock, the vector index and the database (the process exiting
+        does the same)."""
         if self.rt.lifestyle is not None:
             self.rt.lifestyle.close()
             self.rt.lifestyle = None
+        self.rt.memory.index.close()
         self.engine.dispose()
 
     # ------------------------------------------------------------ state
