@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _lookup_latency(store: Path) -> dict[str, float] | None:
-    """p50/p95 of plan lookups against the store the runs filled (its real size)."""
+    """p50/p95 of action lookups against the store the runs filled (its real size), each asked as the
+    policy's own owner, so that the query reaches that owner's collection as in a run."""
 
     from aga.sim.run import default_embedder
     from policy_store import PolicyStore, Query
@@ -150,14 +151,14 @@ def _lookup_latency(store: Path) -> dict[str, float] | None:
     if not (store / "policies.db").exists():
         return None
     with PolicyStore.open(store, default_embedder()) as opened:
-        texts = [p.text for p in opened.policies(kind="action", limit=200)]
-        if not texts:
+        stored = opened.policies(kind="action", limit=200)
+        if not stored:
             return None
-        vectors = opened.embedder.embed(texts)
+        vectors = opened.embedder.embed([p.text for p in stored])
         times = []
-        for text, vector in zip(texts, vectors, strict=True):
+        for policy, vector in zip(stored, vectors, strict=True):
             began = time.perf_counter()
-            opened.lookup(Query(kind="action", owner="nobody", text=text, embedding=vector))
+            opened.lookup(Query(kind="action", owner=policy.owner, text=policy.text, embedding=vector))
             times.append((time.perf_counter() - began) * 1000)
     return percentiles(times)
 
