@@ -522,6 +522,8 @@ class PolicyStore:
 
     def import_(self, data: dict[str, Any], *, source: str = "the import") -> dict[str, int]:
         """Add exported policies (each variant written as a draft, so duplicates merge); returns counts."""
+        if not isinstance(data, dict):
+            raise PolicyStoreError(f"{source} is not a policy export (a JSON {type(data).__name__}, not an object)")
         if data.get("format") != EXPORT_FORMAT:
             raise PolicyStoreError(f"{source} is not a policy export (its 'format' is {data.get('format')!r})")
         counts = {"created": 0, "appended": 0, "merged": 0}

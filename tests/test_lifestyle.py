@@ -130,6 +130,16 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
     bad.write_text("{not json")
     failed = runner.invoke(app, ["policy", "import", str(copy), str(bad)])
     assert failed.exit_code != 0 and "not JSON" in str(failed.exception or failed.output)
+    bad.write_text("[1, 2]")
+    failed = runner.invoke(app, ["policy", "import", str(copy), str(bad)])
+    assert isinstance(failed.exception, ValueError) and "not a policy export (a JSON list" in str(failed.exception)
+    failed = runner.invoke(app, ["policy", "import", str(copy), str(tmp_path)])  # a folder, not a file
+    assert "cannot read" in str(failed.exception)
+    Run.create("ville3", model="scripted/default", hours=0.1, run_id="no-store-run", embedder=HashEmbedder()).close()
+    monkeypatch.chdir(tmp_path)
+    into_baseline = runner.invoke(app, ["policy", "import", "no-store-run", str(out)])
+    assert "used no policy store" in str(into_baseline.exception)  # not a new store named after the run
+    assert not (tmp_path / "no-store-run").exists()
 
 
 def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):

@@ -46,6 +46,10 @@ class _LazyEmbedder:
         return self._inner.embed(texts)
 
 
+class _NoSuchStore(UserError):
+    """``store`` names neither a policy store folder nor a run."""
+
+
 def _folder(store: str) -> Path:
     """The store folder named by ``store`` (a folder or a run id)."""
     path = Path(store).expanduser()
@@ -57,7 +61,7 @@ def _folder(store: str) -> Path:
     try:
         paths = resolve_run(store)
     except ValueError:
-        raise UserError(
+        raise _NoSuchStore(
             f"no policy store at '{store}' (no {path / 'policies.db'}) and no run of that id; see `aga policy stores`"
         ) from None
     info = read_info(make_engine(paths.database_url), paths.run_id)
@@ -265,9 +269,11 @@ def import_command(
         raise UserError(f"no file {source}") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{source} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {source} as a policy export: {exc}") from None
     try:
         folder = _folder(store)
-    except UserError:  # neither a store nor a run: a new store in that folder
+    except _NoSuchStore:  # neither a store nor a run: a new store in that folder (a run without one is an error)
         folder = Path(store).expanduser()
     with PolicyStore.open(folder, _LazyEmbedder()) as opened:
         counts = opened.import_(data, source=str(source))
