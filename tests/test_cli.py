@@ -54,6 +54,13 @@ def test_errors_are_one_sentence_with_exit_code_2():
     assert missing.returncode == 2 and "no run 'no-such-run'" in missing.stderr
 
 
+def test_policy_options_without_a_policy_mode_are_refused():
+    refused = _aga("run", "ville3", "--hours", "1", "--policy-threshold", "plan=0.9", "--policy-max", "50")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    said = " ".join(refused.stderr.split())  # rich wraps long lines
+    assert "--policy-threshold, --policy-max apply to --mode lifestyle and aga only" in said
+
+
 def test_usage_errors_show_usage_not_a_traceback():
     extra = _aga("models", "install", "smollm2-135m", "qwen2.5-coder-0.5b")
     assert extra.returncode == 2 and "Traceback" not in extra.stderr

@@ -182,8 +182,19 @@ def run_command(
         max_policies=policy_max,
         hourly_schedule=hourly_schedule,
     )
-    if mode not in POLICY_MODES and (policy_store or fresh_policies or policy_bypass or hourly_schedule):
-        raise UserError(f"--mode {mode} uses no policy store; the --policy options apply to lifestyle and aga")
+    if mode not in POLICY_MODES:
+        given = {
+            "--policy-store": policy_store is not None,
+            "--fresh-policies": fresh_policies,
+            "--policy-scope": policy_scope != "agent",
+            "--policy-threshold": bool(policy_threshold),
+            "--policy-bypass": policy_bypass,
+            "--policy-max": policy_max != 10_000,
+            "--hourly-schedule": hourly_schedule,
+        }
+        if any(given.values()):
+            named = ", ".join(k for k, v in given.items() if v)
+            raise UserError(f"--mode {mode} uses no policy store; {named} apply to --mode lifestyle and aga only")
     run = Run.create(
         scenario,
         model=model,
