@@ -15,9 +15,11 @@ def write(report: dict[str, Any], out: Path | None, markdown: str) -> None:
     print(text)
     if out is None:
         return
+    from aga.cli.common import write_atomically
+
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text + "\n")
-    out.with_suffix(".md").write_text(markdown + "\n")
+    write_atomically(out, text + "\n")
+    write_atomically(out.with_suffix(".md"), markdown + "\n")
 
 
 def machine() -> str:

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 def rescale(minutes: Sequence[float], total: int) -> list[int]:
     """Integer minutes proportional to ``minutes`` that add up to ``total`` (largest remainder).
 
-    Every part keeps at least one minute while ``total`` allows it, so a reused ten-step morning
-    routine squeezed into eight minutes loses its tail rather than producing zero-minute steps in the
-    middle (parts at zero are the caller's to drop).
+    Every part keeps at least one minute while ``total`` allows it. When ``total`` is smaller than the
+    number of parts (a ten-step morning routine squeezed into eight minutes), the parts with the
+    smallest remainders get zero, wherever they are in the routine; the sum is still ``total``, and
+    parts at zero are the caller's to drop.
     """
     if not minutes:
         return []

@@ -15,7 +15,7 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, print_json
+from aga.cli.common import UserError, console, print_json, write_atomically
 
 if TYPE_CHECKING:
     from policy_store import Policy, PolicyStore
@@ -249,9 +249,7 @@ def export_command(
     if out is None:
         print_json(data)
         return
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1))
-    tmp.replace(out)  # atomically: an interrupted export never leaves half a file under the real name
+    write_atomically(out, json.dumps(data, indent=1))
     console.print(f"exported {len(data['policies']):,} policies to {out}")
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, open_run_state, print_json
+from aga.cli.common import UserError, console, open_run_state, print_json, write_atomically
 
 if TYPE_CHECKING:
     from social_memory import SocialMemory
@@ -261,5 +261,5 @@ def export_command(
     if out is None:
         print_json(data)
         return
-    out.write_text(json.dumps(data, indent=1, default=str))
+    write_atomically(out, json.dumps(data, indent=1, default=str))
     console.print(f"wrote {out}")

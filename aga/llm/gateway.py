@@ -66,7 +66,6 @@ class RetryPolicy:
 
 
 @dataclass
-@dataclass
 class Tally:
     """What a block of calls spent: per task [prompt tokens, completion tokens, cost], and fail-safes."""
 
@@ -81,7 +80,10 @@ class Tally:
         entry[2] += cost
 
 
+@dataclass
 class _Attempts:
+    """What the attempts at one call cost, failed ones included."""
+
     count: int = 0
     transport_failures: int = 0
     answer_failures: int = 0
