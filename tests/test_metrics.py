@@ -31,6 +31,7 @@ def test_metrics_are_scraped_over_http(faulty, make_gateway):
     assert f'aga_input_tokens_metric_total{{{labels},task="test.rate"}} {prompt_tokens}.0' in body
     assert 'aga_cache_hits_metric_total{kind="importance"} 1.0' in body
     assert 'aga_cache_misses_metric_total{kind="importance"} 1.0' in body
+    assert 'aga_cache_hit_rate_metric{kind="importance"} 0.5' in body
     assert "aga_llm_api_latency_metric_bucket" in body
     assert "aga_tokens_saved_metric_total" in body
 

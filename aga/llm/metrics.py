@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server, write_to_textfile
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server, write_to_textfile
 
 PREFIX = "aga"
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160)
@@ -69,20 +69,33 @@ class Metrics:
             f"{p}_tokens_saved_metric", "Tokens a cache hit avoided (estimated)", ["kind"], registry=r
         )
 
+        # A gauge beside the counters: dashboards can compute rate(hits) / rate(hits + misses), but a
+        # text-file reader (metrics.prom after a run) has no PromQL.
+        self.cache_hit_rate = Gauge(
+            f"{p}_cache_hit_rate_metric", "Cache hits / decisions so far, by kind of decision", ["kind"], registry=r
+        )
+        self._decisions: dict[str, list[int]] = {}
+
     def cache(self, kind: str, *, hit: bool, tokens_saved: int = 0, decision: bool = True) -> None:
         """Count a cache decision of ``kind`` (``plan``, ``action``, ``importance``, ...).
 
         A hit that avoids several calls is reported once per avoided call with ``decision`` true on
         the first only, so hits / (hits + misses) stays the hit rate of decisions.
         """
+        seen = self._decisions.setdefault(kind, [0, 0])  # hits, decisions
         if hit:
             if decision:
                 self.cache_hits.labels(kind=kind).inc()
+                seen[0] += 1
+                seen[1] += 1
             self.calls_avoided.labels(kind=kind).inc()
             if tokens_saved:
                 self.tokens_saved.labels(kind=kind).inc(tokens_saved)
         else:
             self.cache_misses.labels(kind=kind).inc()
+            seen[1] += 1
+        if seen[1]:
+            self.cache_hit_rate.labels(kind=kind).set(seen[0] / seen[1])
 
     def serve(self, port: int, addr: str = "127.0.0.1") -> Any:
         """Serve ``/metrics`` over HTTP on ``addr:port`` (loopback unless told otherwise)."""
