@@ -85,14 +85,20 @@ def drive(
                 on_step=on_step,
                 should_stop=stop,
             )
-        except KeyboardInterrupt:  # a second Ctrl-C: advance() checkpointed before re-raising
-            reason = STOPPED
+        except KeyboardInterrupt:  # a second Ctrl-C, inside a step: the last checkpoint stands
+            reason = "interrupted"
         finally:
             run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
-    if reason == STOPPED:
+    if reason in (STOPPED, "interrupted"):
+        where = (
+            "state checkpointed"
+            if reason == STOPPED
+            else "inside a step, so it resumes from the last checkpoint (at most "
+            f"{checkpoint_minutes:g} simulated minutes earlier)"
+        )
         err_console.print(
-            f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); state checkpointed. "
+            f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); {where}. "
             f"Continue with `aga resume {run.info.run_id}`"
         )
         raise typer.Exit(130)

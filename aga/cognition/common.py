@@ -102,6 +102,12 @@ class Runtime:
         """Current step number."""
         return self.clock.steps
 
+    @property
+    def settled_step(self) -> int:
+        """The last step completed. What happens between steps (a whisper to a stopped run) is stamped
+        with it: a checkpoint's step is the next one to run, and resuming drops what that step wrote."""
+        return self.clock.steps - 1
+
     def occupant(self, address: str, *, besides: str) -> str | None:
         """Who other than ``besides`` is using the exclusive object at ``address`` now (None if free or shared)."""
         obj = address.rsplit(":", 1)[-1]

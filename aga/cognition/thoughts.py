@@ -26,8 +26,10 @@ def remember_thought(
     kind: MemoryKind = MemoryKind.REFLECTION,
     evidence: Sequence[int] = (),
     counts_toward_reflection: bool = True,
+    step: int | None = None,
 ) -> MemoryNode:
-    """Store ``text`` as the agent's thought (2 LLM calls: triple, importance)."""
+    """Store ``text`` as the agent's thought (2 LLM calls: triple, importance), stamped with ``step``
+    (default: the current one)."""
     now = rt.now
     who = {"identity": identity(agent, now), "name": agent.name}
     triple = rt.call(TRIPLE, agent, {**who, "action_description": text, "_subject": agent.name})
@@ -41,7 +43,7 @@ def remember_thought(
         text,
         rating,
         now,
-        step=rt.step,
+        step=rt.step if step is None else step,
         evidence=evidence,
         expiration=now + THOUGHT_LIFETIME,
     )

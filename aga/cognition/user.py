@@ -18,8 +18,9 @@ def whisper(rt: Runtime, agent: Agent, text: str) -> MemoryNode:
     """Turn a whispered instruction into the agent's own thought and remember it (importance from the LLM)."""
     thought = rt.call(INNER_THOUGHT, agent, {"name": agent.name, "whisper": text}).text
     agent.state.inner_thoughts.append(thought)
-    node = remember_thought(rt, agent, thought)
-    rt.timeline.add(rt.step, rt.now, agent.name, "whisper", thought, whispered=text)
+    # Whispered between steps, at a checkpoint: stamped with the step already done, so it survives a resume.
+    node = remember_thought(rt, agent, thought, step=rt.settled_step)
+    rt.timeline.add(rt.settled_step, rt.now, agent.name, "whisper", thought, whispered=text)
     return node
 
 
