@@ -44,6 +44,26 @@ def test_unknown_place_maps_to_the_nearest_known_one():
     assert nearest("a walk by the lake in the park", options, embed) == "Johnson Park"  # by embedding
 
 
+def test_replan_failsafe_is_valid_for_long_names_and_crowded_windows():
+    """Found in a 25-agent run: a wait named after a long action made the fail-safe itself invalid."""
+    from aga.cognition.react import REPLAN
+
+    long_wait = "waiting to start " + "preparing the cafe for the Valentine's Day party, " * 6
+    context = {
+        "_before": [("working", 5)],
+        "inserted": long_wait,
+        "inserted_minutes": 10,
+        "_after": [(f"step {i}", 1) for i in range(60)],
+        "total_minutes": 75,
+    }
+    schedule = REPLAN.failsafe_value(context)
+    assert len(schedule.items) <= 40 and sum(i.minutes for i in schedule.items) == 75
+    assert all(len(i.subtask) <= 200 for i in schedule.items)
+    assert schedule.items[1].subtask.startswith("waiting to start preparing") and schedule.items[1].subtask.endswith(
+        "..."
+    )
+
+
 def test_splice_puts_the_new_activity_in_and_fills_the_window():
     items = splice([("working", 10)], "chatting with Maria", 15, [("working", 50), ("lunch", 60)], 90)
     assert items == [("working", 10), ("chatting with Maria", 15), ("working", 50), ("lunch", 15)]

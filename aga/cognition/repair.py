@@ -111,8 +111,16 @@ def splice(
     inserted_minutes: int,
     after: Sequence[tuple[str, int]],
     total: int,
+    *,
+    max_items: int = 40,
+    max_chars: int = 200,
 ) -> list[tuple[str, int]]:
-    """A window of schedule with ``inserted`` put in after ``before``, the rest cut to fit ``total``."""
+    """A window of schedule with ``inserted`` put in after ``before``, the rest cut to fit ``total``.
+
+    The result must always be a valid answer (it is the fail-safe of a re-plan): texts are cut to
+    ``max_chars`` (a wait is named after the awaited action, whose description can be long) and a
+    window of more than ``max_items`` activities gives its extra minutes to the last one kept.
+    """
     items = [(t, m) for t, m in before if m > 0]
     items.append((inserted, inserted_minutes))
     used = sum(m for _, m in items)
@@ -124,4 +132,17 @@ def splice(
         used += take
     if used < total:
         items.append((after[-1][0] if after else inserted, total - used))
-    return [(t, m) for t, m in items if m > 0]
+    kept = [(clip(t, max_chars), m) for t, m in items if m > 0]
+    if len(kept) > max_items:
+        extra = sum(m for _, m in kept[max_items:])
+        last, minutes = kept[max_items - 1]
+        kept = [*kept[: max_items - 1], (last, minutes + extra)]
+    return kept
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, at a word boundary where there is one."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 3].rsplit(" ", 1)[0] if " " in text[: limit - 3] else text[: limit - 3]
+    return cut.rstrip(" ,;:") + "..."
