@@ -8,6 +8,7 @@ repaired in the ledger whenever one of them changed the answer.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -141,8 +142,5 @@ def splice(
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters, at a word boundary where there is one."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 3].rsplit(" ", 1)[0] if " " in text[: limit - 3] else text[: limit - 3]
-    return cut.rstrip(" ,;:") + "..."
+    """``text`` cut to at most ``limit`` characters at a word boundary (unchanged when it fits)."""
+    return text if len(text) <= limit else textwrap.shorten(text, limit, placeholder="...")
