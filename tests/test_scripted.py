@@ -108,3 +108,46 @@ def test_free_text_answers_draw_on_context(make_gateway):
 
     text = make_gateway("scripted/default").call(ECHO, {"topic": "the Valentine's Day party at Hobbs Cafe"}).text
     assert text.strip()
+
+
+def _sim(task: str, context: dict, seed: int = 0) -> dict:
+    import random
+
+    from aga.cognition.scripted import HOOKS
+
+    return HOOKS[task](SimRequest(task=task, context=context, prompt="", rng=random.Random(seed), schema=None))
+
+
+NEWS = ["mayor", "election"]
+
+
+def test_social_fold_keeps_news_and_facts_and_skips_passing_sights():
+    events = [
+        "Carmen Ortiz is chatting with Tom Moreno",
+        "Carmen Ortiz is idle",
+        "Jennifer Moore and Sam Moore were conversing about Sam Moore is running for mayor",
+        "Carmen Ortiz is opening the supply store",
+        "the fridge is cold",
+    ]
+    context = {"other": "Carmen Ortiz", "summary": "", "words": 60, "_events": events, "_news_keywords": NEWS}
+    summary = _sim("social.fold", context)["summary"]
+    assert "running for mayor" in summary and "opening the supply store" in summary
+    assert "chatting with" not in summary and "idle" not in summary and "fridge" not in summary
+
+
+def test_social_fold_drops_old_plain_notes_before_news_when_over_budget():
+    old = "Sam Moore is running for mayor. " + " ".join(f"Carmen Ortiz did chore {i}." for i in range(30))
+    context = {"other": "Carmen Ortiz", "summary": old, "words": 30, "_events": [], "_news_keywords": NEWS}
+    summary = _sim("social.fold", context)["summary"]
+    assert "mayor" in summary and "chore 0." not in summary and len(summary.split()) <= 40
+
+
+def test_social_utterance_speaks_only_of_what_its_prompt_shows():
+    hidden = {"_topics": ["Sam Moore is running for mayor"], "_news_keywords": NEWS, "other": "Tom", "_turn": 1}
+    silent = [_sim("converse.utterance_social", {**hidden, "summary": "Tom likes jazz."}, s) for s in range(30)]
+    assert not any("mayor" in a["utterance"] for a in silent)
+    told = [
+        _sim("converse.utterance_social", {**hidden, "summary": "Sam Moore is running for mayor."}, s)
+        for s in range(30)
+    ]
+    assert any("mayor" in a["utterance"] for a in told)

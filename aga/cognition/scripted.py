@@ -527,9 +527,26 @@ def _clean_topic(text: str) -> str:
 
 @hook("converse.utterance")
 def _utterance(req: SimRequest) -> dict[str, Any]:
+    """A line from the retrieved memories the baseline prompt lists (``_topics`` is their first eight)."""
+    return _line(req, [str(t) for t in req.context.get("_topics", []) if t])
+
+
+@hook("converse.utterance_social")
+def _utterance_social(req: SimRequest) -> dict[str, Any]:
+    """A line from what the Social Memory prompt shows: the summary of the partner and shared topics.
+
+    Only prompt-visible text is used, so a run measures what the compressed prompt can carry (news
+    spreads only if the fold kept it), not what the retrieval behind it happened to find.
+    """
+    summary = str(req.context.get("summary", ""))
+    return _line(req, [x for x in re.split(r"(?<=\.)\s+", summary) if x and "someone from around town" not in x])
+
+
+def _line(req: SimRequest, memories: list[str]) -> dict[str, Any]:
+    """Greeting first; then news the speaker knows (60%), another topic (50%) or small talk."""
     turn = int(req.context.get("_turn", 0))
     max_turns = int(req.context.get("_max_turns", 16))
-    topics = [_clean_topic(str(t)) for t in req.context.get("_topics", []) if t]
+    topics = [_clean_topic(t) for t in memories]
     said = str(req.context.get("_said", req.context.get("conversation", "")))
     topics = [t for t in topics if t and not t.endswith(" is idle") and t not in said]
     keywords = [str(k).lower() for k in req.context.get("_news_keywords", [])]
@@ -558,27 +575,40 @@ def _utterance(req: SimRequest) -> dict[str, Any]:
     return {"utterance": utterance(line, req.rng), "end": end}
 
 
-HOOKS["converse.utterance_social"] = _utterance
+# What a note-taker skips: passing sights of the partner, not facts about them.
+_NOISE = re.compile(r" is (idle|chatting with|waiting to start|sleeping)\b")
 
 
 @hook("social.fold")
 def _fold(req: SimRequest) -> dict[str, str]:
-    """The old notes plus the new memories that mention the other or news, cut to the word budget."""
+    """As the prompt asks: keep the old notes, add the news and the facts about the other, cut to budget.
+
+    News (a scenario keyword) is a shared topic even when the memory does not name the partner; passing
+    sights ("X is chatting with Y") are left out as a note-taker would. The oldest sentences go first
+    when the word budget is exceeded, news last.
+    """
     other = str(req.context.get("other", ""))
     first = other.split()[0] if other else ""
     old = str(req.context.get("summary", ""))
+    keywords = [str(k).lower() for k in req.context.get("_news_keywords", [])]
     events = [_clean_topic(str(e)) for e in req.context.get("_events", [])]
-    relevant = [e for e in events if first and first in e and " is idle" not in e]
+    events = [e for e in events if e and not _NOISE.search(e)]
+    news = [e for e in events if any(k in e.lower() for k in keywords)]
+    about = [e for e in events if first and first in e and e not in news]
     sentences = [x for x in re.split(r"(?<=\.)\s+", old) if x]
-    for event in relevant[:3]:
+    for event in news[:2] + about[:2]:
         sentence = event.rstrip(".") + "."
         if sentence not in sentences:  # a note-taker does not write the same fact twice
             sentences.append(sentence)
     words = int(req.context.get("words", 100))
+
+    def is_news(sentence: str) -> bool:
+        return any(k in sentence.lower() for k in keywords)
+
+    while len(" ".join(sentences).split()) > words and len(sentences) > 1:
+        plain = [i for i, x in enumerate(sentences) if not is_news(x)]
+        sentences.pop(plain[0] if plain else 0)
     text = " ".join(sentences)
-    while len(text.split()) > words and len(sentences) > 1:
-        sentences.pop(0)
-        text = " ".join(sentences)
     return {"summary": vary(text or f"{other} is someone from around town.", req.rng)}
 
 

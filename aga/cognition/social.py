@@ -95,6 +95,7 @@ def _summariser(rt: Runtime, agent: Agent) -> Any:
             "events": "\n".join(f"- {e}" for e in events),
             "words": max(20, budget * 3 // 4),
             "_events": list(events),
+            "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
         }
         with rt.gateway.tally() as tally:
             answer = rt.call(FOLD, agent, context)
@@ -161,7 +162,6 @@ def utterance(
         "_turn": turn,
         "_max_turns": max_turns,
         "_said": " ".join(text for _, text in lines),
-        "_topics": [d for _, d in events][:8],
         "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
     }
     return rt.call(UTTERANCE, speaker, context)
