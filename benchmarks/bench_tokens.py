@@ -148,7 +148,9 @@ def measure(run_id: str, mode: str) -> dict[str, Any]:
     info = read_info(engine, paths.run_id)
     assert info is not None
     ledger = Ledger(engine, paths.run_id)
-    overall = ledger.totals()[0]
+    # Calls of steps a resume replayed were spent but are not what the run needs: counted apart.
+    overall = ledger.totals(standing=True)[0]
+    spent = ledger.totals()[0]
 
     def grouped(by: str) -> dict[str, dict[str, float]]:
         return {
@@ -160,7 +162,7 @@ def measure(run_id: str, mode: str) -> dict[str, Any]:
                 "cache_hits": t.cache_hits,
                 "tokens_avoided": t.saved_prompt_tokens + t.saved_completion_tokens,
             }
-            for t in ledger.totals(by)
+            for t in ledger.totals(by, standing=True)
         }
 
     return {
@@ -175,6 +177,8 @@ def measure(run_id: str, mode: str) -> dict[str, Any]:
         "calls_avoided": overall.cache_hits,
         "tokens_avoided": overall.saved_prompt_tokens + overall.saved_completion_tokens,
         "fail_safes": overall.failsafes,
+        "replayed_calls": spent.llm_calls - overall.llm_calls,
+        "replayed_tokens": spent.total_tokens - overall.total_tokens,
         "by_module": grouped("module"),
         "by_task": grouped("task"),
         "parity": parity(engine, load_scenario(info.scenario), mode),
@@ -251,6 +255,12 @@ def markdown(report: dict[str, Any]) -> str:
             f"{f'{paper[mode]:.1%}' if mode in paper else '-'} | {r['calls_avoided']:,} | {r['tokens_avoided']:,} | "
             f"{r['cost_usd']:.4f} |"
         )
+    replayed = {m: r for m, r in modes.items() if r.get("replayed_calls")}
+    if replayed:
+        told = ", ".join(
+            f"{m} {r['replayed_calls']:,} calls ({r['replayed_tokens']:,} tokens)" for m, r in replayed.items()
+        )
+        lines += ["", f"Not counted above: calls of steps replayed after a resume ({told})."]
     target = report.get("target_aga")
     if target is not None and "aga" in shares:
         verdict = "met" if shares["aga"] <= target else f"missed by {shares['aga'] - target:.1%} of baseline"

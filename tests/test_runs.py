@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from aga.cli import app
 from aga.memory import MemoryKind
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
@@ -38,6 +40,7 @@ def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
     kept = {a: [n.id for n in run.rt.memory.latest(a, 10_000)] for a in run.rt.agents}
     entries = len(run.rt.timeline.entries(limit=100_000))
     history = len(run.rt.social.export()["history"])
+    needed = run.rt.gateway.ledger.totals()[0]
     from aga.sim.engine import step
 
     # The step the checkpoint has not run yet writes a memory and a change of relation, then the
@@ -53,6 +56,12 @@ def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
     assert {a: [n.id for n in reopened.rt.memory.latest(a, 10_000)] for a in reopened.rt.agents} == kept
     assert len(reopened.rt.timeline.entries(limit=100_000)) == entries
     assert len(reopened.rt.social.export()["history"]) == history
+    # The calls of the lost steps stay in the ledger (they were paid for), flagged as replayed.
+    ledger = reopened.rt.gateway.ledger
+    assert ledger.totals(standing=True)[0] == needed
+    assert ledger.totals()[0].llm_calls > needed.llm_calls
+    shown = json.loads(CliRunner().invoke(app, ["ledger", "cut", "--json"]).output)
+    assert shown["replayed_after_resume"]["llm_calls"] == ledger.totals()[0].llm_calls - needed.llm_calls
 
 
 def test_a_run_written_by_an_older_aga_still_opens(tmp_path):
@@ -62,6 +71,8 @@ def test_a_run_written_by_an_older_aga_still_opens(tmp_path):
     with sqlite3.connect(run.paths.database) as conn:
         conn.execute("ALTER TABLE run_info DROP COLUMN policy_options")
         conn.execute("ALTER TABLE run_info DROP COLUMN policy_store")
+        conn.execute("DROP INDEX ix_llm_ledger_replayed")
+        conn.execute("ALTER TABLE llm_ledger DROP COLUMN replayed")
     shown = subprocess.run([sys.executable, "-m", "aga", "show", "old"], capture_output=True, text=True, timeout=120)
     assert shown.returncode == 0, shown.stderr
     reopened = Run.open("old", embedder=HashEmbedder())

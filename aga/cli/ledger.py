@@ -36,12 +36,19 @@ def ledger_command(
     if ledger.count() == 0:
         raise UserError(f"run '{ledger.run_id}' has no ledger rows; runs here: {', '.join(ledger.run_ids()) or 'none'}")
     overall = ledger.totals()[0]
+    standing = ledger.totals(standing=True)[0]
+    replayed = {
+        "llm_calls": overall.llm_calls - standing.llm_calls,
+        "tokens": overall.total_tokens - standing.total_tokens,
+        "cost_usd": round(overall.cost_usd - standing.cost_usd, 6),
+    }
     grouped = {group: ledger.totals(group) for group in groups}
     if as_json:
         print_json(
             {
                 "run": ledger.run_id,
                 "overall": overall.to_json(),
+                "replayed_after_resume": replayed,
                 **{f"by_{g}": [t.to_json() for t in rows] for g, rows in grouped.items()},
             }
         )
@@ -75,3 +82,8 @@ def ledger_command(
                 f"{t.repaired:,}",
             )
         console.print(table)
+    if replayed["llm_calls"]:
+        console.print(
+            f"Included above: {replayed['llm_calls']:,} calls ({replayed['tokens']:,} tokens) of steps replayed "
+            "after a resume (spent, but their answers were dropped with the steps)."
+        )

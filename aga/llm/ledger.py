@@ -7,13 +7,16 @@ rows, never kept as counters in memory, so they are exactly what was committed a
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from pydantic import NaiveDatetime
-from sqlalchemy import case, func
+from sqlalchemy import case, func, update
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, SQLModel, col, select
+
+from aga.storage.db import add_missing_columns
 
 
 class Outcome(StrEnum):
@@ -52,6 +55,9 @@ class LedgerRow(SQLModel, table=True):
     saved_prompt_tokens: int = 0
     saved_completion_tokens: int = 0
     saved_cost_usd: float = 0.0
+    # True for a call of a step that a resume rolled back and ran again: real spend, but its answer was
+    # dropped with the step, so a measurement of what the run needs leaves it out (``standing=True``).
+    replayed: bool | None = Field(default=None, index=True)
 
 
 GROUPINGS = ("task", "module", "agent", "model", "outcome", "run_id")
@@ -137,6 +143,7 @@ class Ledger:
         self.engine = engine
         self.run_id = run_id
         SQLModel.metadata.create_all(engine, tables=[LedgerRow.__table__])  # type: ignore[list-item]
+        add_missing_columns(engine, LedgerRow)  # ledgers written before ``replayed`` existed
 
     def record(self, row: LedgerRow) -> LedgerRow:
         """Commit one row at once (a crash loses no recorded call) and return it with its id."""
@@ -151,8 +158,33 @@ class Ledger:
             stmt = select(func.count()).select_from(LedgerRow).where(LedgerRow.run_id == (run_id or self.run_id))
             return int(session.exec(stmt).one())
 
-    def totals(self, by: str | None = None, *, run_id: str | None = None, all_runs: bool = False) -> list[Totals]:
-        """Aggregates grouped by one of :data:`GROUPINGS` (or one overall row when ``by`` is None)."""
+    def last_id(self) -> int:
+        """Id of this run's newest row (0 when none): a checkpoint keeps it to know what a resume replays."""
+        with Session(self.engine) as session:
+            stmt = select(func.max(LedgerRow.id)).where(LedgerRow.run_id == self.run_id)
+            return int(session.exec(stmt).one() or 0)
+
+    def mark_replayed(self, *, after_id: int | None, since: datetime) -> int:
+        """Flag the rows a resume rolls back: newer than ``after_id``, or (for checkpoints that predate
+        ``after_id``) stamped at or after the checkpoint's simulated time ``since``; returns how many."""
+        stmt = update(LedgerRow).where(col(LedgerRow.run_id) == self.run_id, col(LedgerRow.replayed).is_not(True))
+        if after_id is not None:
+            stmt = stmt.where(col(LedgerRow.id) > after_id)
+        else:
+            stmt = stmt.where(col(LedgerRow.sim_time) >= since)
+        with Session(self.engine) as session:
+            changed = session.exec(stmt.values(replayed=True)).rowcount  # type: ignore[call-overload]
+            session.commit()
+        return int(changed or 0)
+
+    def totals(
+        self, by: str | None = None, *, run_id: str | None = None, all_runs: bool = False, standing: bool = False
+    ) -> list[Totals]:
+        """Aggregates grouped by one of :data:`GROUPINGS` (or one overall row when ``by`` is None).
+
+        ``standing`` leaves out calls of steps a resume replayed (see :attr:`LedgerRow.replayed`): what
+        the run needed, rather than what was spent.
+        """
         if by is not None and by not in GROUPINGS:
             raise ValueError(f"cannot group the ledger by '{by}'; use one of {', '.join(GROUPINGS)}")
         with Session(self.engine) as session:
@@ -164,6 +196,8 @@ class Ledger:
                 stmt = select(*columns)
             if not all_runs:
                 stmt = stmt.where(LedgerRow.run_id == (run_id or self.run_id))
+            if standing:
+                stmt = stmt.where(col(LedgerRow.replayed).is_not(True))
             rows = session.exec(stmt).all()
         if by is None:
             return [_totals(None, tuple(rows[0]))]

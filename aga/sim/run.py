@@ -213,6 +213,7 @@ class Run:
         opened.rt.timeline.truncate_after(done)
         if opened.rt.social is not None:
             opened.rt.social.truncate_after(done)
+        opened.rt.gateway.ledger.mark_replayed(after_id=state.get("ledger_last_id"), since=latest.sim_time)
         opened.rt.memory.reconcile()
         return opened
 
@@ -278,6 +279,7 @@ class Run:
             "agents": {name: agent.state.to_json() for name, agent in self.rt.agents.items()},
             "objects": dict(self.rt.objects),
             "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+            "ledger_last_id": self.rt.gateway.ledger.last_id(),
         }
 
     def _restore(self, state: dict[str, Any]) -> None:
