@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from aga.cli import app
 from aga.memory import MemoryKind
 from aga.sim.run import Run
+from aga.storage import RunInUse
 from tests.fakes import HashEmbedder
 from tests.test_simulation import one_agent_scenario
 
@@ -25,6 +26,7 @@ def test_checkpoint_round_trip(tmp_path):
     run = Run.create("ville3", model="scripted/default", hours=2, run_id="rt", seed=2, embedder=HashEmbedder())
     run.advance(checkpoint_minutes=30)
     before = run._state()
+    run.close()
     reopened = Run.open("rt", embedder=HashEmbedder())
     assert reopened._state() == before
     assert reopened.rt.rng.random() == run.rt.rng.random()
@@ -51,6 +53,7 @@ def test_resume_drops_what_came_after_the_checkpoint(tmp_path):
     run.rt.social.seed(agent, other, label="rival", closeness=1, when=run.rt.now, step=run.rt.step)
     for _ in range(200):
         step(run.rt)
+    run.close()  # the process "dies"
     reopened = Run.open("cut", embedder=HashEmbedder())
     assert reopened.rt.step == checkpoint_step
     assert {a: [n.id for n in reopened.rt.memory.latest(a, 10_000)] for a in reopened.rt.agents} == kept
@@ -204,9 +207,34 @@ def test_budget_stops_cleanly_and_resume_goes_on(tmp_path):
     assert "token budget" in reason
     assert run.info.status == "budget"
     stopped_at = run.rt.step
+    run.close()
     reopened = Run.open("budget", embedder=HashEmbedder())
     assert reopened.rt.step == stopped_at
     assert reopened.advance() == "finished"
+
+
+def test_a_run_in_use_cannot_be_opened_again_until_closed(tmp_path):
+    """A second opener would drop rows after the checkpoint that the first is still using."""
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="busy", embedder=HashEmbedder())
+    run.advance(checkpoint_minutes=600)  # the last checkpoint is older than the memories just written
+    memories = {a: len(run.rt.memory.latest(a, 10_000)) for a in run.rt.agents}
+    with pytest.raises(RunInUse, match="in use elsewhere"):
+        Run.open("busy", embedder=HashEmbedder())
+    interview = CliRunner().invoke(app, ["interview", "busy", "Klaus", "-q", "hi"])
+    assert isinstance(interview.exception, RunInUse)
+    resume = subprocess.run(
+        [sys.executable, "-m", "aga", "resume", "busy", "--hours", "1"], capture_output=True, text=True, timeout=120
+    )
+    assert (
+        resume.returncode == 2
+        and "in use elsewhere" in " ".join(resume.stderr.split())
+        and "Traceback" not in resume.stderr
+    )
+    assert {a: len(run.rt.memory.latest(a, 10_000)) for a in run.rt.agents} == memories
+    assert CliRunner().invoke(app, ["show", "busy"]).exit_code == 0  # reading needs no lock
+    run.close()
+    with Run.open("busy", embedder=HashEmbedder()) as again:
+        assert again.rt.step == run.rt.step
 
 
 def test_unknown_modes_are_rejected_clearly():
@@ -225,6 +253,7 @@ def test_a_run_can_begin_later_in_the_first_day(tmp_path):
     assert (begin.hour, begin.minute) == (7, 0) and run.info.until == begin + timedelta(minutes=30)
     assert run.advance() == "finished"
     assert run.rt.now == run.info.until
+    run.close()
     assert Run.open("late", embedder=HashEmbedder()).rt.clock.start == begin
 
 

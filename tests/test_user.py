@@ -17,6 +17,7 @@ runner = CliRunner()
 def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypatch):
     run = Run.create("ville3", model="scripted/default", hours=1, run_id="voices", seed=4, embedder=HashEmbedder())
     run.advance()
+    run.close()
     monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
     result = runner.invoke(app, ["whisper", "voices", "Klaus", "You are going to run for mayor"])
     assert result.exit_code == 0, result.output
@@ -26,6 +27,7 @@ def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypat
     thoughts = reopened.rt.memory.latest("Klaus Mueller", 3, kinds=[MemoryKind.REFLECTION])
     assert thoughts[0].description == "I am going to run for mayor"
     before = {n.id: n.last_accessed for n in reopened.rt.memory.latest("Klaus Mueller", 500)}
+    reopened.close()
 
     asked = runner.invoke(
         app,
@@ -52,7 +54,7 @@ def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypat
 
 
 def test_unknown_agent_is_a_clear_error(monkeypatch):
-    Run.create("ville3", model="scripted/default", hours=0.01, run_id="who", embedder=HashEmbedder())
+    Run.create("ville3", model="scripted/default", hours=0.01, run_id="who", embedder=HashEmbedder()).close()
     monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
     result = runner.invoke(app, ["interview", "who", "Gandalf", "-q", "hi"])
     assert result.exit_code != 0

@@ -249,6 +249,7 @@ def resume_command(
     if hours:
         opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
     if opened.rt.now >= opened.info.until:
+        opened.close()
         console.print(
             f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it"
         )

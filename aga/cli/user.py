@@ -26,10 +26,10 @@ def whisper_command(
     from aga.cognition.user import whisper
     from aga.sim.run import Run
 
-    opened = Run.open(run)
-    who = _agent(opened, agent)
-    node = whisper(opened.rt, who, text)
-    opened.checkpoint()
+    with Run.open(run) as opened:
+        who = _agent(opened, agent)
+        node = whisper(opened.rt, who, text)
+        opened.checkpoint()
     console.print(f"{who.name} now thinks: {node.description} (importance {node.importance})")
 
 
@@ -45,32 +45,36 @@ def interview_command(
     from aga.llm.gateway import Gateway
     from aga.sim.run import Run
 
-    opened = Run.open(run)
-    who = _agent(opened, agent)
-    if model:
-        opened.rt.gateway = Gateway(
-            model, ledger=opened.rt.gateway.ledger, metrics=opened.metrics, clock=opened.rt.clock, seed=opened.info.seed
-        )
-    history: list[tuple[str, str]] = []
-    questions = list(question or [])
-    interactive = not questions
-    if interactive:
-        console.print(f"Interviewing {who.name} at {opened.rt.now:%a %b %d %H:%M}. An empty line ends.")
-    while True:
+    with Run.open(run) as opened:
+        who = _agent(opened, agent)
+        if model:
+            opened.rt.gateway = Gateway(
+                model,
+                ledger=opened.rt.gateway.ledger,
+                metrics=opened.metrics,
+                clock=opened.rt.clock,
+                seed=opened.info.seed,
+            )
+        history: list[tuple[str, str]] = []
+        questions = list(question or [])
+        interactive = not questions
         if interactive:
-            try:
-                asked = console.input("[bold]you>[/] ").strip()
-            except EOFError:
+            console.print(f"Interviewing {who.name} at {opened.rt.now:%a %b %d %H:%M}. An empty line ends.")
+        while True:
+            if interactive:
+                try:
+                    asked = console.input("[bold]you>[/] ").strip()
+                except EOFError:
+                    break
+                if not asked:
+                    break
+            elif questions:
+                asked = questions.pop(0)
+            else:
                 break
-            if not asked:
-                break
-        elif questions:
-            asked = questions.pop(0)
-        else:
-            break
-        answer = interview(opened.rt, who, asked, history)
-        history.append((asked, answer))
-        if not as_json:
-            console.print(f"[bold]{who.first_name}>[/] {answer}")
-    if as_json:
-        print_json([{"question": q, "answer": a} for q, a in history])
+            answer = interview(opened.rt, who, asked, history)
+            history.append((asked, answer))
+            if not as_json:
+                console.print(f"[bold]{who.first_name}>[/] {answer}")
+        if as_json:
+            print_json([{"question": q, "answer": a} for q, a in history])

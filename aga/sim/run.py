@@ -18,6 +18,7 @@ from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+from filelock import BaseFileLock
 from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -36,7 +37,7 @@ from aga.sim.decisions import DecisionLog
 from aga.sim.engine import initial_agents, seed_memories, step
 from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, store_folder
 from aga.sim.timeline import Timeline
-from aga.storage import RunPaths, make_engine, resolve_run
+from aga.storage import RunPaths, lock_run, make_engine, resolve_run
 from aga.storage.db import add_missing_columns
 from social_memory import SocialMemory
 
@@ -116,6 +117,8 @@ class Run:
         self.info = info
         self.rt = rt
         self.metrics = metrics
+        self._lock: BaseFileLock | None = None  # set by create/open: this object may step the run
+        self._closed = False
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -157,6 +160,7 @@ class Run:
             )
             store = str(folder.resolve())
         paths.create()
+        lock = lock_run(paths)  # before anything that could remove the folder: it may be another's
         engine = make_engine(paths.database_url)
         info = RunInfo(
             run_id=run_id,
@@ -173,6 +177,7 @@ class Run:
         run: Run | None = None
         try:
             run = cls._assemble(paths, engine, info, clock, embedder)
+            run._lock = lock
             with Session(engine, expire_on_commit=False) as session:
                 session.add(info)
                 session.commit()
@@ -187,6 +192,7 @@ class Run:
             # --run-id can simply be used again instead of pointing at a dead folder.
             if run is not None:
                 run.close()
+            lock.release()
             engine.dispose()
             shutil.rmtree(paths.root, ignore_errors=True)
             raise
@@ -196,15 +202,21 @@ class Run:
     def open(cls, run: str, *, embedder: Embedder | None = None) -> Run:
         """Reopen a run at its last checkpoint, dropping what came after it."""
         paths = resolve_run(run)
-        engine = make_engine(paths.database_url)
-        info = read_info(engine, paths.run_id)
-        with Session(engine, expire_on_commit=False) as session:
-            latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
-        if info is None or latest is None:
-            raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
-        state = json.loads(latest.state_json)
-        clock = SimClock.from_json(state["clock"])
-        opened = cls._assemble(paths, engine, info, clock, embedder)
+        lock = lock_run(paths)
+        try:
+            engine = make_engine(paths.database_url)
+            info = read_info(engine, paths.run_id)
+            with Session(engine, expire_on_commit=False) as session:
+                latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
+            if info is None or latest is None:
+                raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+            state = json.loads(latest.state_json)
+            clock = SimClock.from_json(state["clock"])
+            opened = cls._assemble(paths, engine, info, clock, embedder)
+        except BaseException:
+            lock.release()
+            raise
+        opened._lock = lock
         opened._restore(state)
         # A checkpoint's step is the next step to run: rows stamped with it were written by a step the
         # checkpoint does not cover (a crash or a Ctrl-C inside it), so they go, and the step replays.
@@ -261,14 +273,26 @@ class Run:
         SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
         return cls(paths, engine, info, rt, metrics)
 
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
-        """Release the policy store's lock, the vector index and the database (the process exiting
-        does the same)."""
+        """Release the run's and the policy store's locks, the vector index and the database (the
+        process exiting does the same). Closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
         if self.rt.lifestyle is not None:
             self.rt.lifestyle.close()
             self.rt.lifestyle = None
         self.rt.memory.index.close()
         self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     # ------------------------------------------------------------ state
     def _state(self) -> dict[str, Any]:

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from filelock import BaseFileLock, FileLock, Timeout
+
 from aga.config import runs_dir
 from aga.storage.db import sqlite_url
 
@@ -44,6 +46,11 @@ class RunPaths:
         return self.root / "metrics.prom"
 
     @property
+    def lock(self) -> Path:
+        """Lock file held by the one process that may step or change the run."""
+        return self.root / "run.lock"
+
+    @property
     def log(self) -> Path:
         """Human-readable log of the run."""
         return self.root / "run.log"
@@ -52,6 +59,30 @@ class RunPaths:
         """Create the folder (idempotent) and return self."""
         self.root.mkdir(parents=True, exist_ok=True)
         return self
+
+
+class RunInUse(ValueError):
+    """Another process (or another open ``Run`` object) holds the run."""
+
+
+def lock_run(paths: RunPaths) -> BaseFileLock:
+    """Take the run's lock without waiting, or raise :class:`RunInUse` with what to do.
+
+    Opening a run for stepping drops what came after its checkpoint, so a second opener (an
+    ``aga interview`` or ``aga resume`` while ``aga run`` goes on) would delete rows the first is still
+    using. Read-only inspection (``aga show``, ``ledger``, ``social``, ``timeline``) takes no lock.
+    The OS releases the lock when the process dies, so a killed run can be resumed at once.
+    """
+    lock = FileLock(paths.lock, timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise RunInUse(
+            f"run '{paths.run_id}' ({paths.root}) is in use elsewhere (an `aga run`, `aga resume`, "
+            "interview or whisper still going); wait for it to end or stop it with Ctrl-C, then try again. "
+            "`aga show`, `aga ledger` and `aga social` can read it meanwhile"
+        ) from None
+    return lock
 
 
 def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
