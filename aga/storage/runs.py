@@ -70,7 +70,7 @@ def lock_run(paths: RunPaths) -> BaseFileLock:
 
     Opening a run for stepping drops what came after its checkpoint, so a second opener (an
     ``aga interview`` or ``aga resume`` while ``aga run`` goes on) would delete rows the first is still
-    using. Read-only inspection (``aga show``, ``ledger``, ``social``, ``timeline``) takes no lock.
+    using. Read-only inspection (``aga show``, ``log``, ``ledger``, ``social``) takes no lock.
     The OS releases the lock when the process dies, so a killed run can be resumed at once.
     """
     lock = FileLock(paths.lock, timeout=0)
@@ -80,7 +80,7 @@ def lock_run(paths: RunPaths) -> BaseFileLock:
         raise RunInUse(
             f"run '{paths.run_id}' ({paths.root}) is in use elsewhere (an `aga run`, `aga resume`, "
             "interview or whisper still going); wait for it to end or stop it with Ctrl-C, then try again. "
-            "`aga show`, `aga ledger` and `aga social` can read it meanwhile"
+            "`aga show`, `log`, `ledger` and `social` can read it meanwhile"
         ) from None
     return lock
 
