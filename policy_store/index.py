@@ -70,9 +70,12 @@ class PolicyIndex:
         groups: dict[tuple[str, str], list[int]] = {}
         for n, key in enumerate(zip(kinds, owners, strict=True)):
             groups.setdefault(key, []).append(n)
+        batch = self._client.get_max_batch_size()  # chromadb refuses larger upserts (a rebuilt index)
         for (kind, owner), rows in groups.items():
             collection = self._get(kind, owner, create=True)
-            collection.upsert(ids=[str(ids[n]) for n in rows], embeddings=vectors[rows])  # type: ignore[attr-defined]
+            for start in range(0, len(rows), batch):
+                part = rows[start : start + batch]
+                collection.upsert(ids=[str(ids[n]) for n in part], embeddings=vectors[part])  # type: ignore[attr-defined]
 
     def delete(self, ids: Iterable[int]) -> None:
         """Forget vectors wherever they are (unknown ids are ignored)."""
@@ -80,7 +83,9 @@ class PolicyIndex:
         if not wanted:
             return
         for collection in self._collections.values():
-            collection.delete(ids=wanted)  # type: ignore[attr-defined]
+            # In slices: one SQL variable per id, and SQLite allows 32,766.
+            for start in range(0, len(wanted), 5_000):
+                collection.delete(ids=wanted[start : start + 5_000])  # type: ignore[attr-defined]
 
     def nearest(self, query: np.ndarray, k: int, *, kind: str, owner: str | None) -> dict[int, float]:
         """Up to ``k`` policies of ``kind`` (and ``owner``, unless None) nearest ``query``: id -> cosine."""

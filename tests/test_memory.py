@@ -101,6 +101,17 @@ def test_reconcile_indexes_memories_missing_from_the_vector_index(tmp_path):
     assert fresh.reconcile() == 0
 
 
+def test_the_index_reads_and_writes_more_ids_than_sqlite_has_variables():
+    """A two-day 25-agent run holds >32,766 memories: reconciling them on resume crashed chromadb once."""
+    index = VectorIndex(None)
+    n = 40_000
+    vectors = np.random.default_rng(0).random((n, 4), dtype=np.float32)
+    index.add(list(range(n)), ["Klaus"] * n, vectors)  # more than one upsert may carry
+    assert index.ids() == set(range(n))
+    got = index.vectors(list(range(n)))
+    assert len(got) == n and np.allclose(got[n - 1], vectors[n - 1])
+
+
 def test_latest_and_kinds(stream):
     _add(stream, "coffee", at=T0)
     plan = _add(stream, "plan the day", at=T0 + timedelta(minutes=1), kind=MemoryKind.PLAN)

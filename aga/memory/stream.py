@@ -145,7 +145,8 @@ class MemoryStream:
         with Session(self.engine) as session:
             doomed = list(session.exec(select(MemoryNode.id).where(MemoryNode.step > step)).all())
             if doomed:
-                session.exec(delete(MemoryNode).where(col(MemoryNode.id).in_(doomed)))  # type: ignore[call-overload]
+                # By the same condition, not by the ids: a long list would exceed SQLite's variable limit.
+                session.exec(delete(MemoryNode).where(col(MemoryNode.step) > step))  # type: ignore[call-overload]
                 session.commit()
         for node_id in doomed:
             self._vectors.pop(int(node_id), None)
@@ -158,7 +159,7 @@ class MemoryStream:
         """Index any memory whose vector is missing (a crash between the SQL commit and the index)."""
         with Session(self.engine) as session:
             nodes = list(session.exec(select(MemoryNode)).all())
-        present = set(self.index.vectors([n.id for n in nodes if n.id is not None]))
+        present = self.index.ids()
         missing = [n for n in nodes if n.id not in present]
         if missing:
             vectors = self.embedder.embed([n.description for n in missing])

@@ -11,6 +11,10 @@ from pathlib import Path
 
 import numpy as np
 
+# chromadb turns ``get(ids=...)`` into one SQL statement with a variable per id, and SQLite allows 32,766:
+# a two-day 25-agent run already holds more memories than that, so reads go in slices.
+READ_SLICE = 5_000
+
 
 class VectorIndex:
     """Memory embeddings of one run, with the agent as metadata."""
@@ -28,6 +32,7 @@ class VectorIndex:
         self._collection = self._client.get_or_create_collection(
             collection, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
         )
+        self._batch = self._client.get_max_batch_size()  # the most ids one upsert may carry
 
     def close(self) -> None:
         """Release chromadb's client: it keeps one system per folder for the life of the process
@@ -35,14 +40,17 @@ class VectorIndex:
         self._client.close()
 
     def add(self, ids: Sequence[int], agents: Sequence[str], vectors: np.ndarray) -> None:
-        """Store vectors (upsert: adding the same id again replaces it)."""
+        """Store vectors (upsert: adding the same id again replaces it), in batches chromadb accepts."""
         if not len(ids):
             return
-        self._collection.upsert(
-            ids=[str(i) for i in ids],
-            embeddings=np.asarray(vectors, dtype=np.float32),
-            metadatas=[{"agent": a} for a in agents],
-        )
+        vectors = np.asarray(vectors, dtype=np.float32)
+        for start in range(0, len(ids), self._batch):
+            end = start + self._batch
+            self._collection.upsert(
+                ids=[str(i) for i in ids[start:end]],
+                embeddings=vectors[start:end],
+                metadatas=[{"agent": a} for a in agents[start:end]],
+            )
 
     def nearest(self, agent: str, query: np.ndarray, k: int) -> dict[int, float]:
         """Up to ``k`` of ``agent``'s memories most similar to ``query``: id -> cosine similarity."""
@@ -61,10 +69,25 @@ class VectorIndex:
 
     def vectors(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """Stored vectors by id (missing ids are left out)."""
-        if not ids:
-            return {}
-        got = self._collection.get(ids=[str(i) for i in ids], include=["embeddings"])
-        return {int(i): np.asarray(v, dtype=np.float32) for i, v in zip(got["ids"], got["embeddings"], strict=True)}
+        out: dict[int, np.ndarray] = {}
+        for start in range(0, len(ids), READ_SLICE):
+            wanted = [str(i) for i in ids[start : start + READ_SLICE]]
+            got = self._collection.get(ids=wanted, include=["embeddings"])
+            out.update(
+                {int(i): np.asarray(v, dtype=np.float32) for i, v in zip(got["ids"], got["embeddings"], strict=True)}
+            )
+        return out
+
+    def ids(self) -> set[int]:
+        """Every stored id (read page by page, without the vectors)."""
+        out: set[int] = set()
+        offset = 0
+        while True:
+            page = self._collection.get(include=[], limit=READ_SLICE, offset=offset)["ids"]
+            out.update(int(i) for i in page)
+            if len(page) < READ_SLICE:
+                return out
+            offset += READ_SLICE
 
     def count(self) -> int:
         """Number of stored vectors."""

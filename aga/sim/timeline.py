@@ -67,7 +67,8 @@ class Timeline:
         with Session(self.engine) as session:
             doomed = session.exec(select(TimelineEntry.id).where(TimelineEntry.step > step)).all()
             if doomed:
-                session.exec(delete(TimelineEntry).where(col(TimelineEntry.id).in_(list(doomed))))  # type: ignore[call-overload]
+                # By the same condition, not by the ids: a long list would exceed SQLite's variable limit.
+                session.exec(delete(TimelineEntry).where(col(TimelineEntry.step) > step))  # type: ignore[call-overload]
                 session.commit()
             return len(doomed)
 
