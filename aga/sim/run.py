@@ -217,16 +217,20 @@ class Run:
             lock.release()
             raise
         opened._lock = lock
-        opened._restore(state)
-        # A checkpoint's step is the next step to run: rows stamped with it were written by a step the
-        # checkpoint does not cover (a crash or a Ctrl-C inside it), so they go, and the step replays.
-        done = latest.step - 1
-        opened.rt.memory.truncate_after(done)
-        opened.rt.timeline.truncate_after(done)
-        if opened.rt.social is not None:
-            opened.rt.social.truncate_after(done)
-        opened.rt.gateway.ledger.mark_replayed(after_id=state.get("ledger_last_id"), since=latest.sim_time)
-        opened.rt.memory.reconcile()
+        try:
+            opened._restore(state)
+            # A checkpoint's step is the next step to run: rows stamped with it were written by a step the
+            # checkpoint does not cover (a crash or a Ctrl-C inside it), so they go, and the step replays.
+            done = latest.step - 1
+            opened.rt.memory.truncate_after(done)
+            opened.rt.timeline.truncate_after(done)
+            if opened.rt.social is not None:
+                opened.rt.social.truncate_after(done)
+            opened.rt.gateway.ledger.mark_replayed(after_id=state.get("ledger_last_id"), since=latest.sim_time)
+            opened.rt.memory.reconcile()
+        except BaseException:
+            opened.close()  # releases the lock, so the same process may try again
+            raise
         return opened
 
     @classmethod
