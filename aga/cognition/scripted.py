@@ -539,7 +539,12 @@ def _utterance_social(req: SimRequest) -> dict[str, Any]:
     spreads only if the fold kept it), not what the retrieval behind it happened to find.
     """
     summary = str(req.context.get("summary", ""))
-    return _line(req, [x for x in re.split(r"(?<=\.)\s+", summary) if x and "someone from around town" not in x])
+    return _line(req, [x for x in _sentences(summary) if "someone from around town" not in x])
+
+
+def _sentences(text: str) -> list[str]:
+    """A summary's sentences (the fold writes one fact per sentence)."""
+    return [x for x in re.split(r"(?<=\.)\s+", text) if x]
 
 
 def _line(req: SimRequest, memories: list[str]) -> dict[str, Any]:
@@ -595,7 +600,7 @@ def _fold(req: SimRequest) -> dict[str, str]:
     events = [e for e in events if e and not _NOISE.search(e)]
     news = [e for e in events if any(k in e.lower() for k in keywords)]
     about = [e for e in events if first and first in e and e not in news]
-    sentences = [x for x in re.split(r"(?<=\.)\s+", old) if x]
+    sentences = _sentences(old)
     for event in news[:2] + about[:2]:
         sentence = event.rstrip(".") + "."
         if sentence not in sentences:  # a note-taker does not write the same fact twice
