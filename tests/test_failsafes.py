@@ -17,6 +17,9 @@ import aga.cognition.reflect
 import aga.cognition.social
 import aga.cognition.user  # noqa: F401  (declares the user tasks)
 from aga.cognition.common import PROMPTS
+from aga.cognition.plan_action import BlockFacts, OptionFacts, SubjectFacts
+from aga.cognition.plan_day import DayFacts, HourFacts, WakeFacts
+from aga.cognition.react import WindowFacts
 from aga.llm.tasks import _REGISTRY, Task
 
 COGNITIVE = sorted((t for t in _REGISTRY.values() if t.template.parent == PROMPTS), key=lambda t: t.name)
@@ -31,19 +34,10 @@ CONTEXT = {
     "requirement": "study all day",
     "home_sector": "Dorm for Oak Hill College",
     "wake_hour": 7,
-    "_wake_default": 7,
-    "_wake_hour": 7,
-    "_plan_hours": [(8, "have breakfast at 8:00 am"), (9, "study in the library from 9 am")],
-    "_name": "Klaus Mueller",
     "action_description": "writing his research paper",
-    "_task": "writing his research paper",
-    "_failsafe": "writing",
-    "_options": ["library", "classroom"],
     "inserted": "chatting with Maria Lopez",
     "inserted_minutes": 600,
     "total_minutes": 1440,
-    "_before": [("studying", 400)],
-    "_after": [("studying", 900), ("sleeping", 500)],
     "summary": "",
     "label": "colleague",
     "feeling": "",
@@ -55,13 +49,34 @@ def test_every_prompt_file_has_a_task_and_every_task_a_prompt():
     assert {t.name for t in COGNITIVE} == {p.stem for p in PROMPTS.glob("*.txt")}
 
 
+def facts_for(task: str, minutes: int, night: bool) -> object:
+    """The typed facts each task's caller passes (None where its fail-safe needs none)."""
+    wake, bed = (16, 8) if night else (7, 23)
+    plan = ((wake + 1, "have breakfast"), ((wake + 2) % 24, "study in the library"))
+    return {
+        "plan.wake_up": WakeFacts(wake),
+        "plan.daily": DayFacts(wake, bed, plan),
+        "plan.schedule": DayFacts(wake, bed, plan),
+        "plan.hourly": HourFacts("writing"),
+        "plan.decompose": BlockFacts("writing his research paper", minutes),
+        "act.sector": OptionFacts(("library", "classroom"), "library"),
+        "act.arena": OptionFacts(("library", "classroom"), "library"),
+        "act.object": OptionFacts(("desk",), "desk"),
+        "act.triple": SubjectFacts("Klaus Mueller"),
+        "act.object_triple": SubjectFacts("desk"),
+        "react.replan": WindowFacts(before=(("studying", 400),), after=(("studying", 900), ("sleeping", 500))),
+    }.get(task)
+
+
 @pytest.mark.parametrize("task", COGNITIVE, ids=lambda t: t.name)
 @pytest.mark.parametrize("minutes", [5, 180, 300, 1440])
-def test_failsafe_is_valid(task: Task, minutes: int):
-    value = task.failsafe_value({**CONTEXT, "_minutes": minutes})
+@pytest.mark.parametrize("night", [False, True], ids=["day", "night-shift"])
+def test_failsafe_is_valid(task: Task, minutes: int, night: bool):
+    facts = facts_for(task.name, minutes, night)
+    value = task.failsafe_value(CONTEXT, facts)
     assert isinstance(value, task.schema)
     if task.repair is not None:
-        task.repair(value, {**CONTEXT, "_minutes": minutes})  # a repair of the fail-safe must not raise either
+        task.repair(value, CONTEXT, facts)  # a repair of the fail-safe must not raise either
 
 
 @pytest.mark.parametrize("task", COGNITIVE, ids=lambda t: t.name)

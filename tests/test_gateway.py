@@ -133,7 +133,7 @@ def test_free_text_task_returns_the_text(faulty, make_gateway):
 def test_repair_is_applied_and_counted(faulty, make_gateway, ledger):
     from dataclasses import replace
 
-    clipped = replace(RATE, repair=lambda v, ctx: Rating(rating=min(v.rating, 8)))
+    clipped = replace(RATE, repair=lambda v, ctx, facts: Rating(rating=min(v.rating, 8)))
     faulty.play('text:{"rating": 10}', 'text:{"rating": 3}')
     gateway = make_gateway()
     assert gateway.call(clipped, CTX).rating == 8

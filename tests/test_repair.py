@@ -23,7 +23,9 @@ def test_rescale_sums_exactly_and_keeps_parts(minutes, total):
 def test_decomposition_is_rescaled_to_its_block():
     # The 1.5B model's habit: five 30-minute steps for a 60-minute block.
     answer = DECOMPOSE.parse('{"subtasks": [' + ", ".join(['{"subtask": "step", "minutes": 30}'] * 5) + "]}")
-    fixed = DECOMPOSE.repair(answer, {"_minutes": 60, "_task": "studying"})
+    from aga.cognition.plan_action import BlockFacts
+
+    fixed = DECOMPOSE.repair(answer, {}, BlockFacts("studying", 60))
     assert sum(s.minutes for s in fixed.subtasks) == 60 and fixed != answer
 
 
@@ -46,17 +48,12 @@ def test_unknown_place_maps_to_the_nearest_known_one():
 
 def test_replan_failsafe_is_valid_for_long_names_and_crowded_windows():
     """Found in a 25-agent run: a wait named after a long action made the fail-safe itself invalid."""
-    from aga.cognition.react import REPLAN
+    from aga.cognition.react import REPLAN, WindowFacts
 
     long_wait = "waiting to start " + "preparing the cafe for the Valentine's Day party, " * 6
-    context = {
-        "_before": [("working", 5)],
-        "inserted": long_wait,
-        "inserted_minutes": 10,
-        "_after": [(f"step {i}", 1) for i in range(60)],
-        "total_minutes": 75,
-    }
-    schedule = REPLAN.failsafe_value(context)
+    context = {"inserted": long_wait, "inserted_minutes": 10, "total_minutes": 75}
+    window = WindowFacts(before=(("working", 5),), after=tuple((f"step {i}", 1) for i in range(60)))
+    schedule = REPLAN.failsafe_value(context, window)
     assert len(schedule.items) <= 40 and sum(i.minutes for i in schedule.items) == 75
     assert all(len(i.subtask) <= 200 for i in schedule.items)
     assert schedule.items[1].subtask.startswith("waiting to start preparing") and schedule.items[1].subtask.endswith(
@@ -123,12 +120,17 @@ def test_a_block_of_no_length_does_not_take_the_rest_of_the_day():
 
 
 def test_a_schedule_without_usable_times_falls_back_to_the_plan():
-    context = {"_plan_hours": [(7, "have breakfast at 7:00 am"), (9, "work at the cafe from 9 am")], "_wake_hour": 6}
+    from aga.cognition.plan_day import DayFacts
+
+    day = DayFacts(
+        wake_hour=6, bed_hour=23, plan_hours=((7, "have breakfast at 7:00 am"), (9, "work at the cafe from 9 am"))
+    )
+    context: dict = {}
     bad = DaySchedule(blocks=[ScheduleBlock(activity="working", start="morning", end="noon")])
-    fixed = SCHEDULE.repair(bad, context)
+    fixed = SCHEDULE.repair(bad, context, day)
     assert [(b.activity, b.start, b.end) for b in fixed.blocks] == [
         ("have breakfast", "07:00", "09:00"),
         ("work at the cafe", "09:00", "24:00"),
     ]
     mixed = DaySchedule(blocks=[*bad.blocks, ScheduleBlock(activity="reading", start="10:00", end="11:00")])
-    assert [b.activity for b in SCHEDULE.repair(mixed, context).blocks] == ["reading"]
+    assert [b.activity for b in SCHEDULE.repair(mixed, context, day).blocks] == ["reading"]

@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from aga.llm._litellm import litellm
-from aga.llm.tasks import SimRequest, Task
+from aga.llm.tasks import Task
 
 PROMPTS = Path(__file__).parent / "prompts"
 
@@ -88,19 +88,26 @@ def test_priced_as_a_real_model_costs_its_prices(make_gateway, ledger):
     assert "simulator" in gateway.route.label
 
 
-def test_task_simulate_hook_answers(make_gateway):
-    from dataclasses import replace
+def test_provider_receives_only_what_the_prompt_shows(make_gateway, monkeypatch):
+    """The gateway sends the template's variables as rendered, never the caller's other keys."""
+    from aga.simulator import provider
 
-    seen: list[SimRequest] = []
+    seen: list[dict] = []
+    real = provider.synthesize
+    monkeypatch.setattr(
+        provider, "synthesize", lambda schema, rng, shown: seen.append(dict(shown)) or real(schema, rng, shown)
+    )
+    make_gateway("scripted/default").call(PLAN, {**CONTEXT, "unused": "a value no prompt shows"})
+    assert seen == [{"topic": CONTEXT["topic"]}]
 
-    def simulate(req: SimRequest) -> dict:
-        seen.append(req)
-        return {"steps": [{"action": "bake bread", "minutes": 30}] * 2, "mood": "busy", "outdoors": False}
 
-    task = replace(PLAN, name="test.plan-hooked", simulate=simulate)
-    plan = make_gateway("scripted/default").call(task, CONTEXT)
-    assert plan.steps[0].action == "bake bread"
-    assert seen[0].context["topic"] == CONTEXT["topic"]
+def test_hidden_context_keys_are_refused(make_gateway):
+    import pytest
+
+    from aga.llm.errors import TemplateError
+
+    with pytest.raises(TemplateError, match="_options"):
+        make_gateway("scripted/default").call(PLAN, {**CONTEXT, "_options": ["a", "b"]})
 
 
 def test_free_text_answers_draw_on_context(make_gateway):
@@ -110,15 +117,16 @@ def test_free_text_answers_draw_on_context(make_gateway):
     assert text.strip()
 
 
-def _sim(task: str, context: dict, seed: int = 0) -> dict:
+def _sim(task: str, shown: dict, seed: int = 0) -> dict:
+    """The simulator's answer to ``task`` for a prompt that shows ``shown`` (and nothing else)."""
     import random
 
-    from aga.cognition.scripted import HOOKS
+    from aga.simulator.provider import HOOKS, Prompt
 
-    return HOOKS[task](SimRequest(task=task, context=context, prompt="", rng=random.Random(seed), schema=None))
-
-
-NEWS = ["mayor", "election"]
+    text = "\n".join(str(v) for v in shown.values())
+    return HOOKS[task](
+        Prompt(task=task, text=text, shown={k: str(v) for k, v in shown.items()}, schema=None, rng=random.Random(seed))
+    )
 
 
 def test_social_fold_keeps_news_and_facts_and_skips_passing_sights():
@@ -129,25 +137,32 @@ def test_social_fold_keeps_news_and_facts_and_skips_passing_sights():
         "Carmen Ortiz is opening the supply store",
         "the fridge is cold",
     ]
-    context = {"other": "Carmen Ortiz", "summary": "", "words": 60, "_events": events, "_news_keywords": NEWS}
-    summary = _sim("social.fold", context)["summary"]
+    shown = {"other": "Carmen Ortiz", "summary": "", "words": 60, "events": "\n".join(f"- {e}" for e in events)}
+    summary = _sim("social.fold", shown)["summary"]
     assert "running for mayor" in summary and "opening the supply store" in summary
     assert "chatting with" not in summary and "idle" not in summary and "fridge" not in summary
 
 
+def test_social_fold_keeps_news_of_any_town():
+    """News is judged by its text: a harbour's storm warning is kept like an election."""
+    events = ["Ines Varga heard that a storm warning was issued for the harbour on Friday", "the kettle is idle"]
+    shown = {"other": "Tomas Berg", "summary": "", "words": 60, "events": "\n".join(f"- {e}" for e in events)}
+    assert "storm warning" in _sim("social.fold", shown)["summary"]
+
+
 def test_social_fold_drops_old_plain_notes_before_news_when_over_budget():
-    old = "Sam Moore is running for mayor. " + " ".join(f"Carmen Ortiz did chore {i}." for i in range(30))
-    context = {"other": "Carmen Ortiz", "summary": old, "words": 30, "_events": [], "_news_keywords": NEWS}
-    summary = _sim("social.fold", context)["summary"]
-    assert "mayor" in summary and "chore 0." not in summary and len(summary.split()) <= 40
+    plain = " ".join(f"Carmen Ortiz swept the shop floor on day {i}." for i in range(30))
+    old = "Sam Moore is running for mayor. " + plain
+    shown = {"other": "Carmen Ortiz", "summary": old, "words": 30, "events": ""}
+    summary = _sim("social.fold", shown)["summary"]
+    assert "mayor" in summary and "day 0." not in summary and len(summary.split()) <= 40
 
 
 def test_social_utterance_speaks_only_of_what_its_prompt_shows():
-    hidden = {"_topics": ["Sam Moore is running for mayor"], "_news_keywords": NEWS, "other": "Tom", "_turn": 1}
-    silent = [_sim("converse.utterance_social", {**hidden, "summary": "Tom likes jazz."}, s) for s in range(30)]
+    shown = {"other": "Tom", "last_round": "Tom: Hi!\nAnn: Hello."}
+    silent = [_sim("converse.utterance_social", {**shown, "summary": "Tom likes jazz."}, s) for s in range(30)]
     assert not any("mayor" in a["utterance"] for a in silent)
     told = [
-        _sim("converse.utterance_social", {**hidden, "summary": "Sam Moore is running for mayor."}, s)
-        for s in range(30)
+        _sim("converse.utterance_social", {**shown, "summary": "Sam Moore is running for mayor."}, s) for s in range(30)
     ]
     assert any("mayor" in a["utterance"] for a in told)

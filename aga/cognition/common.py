@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from aga.cognition.scripted import HOOKS
 from aga.llm.tasks import Task
 
 if TYPE_CHECKING:
@@ -31,15 +30,8 @@ T = TypeVar("T", bound=BaseModel)
 
 
 def task(name: str, schema: type[T], failsafe: Any, **kwargs: Any) -> Task[T]:
-    """Declare task ``name`` with its template ``prompts/<name>.txt`` and its simulator hook."""
-    return Task(
-        name=name,
-        template=PROMPTS / f"{name}.txt",
-        schema=schema,
-        failsafe=failsafe,
-        simulate=HOOKS.get(name),
-        **kwargs,
-    )
+    """Declare task ``name`` with its template ``prompts/<name>.txt``."""
+    return Task(name=name, template=PROMPTS / f"{name}.txt", schema=schema, failsafe=failsafe, **kwargs)
 
 
 def fmt_date(dt: datetime) -> str:

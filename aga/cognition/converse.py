@@ -27,7 +27,7 @@ from aga.memory import MemoryKind
 RELATIONSHIP = task(
     "converse.relationship",
     Text,
-    lambda ctx: Text(text=f"{ctx['name']} and {ctx['other']} know each other."),
+    lambda ctx, _: Text(text=f"{ctx['name']} and {ctx['other']} know each other."),
     max_tokens=200,
 )
 UTTERANCE = task(
@@ -64,7 +64,6 @@ def utterance(
             "statements": "\n".join(statements),
             "name": speaker.name,
             "other": listener.name,
-            "_label": label,
         },
     ).text
     assert listener.state.action is not None and speaker.state.action is not None
@@ -91,10 +90,6 @@ def utterance(
         "relation_phrase": f"{label} of {listener.name}" if closeness else f"a stranger to {listener.name}",
         "relationship": relationship,
         "conversation": _lines_text(lines),
-        "_turn": turn,
-        "_max_turns": max_turns,
-        "_topics": memories[:8],
-        "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
     }
     return rt.call(UTTERANCE, speaker, context)
 
@@ -114,10 +109,7 @@ def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
     text = _lines_text(lines)
     if rt.social is not None:
         social.after_dialogue(rt, a, b, lines)
-    keywords = [k for n in rt.scenario.spec.news for k in n.keywords]
-    summary = rt.call(
-        SUMMARY, a, {"conversation": text, "_lines": [t for _, t in lines], "_news_keywords": keywords}
-    ).text
+    summary = rt.call(SUMMARY, a, {"conversation": text}).text
     minutes = max(1, math.ceil(len(text) / 8 / 30))
     for me, other in ((a, b), (b, a)):
         insert_activity(rt, me, f"chatting with {other.name}", minutes)
@@ -156,5 +148,5 @@ def remember_chat(rt: Runtime, me: Agent, other: Agent, summary: str, conversati
         (CHAT_PLANNING, MemoryKind.PLAN, f"For {me.name}'s planning: "),
         (CHAT_MEMO, MemoryKind.REFLECTION, ""),
     ):
-        thought = rt.call(chosen, me, {"conversation": conversation, "name": me.name, "_summary": summary}).text
+        thought = rt.call(chosen, me, {"conversation": conversation, "name": me.name}).text
         remember_thought(rt, me, prefix + thought, kind=kind)

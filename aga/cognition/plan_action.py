@@ -12,7 +12,7 @@ looked up in the policy store, and what the LLM decides on a miss is stored for 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aga.agents import Action, Agent, ScheduleItem
@@ -25,22 +25,45 @@ from aga.world import Address
 from policy_store import rescale
 
 
-def _decomposition_failsafe(context: dict) -> Decomposition:
-    return Decomposition(subtasks=[Subtask(subtask=str(context["_task"]), minutes=int(context["_minutes"]))])
+@dataclass(frozen=True)
+class BlockFacts:
+    """The schedule block being decomposed: its activity and its length in minutes."""
+
+    task: str
+    minutes: int
 
 
-def _fit_block(value: Decomposition, context: dict) -> Decomposition:
+@dataclass(frozen=True)
+class OptionFacts:
+    """The places or objects on offer, as a list (the prompt shows them joined), and the default pick."""
+
+    options: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class SubjectFacts:
+    """Whose triple it is: the subject a triple must keep."""
+
+    subject: str
+
+
+def _decomposition_failsafe(context: dict, facts: BlockFacts) -> Decomposition:
+    return Decomposition(subtasks=[Subtask(subtask=facts.task, minutes=facts.minutes)])
+
+
+def _fit_block(value: Decomposition, context: dict, facts: BlockFacts) -> Decomposition:
     """Rescale subtask minutes to the block's duration (small models' sums are off)."""
-    total = int(context["_minutes"])
+    total = facts.minutes
     parts = [s for s in value.subtasks if s.subtask.strip()]
     minutes = rescale([s.minutes for s in parts], total)
     fixed = [Subtask(subtask=s.subtask.strip(), minutes=m) for s, m in zip(parts, minutes, strict=True) if m > 0]
-    fixed = fixed or [Subtask(subtask=str(context["_task"]), minutes=total)]
+    fixed = fixed or [Subtask(subtask=facts.task, minutes=total)]
     return value if fixed == value.subtasks else Decomposition(subtasks=fixed)
 
 
-def _subject_is(value: Triple, context: dict) -> Triple:
-    subject = str(context.get("_subject", ""))
+def _subject_is(value: Triple, context: dict, facts: SubjectFacts | None) -> Triple:
+    subject = facts.subject if facts is not None else ""
     return (
         value
         if not subject or value.subject == subject
@@ -48,15 +71,19 @@ def _subject_is(value: Triple, context: dict) -> Triple:
     )
 
 
+def _default_choice(context: dict, facts: OptionFacts) -> Choice:
+    return Choice(choice=facts.default)
+
+
 DECOMPOSE = task("plan.decompose", Decomposition, _decomposition_failsafe, max_tokens=700, repair=_fit_block)
-SECTOR = task("act.sector", Choice, lambda ctx: Choice(choice=ctx["home_sector"]), max_tokens=40, temperature=0.3)
-ARENA = task("act.arena", Choice, lambda ctx: Choice(choice=ctx["_options"][0]), max_tokens=40, temperature=0.3)
-OBJECT = task("act.object", Choice, lambda ctx: Choice(choice=ctx["_options"][0]), max_tokens=40, temperature=0.3)
+SECTOR = task("act.sector", Choice, _default_choice, max_tokens=40, temperature=0.3)
+ARENA = task("act.arena", Choice, _default_choice, max_tokens=40, temperature=0.3)
+OBJECT = task("act.object", Choice, _default_choice, max_tokens=40, temperature=0.3)
 EMOJI = task("act.emoji", Emoji, Emoji(emoji="🙂"), max_tokens=16)
 TRIPLE = task(
     "act.triple",
     Triple,
-    lambda ctx: Triple(subject=ctx["name"], predicate="is", object=str(ctx["action_description"])[:100]),
+    lambda ctx, _: Triple(subject=ctx["name"], predicate="is", object=str(ctx["action_description"])[:100]),
     max_tokens=60,
     temperature=0.2,
     repair=_subject_is,
@@ -66,7 +93,7 @@ OBJECT_EMOJI = task("act.object_emoji", Emoji, Emoji(emoji="🙂"), max_tokens=1
 OBJECT_TRIPLE = task(
     "act.object_triple",
     Triple,
-    lambda ctx: Triple(subject=ctx["object"], predicate="is", object=str(ctx["state"])[:100]),
+    lambda ctx, _: Triple(subject=ctx["object"], predicate="is", object=str(ctx["state"])[:100]),
     max_tokens=60,
     temperature=0.2,
     repair=_subject_is,
@@ -90,15 +117,13 @@ def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
         "start": fmt_minute(start),
         "end": fmt_minute(start + item.minutes),
         "minutes": item.minutes,
-        "_task": item.task,
-        "_minutes": item.minutes,
     }
     reused = lifestyle.reuse_plan(rt, agent, item, start)
     if reused is not None:
         schedule[index : index + 1] = reused
         return
     with rt.gateway.tally() as tally:
-        subtasks = rt.call(DECOMPOSE, agent, context).subtasks
+        subtasks = rt.call(DECOMPOSE, agent, context, facts=BlockFacts(item.task, item.minutes)).subtasks
     steps = [s.subtask for s in subtasks]
     learn = rt.lifestyle is not None and not tally.failsafes
     origins = lifestyle.origins(item, start, steps, f"{rt.step}:{index}", tally) if learn else [None] * len(steps)
@@ -187,10 +212,11 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             "home_arenas": ", ".join(known.get(home_sector, {})),
             "current_sector": current_sector,
             "current_arenas": ", ".join(known.get(current_sector, {})),
+            "requirement": agent.state.daily_plan_requirement,
             "options": ", ".join(sectors),
-            "_options": sectors,
         },
-        repair=lambda v, ctx: _sector_repair(v, sectors, home_sector, description, embed),
+        facts=OptionFacts(tuple(sectors), home_sector),
+        repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed),
     ).choice
     arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
     arena = rt.call(
@@ -202,9 +228,9 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             "current_arena": here.arena or "the street",
             "current_sector": current_sector,
             "options": ", ".join(arenas),
-            "_options": arenas,
         },
-        repair=lambda v, ctx: _arena_repair(v, arenas, sector, agent, description, embed),
+        facts=OptionFacts(tuple(arenas), arenas[0]),
+        repair=lambda v: _arena_repair(v, arenas, sector, agent, description, embed),
     ).choice
     objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
     # An exclusive object someone else is using is not offered (the shower, behind the counter).
@@ -215,24 +241,25 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
         obj = rt.call(
             OBJECT,
             agent,
-            {**base, "options": ", ".join(objects), "_options": objects},
-            repair=lambda v, ctx: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+            {**base, "options": ", ".join(objects)},
+            facts=OptionFacts(tuple(objects), objects[0]),
+            repair=lambda v: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
         ).choice
     address = Address(town.world, sector, arena, obj)
     emoji = rt.call(EMOJI, agent, base).emoji
-    s, p, o = _triple(rt.call(TRIPLE, agent, {**base, "_subject": agent.name}))
+    s, p, o = _triple(rt.call(TRIPLE, agent, base, facts=SubjectFacts(agent.name)))
     action = Action(
         description=description, address=str(address), start=now, minutes=minutes, emoji=emoji, event=(s, p, o)
     )
     if obj is not None:
         obj_context = {**base, "object": obj}
         state = rt.call(OBJECT_STATE, agent, obj_context).state
-        obj_context = {**obj_context, "state": state, "_subject": obj}
+        obj_context = {**obj_context, "state": state}
         action = replace(
             action,
             obj_description=state,
             obj_emoji=rt.call(OBJECT_EMOJI, agent, obj_context).emoji,
-            obj_event=_triple(rt.call(OBJECT_TRIPLE, agent, obj_context)),
+            obj_event=_triple(rt.call(OBJECT_TRIPLE, agent, obj_context, facts=SubjectFacts(obj))),
         )
     return action
 

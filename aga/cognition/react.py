@@ -7,6 +7,7 @@ decide to wait. Either way the next hours of its schedule are re-decomposed arou
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from aga.agents import Action, Agent, ScheduleItem
@@ -17,18 +18,27 @@ from aga.cognition.perceive import Perceived
 from aga.cognition.repair import rescale, splice
 
 
-def _replan_failsafe(context: dict) -> Schedule:
+@dataclass(frozen=True)
+class WindowFacts:
+    """The schedule window being re-planned: what was done before now and what was left after the
+    inserted activity, as (activity, minutes)."""
+
+    before: tuple[tuple[str, int], ...]
+    after: tuple[tuple[str, int], ...]
+
+
+def _replan_failsafe(context: dict, facts: WindowFacts) -> Schedule:
     items = splice(
-        context["_before"],
+        list(facts.before),
         context["inserted"],
         int(context["inserted_minutes"]),
-        context["_after"],
+        list(facts.after),
         int(context["total_minutes"]),
     )
     return Schedule(items=[ScheduleEntry(subtask=t, minutes=m) for t, m in items])
 
 
-def _fit_window(value: Schedule, context: dict) -> Schedule:
+def _fit_window(value: Schedule, context: dict, facts: WindowFacts) -> Schedule:
     total = int(context["total_minutes"])
     minutes = rescale([i.minutes for i in value.items], total)
     fixed = [ScheduleEntry(subtask=i.subtask, minutes=m) for i, m in zip(value.items, minutes, strict=True) if m > 0]
@@ -90,18 +100,15 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
         "other_action": other.state.action.description,
     }
     if can_chat(rt, agent, other):
-        label, closeness = agent.relationship(other.name)
         last = agent.state.last_chats.get(other.name, [])
         about = context_about(rt, agent, other)
         if rt.social is not None:  # the relation as it has evolved, not only as the scenario set it
-            sentence, label, closeness = social.talk_context(rt, agent, other)
+            sentence, _, _ = social.talk_context(rt, agent, other)
             about = f"{sentence}\n{about}"
         context = {
             **seen,
             "context": about,
             "last_chat": "" if not last else f"Last time they talked: {' '.join(t for _, t in last[:2])}",
-            "_closeness": closeness,
-            "_label": label,
         }
         if rt.call(DECIDE_TALK, agent, context).decision:
             converse(rt, agent, other)
@@ -175,10 +182,8 @@ def insert_activity(rt: Runtime, agent: Agent, inserted: str, minutes: int) -> N
         "inserted_minutes": minutes,
         "now": fmt_minute(minute),
         "total_minutes": total,
-        "_before": before,
-        "_after": after,
     }
-    items = rt.call(REPLAN, agent, context).items
+    items = rt.call(REPLAN, agent, context, facts=WindowFacts(tuple(before), tuple(after))).items
     state.schedule[index : last + 1] = [ScheduleItem(i.subtask, i.minutes, decomposed=True) for i in items]
 
 

@@ -17,13 +17,13 @@ from aga.cognition.thoughts import remember_thought
 FOCAL_POINTS = task(
     "reflect.focal_points",
     Questions,
-    lambda ctx: Questions(questions=[f"What has {ctx['_name']} been doing lately?"]),
+    lambda ctx, _: Questions(questions=["What has been happening lately?"]),
     max_tokens=250,
 )
 INSIGHTS = task(
     "reflect.insights",
     Insights,
-    lambda ctx: Insights(insights=[Insight(insight=f"{ctx['name']} has been busy", evidence=[])]),
+    lambda ctx, _: Insights(insights=[Insight(insight=f"{ctx['name']} has been busy", evidence=[])]),
     max_tokens=600,
 )
 
@@ -54,8 +54,6 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
         {
             "statements": "\n".join(statements),
             "n": QUESTIONS,
-            "_name": agent.name,
-            "_statements": statements,
         },
     ).questions[:QUESTIONS]
     retrieved = rt.memory.retrieve(agent.name, questions, now, rt.weights)
@@ -72,8 +70,6 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
                 "statements": "\n".join(numbered),
                 "n": INSIGHTS_PER_QUESTION,
                 "name": agent.name,
-                "_name": agent.name,
-                "_statements": [n.description for n in nodes],
             },
         ).insights[:INSIGHTS_PER_QUESTION]
         for insight in insights:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from aga.agents.routine import asleep_at
 from aga.agents.state import ScheduleItem, is_sleep
 from policy_store import rescale
 
@@ -39,18 +40,25 @@ def clock_minutes(text: str) -> int | None:
 def hours_of_blocks(blocks: Sequence[tuple[str, int, int]], wake_hour: int) -> list[str]:
     """The 24 hourly activities of a schedule given as (activity, start minute, end minute) blocks.
 
-    Each waking hour takes the block that overlaps it most; an hour no block touches continues the
-    previous hour (a model often leaves a gap before bedtime). Blocks ending "before" they start run
-    past midnight; a block of no length ("12:00-12:00") is dropped, or it would run to midnight.
-    Hours before waking are sleeping; ``coherent_day`` applies bedtime afterwards.
+    Each hour takes the block that overlaps it most; an hour no block touches continues the previous
+    hour (a model often leaves a gap before bedtime), or is asleep before waking. Blocks ending
+    "before" they start run past midnight, into the small hours of the same day (a night shift
+    "22:00-06:00"); a block of no length ("12:00-12:00") is dropped, or it would run to midnight.
+    ``coherent_day`` applies bedtime afterwards.
     """
-    spans = [(a, s, e if e > s else 1440) for a, s, e in blocks if a.strip() and e != s]
+    spans: list[tuple[str, int, int]] = []
+    for a, s, e in blocks:
+        if not a.strip() or e == s:
+            continue
+        spans.append((a, s, e if e > s else 1440))
+        if e < s:
+            spans.append((a, 0, e))
     hourly: list[str] = []
     for hour in range(24):
-        if hour < wake_hour:
+        lo, hi = hour * 60, hour * 60 + 60
+        if hour < wake_hour and not any(min(hi, e) > max(lo, s) for _, s, e in spans if s < wake_hour * 60):
             hourly.append("sleeping")
             continue
-        lo, hi = hour * 60, hour * 60 + 60
         best, overlap = None, 0
         for activity, start, end in spans:
             shared = min(hi, end) - max(lo, start)
@@ -73,19 +81,18 @@ def compress(activities: Sequence[str]) -> list[ScheduleItem]:
 
 
 def coherent_day(hourly: Sequence[str], wake_hour: int, bed_hour: int) -> list[str]:
-    """Hourly activities with the night asleep: sleeping before waking and from bedtime on.
+    """Hourly activities with the night asleep: sleeping from bedtime to waking, and awake otherwise.
 
-    ``bed_hour`` may be past midnight (for example 2 for "goes to sleep around 2 am"), in which case the
-    evening is left as planned and the early hours before waking are asleep anyway.
+    ``bed_hour`` may be past midnight (2 for "goes to sleep around 2 am": the small hours before 2 are
+    the evening before), or in the morning for a night worker (8 am to 4 pm asleep, the night awake).
     """
     fixed = []
     for hour, activity in enumerate(hourly):
-        asleep = hour < wake_hour or (wake_hour < bed_hour <= hour)
-        if asleep:
+        if asleep_at(hour, wake_hour, bed_hour):
             fixed.append("sleeping")
         elif is_sleep(activity):
             # A nap in the middle of the day is fine; "sleeping" right after waking is a model error.
-            fixed.append(activity if hour >= bed_hour - 1 else "resting at home")
+            fixed.append(activity if (bed_hour - hour) % 24 <= 1 else "resting at home")
         else:
             fixed.append(activity)
     return fixed

@@ -44,11 +44,11 @@ class AssessAnswer(BaseModel):
     closeness: int = Field(ge=0, le=10)
 
 
-FOLD = task("social.fold", FoldAnswer, lambda ctx: FoldAnswer(summary=ctx["summary"] or "-"), max_tokens=300)
+FOLD = task("social.fold", FoldAnswer, lambda ctx, _: FoldAnswer(summary=ctx["summary"] or "-"), max_tokens=300)
 ASSESS = task(
     "social.assess",
     AssessAnswer,
-    lambda ctx: AssessAnswer(label=ctx["label"], feeling=ctx["feeling"] or "neutral", closeness=ctx["closeness"]),
+    lambda ctx, _: AssessAnswer(label=ctx["label"], feeling=ctx["feeling"] or "neutral", closeness=ctx["closeness"]),
     max_tokens=80,
     temperature=0.3,
 )
@@ -94,8 +94,6 @@ def _summariser(rt: Runtime, agent: Agent) -> Any:
             "known_as": relation.label,
             "events": "\n".join(f"- {e}" for e in events),
             "words": max(20, budget * 3 // 4),
-            "_events": list(events),
-            "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
         }
         with rt.gateway.tally() as tally:
             answer = rt.call(FOLD, agent, context)
@@ -115,7 +113,6 @@ def _assessor(rt: Runtime, agent: Agent) -> Any:
             "closeness": relation.closeness,
             "summary": relation.summary or "nothing yet",
             "conversation": "\n".join(f"{who}: {text}" for who, text in dialogue),
-            "_lines": [text for _, text in dialogue],
         }
         with rt.gateway.tally() as tally:
             answer = rt.call(ASSESS, agent, context)
@@ -159,10 +156,6 @@ def utterance(
         "summary": relation.summary or "nothing yet",
         "last_round": "\n".join(f"{who}: {text}" for who, text in last_round)
         or "[The conversation has not started yet -- start it!]",
-        "_turn": turn,
-        "_max_turns": max_turns,
-        "_said": " ".join(text for _, text in lines),
-        "_news_keywords": [k for n in rt.scenario.spec.news for k in n.keywords],
     }
     return rt.call(UTTERANCE, speaker, context)
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 from aga.agents import Agent
 from aga.cognition.common import Runtime, identity
 from aga.cognition.perceive import THOUGHT_IMPORTANCE
-from aga.cognition.plan_action import TRIPLE
+from aga.cognition.plan_action import TRIPLE, SubjectFacts
 from aga.memory import MemoryKind, MemoryNode
 
 THOUGHT_LIFETIME = timedelta(days=30)
@@ -32,7 +32,7 @@ def remember_thought(
     (default: the current one)."""
     now = rt.now
     who = {"identity": identity(agent, now), "name": agent.name}
-    triple = rt.call(TRIPLE, agent, {**who, "action_description": text, "_subject": agent.name})
+    triple = rt.call(TRIPLE, agent, {**who, "action_description": text}, facts=SubjectFacts(agent.name))
     rating = rt.call(THOUGHT_IMPORTANCE, agent, {**who, "description": text}).rating
     if counts_toward_reflection:
         agent.state.reflection_trigger -= rating

@@ -9,7 +9,7 @@ from aga.cognition.common import Runtime, identity, task
 from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryNode
 
-INNER_THOUGHT = task("user.inner_thought", Text, lambda ctx: Text(text=str(ctx["whisper"])), max_tokens=150)
+INNER_THOUGHT = task("user.inner_thought", Text, lambda ctx, _: Text(text=str(ctx["whisper"])), max_tokens=150)
 IDEAS = task("user.interview_ideas", Text, Text(text="Nothing comes to mind."), max_tokens=250)
 ANSWER = task("user.interview_answer", Text, Text(text="I'm not sure what to say."), max_tokens=250)
 
@@ -41,7 +41,6 @@ def interview(rt: Runtime, agent: Agent, question: str, history: list[tuple[str,
             "name": agent.name,
             "question": question,
             "memories": "\n".join(f"- {m}" for m in memories),
-            "_memory_list": memories,
         },
     ).text
     conversation = "\n".join(f"Interviewer: {q}\n{agent.name}: {a}" for q, a in history)

@@ -160,10 +160,13 @@ class Gateway:
         context: Mapping[str, Any],
         *,
         agent: str | None = None,
-        repair: Callable[[T, Mapping[str, Any]], T] | None = None,
+        facts: Any = None,
+        repair: Callable[[T], T] | None = None,
     ) -> T:
         """Answer ``task`` for ``context``; always returns a value of the task's type.
 
+        ``context`` holds the template's variables; only the values the prompt shows are sent.
+        ``facts`` is the typed object the task's fail-safe and repair read (see :class:`Task`).
         ``repair`` is applied after the task's own repair; it is for fix-ups that need the caller's
         state (mapping an unknown place to the nearest known one by embedding).
         """
@@ -188,13 +191,13 @@ class Gateway:
                 state.transport_failures += 1
                 state.last_error = _describe(exc)
                 if state.transport_failures > self.retry.transport_retries:
-                    return self._failsafe(task, context, agent, state, started)
+                    return self._failsafe(task, context, facts, agent, state, started)
                 self._sleep(self.retry.transport_delay(state.transport_failures, self._rng))
                 continue
             except Exception as exc:  # bad request, context window exceeded, provider bug: not retryable
                 self._count_failure(task, exc)
                 state.last_error = _describe(exc)
-                return self._failsafe(task, context, agent, state, started)
+                return self._failsafe(task, context, facts, agent, state, started)
 
             self._account(task, response, state)
             text = response.choices[0].message.content or ""
@@ -205,16 +208,19 @@ class Gateway:
                 state.answer_failures += 1
                 state.last_error = f"AnswerError: {exc}"
                 if state.answer_failures > self.retry.answer_retries:
-                    return self._failsafe(task, context, agent, state, started)
+                    return self._failsafe(task, context, facts, agent, state, started)
                 self._sleep(self.retry.answer_delay_s * state.answer_failures)
                 continue
 
             repaired = False
-            for fix in (task.repair, repair):
-                if fix is None:
-                    continue
+            fixes: list[Callable[[T], T]] = []
+            if task.repair is not None:
+                fixes.append(lambda v, fix=task.repair: fix(v, context, facts))
+            if repair is not None:
+                fixes.append(repair)
+            for fix in fixes:
                 try:
-                    fixed = fix(value, context)
+                    fixed = fix(value)
                 except Exception as exc:  # a repair bug must not crash the run: keep the valid answer
                     self._count_failure(task, exc)
                     logging.getLogger("aga.llm").warning("repair of %s failed: %s", task.name, _describe(exc))
@@ -321,7 +327,9 @@ class Gateway:
             "timeout": self.timeout_s,
             "num_retries": 0,  # retries are ours, so that every attempt is counted
             "drop_params": True,
-            "metadata": {"task": task.name, "context": dict(context), "seed": self.seed, "nonce": self._nonce},
+            # What a provider may read besides the messages: the task's name, the values the prompt shows
+            # (the scripted simulator parses those instead of the text), the seed and a per-call nonce.
+            "metadata": {"task": task.name, "shown": task.shown(context), "seed": self.seed, "nonce": self._nonce},
         }
         if response_format is not None:
             kwargs["response_format"] = response_format
@@ -378,7 +386,13 @@ class Gateway:
             ).inc()
 
     def _failsafe(
-        self, task: Task[T], context: Mapping[str, Any], agent: str | None, state: _Attempts, started: float
+        self,
+        task: Task[T],
+        context: Mapping[str, Any],
+        facts: Any,
+        agent: str | None,
+        state: _Attempts,
+        started: float,
     ) -> T:
         if self.metrics:
             self.metrics.failsafes.labels(task=task.name, module=task.module).inc()
@@ -386,7 +400,7 @@ class Gateway:
         for tally in self._tallies:
             tally.failsafes += 1
         self._record(task, agent, state, Outcome.FAILSAFE, started, error=state.last_error)
-        return task.failsafe_value(context)
+        return task.failsafe_value(context, facts)
 
     def _record(
         self,

@@ -19,7 +19,6 @@ template file rather than a silently empty prompt.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,17 +38,6 @@ class TextAnswer(BaseModel):
     """The answer of a free-text task."""
 
     text: str
-
-
-@dataclass(frozen=True)
-class SimRequest:
-    """What a task's scripted-simulator hook gets: the task, its context and a seeded RNG."""
-
-    task: str
-    context: Mapping[str, Any]
-    prompt: str
-    rng: random.Random
-    schema: dict[str, Any] | None
 
 
 @lru_cache(maxsize=256)
@@ -73,23 +61,27 @@ class Task(Generic[T]):
         template: the prompt template file.
         schema: pydantic model of the answer. For free-text tasks use :class:`TextAnswer` with
             ``structured=False``.
-        failsafe: value (or function of the context giving the value) used when every attempt failed.
+        failsafe: value used when every attempt failed, or a function ``(context, facts)`` giving it.
         structured: ask for JSON matching ``schema``; otherwise the whole answer text is the value.
         max_tokens / temperature: generation limits.
-        repair: deterministic fix-up of a valid answer (rescaling, clipping, mapping to known places);
-            returns the repaired value, and the ledger counts the call as repaired when it differs.
-        simulate: the scripted simulator's answer for this task (a JSON-able value or a string).
+        repair: deterministic fix-up of a valid answer (rescaling, clipping, mapping to known places),
+            ``(value, context, facts)``; returns the repaired value, and the ledger counts the call as
+            repaired when it differs.
+
+    ``context`` holds the template's variables only (what the prompt shows). What a fail-safe or a
+    repair needs beyond the prompt (a block's length in minutes, the places on offer as a list) comes
+    as ``facts``: a typed object the caller passes with the call, never a hidden context key, so that
+    nothing answering the prompt (a model, or the scripted simulator) can read it.
     """
 
     name: str
     template: Path
     schema: type[T]
-    failsafe: T | Callable[[Mapping[str, Any]], T]
+    failsafe: T | Callable[[Mapping[str, Any], Any], T]
     structured: bool = True
     max_tokens: int = 300
     temperature: float = 0.7
-    repair: Callable[[T, Mapping[str, Any]], T] | None = None
-    simulate: Callable[[SimRequest], Any] | None = None
+    repair: Callable[[T, Mapping[str, Any], Any], T] | None = None
     module: str = field(default="")
 
     def __post_init__(self) -> None:
@@ -103,8 +95,27 @@ class Task(Generic[T]):
             )
         _REGISTRY[self.name] = self
 
+    def variables(self) -> list[str]:
+        """The names of the template's variables: all a prompt shows of its context."""
+        return _load_template(self.template).get_identifiers()
+
+    def shown(self, context: Mapping[str, Any]) -> dict[str, str]:
+        """The context's values as the prompt shows them (``str`` of each template variable)."""
+        return {name: str(context[name]) for name in self.variables() if name in context}
+
     def render(self, context: Mapping[str, Any]) -> str:
-        """The prompt for ``context``; raises :class:`TemplateError` naming a missing variable."""
+        """The prompt for ``context``; raises :class:`TemplateError` naming a missing variable.
+
+        Keys starting with ``_`` (the old side channel to the simulator) are refused: a value no prompt
+        shows travels as the call's ``facts`` (see the class docstring). Other unused keys are harmless:
+        only :meth:`shown` values ever leave the gateway.
+        """
+        hidden = sorted(k for k in context if k.startswith("_"))
+        if hidden:
+            raise TemplateError(
+                f"task '{self.name}' was given {', '.join(hidden)}, which no prompt shows; "
+                "pass what only a fail-safe or a repair needs as the call's facts"
+            )
         try:
             return _load_template(self.template).substitute(context)
         except KeyError as exc:
@@ -136,9 +147,9 @@ class Task(Generic[T]):
             errors = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(answer)'}: {e['msg']}" for e in exc.errors())
             raise AnswerError(f"answer does not match the schema of '{self.name}': {errors}") from exc
 
-    def failsafe_value(self, context: Mapping[str, Any]) -> T:
-        """The declared fail-safe for ``context``."""
-        return self.failsafe(context) if callable(self.failsafe) else self.failsafe
+    def failsafe_value(self, context: Mapping[str, Any], facts: Any = None) -> T:
+        """The declared fail-safe for ``context`` and the call's ``facts``."""
+        return self.failsafe(context, facts) if callable(self.failsafe) else self.failsafe
 
 
 def get_task(name: str) -> Task[Any] | None:

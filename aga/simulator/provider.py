@@ -1,15 +1,14 @@
-"""The scripted provider: a deterministic, offline simulator of an LLM (``scripted/...``).
+"""The scripted provider: the simulator served through litellm as ``scripted/<name>``.
 
-It is not a model and is labelled as a simulator wherever models are listed. It exists for tests and
-for cost-routing studies at scale (a 25-agent town over days, in minutes):
+It is not a model and is labelled as a simulator wherever models are listed. It sees what a model
+sees: the messages, the answer schema, and (as metadata from the gateway) the task's name and the
+values the prompt shows; never the caller's context. A task with an answer routine in this package
+is answered by it; any other task gets a schema-valid answer built from the prompt's phrases.
 
-- a task's own ``simulate`` hook answers when it has one (plans from the persona's lifestyle, places
-  from the agent's known places); otherwise a schema-valid answer is built from the schema and the
-  prompt's context;
-- answers vary with a seeded RNG that also depends on a per-call nonce from the gateway, so identical
+- Answers vary with a seeded RNG that also depends on a per-call nonce from the gateway, so identical
   situations do not produce identical text (an exact-string cache must not hit trivially), while a run
-  with the same seed reproduces;
-- token usage is counted with a real tokenizer on the real prompt and answer text. ``scripted/<model>``
+  with the same seed reproduces.
+- Token usage is counted with a real tokenizer on the real prompt and answer text. ``scripted/<model>``
   counts with that model's tokenizer and is priced at that model's litellm prices ("scripted, priced as
   gpt-4o-mini"); ``scripted/default`` counts with the cl100k tokenizer and costs nothing.
 """
@@ -24,9 +23,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from aga.llm._litellm import litellm
-from aga.llm.providers.paraphrase import utterance, vary
 from aga.llm.providers.response import fill, requested_schema
-from aga.llm.tasks import SimRequest, get_task
+from aga.simulator import act, importance, notes, plan, steps, talk  # noqa: F401  (register the answers)
+from aga.simulator.paraphrase import utterance, vary
+from aga.simulator.prompt import HOOKS, Prompt
 
 TOKENIZER_FALLBACK = "gpt-3.5-turbo"  # cl100k_base, bundled with litellm (no download)
 
@@ -134,19 +134,19 @@ class ScriptedProvider(litellm.CustomLLM):
     ) -> Any:
         meta = (litellm_params or {}).get("metadata") or {}
         task_name = str(meta.get("task", ""))
-        context: Mapping[str, Any] = meta.get("context") or {}
+        shown: Mapping[str, str] = meta.get("shown") or {}
         prompt = "\n".join(str(m.get("content", "")) for m in messages)
         digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
         rng = random.Random(f"{meta.get('seed', 0)}|{task_name}|{meta.get('nonce', 0)}|{digest}")
 
         _, schema = requested_schema(optional_params)
-        task = get_task(task_name)
-        if task is not None and task.simulate is not None:
-            answer = task.simulate(SimRequest(task=task_name, context=context, prompt=prompt, rng=rng, schema=schema))
+        hook = HOOKS.get(task_name)
+        if hook is not None:
+            answer = hook(Prompt(task=task_name, text=prompt, shown=shown, schema=schema, rng=rng))
         elif schema is not None:
-            answer = synthesize(schema, rng, context)
+            answer = synthesize(schema, rng, shown)
         else:
-            answer = free_text(prompt, context, rng)
+            answer = free_text(prompt, shown, rng)
         text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
 
         counter = tokenizer_model(model)

@@ -1,0 +1,165 @@
+"""Where an action happens and how it is described, chosen among the options the prompt lists.
+
+Places are scored by meaning: the activity against each option's name; home against the rooms the
+prompt says home has; a workplace the routine names ("opens the bakery at 5 am") gains by how close
+the activity is to that part of the routine. Staying put wins a near tie, as the prompt asks. Other
+people's rooms are avoided unless nothing else fits. Emoji, triples and object states come from the
+action's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from aga.simulator.meaning import closest, similarities
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.text import clauses, lemma, listed
+
+STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
+NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
+
+
+def _noisy(scores: np.ndarray, p: Prompt) -> int:
+    return int(np.argmax(scores + np.array([p.rng.gauss(0.0, NOISE) for _ in scores])))
+
+
+@answers("act.sector")
+def sector(p: Prompt) -> dict[str, str]:
+    """The place that fits the activity, with home judged by its rooms and work by the routine."""
+    options = listed(p.get("options"))
+    if not options:
+        return {"choice": p.get("home_sector")}
+    action = p.get("action_description")
+    home, current = p.get("home_sector"), p.get("current_sector")
+    home_rooms = [*listed(p.get("home_arenas")), "at home"]
+    routine = clauses(p.get("requirement"))
+    scores = similarities(action, options).astype(float)
+    for i, option in enumerate(options):
+        if option == home:
+            scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
+        named = [c for c in routine if option.lower() in c.lower()]
+        if named:  # the persona's stated workplace, for what belongs to that part of the routine
+            scores[i] += 0.6 * float(similarities(action, named).max())
+        if option == current:
+            scores[i] += STAY
+    return {"choice": options[_noisy(scores, p)]}
+
+
+def _someone_elses(arena: str, name: str) -> bool:
+    """'Eddy Lin's bedroom' is someone else's room unless ``name`` is in it."""
+    if "'s " not in arena:
+        return False
+    first = name.split()[0] if name else ""
+    return not (name and (name in arena or re.search(rf"\b{re.escape(first)}\b", arena)))
+
+
+@answers("act.arena")
+def arena(p: Prompt) -> dict[str, str]:
+    """The room that fits the activity; one's own room over another's; the current room in a tie."""
+    options = listed(p.get("options"))
+    if not options:
+        return {"choice": p.get("current_arena")}
+    action = p.get("action_description")
+    name = p.get("name")
+    scores = similarities(action, options).astype(float)
+    for i, option in enumerate(options):
+        if _someone_elses(option, name):
+            scores[i] -= 0.3
+        elif "'s " in option and re.search(r"\b(sleep|bed|nap|dress)", action.lower()):
+            scores[i] += 0.3  # one's own bedroom for the night
+        if option == p.get("current_arena") and p.get("sector") == p.get("current_sector"):
+            scores[i] += STAY
+    return {"choice": options[_noisy(scores, p)]}
+
+
+@answers("act.object")
+def game_object(p: Prompt) -> dict[str, str]:
+    """The object closest in meaning to the activity."""
+    options = listed(p.get("options"))
+    if not options:
+        return {"choice": "nothing"}
+    scores = similarities(p.get("action_description"), options).astype(float)
+    return {"choice": options[_noisy(scores, p)]}
+
+
+EMOJI: tuple[tuple[str, str], ...] = (
+    ("sleeping in bed, napping", "😴"),
+    ("drinking coffee or tea", "☕"),
+    ("eating a meal, breakfast, lunch, dinner", "🍽️"),
+    ("cooking or baking in the kitchen", "🍳"),
+    ("taking a shower, washing, brushing teeth", "🚿"),
+    ("reading, studying, researching", "📚"),
+    ("writing, taking notes, drafting", "✍️"),
+    ("talking, chatting, a conversation, a phone call", "💬"),
+    ("walking, exercising, running outdoors", "🚶"),
+    ("a party, a celebration, decorating", "🎉"),
+    ("shopping, buying things, running errands", "🛒"),
+    ("working on a computer, emails, streaming, games", "💻"),
+    ("playing or composing music", "🎵"),
+    ("painting, drawing, making art", "🎨"),
+    ("repairing, fixing, building with tools", "🔧"),
+    ("serving customers, selling at a counter", "🧾"),
+    ("caring for a patient, medicine, health", "🩺"),
+    ("teaching a class, a lesson", "🧑‍🏫"),
+    ("boats, the sea, fishing, sailing", "⛵"),
+    ("cleaning, tidying up", "🧹"),
+    ("resting, relaxing, watching television", "🛋️"),
+    ("waiting, thinking", "🤔"),
+)
+
+
+def _emoji(text: str) -> str:
+    index, score = closest(text, [d for d, _ in EMOJI])
+    return EMOJI[index][1] if score > 0.15 else "🙂"
+
+
+@answers("act.emoji")
+def action_emoji(p: Prompt) -> dict[str, str]:
+    """The emoji whose meaning is closest to the action."""
+    return {"emoji": _emoji(p.get("action_description"))}
+
+
+@answers("act.object_emoji")
+def object_emoji(p: Prompt) -> dict[str, str]:
+    """The emoji closest to the object's state."""
+    return {"emoji": _emoji(f"{p.get('object')} is {p.get('state')}")}
+
+
+_FILLER = {"a", "an", "the", "for", "to", "at", "in", "on", "her", "his", "their", "some", "of", "with"}
+
+
+@answers("act.triple")
+def triple(p: Prompt) -> dict[str, str]:
+    """(name, the verb's base form, what the action is about)."""
+    name = p.get("name")
+    words = re.sub(r"[()]", " ", p.get("action_description")).split()
+    if not words:
+        return {"subject": name, "predicate": "is", "object": "idle"}
+    if words[0].lower() in ("sleeping", "asleep"):
+        return {"subject": name, "predicate": "is", "object": "sleep"}
+    obj = " ".join(w for w in words[1:] if w.lower() not in _FILLER)[:80]
+    return {"subject": name, "predicate": lemma(words[0].lower()), "object": obj or words[0]}
+
+
+@answers("act.object_state")
+def object_state(p: Prompt) -> dict[str, str]:
+    """The object's state while the action goes on."""
+    action = p.get("action_description")
+    obj = p.get("object").lower()
+    if "bed" in obj and "sleep" in action.lower():
+        return {"state": "being slept in"}
+    step = re.search(r"\(([^)]*)\)", action)
+    doing = (step.group(1) if step else action).strip()
+    return {"state": p.rng.choice(("in use", "being used", f"being used for {doing}"[:80]))}
+
+
+@answers("act.object_triple")
+def object_triple(p: Prompt) -> dict[str, str]:
+    """(object, verb, rest) from the state."""
+    obj = p.get("object")
+    words = p.get("state", "being used").split()
+    if not words or words[0] in ("being", "in"):
+        return {"subject": obj, "predicate": "is", "object": " ".join(words) or "in use"}
+    return {"subject": obj, "predicate": lemma(words[0]), "object": " ".join(words[1:]) or words[0]}

@@ -1,0 +1,74 @@
+"""How poignant an event, a chat or a thought is, judged from its text as a model would.
+
+The anchors are general human situations with the rating a person would give them (the prompt's own
+scale: brushing teeth is 1, a break-up 10). An event's rating is that of the anchors closest to it in
+meaning, raised when it touches what the persona says they are busy with (the identity's "Currently"),
+with a little noise. No town's names: a storm warning for a harbour rates like an election in a
+college town because both are close to "news that affects the whole town".
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from aga.simulator.meaning import similarities
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.text import field
+
+ANCHORS: tuple[tuple[str, int], ...] = (
+    ("someone is sleeping", 1),
+    ("an object is idle", 1),
+    ("brushing teeth and making the bed", 1),
+    ("walking from one place to another", 1),
+    ("taking a shower and getting dressed", 1),
+    ("having breakfast", 2),
+    ("drinking a cup of coffee", 2),
+    ("washing the dishes", 2),
+    ("relaxing at home and watching television", 2),
+    ("reading a book", 2),
+    ("doing the usual work of the day", 3),
+    ("serving customers at work", 3),
+    ("studying for class", 3),
+    ("buying groceries", 3),
+    ("cleaning and tidying up", 2),
+    ("chatting with a friend about the day", 4),
+    ("meeting a colleague to discuss work", 4),
+    ("a deadline for an important project", 5),
+    ("an argument with a friend", 6),
+    ("planning a special event", 6),
+    ("an invitation to a party or a celebration", 7),
+    ("news that affects the whole town", 7),
+    ("an election, someone running for office", 7),
+    ("a warning of danger, a storm or an accident", 7),
+    ("a festival or competition everyone is talking about", 6),
+    ("falling in love, a romantic date", 8),
+    ("losing a job or a serious fight", 8),
+    ("a break up", 9),
+    ("a death in the family, a birth or a wedding", 9),
+)
+
+
+def rate(description: str, currently: str, rng_value: float, jitter: int) -> int:
+    """The rating of ``description`` for someone busy with ``currently``."""
+    texts = [a for a, _ in ANCHORS]
+    scores = similarities(description, texts)
+    # The closest anchors decide; a sharp softmax blends only those about as close as the best.
+    weights = np.exp((scores - scores.max()) / 0.03)
+    base = float(np.dot(weights, [level for _, level in ANCHORS]) / weights.sum())
+    if currently and len(description) > 3:
+        # What the persona is busy with matters more to them (a party planner hearing of the party).
+        concern = float(similarities(description, [currently])[0])
+        base += 2.0 * max(0.0, concern - 0.35)
+    if re.search(r" is idle\b|\bis sleeping\b", description):
+        base = min(base, 1.5)
+    return max(1, min(10, round(base + jitter + (rng_value - 0.5))))
+
+
+@answers("perceive.importance", "perceive.chat_importance", "perceive.thought_importance")
+def importance(p: Prompt) -> dict[str, int]:
+    """A rating from the event's text and the persona's current concern."""
+    currently = field(p.get("identity"), "Currently")
+    jitter = p.rng.choice((-1, 0, 0, 0, 1))
+    return {"rating": rate(p.get("description"), currently, p.rng.random(), jitter)}

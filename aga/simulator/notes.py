@@ -1,0 +1,178 @@
+"""Notes and thoughts: Social Memory's notes and judgements, reflection, the new-day revision, interviews.
+
+Each answer is built from the statements, memories or conversation its prompt lists. What counts as
+news to keep in notes is judged by the text's importance (see ``importance``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from aga.simulator.importance import rate
+from aga.simulator.meaning import similarities
+from aga.simulator.paraphrase import utterance as say
+from aga.simulator.paraphrase import vary
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.talk import NEWS, _said_lines
+from aga.simulator.text import bullet_lines, clean_topic, sentences
+
+# What a note-taker skips: passing sights of the partner, not facts about them.
+_NOISE = re.compile(r" is (idle|chatting with|waiting to start|sleeping)\b")
+
+
+@answers("social.fold")
+def fold(p: Prompt) -> dict[str, str]:
+    """The old notes plus news and facts about the other from the new memories, cut to the word budget
+    (plain sentences go first when cutting, news last)."""
+    other = p.get("other")
+    first = other.split()[0] if other else ""
+    events = [clean_topic(e) for e in bullet_lines(p.get("events"))]
+    events = [e for e in events if e and not _NOISE.search(e)]
+    news = [e for e in events if rate(e, "", 0.5, 0) >= NEWS]
+    about = [e for e in events if first and first in e and e not in news]
+    notes = sentences(p.get("summary")) if p.get("summary") not in ("", "nothing yet", "-") else []
+    for event in news[:2] + about[:2]:
+        sentence = event.rstrip(".") + "."
+        if sentence not in notes:
+            notes.append(sentence)
+    words = p.number("words", 100)
+    important = {s: rate(s, "", 0.5, 0) >= NEWS for s in notes}
+    while len(" ".join(notes).split()) > words and len(notes) > 1:
+        plain = [i for i, s in enumerate(notes) if not important.get(s, False)]
+        notes.pop(plain[0] if plain else 0)
+    return {"summary": vary(" ".join(notes) or f"{other} is someone from around town.", p.rng)}
+
+
+_UNFRIENDLY = re.compile(r"\b(angry|annoyed|upset|disagree|rude|stop it|leave me alone|not now)\b", re.IGNORECASE)
+
+
+@answers("social.assess")
+def assess(p: Prompt) -> dict[str, object]:
+    """Closeness moves by one after a conversation now and then: up after a long friendly one, down
+    after an unfriendly one; the label follows the closeness."""
+    closeness = p.number("closeness", 0)
+    lines = [ln for ln in p.get("conversation").splitlines() if ln.strip()]
+    if any(_UNFRIENDLY.search(ln) for ln in lines) and p.rng.random() < 0.5:
+        closeness = max(0, closeness - 1)
+    elif len(lines) >= 4 and p.rng.random() < 0.4:
+        closeness = min(10, closeness + 1)
+    label = p.get("label", "stranger")
+    if label in ("stranger", "") and closeness >= 1:
+        label = "acquaintance"
+    elif label == "acquaintance" and closeness >= 5:
+        label = "friend"
+    feeling = p.rng.choice(("friendly", "warm", "curious", "at ease", "interested"))
+    return {"label": label, "feeling": feeling, "closeness": closeness}
+
+
+def _owner(statements: list[str]) -> str:
+    """The person most statements are about (the full name they most often open with)."""
+    names = Counter(m.group(0) for s in statements if (m := re.match(r"[A-Z][a-z]+ [A-Z][a-z]+", s)))
+    return names.most_common(1)[0][0] if names else "they"
+
+
+def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
+    """Indices of ``k`` statements, the more important more likely."""
+    weights = [rate(s, "", 0.5, 0) ** 2 for s in statements]
+    chosen: list[int] = []
+    pool = list(range(len(statements)))
+    while pool and len(chosen) < k:
+        i = p.rng.choices(pool, weights=[weights[j] for j in pool])[0]
+        chosen.append(i)
+        pool.remove(i)
+    return chosen
+
+
+@answers("reflect.focal_points")
+def focal_points(p: Prompt) -> dict[str, list[str]]:
+    """Questions about the most important statements."""
+    statements = bullet_lines(p.get("statements"))
+    name = _owner(statements)
+    n = p.number("n", 3)
+    picks = [statements[i] for i in _important(statements, n - 1, p)]
+    questions = [f"What is {name} most focused on lately?"] + [f"Why is it that {s.rstrip('.')}?" for s in picks]
+    return {"questions": questions[:n]}
+
+
+@answers("reflect.insights")
+def insights(p: Prompt) -> dict[str, object]:
+    """One insight per chosen statement, citing it."""
+    statements = bullet_lines(p.get("statements"))
+    name = p.get("name", "they")
+    if not statements:
+        return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
+    picks = _important(statements, min(p.number("n", 5), len(statements)), p)
+    return {
+        "insights": [
+            {"insight": vary(f"{name} cares about this: {statements[i].rstrip('.')}", p.rng), "evidence": [i + 1]}
+            for i in picks
+        ]
+    }
+
+
+def _gist(p: Prompt) -> str:
+    lines = [ln.split(" Anyway, ")[0] for ln in _said_lines(p.get("conversation"))[1:]]
+    lines = [ln for ln in lines if len(ln) > 20]
+    if not lines:
+        return "we caught up briefly"
+    return max(lines, key=lambda ln: rate(ln, "", 0.5, 0)).rstrip(".!?")
+
+
+@answers("reflect.chat_planning")
+def chat_planning(p: Prompt) -> dict[str, str]:
+    """What to remember for planning: the weightiest thing said."""
+    return {"text": f"I should remember this from our talk: {_gist(p)}."}
+
+
+@answers("reflect.chat_memo")
+def chat_memo(p: Prompt) -> dict[str, str]:
+    """What was interesting: the weightiest thing said."""
+    return {"text": f"I found it interesting that {_gist(p)}."}
+
+
+def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
+    statements = bullet_lines(p.get("statements"))
+    picks = [statements[i].rstrip(".") for i in _important(statements, 2, p)] or ["nothing much happened"]
+    return {"text": vary(prefix + " " + "; ".join(picks), p.rng)}
+
+
+@answers("plan.revise_note")
+def revise_note(p: Prompt) -> dict[str, str]:
+    """Something to remember from the day's most important statements."""
+    return _from_statements(p, "I should remember that")
+
+
+@answers("plan.revise_feelings")
+def revise_feelings(p: Prompt) -> dict[str, str]:
+    """Feelings about the days, from the statements."""
+    return _from_statements(p, "I feel good about my days, because")
+
+
+@answers("user.inner_thought")
+def inner_thought(p: Prompt) -> dict[str, str]:
+    """The whisper in the first person."""
+    text = p.get("whisper")
+    for you, me in (("You are", "I am"), ("you are", "I am"), ("You're", "I'm"), ("your", "my"), ("Your", "My"),
+                    ("You", "I"), ("you", "I")):  # fmt: skip
+        text = re.sub(rf"\b{re.escape(you)}\b", me, text)
+    return {"text": text}
+
+
+@answers("user.interview_ideas")
+def interview_ideas(p: Prompt) -> dict[str, str]:
+    """The memories closest to the question."""
+    memories = bullet_lines(p.get("memories"))
+    if not memories:
+        return {"text": "nothing in particular comes to mind"}
+    scores = similarities(p.get("question"), memories)
+    top = sorted(range(len(memories)), key=lambda i: -scores[i])[:5]
+    return {"text": "; ".join(memories[i] for i in top)}
+
+
+@answers("user.interview_answer")
+def interview_answer(p: Prompt) -> dict[str, str]:
+    """The first idea, said in the first person."""
+    ideas = p.get("ideas")
+    first = ideas.split(";")[0].strip() if ideas else "I am not sure"
+    return {"text": say(f"From what I remember, {first}.", p.rng)}

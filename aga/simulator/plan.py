@@ -1,0 +1,180 @@
+"""Planning a day from what the prompt shows: the identity, the lifestyle, the routine, the plan so far.
+
+A day follows the persona's stated routine (the clauses of the daily requirement, at their stated
+hours), the lifestyle's sleep hours and the meals; what they are busy with ("Currently") adds errands
+that differ from day to day, and the RNG moves meals and words. Night workers are planned around the
+clock: the day runs from waking to bedtime, across midnight when it must.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aga.agents.routine import asleep_at, bed_hour_of, stated_wake_hour
+from aga.simulator.paraphrase import vary
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.text import base_form, clauses, clock_hour, field, gerund, hour_in, sentences, strip_time, timed
+
+MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
+_NOT_VERBS = {"with", "until", "till", "before", "after", "at", "in", "on", "for", "by", "from", "when", "while", "the"}
+
+
+@answers("plan.wake_up")
+def wake_up(p: Prompt) -> dict[str, int]:
+    """The hour the lifestyle states, now and then an hour later or earlier."""
+    stated = stated_wake_hour(p.get("lifestyle"))
+    hour = stated if stated is not None else p.rng.choice((6, 7, 7, 8))
+    return {"hour": (hour + p.rng.choice((0, 0, 0, 0, 1, -1))) % 24}
+
+
+def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
+    """(hour, plan-form clause) for the clauses of a routine, each at its stated hour or after the last."""
+    items: list[tuple[int, str]] = []
+    offset = 0  # hours since waking: keeps a night shift's small hours after its evening
+    for clause in clauses(requirement):
+        clause = re.sub(r"^\s*[A-Z][a-z]+(?: [A-Z][a-z]+)*\s+(?=[a-z])", "", clause)  # drop a leading name
+        clause = re.sub(r"^(He|She|They)\s+", "", clause)
+        clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
+        if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
+            continue  # "with breaks at the cafe", "until it closes": not an activity of its own
+        stated = hour_in(clause, ("at", "from", "around", "by", "until", "till"))
+        after = offset + 1
+        if stated is not None:
+            after = max(after, (stated - wake) % 24)
+        offset = after
+        text = strip_time(base_form(clause))
+        if text and offset < 24:
+            items.append(((wake + offset) % 24, text))
+    return items
+
+
+def _errands(identity: str, rng_pick: list[str]) -> list[str]:
+    """Plan-form errands from what the persona is busy with."""
+    out = []
+    for sentence in sentences(field(identity, "Currently")):
+        for clause in clauses(sentence):
+            clause = re.sub(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*\s+(?:is|are|has been)\s+", "", clause)
+            if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2:
+                out.append(clause)
+    return [x for x in out if x not in rng_pick]
+
+
+@answers("plan.daily")
+def daily(p: Prompt) -> dict[str, list[str]]:
+    """Wake, breakfast, the routine's clauses, a meal at midday and in the evening, one or two errands
+    from what the persona is busy with, bed; meal hours and wording move with the RNG."""
+    rng = p.rng
+    wake = p.number("wake_hour", 7) % 24
+    lifestyle = p.get("lifestyle")
+    bed = bed_hour_of(lifestyle)
+    awake = (bed - wake) % 24 or 16
+    items = [(0, "wake up and complete the morning routine"), (1, "have breakfast")]
+    items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
+    lunch = max(3, min(awake - 2, 5 + rng.choice((0, 0, 1, -1))))
+    dinner_at = hour_in(lifestyle, ("dinner",))
+    dinner = (dinner_at - wake) % 24 if dinner_at is not None else max(lunch + 3, awake - 4 + rng.choice((0, 1, -1)))
+    items += [(lunch, "have lunch"), (min(dinner, awake - 1), "have dinner")]
+    errands = _errands(p.get("identity"), [])
+    taken = {o for o, _ in items}
+    free = [o for o in range(2, awake) if o not in taken]
+    for errand in rng.sample(errands, k=min(len(errands), rng.choice((0, 1, 1, 2)))):
+        if free:
+            items.append((free.pop(rng.randrange(len(free))), _plan_form(errand)))
+    items.append((awake, "go to bed"))
+    items.sort(key=lambda x: x[0])
+    return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
+
+
+def _plan_form(gerund_clause: str) -> str:
+    """'collecting decorations' -> 'collect decorations'."""
+    verb, _, rest = gerund_clause.partition(" ")
+    stem = verb[:-3]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":
+        stem = stem[:-1]
+    elif stem.endswith(("at", "ak", "iv", "ar", "ut", "ir", "uc", "ov", "ak", "os")):
+        stem += "e"
+    return f"{stem} {rest}".strip()
+
+
+def _day(p: Prompt) -> tuple[int, int, list[tuple[int, str]]]:
+    """Wake hour, bed hour and the timed items of the plan the prompt shows."""
+    lifestyle = field(p.get("identity"), "Lifestyle")
+    plan = timed([x for x in p.get("daily_plan").split(";") if x.strip()])
+    wake = p.number("wake_hour", -1)
+    if wake < 0:
+        stated = stated_wake_hour(lifestyle)
+        wake = stated if stated is not None else (plan[0][0] if plan else 7)
+    return wake % 24, bed_hour_of(lifestyle), plan
+
+
+def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> str:
+    """The plan-form activity of one hour: asleep, a meal in its hour, else the latest one begun."""
+    if asleep_at(hour, wake, bed):
+        return "sleeping"
+    since = (hour - wake) % 24
+    ordered = sorted(plan, key=lambda x: (x[0] - wake) % 24)
+    current = "relax at home"
+    for start, text in ordered:
+        if (start - wake) % 24 <= since and not any(m in text.lower() for m in MEALS):
+            current = text
+    for start, text in ordered:
+        if start == hour and any(m in text.lower() for m in MEALS):
+            current = text
+    low = current.lower()
+    if "go to bed" in low:
+        return "getting ready for bed"
+    if "morning routine" in low and since > 0:
+        return "relaxing at home"
+    return current
+
+
+@answers("plan.hourly")
+def hourly(p: Prompt) -> dict[str, str]:
+    """The activity of the hour the prompt asks about."""
+    wake, bed, plan = _day(p)
+    m = re.match(r"(\d{1,2}):\d\d\s*(AM|PM)", p.get("hour"), re.IGNORECASE)
+    hour = (int(m.group(1)) % 12 + (12 if m.group(2).upper() == "PM" else 0)) if m else wake
+    current = activity_at(hour, wake, bed, plan)
+    return {"activity": current if current == "sleeping" else gerund(vary(current, p.rng))}
+
+
+@answers("plan.schedule")
+def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
+    """The waking day as blocks of consecutive hours with the same activity."""
+    wake, bed, plan = _day(p)
+    blocks: list[list[object]] = []  # [activity, start hour, end hour]
+    for offset in range(24):
+        hour = (wake + offset) % 24
+        current = activity_at(hour, wake, bed, plan)
+        if current == "sleeping":
+            break
+        if blocks and blocks[-1][0] == current:
+            blocks[-1][2] = offset + 1
+        else:
+            blocks.append([current, offset, offset + 1])
+    return {
+        "blocks": [
+            {
+                "activity": gerund(vary(str(text), p.rng)),
+                "start": f"{(wake + int(s)) % 24:02d}:00",
+                "end": f"{(wake + int(e)) % 24:02d}:00",
+            }
+            for text, s, e in blocks
+        ]
+    }
+
+
+@answers("plan.revise_currently")
+def revise_currently(p: Prompt) -> dict[str, str]:
+    """Yesterday's status, with one of the evening's thoughts carried into it."""
+    thoughts = [s for s in sentences(p.get("thoughts")) if len(s) > 20]
+    kept = sentences(p.get("currently"))[:2]  # the lasting part of the status, not last night's additions
+    if thoughts and p.rng.random() < 0.5:
+        kept.append(p.rng.choice(thoughts))
+    return {"text": " ".join(kept)}
+
+
+@answers("plan.revise_requirement")
+def revise_requirement(p: Prompt) -> dict[str, str]:
+    """The routine as it was: a routine changes rarely."""
+    return {"text": p.get("requirement")}

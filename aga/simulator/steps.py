@@ -1,0 +1,313 @@
+"""Decomposing an activity into 5-30 minute steps that depend on the activity.
+
+Steps come from pools of general know-how, one pool per kind of activity (eating, serving customers,
+studying, repairing, caring for someone...); the kind is the one closest in meaning to the activity, so
+"mending nets on the quay" and "restocking the shelves" get different steps with no town named here.
+Each pool has opening, middle and closing steps; ``{thing}`` is what the activity is about. A step now
+and then comes from the prompt itself: what the persona is busy with, or a memory shown as
+inspiration, as a real model drifts toward what its prompt mentions.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+
+from aga.simulator.meaning import similarities
+from aga.simulator.paraphrase import vary
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.text import clauses, field, sentences, thing_of
+
+# kind -> (description for matching, opening steps, middle steps, closing steps)
+POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "meal": (
+        "eating a meal, having breakfast, lunch or dinner",
+        ("setting the table", "warming up some food", "pouring a drink", "getting a plate ready"),
+        (
+            "eating {thing}",
+            "savouring the food",
+            "reading the news while eating",
+            "chatting over the meal",
+            "having a second helping",
+            "sipping a hot drink",
+            "looking out of the window while eating",
+        ),
+        ("clearing the table", "washing the dishes", "putting the leftovers away", "wiping the table"),
+    ),
+    "cooking": (
+        "cooking food in the kitchen, baking, preparing a meal",
+        ("checking what is in the fridge", "gathering the ingredients", "washing the vegetables"),
+        (
+            "chopping the vegetables",
+            "mixing the ingredients",
+            "stirring the pot",
+            "kneading the dough",
+            "tasting and seasoning",
+            "waiting for the oven",
+            "measuring the flour",
+        ),
+        ("plating the food", "cleaning the counter", "washing the pans"),
+    ),
+    "morning": (
+        "waking up, the morning routine, getting ready for the day, hygiene",
+        ("getting out of bed", "stretching", "opening the curtains"),
+        (
+            "taking a shower",
+            "brushing teeth",
+            "getting dressed",
+            "making the bed",
+            "combing hair",
+            "checking messages on the phone",
+            "choosing clothes for the day",
+            "making a cup of tea",
+        ),
+        ("packing a bag for the day", "checking the time", "putting on shoes"),
+    ),
+    "evening": (
+        "getting ready for bed, winding down in the evening",
+        ("locking the door", "turning off the lights downstairs"),
+        (
+            "brushing teeth",
+            "changing into pajamas",
+            "reading a few pages in bed",
+            "setting the alarm",
+            "writing in a journal",
+            "laying out clothes for tomorrow",
+        ),
+        ("turning off the bedside lamp", "settling into bed"),
+    ),
+    "service": (
+        "working at a shop, a cafe, a bar or a counter: opening up, serving customers, selling, running a business",
+        ("unlocking the front door", "switching on the lights and equipment", "checking the stock"),
+        (
+            "greeting customers",
+            "taking orders",
+            "serving customers",
+            "handling payments at the register",
+            "restocking the shelves",
+            "chatting with a regular customer",
+            "wiping down the counter",
+            "answering a phone call from a supplier",
+            "writing down what to reorder",
+            "arranging the display",
+        ),
+        ("counting the till", "cleaning up", "closing up for the day", "taking out the trash"),
+    ),
+    "study": (
+        "studying, reading, researching, writing a paper or a report, desk work",
+        ("reviewing notes on {thing}", "opening the laptop", "gathering sources on {thing}"),
+        (
+            "reading about {thing}",
+            "taking notes",
+            "outlining {thing}",
+            "writing a draft of {thing}",
+            "looking up references",
+            "revising a paragraph",
+            "checking emails",
+            "rereading what was written",
+            "organizing the notes",
+            "thinking through the argument",
+        ),
+        ("saving the work", "making a list of what to do next", "tidying the desk"),
+    ),
+    "teaching": (
+        "teaching a class, giving a lesson, lecturing, tutoring",
+        ("preparing the lesson materials", "writing the plan on the board"),
+        (
+            "explaining {thing}",
+            "answering questions",
+            "giving an exercise",
+            "walking around to help",
+            "reviewing the homework",
+            "leading a discussion",
+        ),
+        ("assigning homework", "packing up the materials"),
+    ),
+    "care": (
+        "caring for patients or animals, nursing, medical work, a health check",
+        ("washing hands", "reading the patient notes", "preparing the instruments"),
+        (
+            "checking on a patient",
+            "taking measurements",
+            "giving medication",
+            "writing up notes",
+            "talking with a worried visitor",
+            "cleaning the examination area",
+            "calling a colleague for advice",
+        ),
+        ("handing over to a colleague", "updating the records"),
+    ),
+    "manual": (
+        "repairing, building, fixing machines or boats, manual work with tools, maintenance",
+        ("gathering the tools", "inspecting {thing}", "putting on work gloves"),
+        (
+            "taking apart {thing}",
+            "replacing a worn part",
+            "tightening the bolts",
+            "cleaning the parts",
+            "testing {thing}",
+            "measuring and cutting",
+            "sanding and painting",
+            "oiling the moving parts",
+        ),
+        ("cleaning up the workspace", "writing down what was done", "putting the tools away"),
+    ),
+    "outdoor": (
+        "walking, exercising outdoors, going for a run, fresh air, a stroll",
+        ("putting on shoes", "warming up", "heading out"),
+        (
+            "walking at an easy pace",
+            "stopping to look at the view",
+            "jogging a stretch",
+            "greeting a neighbour on the way",
+            "sitting on a bench for a moment",
+            "listening to music while walking",
+        ),
+        ("walking back", "stretching afterwards", "drinking some water"),
+    ),
+    "creative": (
+        "making art, painting, playing music, composing, writing creatively, performing",
+        ("setting up {thing}", "looking for inspiration"),
+        (
+            "sketching ideas",
+            "practising",
+            "working on {thing}",
+            "trying a new technique",
+            "stepping back to look at the work",
+            "listening back to the recording",
+        ),
+        ("cleaning the brushes and tools", "putting {thing} away"),
+    ),
+    "errand": (
+        "shopping, running errands, buying supplies, going to the store",
+        ("making a shopping list", "checking the wallet"),
+        (
+            "walking to the store",
+            "picking out items",
+            "comparing prices",
+            "asking for help finding something",
+            "paying at the counter",
+        ),
+        ("carrying the bags home", "putting things away"),
+    ),
+    "leisure": (
+        "relaxing, resting, free time at home, hobbies, watching television",
+        ("making a cup of tea", "getting comfortable on the sofa"),
+        (
+            "reading a book",
+            "listening to music",
+            "watching a show",
+            "calling a friend",
+            "browsing the internet",
+            "writing in a journal",
+            "doing a crossword",
+        ),
+        ("tidying up the living room",),
+    ),
+    "event": (
+        "organising an event, a party, a meeting, inviting people, decorating",
+        ("making a plan for {thing}", "writing a list of what is needed"),
+        (
+            "inviting people to {thing}",
+            "decorating the room",
+            "arranging the chairs",
+            "preparing snacks",
+            "confirming the details",
+            "putting up a notice about {thing}",
+        ),
+        ("checking everything is ready", "writing down what is left to do"),
+    ),
+    "travel": (
+        "travelling, sailing, driving, commuting, taking a ferry or a bus",
+        ("checking the timetable", "packing what is needed"),
+        (
+            "boarding",
+            "checking the route",
+            "watching the weather",
+            "talking with a passenger",
+            "keeping an eye on the time",
+        ),
+        ("arriving and getting off", "securing everything"),
+    ),
+}
+_KINDS = list(POOLS)
+_DESCRIPTIONS = [POOLS[k][0] for k in _KINDS]
+
+
+def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
+    """Kinds of activity with their scores, closest in meaning first.
+
+    ``trade`` (what the identity says the persona does for a living) counts where the activity is
+    close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name.
+    """
+    scores = similarities(activity, _DESCRIPTIONS).astype(float)
+    if trade and float(similarities(activity, [trade])[0]) > 0.3:
+        scores += 0.5 * similarities(trade, _DESCRIPTIONS)
+    order = np.argsort(scores)[::-1]
+    return [(_KINDS[i], float(scores[i])) for i in order]
+
+
+def _drift(p: Prompt) -> list[str]:
+    """Steps the prompt suggests beyond the activity: what the persona is busy with, shown memories."""
+    out = []
+    for sentence in sentences(field(p.get("identity"), "Currently"))[:2]:
+        for clause in clauses(sentence):
+            m = re.search(r"\b([a-z]+ing\b.*)", clause)
+            if m and len(m.group(1).split()) >= 2:
+                out.append(f"thinking about {m.group(1)}" if p.rng.random() < 0.5 else m.group(1))
+    for line in p.get("inspiration").splitlines():
+        line = line.strip("- ").strip()
+        if 10 < len(line) < 120:
+            out.append(f"remembering that {line[0].lower()}{line[1:]}")
+    return out
+
+
+@answers("plan.decompose")
+def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
+    """Steps for the activity's kind (now and then the second closest kind), in order, minutes adding
+    up to the block; one step in five drifts to what the prompt mentions."""
+    rng = p.rng
+    activity = p.get("task", "working")
+    total = max(5, p.number("minutes", 60))
+    trade = (sentences(field(p.get("identity"), "Learned traits")) or [""])[0]
+    kinds = kinds_of(activity, trade)
+    # A model hesitates between two readings only when they are about as close.
+    kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
+    _, opening, middle, closing = POOLS[kind]
+    thing = thing_of(activity)
+    pool = list(middle)
+    rng.shuffle(pool)
+    drift = _drift(p)
+    steps: list[str] = [rng.choice(opening)]
+    while len(steps) < max(2, total // 12) and pool:
+        steps.append(drift.pop(rng.randrange(len(drift))) if drift and rng.random() < 0.2 else pool.pop())
+    if rng.random() < 0.6 or activity.lower() not in " ".join(steps):
+        steps.insert(1 + rng.randrange(len(steps)), activity)  # the activity itself, somewhere in the middle
+    steps.append(rng.choice(closing))
+    minutes = _split(total, len(steps), rng)
+    if len(minutes) < len(steps):  # a short block: keep the first steps and the closing one
+        steps = [*steps[: len(minutes) - 1], steps[-1]] if len(minutes) > 1 else [activity]
+    return {
+        "subtasks": [
+            {"subtask": vary(step.replace("{thing}", thing), rng), "minutes": m}
+            for step, m in zip(steps, minutes, strict=True)
+            if m > 0
+        ]
+    }
+
+
+def _split(total: int, n: int, rng: random.Random) -> list[int]:
+    """``n`` durations in 5-minute units (at least 5 each where possible) adding up to ``total``."""
+    n = max(1, min(n, total // 5 or 1))
+    weights = [rng.uniform(0.5, 2.0) for _ in range(n)]
+    units = total // 5
+    raw = [max(1, round(units * w / sum(weights))) for w in weights]
+    while sum(raw) > units and max(raw) > 1:
+        raw[raw.index(max(raw))] -= 1
+    while sum(raw) < units:
+        raw[rng.randrange(n)] += 1
+    out = [5 * r for r in raw]
+    out[-1] += total - sum(out)  # a block that is not a multiple of 5 minutes
+    return out

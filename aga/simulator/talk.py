@@ -1,0 +1,179 @@
+"""Deciding to talk or wait, re-planning around it, and the lines of a conversation.
+
+Everything is read from the prompt: how well the speaker knows the other (the memories and the
+relation the prompt lists), what they are doing, what has been said. News is told first because it
+rates as important by its text (see ``importance``), not because a scenario says it is news.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aga.cognition.repair import splice
+from aga.simulator.importance import rate
+from aga.simulator.paraphrase import utterance as say
+from aga.simulator.prompt import Prompt, answers
+from aga.simulator.text import bullet_lines, clean_topic, sentences
+
+START = "[The conversation has not started yet"
+END_CHANCE = 0.15  # per line after the greeting: conversations of about seven lines on average
+NEWS = 6  # a topic rated at least this is news worth telling
+
+
+def _first(name: str) -> str:
+    return name.split()[0] if name else "there"
+
+
+@answers("react.decide_talk")
+def decide_talk(p: Prompt) -> dict[str, object]:
+    """More likely the more the speaker knows of the other and the closer the relation the prompt shows."""
+    other = p.get("other")
+    context = p.get("context")
+    if re.search(r"\bsleep", p.get("action") + " " + p.get("other_action"), re.IGNORECASE):
+        return {"reasoning": "one of them is asleep", "decision": False}
+    known = sum(1 for line in context.splitlines() if _first(other) in line)
+    m = re.search(r"closeness (\d+)/10", context)
+    closeness = int(m.group(1)) if m else 0
+    chance = min(0.8, 0.15 + 0.04 * min(known, 8) + 0.04 * closeness)
+    decision = p.rng.random() < chance
+    why = (
+        f"{p.get('name')} knows {other} and has a moment to spare"
+        if decision
+        else f"{p.get('name')} is busy {p.get('action')}"
+    )
+    return {"reasoning": why, "decision": decision}
+
+
+@answers("react.decide_wait")
+def decide_wait(p: Prompt) -> dict[str, object]:
+    """Wait about half the time."""
+    wait = p.rng.random() < 0.5
+    return {"reasoning": "it would be awkward to share" if wait else "there is room for both", "decision": wait}
+
+
+_LINE = re.compile(r"^(\d{1,2}:\d\d [AP]M) ~ (\d{1,2}:\d\d [AP]M) -- (.*)$")
+
+
+def _minute(clock: str) -> int:
+    h, rest = clock.split(":")
+    m, half = rest.split()
+    return (int(h) % 12 + (12 if half == "PM" else 0)) * 60 + int(m)
+
+
+@answers("react.replan")
+def replan(p: Prompt) -> dict[str, object]:
+    """The window as planned, with the inserted activity at now and the rest moved after it."""
+    window = [m.groups() for m in map(_LINE.match, p.get("original").splitlines()) if m]
+    inserted, minutes = p.get("inserted", "chatting"), p.number("inserted_minutes", 10)
+    total = p.number("total_minutes", 60)
+    now = _minute(p.get("now")) if re.match(r"\d{1,2}:\d\d [AP]M$", p.get("now")) else None
+    before: list[tuple[str, int]] = []
+    after: list[tuple[str, int]] = []
+    if window and now is not None:
+        start = _minute(window[0][0])
+        if now > start:
+            before.append((window[0][2], now - start))
+        for a, b, task in window:
+            lo, hi = _minute(a), _minute(b) or 1440
+            resume = max(lo, now + minutes)
+            if hi > resume:
+                after.append((task, hi - resume))
+    items = splice(before, inserted, minutes, after, total)
+    return {"items": [{"subtask": t, "minutes": m} for t, m in items]}
+
+
+@answers("converse.relationship")
+def relationship(p: Prompt) -> dict[str, str]:
+    """What the statements say of the two, or that they hardly know each other."""
+    name, other = p.get("name"), p.get("other")
+    about = [s for s in bullet_lines(p.get("statements")) if _first(other) in s]
+    if not about:
+        return {"text": f"{name} and {other} hardly know each other."}
+    picked = p.rng.sample(about, k=min(2, len(about)))
+    return {"text": f"{name} knows {other}: " + " ".join(x.rstrip(".") + "." for x in picked)}
+
+
+def _topics(candidates: list[str], said: str) -> list[str]:
+    topics = [clean_topic(t) for t in candidates]
+    return [t for t in topics if t and len(t) > 12 and not t.endswith(" is idle") and t[:40] not in said]
+
+
+def _line(p: Prompt, topics: list[str], turn: int, said: str, currently: str) -> dict[str, object]:
+    """Greeting first; then news (rated important by its text), another topic, or small talk."""
+    rng = p.rng
+    other = _first(p.get("other"))
+    news = [t for t in topics if rate(t, currently, 0.5, 0) >= NEWS]
+    if turn == 0:
+        line = rng.choice(
+            (f"Hi {other}! How are you doing today?", f"Hey {other}, good to see you.", f"Oh, hi {other}!")
+        )
+    elif news and rng.random() < 0.6:
+        line = rng.choice(("Did you hear? ", "By the way, ", "You know, ")) + rng.choice(news)
+    elif topics and rng.random() < 0.5:
+        line = rng.choice(("I was just thinking: ", "You know, ", "Funny thing, ")) + rng.choice(topics[:4])
+    else:
+        line = rng.choice(
+            (
+                "That sounds great.",
+                "I have been busy with my work lately.",
+                "Let's catch up again soon.",
+                "It is nice to run into you.",
+                "How has your week been?",
+                "I know what you mean.",
+                "Really? Tell me more.",
+            )
+        )
+    end = turn >= 2 and rng.random() < END_CHANCE
+    if end:
+        line += " Anyway, I should get back to what I was doing. See you later!"
+    return {"utterance": say(line, rng), "end": end}
+
+
+def _said_lines(block: str) -> list[str]:
+    if block.startswith(START):
+        return []
+    return [ln.split(": ", 1)[1] for ln in block.splitlines() if ": " in ln]
+
+
+@answers("converse.utterance")
+def utterance(p: Prompt) -> dict[str, object]:
+    """A line from the memories the baseline prompt lists."""
+    said = _said_lines(p.get("conversation"))
+    currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
+    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said))
+    return _line(p, topics, len(said), " ".join(said), currently.group(1) if currently else "")
+
+
+@answers("converse.utterance_social")
+def utterance_social(p: Prompt) -> dict[str, object]:
+    """A line from what the Social Memory prompt shows: the notes on the partner and the last round.
+
+    The prompt shows only the last round, so the turn is 0 at the start and counted as 2 or more after.
+    """
+    said = _said_lines(p.get("last_round"))
+    turn = 0 if not said else 2 + len(said)
+    currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
+    topics = _topics(sentences(p.get("summary")), " ".join(said))
+    return _line(p, topics, turn, " ".join(said), currently.group(1) if currently else "")
+
+
+@answers("converse.summary")
+def summary(p: Prompt) -> dict[str, str]:
+    """'conversing about' the most important thing said (by its text), else the day."""
+    lines = _said_lines(p.get("conversation"))
+    body = [
+        re.sub(
+            r"^(Well, |I think |Honestly, |So, )?(Did you hear\? |By the way, |I was just thinking: |You know, "
+            r"|Funny thing, )",
+            "",
+            ln,
+        )
+        .split(" Anyway, ")[0]
+        .rstrip(".!?")
+        for ln in lines[1:]
+    ]
+    body = [b for b in body if len(b) > 20]
+    if not body:
+        return {"text": "conversing about how their days are going"}
+    best = max(body, key=lambda b: rate(b, "", 0.5, 0))
+    return {"text": f"conversing about {best[:200]}"}
