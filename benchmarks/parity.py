@@ -140,3 +140,22 @@ def _relations_changed(engine: Engine, names: list[str], mode: str) -> int | Non
     if first is None:
         return 0
     return changed_pairs(social.matrix(names, first), social.matrix(names))
+
+
+def minutes_by_sector(engine: Engine) -> dict[str, dict[str, int]]:
+    """Per agent, the minutes its actions were planned to last in each sector (chats and waits left out).
+
+    Where people spend their day: a town where nobody leaves home shows it here at once.
+    """
+    from aga.sim.timeline import TimelineEntry
+    from aga.world import Address
+
+    out: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    with Session(engine) as session:
+        entries = session.exec(select(TimelineEntry).where(TimelineEntry.kind == "action")).all()
+    for entry in entries:
+        data = json.loads(entry.data_json)
+        raw = str(data.get("address", ""))
+        if ":" in raw:
+            out[entry.agent][Address.parse(raw).sector or "?"] += int(data.get("minutes", 0))
+    return {agent: dict(sectors) for agent, sectors in out.items()}

@@ -99,3 +99,60 @@ def speed_command(
     from benchmarks import agent_loop
 
     agent_loop.main([scenario, "--hours", str(hours), "--mode", mode] + (["--out", str(out)] if out else []))
+
+
+@bench_app.command("realism")
+def realism_command(
+    scenario: Annotated[
+        list[str] | None, typer.Option("--scenario", "-s", help="Towns to sample prompts from (repeatable).")
+    ] = None,
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
+    ] = None,
+    hours: Annotated[float, typer.Option(help="Simulated hours of each town's sampling run.")] = 48.0,
+    seeds: Annotated[int, typer.Option(help="Answers per prompt and model, each with its own seed.")] = 3,
+    per_task: Annotated[int, typer.Option(help="Prompts sampled per task and town.")] = 6,
+    seed: Annotated[int, typer.Option(help="Seed of the sampling runs and of the sample.")] = 0,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for realism.json and realism.md.")] = Path(
+        "benchmarks/results"
+    ),
+) -> None:
+    """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
+    repeats, similarity across seeds and days, share above the policy thresholds)."""
+    from aga.llm.errors import LLMConfigError
+    from aga.llm.routing import check_model
+    from aga.scenario.loader import ScenarioError, load_scenario
+    from benchmarks import realism
+
+    towns = scenario or ["ville3"]
+    models = model or ["scripted/default"]
+    if hours <= 0 or seeds < 2 or per_task < 1:
+        raise UserError("--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task at least 1")
+    for town in towns:
+        try:
+            load_scenario(town)
+        except ScenarioError as exc:
+            raise UserError(str(exc)) from None
+    for m in models:
+        try:
+            check_model(m)
+        except LLMConfigError as exc:
+            raise UserError(str(exc)) from None
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console,
+    )  # fmt: skip
+
+    def tracker(name: str, total: int) -> Any:
+        bar = progress.add_task(name, total=total)
+        return lambda: progress.advance(bar)
+
+    with progress:
+        report = realism.run(
+            towns, models, hours=hours, seed=seed, seeds=seeds, per_task=per_task, out=out, progress=tracker
+        )
+    for task, marks in report["verdict"].items():
+        missed = [k for k, v in marks.items() if v != "holds"]
+        console.print(f"{task}: " + ("every measure holds" if not missed else "misses " + ", ".join(missed)))
+    console.print(f"report: {out / 'realism.md'}, {out / 'realism.json'}")

@@ -15,7 +15,7 @@ import numpy as np
 
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, lemma, listed
+from aga.simulator.text import clauses, lemma, listed, sentences
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
@@ -34,17 +34,32 @@ def sector(p: Prompt) -> dict[str, str]:
     action = p.get("action_description")
     home, current = p.get("home_sector"), p.get("current_sector")
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
-    routine = clauses(p.get("requirement"))
+    routine = _where(p.get("requirement"), options)
     scores = similarities(action, options).astype(float)
     for i, option in enumerate(options):
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
-        named = [c for c in routine if option.lower() in c.lower()]
+        named = routine.get(option)
         if named:  # the persona's stated workplace, for what belongs to that part of the routine
             scores[i] += 0.6 * float(similarities(action, named).max())
         if option == current:
             scores[i] += STAY
     return {"choice": options[_noisy(scores, p)]}
+
+
+def _where(requirement: str, options: list[str]) -> dict[str, list[str]]:
+    """The routine's clauses by the place they happen at: a clause naming a place goes to it, and one
+    naming none to the place named last in its sentence ("goes to the library at the college and spends
+    the day on his paper": the paper is written at the college)."""
+    out: dict[str, list[str]] = {}
+    for sentence in sentences(requirement):
+        current: list[str] = []
+        for clause in clauses(sentence):
+            named = [o for o in options if o.lower() in clause.lower()]
+            current = named or current
+            for option in current:
+                out.setdefault(option, []).append(clause)
+    return out
 
 
 def _someone_elses(arena: str, name: str) -> bool:

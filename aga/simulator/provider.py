@@ -19,7 +19,7 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from aga.llm._litellm import litellm
@@ -29,6 +29,11 @@ from aga.simulator.paraphrase import utterance, vary
 from aga.simulator.prompt import HOOKS, Prompt
 
 TOKENIZER_FALLBACK = "gpt-3.5-turbo"  # cl100k_base, bundled with litellm (no download)
+
+# Called with every Prompt the simulator answers (and the answer): how ``aga bench realism`` samples the
+# prompts of a real run to put them to other models, and how a test watches what the simulator reads.
+Observer = Callable[[Prompt, Any], None]
+observers: list[Observer] = []
 
 
 def tokenizer_model(name: str) -> str:
@@ -142,7 +147,10 @@ class ScriptedProvider(litellm.CustomLLM):
         _, schema = requested_schema(optional_params)
         hook = HOOKS.get(task_name)
         if hook is not None:
-            answer = hook(Prompt(task=task_name, text=prompt, shown=shown, schema=schema, rng=rng))
+            asked = Prompt(task=task_name, text=prompt, shown=shown, schema=schema, rng=rng)
+            answer = hook(asked)
+            for observe in observers:
+                observe(asked, answer)
         elif schema is not None:
             answer = synthesize(schema, rng, shown)
         else:

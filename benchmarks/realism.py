@@ -1,0 +1,368 @@
+"""How varied the scripted simulator is next to real models, on the prompts the caches key on.
+
+``aga bench realism``: run each town on the simulator and sample the prompts of the tasks whose answers
+the Lifestyle Policy caches or that drive behaviour (the day plan, the hourly activity, decompositions,
+event triples, event importance, utterances), a few per agent and simulated day. Put each sampled prompt
+to every model under test with several seeds (the real embedded models and the simulator itself), and
+report per task and model:
+
+- ``distinct``: distinct answers / answers (after lower-casing and dropping punctuation);
+- ``repeat``: share of prompts answered identically by two seeds;
+- ``sim_p50`` / ``sim_p90``: MiniLM cosine similarity between answers to the same prompt from
+  different seeds, and ``above``: the share of those pairs at or above the policy threshold of the
+  cache that keys on the task (a pair above it is what a similarity cache would count as "the same");
+- ``days_p50``: similarity between an agent's answers on different simulated days (day plan, hour);
+- ``steps``, ``distinct_steps``: sub-steps per decomposition and distinct ones among them;
+- ``rating_mean`` / ``rating_sd``: event importance.
+
+A measure holds for the simulator when it is at least as varied as the most varied reference model
+(higher ``distinct``, ``distinct_steps``, ``rating_sd``; lower ``repeat``, similarities, ``above``). The
+prompts come from simulator runs, so every model answers the same situations.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import time
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+TASKS = (
+    "plan.daily",
+    "plan.hourly",
+    "plan.decompose",
+    "act.triple",
+    "perceive.importance",
+    "converse.utterance",
+)
+# The policy threshold of the cache that would key on each task's answer (policy_store.config).
+THRESHOLD_KIND = {"plan.daily": "plan", "plan.hourly": "plan", "plan.decompose": "plan", "act.triple": "action"}
+MORE_IS_VARIED = ("distinct", "distinct_steps", "rating_sd")
+LESS_IS_VARIED = ("repeat", "sim_p50", "sim_p90", "above", "days_p50")
+
+
+@dataclass
+class Situation:
+    """One sampled prompt: which town, task, agent and day, and the values the prompt shows."""
+
+    scenario: str
+    task: str
+    agent: str
+    day: str
+    shown: dict[str, str]
+    answers: dict[str, list[str]] = field(default_factory=dict)  # model -> answer text per seed
+
+
+def _agent_and_day(shown: dict[str, str]) -> tuple[str, str]:
+    identity = shown.get("identity", "")
+    name = shown.get("name") or _field(identity, "Name") or "?"
+    day = shown.get("date") or _field(identity, "Current date") or "?"
+    return name, day
+
+
+def _field(block: str, label: str) -> str:
+    m = re.search(rf"^{re.escape(label)}:\s*(.*)$", block, re.MULTILINE)
+    return m.group(1).strip() if m else ""
+
+
+def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[Situation]:
+    """Run ``scenario`` on the simulator (baseline mode) and keep every prompt of the sampled tasks."""
+    import shutil
+    import tempfile
+
+    from aga.sim.run import Run
+    from aga.simulator import provider
+
+    kept: list[Situation] = []
+
+    def observe(prompt: Any, answer: Any) -> None:
+        if prompt.task in TASKS:
+            shown = dict(prompt.shown)
+            agent, day = _agent_and_day(shown)
+            kept.append(Situation(scenario, prompt.task, agent, day, shown))
+
+    import os
+
+    runs = Path(tempfile.mkdtemp(prefix="aga-realism-"))
+    old = os.environ.get("AGA_RUNS_DIR")
+    os.environ["AGA_RUNS_DIR"] = str(runs)  # capture runs are scratch: they never land in runs/
+    provider.observers.append(observe)
+    try:
+        with Run.create(scenario, model="scripted/default", hours=hours, seed=seed, start=start) as run:
+            run.advance()
+    finally:
+        provider.observers.remove(observe)
+        if old is None:
+            os.environ.pop("AGA_RUNS_DIR", None)
+        else:
+            os.environ["AGA_RUNS_DIR"] = old
+        shutil.rmtree(runs, ignore_errors=True)
+    return kept
+
+
+def sample(situations: Sequence[Situation], per_task: int, seed: int) -> list[Situation]:
+    """Up to ``per_task`` prompts per task and town, spread over agents and days.
+
+    Day plans are kept for every agent-day (few, and the across-day measure needs them); hourly prompts
+    are matched across days by hour, so the same hours are kept for every day.
+    """
+    rng = random.Random(seed)
+    out: list[Situation] = []
+    by: dict[tuple[str, str], list[Situation]] = defaultdict(list)
+    for s in situations:
+        by[(s.scenario, s.task)].append(s)
+    for (_, task), items in sorted(by.items()):
+        if task == "plan.daily":
+            out += items
+            continue
+        if task == "plan.hourly":
+            hours = sorted({s.shown.get("hour", "") for s in items})
+            picked_hours = set(rng.sample(hours, k=min(len(hours), max(1, per_task // 2))))
+            out += [s for s in items if s.shown.get("hour") in picked_hours][: per_task * 3]
+            continue
+        groups: dict[tuple[str, str], list[Situation]] = defaultdict(list)
+        for s in items:
+            groups[(s.agent, s.day)].append(s)
+        keys = sorted(groups)
+        rng.shuffle(keys)
+        picked: list[Situation] = []
+        while len(picked) < per_task and any(groups[k] for k in keys):
+            for k in keys:
+                if groups[k] and len(picked) < per_task:
+                    picked.append(groups[k].pop(rng.randrange(len(groups[k]))))
+        out += picked
+    return out
+
+
+def answer_text(task: str, value: Any) -> str:
+    """The part of an answer whose variety is measured, as text."""
+    data = value.model_dump() if hasattr(value, "model_dump") else value
+    if task == "plan.daily":
+        return "; ".join(data["items"])
+    if task == "plan.hourly":
+        return str(data["activity"])
+    if task == "plan.decompose":
+        return " | ".join(s["subtask"] for s in data["subtasks"])
+    if task == "act.triple":
+        return f"{data['subject']} {data['predicate']} {data['object']}"
+    if task == "perceive.importance":
+        return str(data["rating"])
+    if task == "converse.utterance":
+        return str(data["utterance"])
+    return json.dumps(data, ensure_ascii=False)
+
+
+def answer_all(
+    situations: Sequence[Situation], model: str, seeds: Sequence[int], on_call: Callable[[], None] | None = None
+) -> None:
+    """Put every situation to ``model`` once per seed (through the gateway, as a run would)."""
+    import tempfile
+
+    import aga.cognition.converse
+    import aga.cognition.perceive
+    import aga.cognition.plan_action
+    import aga.cognition.plan_day  # noqa: F401  (declare the tasks)
+    from aga.llm.gateway import Gateway
+    from aga.llm.ledger import Ledger
+    from aga.llm.tasks import get_task
+    from aga.storage import make_engine, sqlite_url
+
+    folder = Path(tempfile.mkdtemp(prefix="aga-realism-ledger-"))
+    for seed in seeds:
+        ledger = Ledger(make_engine(sqlite_url(folder / f"{seed}.db")), f"realism-{seed}")
+        gateway = Gateway(model, ledger=ledger, seed=seed)
+        for s in situations:
+            task = get_task(s.task)
+            assert task is not None, s.task
+            value = gateway.call(task, s.shown, agent=s.agent, facts=_facts(s))
+            s.answers.setdefault(model, []).append(answer_text(s.task, value))
+            if on_call is not None:
+                on_call()
+
+
+def _facts(s: Situation) -> Any:
+    """The typed facts a run passes with the sampled tasks, rebuilt from what the prompt shows."""
+    from aga.cognition.plan_action import BlockFacts, SubjectFacts
+
+    if s.task == "plan.decompose":
+        return BlockFacts(s.shown.get("task", ""), int(s.shown.get("minutes", "60")))
+    if s.task == "act.triple":
+        return SubjectFacts(s.agent)
+    return None
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9 ]+", "", text.lower()).strip()
+
+
+def _pairs_similarity(groups: Sequence[Sequence[str]], embed: Callable[[list[str]], np.ndarray]) -> list[float]:
+    out: list[float] = []
+    for answers in groups:
+        if len(answers) < 2:
+            continue
+        vectors = embed(list(answers))
+        out += [float(vectors[i] @ vectors[j]) for i, j in combinations(range(len(answers)), 2)]
+    return out
+
+
+def measure(
+    situations: Sequence[Situation], model: str, embed: Callable[[list[str]], np.ndarray], thresholds: dict[str, float]
+) -> dict[str, dict[str, float | None]]:
+    """The measures of ``model``'s answers, per task."""
+    out: dict[str, dict[str, float | None]] = {}
+    for task in TASKS:
+        mine = [s for s in situations if s.task == task and model in s.answers]
+        if not mine:
+            continue
+        answers = [a for s in mine for a in s.answers[model]]
+        row: dict[str, float | None] = {"prompts": len(mine), "answers": len(answers)}
+        row["distinct"] = round(len({_norm(a) for a in answers}) / len(answers), 3)
+        row["repeat"] = round(
+            sum(1 for s in mine if len({_norm(a) for a in s.answers[model]}) < len(s.answers[model])) / len(mine), 3
+        )
+        if task == "perceive.importance":
+            ratings = [int(a) for a in answers]
+            row["rating_mean"] = round(statistics.fmean(ratings), 2)
+            row["rating_sd"] = round(statistics.pstdev(ratings), 2)
+        else:
+            sims = _pairs_similarity([s.answers[model] for s in mine], embed)
+            if sims:
+                row["sim_p50"] = round(float(np.percentile(sims, 50)), 3)
+                row["sim_p90"] = round(float(np.percentile(sims, 90)), 3)
+                kind = THRESHOLD_KIND.get(task)
+                if kind:
+                    row["above"] = round(sum(1 for x in sims if x >= thresholds[kind]) / len(sims), 3)
+        if task == "plan.decompose":
+            steps = [[x for x in a.split(" | ") if x] for a in answers]
+            row["steps"] = round(statistics.fmean(len(x) for x in steps), 2)
+            row["distinct_steps"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in steps), 2)
+        if task in ("plan.daily", "plan.hourly"):
+            row["days_p50"] = _across_days(mine, model, embed)
+        out[task] = row
+    return out
+
+
+def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[str]], np.ndarray]) -> float | None:
+    """Median similarity between an agent's first answers to the same question on different days."""
+    by: dict[tuple[str, str, str], dict[str, str]] = defaultdict(dict)
+    for s in mine:
+        by[(s.scenario, s.agent, s.shown.get("hour", ""))][s.day] = s.answers[model][0]
+    sims = _pairs_similarity([list(days.values()) for days in by.values()], embed)
+    return round(float(np.percentile(sims, 50)), 3) if sims else None
+
+
+def verdict(
+    results: dict[str, dict[str, dict[str, float | None]]], simulator: str
+) -> dict[str, dict[str, str]]:
+    """Per task and measure: whether the simulator is at least as varied as the most varied reference."""
+    out: dict[str, dict[str, str]] = {}
+    references = [m for m in results if m != simulator]
+    for task, row in results.get(simulator, {}).items():
+        marks: dict[str, str] = {}
+        for measure_name, value in row.items():
+            refs = [results[m].get(task, {}).get(measure_name) for m in references]
+            refs = [r for r in refs if r is not None]
+            if value is None or not refs:
+                continue
+            if measure_name in MORE_IS_VARIED:
+                marks[measure_name] = "holds" if value >= max(refs) else f"misses ({value} < {max(refs)})"
+            elif measure_name in LESS_IS_VARIED:
+                marks[measure_name] = "holds" if value <= min(refs) else f"misses ({value} > {min(refs)})"
+        out[task] = marks
+    return out
+
+
+def write_report(report: dict[str, Any], out: Path) -> None:
+    """``realism.json`` and ``realism.md`` in ``out``."""
+    from aga.cli.common import write_atomically
+
+    out.mkdir(parents=True, exist_ok=True)
+    write_atomically(out / "realism.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    lines = [
+        "# Realism: the simulator's variety next to real models\n",
+        f"`{report['command']}`\n",
+        f"Machine: {report['machine']}; date {report['date']}. Prompts sampled from simulator runs of "
+        f"{', '.join(report['scenarios'])} ({report['hours']:g} simulated hours each, seed {report['seed']}); "
+        f"each prompt answered with seeds {report['seeds']} by every model.\n",
+        "Higher is more varied for distinct, distinct_steps, rating_sd; lower for repeat, similarities "
+        "(sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy threshold).\n",
+    ]
+    measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "steps",
+                "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
+    for task in TASKS:
+        rows = [(m, r[task]) for m, r in report["results"].items() if task in r]
+        if not rows:
+            continue
+        shown = [k for k in measures if any(k in row for _, row in rows)]
+        lines.append(f"\n## {task}\n")
+        lines.append("| model | " + " | ".join(shown) + " |")
+        lines.append("|---|" + "---|" * len(shown))
+        for model, row in rows:
+            lines.append(f"| {model} | " + " | ".join("" if row.get(k) is None else f"{row[k]}" for k in shown) + " |")
+        marks = report["verdict"].get(task, {})
+        if marks:
+            lines.append("\nSimulator vs the most varied reference: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
+    if report.get("original"):
+        lines.append("\n## The original study's GPT-3.5 day (reference figures)\n")
+        lines.append("```json\n" + json.dumps(report["original"], indent=2)[:4000] + "\n```")
+    if report.get("reading"):
+        lines.append("\n## Reading\n\n" + report["reading"])
+    write_atomically(out / "realism.md", "\n".join(lines) + "\n")
+
+
+def run(
+    scenarios: Sequence[str],
+    models: Sequence[str],
+    *,
+    hours: float,
+    seed: int,
+    seeds: int,
+    per_task: int,
+    out: Path,
+    start: time | None = None,
+    progress: Callable[[str, int], Callable[[], None]] | None = None,
+) -> dict[str, Any]:
+    """Capture, sample, answer with every model, measure; writes the report and returns it."""
+    from datetime import date
+
+    from aga.embeddings.minilm import MiniLMEmbedder
+    from benchmarks.report import machine
+    from policy_store.config import DEFAULT_THRESHOLDS
+
+    situations: list[Situation] = []
+    for scenario in scenarios:
+        situations += sample(capture(scenario, hours=hours, seed=seed, start=start), per_task, seed)
+    seed_list = list(range(seed + 1, seed + 1 + seeds))
+    for model in models:
+        tick = progress(model, len(situations) * len(seed_list)) if progress else None
+        answer_all(situations, model, seed_list, tick)
+    embedder = MiniLMEmbedder()
+    results = {m: measure(situations, m, embedder.embed, dict(DEFAULT_THRESHOLDS)) for m in models}
+    simulator = next((m for m in models if m.startswith("scripted/")), "")
+    original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"
+    report = {
+        "command": "aga bench realism " + " ".join(f"--scenario {s}" for s in scenarios)
+        + " " + " ".join(f"--model {m}" for m in models)
+        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --out {out}",
+        "machine": machine(),
+        "date": date.today().isoformat(),
+        "scenarios": list(scenarios),
+        "hours": hours,
+        "seed": seed,
+        "seeds": seed_list,
+        "results": results,
+        "verdict": verdict(results, simulator) if simulator else {},
+        "original": json.loads(original_path.read_text()) if original_path.exists() else None,
+        "situations": [asdict(s) for s in situations],
+    }
+    write_report(report, out)
+    return report
