@@ -55,7 +55,7 @@ CORE = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("scenario", ["ville3"])
+@pytest.mark.parametrize("scenario", ["ville3", "harbour6"])
 @pytest.mark.parametrize("mode", ["baseline", "social"])
 def test_every_value_read_is_in_the_prompt(watched, scenario: str, mode: str):
     from aga.cognition.user import interview, whisper

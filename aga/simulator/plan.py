@@ -70,30 +70,26 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     awake = (bed - wake) % 24 or 16
     items = [(0, "wake up and complete the morning routine"), (1, "have breakfast")]
     items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
-    lunch = max(3, min(awake - 2, 5 + rng.choice((0, 0, 1, -1))))
-    dinner_at = hour_in(lifestyle, ("dinner",))
-    dinner = (dinner_at - wake) % 24 if dinner_at is not None else max(lunch + 3, awake - 4 + rng.choice((0, 1, -1)))
+    lunch = _meal_offset(lifestyle, "lunch", wake, 12 if wake <= 9 else wake + 5, awake, rng.choice((0, 0, 1, -1)))
+    dinner = _meal_offset(lifestyle, "dinner", wake, 18 if wake <= 9 else wake + 10, awake, rng.choice((0, 1, -1)))
+    dinner = max(dinner, lunch + 3)
     items += [(lunch, "have lunch"), (min(dinner, awake - 1), "have dinner")]
     errands = _errands(p.get("identity"), [])
     taken = {o for o, _ in items}
     free = [o for o in range(2, awake) if o not in taken]
     for errand in rng.sample(errands, k=min(len(errands), rng.choice((0, 1, 1, 2)))):
         if free:
-            items.append((free.pop(rng.randrange(len(free))), _plan_form(errand)))
+            items.append((free.pop(rng.randrange(len(free))), errand))
     items.append((awake, "go to bed"))
     items.sort(key=lambda x: x[0])
     return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
 
 
-def _plan_form(gerund_clause: str) -> str:
-    """'collecting decorations' -> 'collect decorations'."""
-    verb, _, rest = gerund_clause.partition(" ")
-    stem = verb[:-3]
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":
-        stem = stem[:-1]
-    elif stem.endswith(("at", "ak", "iv", "ar", "ut", "ir", "uc", "ov", "ak", "os")):
-        stem += "e"
-    return f"{stem} {rest}".strip()
+def _meal_offset(lifestyle: str, meal: str, wake: int, usual: int, awake: int, jitter: int) -> int:
+    """Hours after waking of a meal: at the hour the lifestyle states, else at the usual clock hour."""
+    stated = hour_in(lifestyle, (meal,))
+    hour = stated if stated is not None else usual + jitter
+    return max(2, min(awake - 1, (hour - wake) % 24))
 
 
 def _day(p: Prompt) -> tuple[int, int, list[tuple[int, str]]]:

@@ -154,6 +154,21 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         ),
         ("cleaning up the workspace", "writing down what was done", "putting the tools away"),
     ),
+    "watch": (
+        "keeping watch through the night, a night shift, guarding, monitoring instruments or a radio",
+        ("reading the log from the last shift", "checking the instruments", "making a flask of coffee"),
+        (
+            "watching the horizon",
+            "writing in the logbook",
+            "making a round of the building",
+            "listening to the radio",
+            "checking the lights and alarms",
+            "noting the weather",
+            "stretching to stay awake",
+            "reporting in by radio",
+        ),
+        ("writing the handover note", "signing off the log"),
+    ),
     "outdoor": (
         "walking, exercising outdoors, going for a run, fresh air, a stroll",
         ("putting on shoes", "warming up", "heading out"),

@@ -16,7 +16,9 @@ from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import bullet_lines, clean_topic, sentences
 
 START = "[The conversation has not started yet"
-END_CHANCE = 0.15  # per line after the greeting: conversations of about seven lines on average
+# Per line after the greeting: about 11 lines on average under the 16-line cap, the mean of the original
+# study's 3-agent day (8 conversations of 2 to 16 lines, mean 10.9; benchmarks/data/original_ville3_day1.json).
+END_CHANCE = 0.07
 NEWS = 6  # a topic rated at least this is news worth telling
 
 

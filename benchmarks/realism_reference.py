@@ -1,0 +1,414 @@
+"""Variety statistics for generated text, and the reference figures of the original study's day.
+
+The functions take plain lists of strings (or of integers, for importance ratings), so the same measures
+apply to any source: the original study's saved simulation, the scripted simulator, real local models.
+Semantic similarity (MiniLM) is deliberately left out; every measure here is lexical, after
+:func:`normalise` (lower case, punctuation dropped, whitespace collapsed).
+
+- :func:`distinct_share` / :func:`exact_repeats`: how many answers are new, how many repeat an earlier one;
+- :func:`schedule_stats`: blocks per agent-day and distinct activities among them;
+- :func:`substeps_per_block`, :func:`cross_block_repeat_share`: variety of task decompositions;
+- :func:`importance_distribution`: mean, spread and 1..10 histogram of importance (poignancy) ratings;
+- :func:`original_statistics`: all of the above for one persona of the original
+  (``scratch.json`` + ``associative_memory/nodes.json`` of a saved Smallville run), figures only.
+
+``benchmarks/data/original_ville3_day1.json`` holds the figures :func:`original_statistics` gives for the
+three personas of ``July1_the_ville_isabella_maria_klaus`` on its first simulated day (2023-02-13).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+_SPACE = re.compile(r"\s+")
+
+# Sub-steps the original inserts when a conversation interrupts a decomposed block: "on the way to <next
+# sub-step>" and "conversing about <summary>". They are not decomposition output, so the decomposition
+# measures leave them out by default.
+CHAT_INSERT_PREFIXES = ("on the way to ", "conversing about ")
+
+
+def normalise(text: str) -> str:
+    """Lower-case ``text``, drop punctuation (underscores too) and collapse whitespace."""
+    text = _PUNCT.sub(" ", text.lower()).replace("_", " ")
+    return _SPACE.sub(" ", text).strip()
+
+
+def distinct_share(answers: Sequence[str]) -> float:
+    """Distinct normalised answers / answers (0.0 for no answers; 1.0 means every answer differs)."""
+    if not answers:
+        return 0.0
+    return len({normalise(a) for a in answers}) / len(answers)
+
+
+def exact_repeats(answers: Sequence[str]) -> float:
+    """Share of answers whose normalised text equals an earlier answer's (0.0 for no answers)."""
+    if not answers:
+        return 0.0
+    seen: set[str] = set()
+    repeats = 0
+    for answer in answers:
+        key = normalise(answer)
+        if key in seen:
+            repeats += 1
+        seen.add(key)
+    return repeats / len(answers)
+
+
+def count_blocks(activities: Sequence[str], merge_adjacent: bool = True) -> int:
+    """Blocks in one agent-day: entries, with runs of the same (normalised) activity counted once."""
+    if not merge_adjacent:
+        return len(activities)
+    keys = [normalise(a) for a in activities]
+    return sum(1 for i, key in enumerate(keys) if i == 0 or key != keys[i - 1])
+
+
+def distinct_activities(activities: Sequence[str]) -> int:
+    """Distinct normalised activities in one agent-day's schedule."""
+    return len({normalise(a) for a in activities})
+
+
+def schedule_stats(activities: Sequence[str]) -> dict[str, float]:
+    """Blocks and distinct activities of one agent-day (``activities``: the blocks in order)."""
+    return {
+        "blocks": count_blocks(activities),
+        "distinct_activities": distinct_activities(activities),
+        "distinct_share": round(distinct_share(activities), 4),
+    }
+
+
+def mean_per_day(days: Iterable[Sequence[str]]) -> dict[str, float]:
+    """Mean blocks and distinct activities per agent-day over several schedules (zeros for none)."""
+    stats = [schedule_stats(day) for day in days]
+    if not stats:
+        return {"days": 0, "blocks_mean": 0.0, "distinct_activities_mean": 0.0}
+    return {
+        "days": len(stats),
+        "blocks_mean": round(statistics.fmean(s["blocks"] for s in stats), 4),
+        "distinct_activities_mean": round(statistics.fmean(s["distinct_activities"] for s in stats), 4),
+    }
+
+
+def is_chat_insert(substep: str) -> bool:
+    """Whether a sub-step is one the original inserts for a conversation rather than a decomposed one."""
+    return normalise(substep).startswith(tuple(normalise(p) + " " for p in CHAT_INSERT_PREFIXES))
+
+
+def substeps_per_block(blocks: Sequence[Sequence[str]]) -> float:
+    """Mean number of distinct normalised sub-steps per block (blocks without sub-steps are skipped)."""
+    counts = [len({normalise(s) for s in block}) for block in blocks if block]
+    return statistics.fmean(counts) if counts else 0.0
+
+
+def cross_block_repeat_share(blocks: Sequence[Sequence[str]], pooled: bool = False) -> float:
+    """Share of a block's sub-steps whose normalised text also occurs in another block of the same list.
+
+    By default the share is computed per block and averaged over blocks with sub-steps; with
+    ``pooled=True`` it is computed over all sub-steps at once. 0.0 when there are no sub-steps.
+    """
+    keyed = [[normalise(s) for s in block] for block in blocks]
+    in_blocks: Counter[str] = Counter()
+    for block in keyed:
+        in_blocks.update(set(block))
+    shares: list[float] = []
+    repeated = total = 0
+    for block in keyed:
+        if not block:
+            continue
+        hits = sum(1 for s in block if in_blocks[s] > 1)
+        shares.append(hits / len(block))
+        repeated += hits
+        total += len(block)
+    if pooled:
+        return repeated / total if total else 0.0
+    return statistics.fmean(shares) if shares else 0.0
+
+
+def importance_distribution(ratings: Sequence[int | float]) -> dict[str, Any]:
+    """Count, mean, population standard deviation and 1..10 histogram of importance ratings.
+
+    Ratings are rounded to the nearest integer for the histogram; ones outside 1..10 are counted in
+    ``out_of_range`` (and still enter the mean and sd). Mean and sd are 0.0 for no ratings.
+    """
+    values = [float(r) for r in ratings]
+    histogram = {str(k): 0 for k in range(1, 11)}
+    out_of_range = 0
+    for value in values:
+        key = round(value)
+        if 1 <= key <= 10:
+            histogram[str(key)] += 1
+        else:
+            out_of_range += 1
+    return {
+        "n": len(values),
+        "mean": round(statistics.fmean(values), 4) if values else 0.0,
+        "sd": round(statistics.pstdev(values), 4) if values else 0.0,
+        "histogram": histogram,
+        "out_of_range": out_of_range,
+    }
+
+
+def split_decomposed(entry: str) -> tuple[str, str | None]:
+    """Split ``"<block> (<sub-step>)"`` into block and sub-step; ``(entry, None)`` when not decomposed."""
+    head, sep, tail = entry.partition(" (")
+    if not sep or not tail.endswith(")"):
+        return entry, None
+    return head, tail[:-1]
+
+
+def group_blocks(entries: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Group decomposed entries into block instances: runs of consecutive entries with the same block.
+
+    Entries that are not decomposed (no ``" (...)"``) end the current run and are left out.
+    """
+    groups: list[tuple[str, list[str]]] = []
+    previous: str | None = None
+    for entry in entries:
+        block, substep = split_decomposed(entry)
+        if substep is None:
+            previous = None
+            continue
+        if block != previous:
+            groups.append((block, []))
+            previous = block
+        groups[-1][1].append(substep)
+    return groups
+
+
+def _is_chat_event(node: Mapping[str, Any]) -> bool:
+    """Whether an event node is the "<persona> is conversing about ..." event a chat leaves behind."""
+    return " is conversing about " in str(node.get("description", ""))
+
+
+def chat_lines(filling: Any) -> int:
+    """Lines of one chat node's ``filling`` (a list of ``[speaker, line]`` pairs); 0 if it is not one."""
+    if not isinstance(filling, list):
+        return 0
+    return sum(1 for item in filling if isinstance(item, list | tuple) and len(item) == 2)
+
+
+def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Figures (no text) for one persona of a saved run of the original study.
+
+    ``scratch`` is the persona's ``bootstrap_memory/scratch.json`` saved at the end of a simulated day
+    (``f_daily_schedule_hourly_org``: the day's blocks; ``f_daily_schedule``: the same day with decomposed
+    blocks as ``"<block> (<sub-step>)"``). ``nodes`` is its ``associative_memory/nodes.json`` (every event,
+    thought and chat node, with ``type``, ``subject``, ``description``, ``poignancy``, ``filling``).
+    """
+    name = scratch["name"]
+    hourly = [activity for activity, minutes in scratch["f_daily_schedule_hourly_org"] if minutes > 0]
+    entries = [activity for activity, _minutes in scratch["f_daily_schedule"]]
+    groups = group_blocks(entries)
+    all_substeps = [s for _block, subs in groups for s in subs]
+    inserts = [s for s in all_substeps if is_chat_insert(s)]
+    decomposed = [[s for s in subs if not is_chat_insert(s)] for _block, subs in groups]
+    decomposed = [subs for subs in decomposed if subs]
+    actions = [s for subs in decomposed for s in subs]
+    full_entries = [f"{block} ({s})" for block, subs in groups for s in subs if not is_chat_insert(s)]
+    undecomposed = sum(1 for activity, minutes in scratch["f_daily_schedule"] if minutes > 0 and "(" not in activity)
+
+    node_list = list(nodes.values())
+    events = [n for n in node_list if n.get("type") == "event"]
+    thoughts = [n for n in node_list if n.get("type") == "thought"]
+    chats = [n for n in node_list if n.get("type") == "chat"]
+    own = [n for n in events if n.get("subject") == name]
+    own_chat_events = [n for n in own if _is_chat_event(n)]
+    own_actions = [n for n in own if not _is_chat_event(n)]
+    persona_names = {n.get("subject") for n in events if ":" not in str(n.get("subject", ""))}
+    others = [n for n in events if n.get("subject") != name and n.get("subject") in persona_names]
+    objects = [n for n in events if n.get("subject") not in persona_names]
+    lines = [chat_lines(n.get("filling")) for n in chats]
+
+    def ratings(ns: Iterable[Mapping[str, Any]]) -> list[int]:
+        return [int(n["poignancy"]) for n in ns]
+
+    return {
+        "schedule": {
+            "blocks": count_blocks(hourly),
+            "blocks_unmerged": len(hourly),
+            "distinct_activities": distinct_activities(hourly),
+            "minutes": sum(m for _a, m in scratch["f_daily_schedule_hourly_org"] if m > 0),
+        },
+        "decomposition": {
+            "block_instances": len(decomposed),
+            "actions": len(actions),
+            "distinct_actions": len({normalise(a) for a in actions}),
+            "distinct_share": round(distinct_share(actions), 4),
+            "repeat_share": round(exact_repeats(actions), 4),
+            "full_entries_distinct_share": round(distinct_share(full_entries), 4),
+            "substeps_per_block_mean": round(statistics.fmean(len(b) for b in decomposed), 4) if decomposed else 0.0,
+            "substeps_per_block_min": min((len(b) for b in decomposed), default=0),
+            "substeps_per_block_max": max((len(b) for b in decomposed), default=0),
+            "distinct_substeps_per_block_mean": round(substeps_per_block(decomposed), 4),
+            "cross_block_repeat_share": round(cross_block_repeat_share(decomposed), 4),
+            "cross_block_repeat_share_pooled": round(cross_block_repeat_share(decomposed, pooled=True), 4),
+            "chat_inserted_substeps": len(inserts),
+            "undecomposed_entries": undecomposed,
+        },
+        "memory": {
+            "nodes": len(node_list),
+            "events": len(events),
+            "own_action_events": len(own_actions),
+            "own_action_events_distinct": len({normalise(str(n.get("description", ""))) for n in own_actions}),
+            "own_action_events_repeat_share": round(
+                exact_repeats([str(n.get("description", "")) for n in own_actions]), 4
+            ),
+            "own_chat_events": len(own_chat_events),
+            "other_persona_events": len(others),
+            "object_events": len(objects),
+            "thoughts": len(thoughts),
+            "chats": len(chats),
+            "chat_lines_mean": round(statistics.fmean(lines), 4) if lines else 0.0,
+            "chat_lines_min": min(lines, default=0),
+            "chat_lines_max": max(lines, default=0),
+        },
+        "importance": {
+            "events_all": importance_distribution(ratings(events)),
+            "events_own_actions": importance_distribution(ratings(own_actions)),
+            "events_objects": importance_distribution(ratings(objects)),
+            "thoughts": importance_distribution(ratings(thoughts)),
+            "chats": importance_distribution(ratings(chats)),
+        },
+    }
+
+
+def overall_statistics(per_agent: Mapping[str, Mapping[str, Any]], nodes: Mapping[str, Mapping[str, Any]]) -> dict:
+    """Pool per-agent figures: means of per-agent counts, and importance distributions over all nodes.
+
+    ``nodes`` maps agent name to that agent's nodes (the importance lists are pooled from them, with the
+    same node selection as :func:`original_statistics`).
+    """
+    agents = list(per_agent.values())
+
+    def mean_of(section: str, key: str) -> float:
+        return round(statistics.fmean(float(a[section][key]) for a in agents), 4) if agents else 0.0
+
+    pooled: dict[str, list[int]] = {"events_all": [], "events_own_actions": [], "thoughts": [], "chats": []}
+    for name, agent_nodes in nodes.items():
+        for node in agent_nodes.values():
+            kind = node.get("type")
+            rating = int(node["poignancy"])
+            if kind == "event":
+                pooled["events_all"].append(rating)
+                if node.get("subject") == name and not _is_chat_event(node):
+                    pooled["events_own_actions"].append(rating)
+            elif kind == "thought":
+                pooled["thoughts"].append(rating)
+            elif kind == "chat":
+                pooled["chats"].append(rating)
+    return {
+        "agents": len(agents),
+        "blocks_mean": mean_of("schedule", "blocks"),
+        "distinct_activities_mean": mean_of("schedule", "distinct_activities"),
+        "actions_mean": mean_of("decomposition", "actions"),
+        "distinct_actions_mean": mean_of("decomposition", "distinct_actions"),
+        "repeat_share_mean": mean_of("decomposition", "repeat_share"),
+        "substeps_per_block_mean": mean_of("decomposition", "substeps_per_block_mean"),
+        "distinct_substeps_per_block_mean": mean_of("decomposition", "distinct_substeps_per_block_mean"),
+        "cross_block_repeat_share_mean": mean_of("decomposition", "cross_block_repeat_share"),
+        # A conversation is stored in both participants' memories, so this counts copies, not conversations.
+        "chat_nodes_total": sum(int(a["memory"]["chats"]) for a in agents),
+        "importance": {key: importance_distribution(values) for key, values in pooled.items()},
+    }
+
+
+def is_finite_number(value: Any) -> bool:
+    """Whether ``value`` is an int or a finite float (a figure that can go into the reference JSON)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# --- The original's first simulated day (figures in benchmarks/data/original_ville3_day1.json) -------------
+
+REPOSITORY = "joonspk-research/generative_agents"
+COMMIT = "7ad910cac16f59b444df6bba45752a4fc1cde7da"
+RUN_DIR = "environment/frontend_server/storage/July1_the_ville_isabella_maria_klaus-step-3-19/personas"
+PERSONAS = ("Isabella Rodriguez", "Klaus Mueller", "Maria Lopez")
+
+HOW = {
+    "day": "2023-02-13, the run's first simulated day; both files are the state saved at 23:59 that day.",
+    "schedule.blocks": "entries of f_daily_schedule_hourly_org with minutes > 0, runs of the same activity once",
+    "schedule.distinct_activities": "distinct normalise()d activity names among those blocks",
+    "decomposition.actions": "sub-steps of f_daily_schedule entries '<block> (<sub-step>)', without the "
+    "'on the way to ...' / 'conversing about ...' ones the original inserts when a chat interrupts a block",
+    "decomposition.block_instances": "runs of consecutive entries with the same <block> (a block the day "
+    "revisits counts once per visit)",
+    "decomposition.distinct_actions": "distinct normalise()d sub-steps over the day (distinct_actions / "
+    "actions = distinct_share; repeat_share = exact_repeats() = 1 - distinct_share)",
+    "decomposition.substeps_per_block_mean": "sub-steps per block instance (mean, min, max)",
+    "decomposition.distinct_substeps_per_block_mean": "substeps_per_block(): distinct sub-steps per block "
+    "instance, mean",
+    "decomposition.cross_block_repeat_share": "cross_block_repeat_share(): per block instance, share of its "
+    "sub-steps whose text also occurs in another block instance of the day, averaged (and pooled)",
+    "decomposition.full_entries_distinct_share": "distinct_share() of the full '<block> (<sub-step>)' strings",
+    "memory": "node counts by type in nodes.json; own_action_events: events whose subject is the persona, "
+    "without the '<persona> is conversing about ...' events chats leave; object_events: subjects that are "
+    "addresses ('...:...'); chat_lines: len(filling) of each chat node ([speaker, line] pairs)",
+    "importance": "importance_distribution() of the poignancy field (1..10 as the model rated it); "
+    "events_all includes the many perceived object events ('<object> is idle' is fixed at 1); thoughts "
+    "include the day's plan, the seeded whisper thoughts and reflections",
+    "overall": "means over the three agents of their counts; importance pooled over all three agents' nodes",
+}
+
+
+def reference_from_files(scratch_paths: Mapping[str, str], nodes_paths: Mapping[str, str]) -> dict[str, Any]:
+    """Figures of :func:`original_statistics` per persona and pooled, from saved scratch/nodes JSON files."""
+    import json
+    from pathlib import Path
+
+    per_agent: dict[str, dict[str, Any]] = {}
+    all_nodes: dict[str, dict[str, Any]] = {}
+    for name in scratch_paths:
+        scratch = json.loads(Path(scratch_paths[name]).read_text())
+        nodes = json.loads(Path(nodes_paths[name]).read_text())
+        if scratch["name"] != name:
+            raise ValueError(f"{scratch_paths[name]} is {scratch['name']}'s scratch, not {name}'s")
+        per_agent[name] = original_statistics(scratch, nodes)
+        all_nodes[name] = nodes
+    return {"per_agent": per_agent, "overall": overall_statistics(per_agent, all_nodes)}
+
+
+def figures_only(value: Any, path: str = "") -> list[str]:
+    """Paths in a figures dict whose leaves are not finite numbers (empty when it holds figures only)."""
+    if isinstance(value, Mapping):
+        return [p for key, item in value.items() for p in figures_only(item, f"{path}.{key}" if path else key)]
+    if isinstance(value, list | tuple):
+        return [p for i, item in enumerate(value) for p in figures_only(item, f"{path}[{i}]")]
+    return [] if is_finite_number(value) else [path]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Recompute benchmarks/data/original_ville3_day1.json's figures from locally saved copies.
+
+    ``--dir`` holds ``<first name>_scratch.json`` and ``<first name>_nodes.json`` for the three personas
+    (copies of the files under :data:`RUN_DIR` at :data:`COMMIT`); ``--source`` is a JSON file with the
+    provenance block to embed (kept as is).
+    """
+    import argparse
+    import json
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--source", required=True)
+    args = parser.parse_args(argv)
+    folder = Path(args.dir)
+    scratch = {n: str(folder / f"{n.split()[0].lower()}_scratch.json") for n in PERSONAS}
+    nodes = {n: str(folder / f"{n.split()[0].lower()}_nodes.json") for n in PERSONAS}
+    figures = reference_from_files(scratch, nodes)
+    bad = figures_only(figures)
+    if bad:
+        raise SystemExit(f"non-numeric leaves in the figures: {bad[:5]}")
+    document = {"source": json.loads(Path(args.source).read_text()), "how": HOW, **figures}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(document, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The realism measures on hand-made answers: they tell a repetitive model from a varied one."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from benchmarks.realism import Situation, answer_text, measure, verdict
+from tests.fakes import HashEmbedder
+
+THRESHOLDS = {"plan": 0.88, "action": 0.88}
+
+
+def _situations(model: str, answers: list[list[str]], task: str = "plan.hourly") -> list[Situation]:
+    out = []
+    for i, per_seed in enumerate(answers):
+        s = Situation("town", task, f"agent {i % 2}", f"day {i // 2}", {"hour": f"{i % 2:02d}:00 AM"})
+        s.answers[model] = per_seed
+        out.append(s)
+    return out
+
+
+def _embed(texts: list[str]) -> np.ndarray:
+    return HashEmbedder().embed(texts)
+
+
+def test_a_model_that_repeats_itself_scores_as_repetitive():
+    same = _situations("echo", [["working at the shop"] * 3 for _ in range(4)])
+    row = measure(same, "echo", _embed, THRESHOLDS)["plan.hourly"]
+    assert row["distinct"] == round(1 / 12, 3) and row["repeat"] == 1.0  # one text in 12 answers
+    assert row["sim_p50"] is not None and row["sim_p50"] > 0.99 and row["above"] == 1.0
+    assert row["days_p50"] is not None and row["days_p50"] > 0.99
+
+
+def test_a_varied_model_scores_as_varied_and_the_verdict_compares():
+    varied = [[f"activity {i} {w}" for w in ("mending nets", "baking bread", "reading a novel")] for i in range(4)]
+    situations = _situations("varied", varied)
+    for s in situations:
+        s.answers["echo"] = ["working at the shop"] * 3
+    results = {m: measure(situations, m, _embed, THRESHOLDS) for m in ("varied", "echo")}
+    row = results["varied"]["plan.hourly"]
+    assert row["distinct"] == 1.0 and row["repeat"] == 0.0
+    assert row["sim_p50"] < results["echo"]["plan.hourly"]["sim_p50"]
+    # the repetitive one as "simulator" against the varied reference: every measure misses
+    marks = verdict(results, "echo")["plan.hourly"]
+    assert marks and all(v.startswith("misses") for v in marks.values())
+    assert all(v == "holds" for v in verdict(results, "varied")["plan.hourly"].values())
+
+
+def test_decomposition_steps_and_ratings():
+    steps = _situations("m", [["a | b | c | a", "a | b | d"]], task="plan.decompose")
+    row = measure(steps, "m", _embed, THRESHOLDS)["plan.decompose"]
+    assert row["steps"] == 3.5 and row["distinct_steps"] == 3.0
+    ratings = _situations("m", [["3", "3", "3"], ["3", "3", "3"]], task="perceive.importance")
+    flat = measure(ratings, "m", _embed, THRESHOLDS)["perceive.importance"]
+    assert flat["rating_sd"] == 0.0 and flat["rating_mean"] == 3.0
+
+
+def test_answer_text_picks_the_measured_part():
+    assert (
+        answer_text("plan.decompose", {"subtasks": [{"subtask": "a", "minutes": 5}, {"subtask": "b", "minutes": 5}]})
+        == "a | b"
+    )
+    assert answer_text("act.triple", {"subject": "Ann", "predicate": "bake", "object": "bread"}) == "Ann bake bread"
