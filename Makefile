@@ -57,7 +57,8 @@ lint: setup
 test: setup
 	$(BIN)/aga models install $(TEST_MODEL)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

@@ -35,7 +35,7 @@ def parity(engine: Engine, scenario: Any, mode: str) -> dict[str, Any]:
     from aga.agents.state import is_sleep
     from aga.memory.nodes import MemoryNode
     from aga.sim.run import Checkpoint
-    from aga.sim.timeline import TimelineEntry
+    from aga.storage.timeline import TimelineEntry
     from aga.world import Address
 
     town = scenario.town
@@ -147,7 +147,7 @@ def minutes_by_sector(engine: Engine) -> dict[str, dict[str, int]]:
 
     Where people spend their day: a town where nobody leaves home shows it here at once.
     """
-    from aga.sim.timeline import TimelineEntry
+    from aga.storage.timeline import TimelineEntry
     from aga.world import Address
 
     out: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))

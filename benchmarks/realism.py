@@ -74,13 +74,59 @@ def _field(block: str, label: str) -> str:
     return m.group(1).strip() if m else ""
 
 
-def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[Situation]:
-    """Run ``scenario`` on the simulator (baseline mode) and keep every prompt of the sampled tasks."""
+def day_statistics(run: Any) -> dict[str, Any]:
+    """The first simulated day of a run in the figures of ``benchmarks/data/original_ville3_day1.json``
+    (computed with the same functions): schedule blocks, decompositions, importance, conversations."""
+    from sqlmodel import Session, col, select
+
+    from aga.memory.nodes import MemoryNode
+    from aga.storage.timeline import TimelineEntry
+    from benchmarks import realism_reference as ref
+
+    first = run.rt.scenario.spec.start.date()
+    with Session(run.engine) as session:
+        entries = session.exec(select(TimelineEntry).order_by(col(TimelineEntry.id))).all()
+        nodes = session.exec(select(MemoryNode).where(MemoryNode.step >= 0)).all()
+    entries = [e for e in entries if e.sim_time.date() == first]
+    nodes = [n for n in nodes if n.created.date() == first]
+    agents = sorted({e.agent for e in entries})
+    plans = [e for e in entries if e.kind == "plan"]
+    schedules = [[str(t) for t, m in json.loads(e.data_json).get("schedule", []) if int(m) > 0] for e in plans]
+    blocks: list[list[str]] = []
+    for agent in agents:
+        texts = [e.text for e in entries if e.kind == "action" and e.agent == agent]
+        blocks += [[x for x in subs] for _, subs in ref.group_blocks(texts) if subs]
+    actions = [x for b in blocks for x in b]
+    chats = [json.loads(e.data_json).get("lines", []) for e in entries if e.kind == "chat"]
+    own = [n.importance for n in nodes if n.kind == "event" and n.subject == n.agent and " chat" not in n.predicate]
+    return {
+        "agents": len(agents),
+        "blocks_mean": ref.mean_per_day(schedules)["blocks_mean"],
+        "distinct_activities_mean": ref.mean_per_day(schedules)["distinct_activities_mean"],
+        "actions_per_agent": round(len(actions) / max(1, len(agents)), 1),
+        "repeat_share": round(ref.exact_repeats(actions), 4),
+        "distinct_substeps_per_block_mean": round(ref.substeps_per_block(blocks), 2),
+        "cross_block_repeat_share": round(ref.cross_block_repeat_share(blocks), 4),
+        "conversations": len(chats),
+        "chat_lines_mean": round(statistics.fmean(len(c) for c in chats), 2) if chats else 0.0,
+        "importance_own_actions": ref.importance_distribution(own),
+        "importance_thoughts": ref.importance_distribution(
+            [n.importance for n in nodes if n.kind in ("reflection", "plan")]
+        ),
+        "importance_chats": ref.importance_distribution([n.importance for n in nodes if n.kind == "chat"]),
+    }
+
+
+def capture(
+    scenario: str, *, hours: float, seed: int, start: time | None = None, stats: dict[str, Any] | None = None
+) -> list[Situation]:
+    """Run ``scenario`` on the simulator (baseline mode) and keep every prompt of the sampled tasks;
+    ``stats`` receives the run's first-day figures (see :func:`day_statistics`)."""
     import shutil
     import tempfile
 
+    from aga.llm.providers import scripted as provider
     from aga.sim.run import Run
-    from aga.simulator import provider
 
     kept: list[Situation] = []
 
@@ -99,6 +145,8 @@ def capture(scenario: str, *, hours: float, seed: int, start: time | None = None
     try:
         with Run.create(scenario, model="scripted/default", hours=hours, seed=seed, start=start) as run:
             run.advance()
+            if stats is not None:
+                stats.update(day_statistics(run))
     finally:
         provider.observers.remove(observe)
         if old is None:
@@ -260,9 +308,7 @@ def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[st
     return round(float(np.percentile(sims, 50)), 3) if sims else None
 
 
-def verdict(
-    results: dict[str, dict[str, dict[str, float | None]]], simulator: str
-) -> dict[str, dict[str, str]]:
+def verdict(results: dict[str, dict[str, dict[str, float | None]]], simulator: str) -> dict[str, dict[str, str]]:
     """Per task and measure: whether the simulator is at least as varied as the most varied reference."""
     out: dict[str, dict[str, str]] = {}
     references = [m for m in results if m != simulator]
@@ -283,7 +329,7 @@ def verdict(
 
 def write_report(report: dict[str, Any], out: Path) -> None:
     """``realism.json`` and ``realism.md`` in ``out``."""
-    from aga.cli.common import write_atomically
+    from aga.storage.files import write_atomically
 
     out.mkdir(parents=True, exist_ok=True)
     write_atomically(out / "realism.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
@@ -292,7 +338,7 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         f"`{report['command']}`\n",
         f"Machine: {report['machine']}; date {report['date']}. Prompts sampled from simulator runs of "
         f"{', '.join(report['scenarios'])} ({report['hours']:g} simulated hours each, seed {report['seed']}); "
-        f"each prompt answered with seeds {report['seeds']} by every model.\n",
+        f"each prompt answered with seeds {report['seeds']} by every model. Prompts from: {report['prompts_from']}.\n",
         "Higher is more varied for distinct, distinct_steps, rating_sd; lower for repeat, similarities "
         "(sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy threshold).\n",
     ]
@@ -312,11 +358,52 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         if marks:
             lines.append("\nSimulator vs the most varied reference: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
     if report.get("original"):
-        lines.append("\n## The original study's GPT-3.5 day (reference figures)\n")
-        lines.append("```json\n" + json.dumps(report["original"], indent=2)[:4000] + "\n```")
+        lines += _day_table(report["original"], report.get("simulator_days", {}))
     if report.get("reading"):
         lines.append("\n## Reading\n\n" + report["reading"])
     write_atomically(out / "realism.md", "\n".join(lines) + "\n")
+
+
+_DAY_ROWS = (
+    ("blocks per agent-day", "blocks_mean", "blocks_mean"),
+    ("distinct activities per agent-day", "distinct_activities_mean", "distinct_activities_mean"),
+    ("decomposed actions per agent", "actions_mean", "actions_per_agent"),
+    ("exact repeat share of actions", "repeat_share_mean", "repeat_share"),
+    ("distinct sub-steps per block", "distinct_substeps_per_block_mean", "distinct_substeps_per_block_mean"),
+    (
+        "share of a block's sub-steps found in another block",
+        "cross_block_repeat_share_mean",
+        "cross_block_repeat_share",
+    ),
+)
+
+
+def _day_table(original: dict[str, Any], days: dict[str, dict[str, Any]]) -> list[str]:
+    """The first simulated day next to the original study's GPT-3.5 day of the 3-agent town."""
+    towns = list(days)
+    out = [
+        "\n## One simulated day next to the original study's GPT-3.5 day (3-agent town, 2023-02-13)\n",
+        "Original figures from `benchmarks/data/original_ville3_day1.json` (the public repository's saved run, "
+        "figures only); the simulator's from the first day of each sampling run, computed by the same functions "
+        "(`benchmarks/realism_reference.py`).\n",
+        "| measure | original (GPT-3.5) | " + " | ".join(f"simulator, {t}" for t in towns) + " |",
+        "|---|---|" + "---|" * len(towns),
+    ]
+    for label, theirs, ours in _DAY_ROWS:
+        out.append(f"| {label} | {original.get(theirs)} | " + " | ".join(str(days[t].get(ours)) for t in towns) + " |")
+    chats = original.get("chat_nodes_total")
+    out.append(f"| conversations in the day (both sides store one) | {chats // 2 if chats else ''} | "
+               + " | ".join(str(days[t].get("conversations")) for t in towns) + " |")  # fmt: skip
+    imp = original.get("importance", {})
+    for label, theirs, ours in (
+        ("importance of own actions, mean / sd", "events_own_actions", "importance_own_actions"),
+        ("importance of thoughts, mean / sd", "thoughts", "importance_thoughts"),
+        ("importance of chats, mean / sd", "chats", "importance_chats"),
+    ):
+        ref = imp.get(theirs, {})
+        cells = [f"{days[t].get(ours, {}).get('mean')} / {days[t].get(ours, {}).get('sd')}" for t in towns]
+        out.append(f"| {label} | {ref.get('mean')} / {ref.get('sd')} | " + " | ".join(cells) + " |")
+    return out
 
 
 def run(
@@ -330,8 +417,15 @@ def run(
     out: Path,
     start: time | None = None,
     progress: Callable[[str, int], Callable[[], None]] | None = None,
+    reuse: Path | None = None,
 ) -> dict[str, Any]:
-    """Capture, sample, answer with every model, measure; writes the report and returns it."""
+    """Capture, sample, answer with every model, measure; writes the report and returns it.
+
+    With ``reuse`` (an earlier ``realism.json``) the prompts and the real models' answers come from that
+    report, so a change of the simulator is measured on the very prompts the real models answered
+    without hours of local inference; the simulator always answers anew. The sampling runs still run,
+    for the day figures of the current simulator.
+    """
     from datetime import date
 
     from aga.embeddings.minilm import MiniLMEmbedder
@@ -339,8 +433,12 @@ def run(
     from policy_store.config import DEFAULT_THRESHOLDS
 
     situations: list[Situation] = []
+    days: dict[str, dict[str, Any]] = {}
     for scenario in scenarios:
-        situations += sample(capture(scenario, hours=hours, seed=seed, start=start), per_task, seed)
+        days[scenario] = {}
+        situations += sample(
+            capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario]), per_task, seed
+        )
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     for model in models:
         tick = progress(model, len(situations) * len(seed_list)) if progress else None
@@ -350,9 +448,13 @@ def run(
     simulator = next((m for m in models if m.startswith("scripted/")), "")
     original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"
     report = {
-        "command": "aga bench realism " + " ".join(f"--scenario {s}" for s in scenarios)
-        + " " + " ".join(f"--model {m}" for m in models)
-        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --out {out}",
+        "command": "aga bench realism "
+        + " ".join(f"--scenario {s}" for s in scenarios)
+        + " "
+        + " ".join(f"--model {m}" for m in models)
+        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --out {out}"
+        + (f" --reuse {reuse}" if reuse else ""),
+        "prompts_from": str(reuse) if reuse else "the sampling runs of this command",
         "machine": machine(),
         "date": date.today().isoformat(),
         "scenarios": list(scenarios),
@@ -361,7 +463,8 @@ def run(
         "seeds": seed_list,
         "results": results,
         "verdict": verdict(results, simulator) if simulator else {},
-        "original": json.loads(original_path.read_text()) if original_path.exists() else None,
+        "original": json.loads(original_path.read_text())["overall"] if original_path.exists() else None,
+        "simulator_days": days,
         "situations": [asdict(s) for s in situations],
     }
     write_report(report, out)

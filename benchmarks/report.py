@@ -15,7 +15,7 @@ def write(report: dict[str, Any], out: Path | None, markdown: str) -> None:
     print(text)
     if out is None:
         return
-    from aga.cli.common import write_atomically
+    from aga.storage.files import write_atomically
 
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(out, text + "\n")

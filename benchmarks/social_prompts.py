@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from datetime import time as clock_time
@@ -112,16 +114,9 @@ def main(argv: list[str] | None = None) -> None:
             )
             print(json.dumps(results[mode]), flush=True)
         if args.heatmap:
-            from typer.testing import CliRunner
-
-            from aga.cli import app
-
             args.heatmap.parent.mkdir(parents=True, exist_ok=True)
-            out = CliRunner().invoke(app, ["social", "heatmap", "social", "--out", str(args.heatmap)])
-            if out.exit_code != 0:
-                raise SystemExit(out.output)
-            network = CliRunner().invoke(app, ["social", "network", "social", "--json"])
-            results["network"] = json.loads(network.output)
+            _aga("social", "heatmap", "social", "--out", str(args.heatmap))
+            results["network"] = json.loads(_aga("social", "network", "social", "--json"))
     base, soc = results["baseline"], results["social"]
     report = {
         "scenario": args.scenario,
@@ -140,6 +135,15 @@ def main(argv: list[str] | None = None) -> None:
         "date": time.strftime("%Y-%m-%d"),
     }
     write(report, args.out, _markdown(report, args))
+
+
+def _aga(*argv: str) -> str:
+    """Run the ``aga`` command (as a user would: benchmarks do not import the command line) on the runs
+    folder of ``AGA_RUNS_DIR``; its standard output, or exit with what it printed."""
+    done = subprocess.run([sys.executable, "-m", "aga", *argv], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(done.stdout + done.stderr)
+    return done.stdout
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:

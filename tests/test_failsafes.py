@@ -19,7 +19,7 @@ import aga.cognition.user  # noqa: F401  (declares the user tasks)
 from aga.cognition.common import PROMPTS
 from aga.cognition.plan_action import BlockFacts, OptionFacts, SubjectFacts
 from aga.cognition.plan_day import DayFacts, HourFacts, WakeFacts
-from aga.cognition.react import WindowFacts
+from aga.cognition.replan import WindowFacts
 from aga.llm.tasks import _REGISTRY, Task
 
 COGNITIVE = sorted((t for t in _REGISTRY.values() if t.template.parent == PROMPTS), key=lambda t: t.name)

@@ -48,7 +48,7 @@ def test_unknown_place_maps_to_the_nearest_known_one():
 
 def test_replan_failsafe_is_valid_for_long_names_and_crowded_windows():
     """Found in a 25-agent run: a wait named after a long action made the fail-safe itself invalid."""
-    from aga.cognition.react import REPLAN, WindowFacts
+    from aga.cognition.replan import REPLAN, WindowFacts
 
     long_wait = "waiting to start " + "preparing the cafe for the Valentine's Day party, " * 6
     context = {"inserted": long_wait, "inserted_minutes": 10, "total_minutes": 75}

@@ -90,7 +90,7 @@ def test_priced_as_a_real_model_costs_its_prices(make_gateway, ledger):
 
 def test_provider_receives_only_what_the_prompt_shows(make_gateway, monkeypatch):
     """The gateway sends the template's variables as rendered, never the caller's other keys."""
-    from aga.simulator import provider
+    from aga.llm.providers import scripted as provider
 
     seen: list[dict] = []
     real = provider.synthesize
@@ -121,7 +121,7 @@ def _sim(task: str, shown: dict, seed: int = 0) -> dict:
     """The simulator's answer to ``task`` for a prompt that shows ``shown`` (and nothing else)."""
     import random
 
-    from aga.simulator.provider import HOOKS, Prompt
+    from aga.simulator import HOOKS, Prompt
 
     text = "\n".join(str(v) for v in shown.values())
     return HOOKS[task](

@@ -12,8 +12,8 @@ from datetime import time
 
 import pytest
 
+from aga.llm.providers import scripted as provider
 from aga.sim.run import Run
-from aga.simulator import provider
 from aga.simulator.prompt import Prompt
 from tests.fakes import HashEmbedder
 

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from aga.scenario.schema import TownSpec
 from aga.world import Address, Town, TownError, shortest_path
+from aga.world.spec import TownSpec
 
 
 def _town(*sectors: dict, width: int = 30, height: int = 20) -> Town:

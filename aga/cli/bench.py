@@ -117,6 +117,10 @@ def realism_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for realism.json and realism.md.")] = Path(
         "benchmarks/results"
     ),
+    reuse: Annotated[
+        Path | None,
+        typer.Option(help="An earlier realism.json: its prompts and real-model answers; the simulator answers anew."),
+    ] = None,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
@@ -129,6 +133,8 @@ def realism_command(
     models = model or ["scripted/default"]
     if hours <= 0 or seeds < 2 or per_task < 1:
         raise UserError("--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task at least 1")
+    if reuse is not None and not reuse.is_file():
+        raise UserError(f"--reuse {reuse}: no such file; give the realism.json of an earlier `aga bench realism`")
     for town in towns:
         try:
             load_scenario(town)
@@ -150,7 +156,15 @@ def realism_command(
 
     with progress:
         report = realism.run(
-            towns, models, hours=hours, seed=seed, seeds=seeds, per_task=per_task, out=out, progress=tracker
+            towns,
+            models,
+            hours=hours,
+            seed=seed,
+            seeds=seeds,
+            per_task=per_task,
+            out=out,
+            progress=tracker,
+            reuse=reuse,
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]

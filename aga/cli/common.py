@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from datetime import time
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -57,14 +56,6 @@ def clock_time(text: str | None, option: str = "--start") -> time | None:
         return time.fromisoformat(text)
     except ValueError:
         raise UserError(f"{option} {text!r}: give a time of day as HH:MM, for example 07:00") from None
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file renamed over it, so that an interrupted
-    write never leaves half a file under the real name."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
 
 
 def print_json(data: Any) -> None:

@@ -73,7 +73,7 @@ def log_command(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The timeline of actions, conversations, plans and reflections."""
-    from aga.sim.timeline import Timeline
+    from aga.storage.timeline import Timeline
 
     _, engine, _, _, _ = _open_state(run)
     entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit)

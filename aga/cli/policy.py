@@ -15,7 +15,8 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, print_json, write_atomically
+from aga.cli.common import UserError, console, print_json
+from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
     from policy_store import Policy, PolicyStore
@@ -291,8 +292,8 @@ def decisions_command(
     as_json: Json = False,
 ) -> None:
     """A run's policy lookups: hit rate per kind, why misses missed, and the latest decisions."""
-    from aga.sim.decisions import DecisionLog
     from aga.storage import make_engine, resolve_run
+    from aga.storage.decisions import DecisionLog
 
     paths = resolve_run(run)
     log = DecisionLog(make_engine(paths.database_url))

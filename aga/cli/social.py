@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, open_run_state, print_json, write_atomically
+from aga.cli.common import UserError, console, open_run_state, print_json
+from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
     from social_memory import SocialMemory

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from aga.llm.gateway import Gateway
     from aga.memory import MemoryStream, RetrievalWeights
     from aga.scenario.loader import Scenario
-    from aga.sim.decisions import DecisionLog
-    from aga.sim.timeline import Timeline
+    from aga.storage.decisions import DecisionLog
+    from aga.storage.timeline import Timeline
     from policy_store import PolicyStore
     from social_memory import SocialMemory
 

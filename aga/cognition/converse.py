@@ -20,7 +20,7 @@ from aga.cognition import social
 from aga.cognition.answers import Text, Utterance
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.perceive import rate
-from aga.cognition.react import cooldown, insert_activity
+from aga.cognition.replan import insert_activity
 from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryKind
 
@@ -47,6 +47,11 @@ START_LINE = "[The conversation has not started yet -- start it!]"
 
 def _lines_text(lines: list[tuple[str, str]]) -> str:
     return "\n".join(f"{who}: {text}" for who, text in lines) if lines else START_LINE
+
+
+def cooldown(rt: Runtime) -> timedelta:
+    """How long the same pair waits before another conversation."""
+    return timedelta(minutes=rt.scenario.params.chat_cooldown_minutes)
 
 
 def utterance(

@@ -7,47 +7,16 @@ decide to wait. Either way the next hours of its schedule are re-decomposed arou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
-
-from aga.agents import Action, Agent, ScheduleItem
+from aga.agents import Action, Agent
 from aga.cognition import social
-from aga.cognition.answers import Decision, Schedule, ScheduleEntry
-from aga.cognition.common import Runtime, fmt_minute, fmt_time, identity, task
+from aga.cognition.answers import Decision
+from aga.cognition.common import Runtime, fmt_time, task
+from aga.cognition.converse import converse
 from aga.cognition.perceive import Perceived
-from aga.cognition.repair import rescale, splice
-
-
-@dataclass(frozen=True)
-class WindowFacts:
-    """The schedule window being re-planned: what was done before now and what was left after the
-    inserted activity, as (activity, minutes)."""
-
-    before: tuple[tuple[str, int], ...]
-    after: tuple[tuple[str, int], ...]
-
-
-def _replan_failsafe(context: dict, facts: WindowFacts) -> Schedule:
-    items = splice(
-        list(facts.before),
-        context["inserted"],
-        int(context["inserted_minutes"]),
-        list(facts.after),
-        int(context["total_minutes"]),
-    )
-    return Schedule(items=[ScheduleEntry(subtask=t, minutes=m) for t, m in items])
-
-
-def _fit_window(value: Schedule, context: dict, facts: WindowFacts) -> Schedule:
-    total = int(context["total_minutes"])
-    minutes = rescale([i.minutes for i in value.items], total)
-    fixed = [ScheduleEntry(subtask=i.subtask, minutes=m) for i, m in zip(value.items, minutes, strict=True) if m > 0]
-    return value if fixed == value.items else Schedule(items=fixed)
-
+from aga.cognition.replan import insert_activity
 
 DECIDE_TALK = task("react.decide_talk", Decision, Decision(reasoning="(no answer)", decision=False), max_tokens=200)
 DECIDE_WAIT = task("react.decide_wait", Decision, Decision(reasoning="(no answer)", decision=False), max_tokens=200)
-REPLAN = task("react.replan", Schedule, _replan_failsafe, max_tokens=700, repair=_fit_window)
 
 LATE_HOUR = 23  # the original lets nobody start a conversation in the 11 pm hour
 
@@ -81,8 +50,6 @@ def context_about(rt: Runtime, agent: Agent, other: Agent, k: int = 10) -> str:
 
 def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
     """React to the nearest other agent among new events; True when the agent's plan changed."""
-    from aga.cognition.converse import converse
-
     action = agent.state.action
     if action is None or action.chatting_with is not None or agent.state.asleep:
         return False
@@ -143,50 +110,3 @@ def wait(rt: Runtime, agent: Agent, description: str, minutes: int) -> None:
         path_set=True,
     )
     rt.timeline.add(rt.step, rt.now, agent.name, "action", description, minutes=minutes)
-
-
-def insert_activity(rt: Runtime, agent: Agent, inserted: str, minutes: int) -> None:
-    """Re-decompose the schedule window around now so that it contains ``inserted`` (one LLM call)."""
-    state = agent.state
-    now = rt.now
-    minute = now.hour * 60 + now.minute
-    index, start = state.schedule_index(now)
-    last, end = index, start + state.schedule[index].minutes
-    needed = min(24 * 60, minute + minutes + 60)
-    while end < needed and last + 1 < len(state.schedule):
-        last += 1
-        end += state.schedule[last].minutes
-    window = state.schedule[index : last + 1]
-    before = [(window[0].task, minute - start)] if minute > start else []
-    after: list[tuple[str, int]] = []
-    clock = start
-    for item in window:
-        item_end = clock + item.minutes
-        resume = max(clock, minute + minutes)
-        if item_end > resume:
-            after.append((item.task, item_end - resume))
-        clock = item_end
-    total = end - start
-    original = "\n".join(
-        f"{fmt_minute(start + sum(w.minutes for w in window[:i]))} ~ "
-        f"{fmt_minute(start + sum(w.minutes for w in window[: i + 1]))} -- {w.task}"
-        for i, w in enumerate(window)
-    )
-    context = {
-        "identity": identity(agent, now),
-        "name": agent.name,
-        "start": fmt_minute(start),
-        "end": fmt_minute(end),
-        "original": original,
-        "inserted": inserted,
-        "inserted_minutes": minutes,
-        "now": fmt_minute(minute),
-        "total_minutes": total,
-    }
-    items = rt.call(REPLAN, agent, context, facts=WindowFacts(tuple(before), tuple(after))).items
-    state.schedule[index : last + 1] = [ScheduleItem(i.subtask, i.minutes, decomposed=True) for i in items]
-
-
-def cooldown(rt: Runtime) -> timedelta:
-    """How long the same pair waits before another conversation."""
-    return timedelta(minutes=rt.scenario.params.chat_cooldown_minutes)

@@ -104,7 +104,7 @@ def cost_usd(route: ModelRoute, prompt_tokens: int, completion_tokens: int) -> f
 
 def count_prompt_tokens(route: ModelRoute, prompt: str) -> int:
     """Tokens of a one-message prompt by the model's tokenizer (litellm's, cl100k when unknown)."""
-    from aga.simulator.provider import tokenizer_model
+    from aga.llm.providers.scripted import tokenizer_model
 
     counter = tokenizer_model(route.name) if route.provider in SIMULATORS | {"local"} else route.model
     return int(litellm.token_counter(model=counter, messages=[{"role": "user", "content": prompt}]))

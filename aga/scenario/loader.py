@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from aga.scenario.schema import CastSpec, Parameters, PersonaSpec, ScenarioSpec, TownSpec
+from aga.scenario.schema import CastSpec, Parameters, PersonaSpec, ScenarioSpec
+from aga.world.spec import TownSpec
 from aga.world.town import Town, TownError
 
 M = TypeVar("M", bound=BaseModel)

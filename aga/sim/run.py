@@ -33,12 +33,12 @@ from aga.llm.ledger import Ledger
 from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
 from aga.scenario.loader import load_scenario
-from aga.sim.decisions import DecisionLog
 from aga.sim.engine import initial_agents, seed_memories, step
 from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, store_folder
-from aga.sim.timeline import Timeline
 from aga.storage import RunPaths, lock_run, make_engine, resolve_run
 from aga.storage.db import add_missing_columns
+from aga.storage.decisions import DecisionLog
+from aga.storage.timeline import Timeline
 from social_memory import SocialMemory
 
 MODES = ("baseline", "lifestyle", "social", "aga")

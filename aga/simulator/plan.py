@@ -68,7 +68,7 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     lifestyle = p.get("lifestyle")
     bed = bed_hour_of(lifestyle)
     awake = (bed - wake) % 24 or 16
-    items = [(0, "wake up and complete the morning routine"), (1, "have breakfast")]
+    items = [(0, "wake up for the morning routine"), (1, "have breakfast")]
     items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
     lunch = _meal_offset(lifestyle, "lunch", wake, 12 if wake <= 9 else wake + 5, awake, rng.choice((0, 0, 1, -1)))
     dinner = _meal_offset(lifestyle, "dinner", wake, 18 if wake <= 9 else wake + 10, awake, rng.choice((0, 1, -1)))
@@ -124,14 +124,34 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
     return current
 
 
+def detailed(activity: str, p: Prompt, chance: float) -> str:
+    """The activity in the present continuous, now and then with a step of its kind added ("serving
+    customers, restocking the shelves"), as a model spells out what an hour holds."""
+    from aga.simulator.steps import POOLS, kinds_of
+
+    text = gerund(vary(activity, p.rng))
+    if p.rng.random() < chance:
+        kind = kinds_of(activity)[0][0]
+        step = p.rng.choice(POOLS[kind][2]).replace("{thing}", "it")
+        text = f"{text}, {step}" if step.lower() not in text.lower() else text
+    return text
+
+
 @answers("plan.hourly")
 def hourly(p: Prompt) -> dict[str, str]:
-    """The activity of the hour the prompt asks about."""
+    """The activity of the hour the prompt asks about: the plan's, carried on from the hour before as
+    it was said about half the time, else said anew."""
     wake, bed, plan = _day(p)
     m = re.match(r"(\d{1,2}):\d\d\s*(AM|PM)", p.get("hour"), re.IGNORECASE)
     hour = (int(m.group(1)) % 12 + (12 if m.group(2).upper() == "PM" else 0)) if m else wake
     current = activity_at(hour, wake, bed, plan)
-    return {"activity": current if current == "sleeping" else gerund(vary(current, p.rng))}
+    if current == "sleeping":
+        return {"activity": current}
+    before = re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)
+    same = before and before[-1].lower().startswith(gerund(current).split()[0].lower())
+    if same and activity_at((hour - 1) % 24, wake, bed, plan) == current and p.rng.random() < 0.5:
+        return {"activity": before[-1]}
+    return {"activity": detailed(current, p, 0.5)}
 
 
 @answers("plan.schedule")
@@ -151,7 +171,7 @@ def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
     return {
         "blocks": [
             {
-                "activity": gerund(vary(str(text), p.rng)),
+                "activity": detailed(str(text), p, 0.3),
                 "start": f"{(wake + int(s)) % 24:02d}:00",
                 "end": f"{(wake + int(e)) % 24:02d}:00",
             }

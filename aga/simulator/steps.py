@@ -24,17 +24,29 @@ from aga.simulator.text import clauses, field, sentences, thing_of
 POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "meal": (
         "eating a meal, having breakfast, lunch or dinner",
-        ("setting the table", "warming up some food", "pouring a drink", "getting a plate ready"),
+        (
+            "setting the table for {thing}",
+            "warming up {thing}",
+            "pouring a drink to go with {thing}",
+            "getting {thing} ready",
+        ),
         (
             "eating {thing}",
-            "savouring the food",
-            "reading the news while eating",
-            "chatting over the meal",
-            "having a second helping",
-            "sipping a hot drink",
-            "looking out of the window while eating",
+            "savouring {thing}",
+            "reading the news over {thing}",
+            "chatting over {thing}",
+            "having a second helping of {thing}",
+            "sipping a hot drink with {thing}",
+            "looking out of the window over {thing}",
+            "taking a moment to enjoy {thing}",
+            "finishing {thing}",
         ),
-        ("clearing the table", "washing the dishes", "putting the leftovers away", "wiping the table"),
+        (
+            "clearing the table after {thing}",
+            "washing the dishes from {thing}",
+            "putting away what is left of {thing}",
+            "wiping the table after {thing}",
+        ),
     ),
     "cooking": (
         "cooking food in the kitchen, baking, preparing a meal",
@@ -247,6 +259,15 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         ("arriving and getting off", "securing everything"),
     ),
 }
+# Steps of any kind of work, about what the activity is about: they differ from block to block as the
+# activity does, as a model's steps do.
+FRAMES = (
+    "getting started on {thing}", "planning the next part of {thing}", "checking how {thing} is going",
+    "taking a closer look at {thing}", "sorting out a small problem with {thing}", "going over {thing} once more",
+    "making a few notes about {thing}", "double-checking {thing}", "finishing one part of {thing}",
+    "asking someone's opinion on {thing}", "getting what is needed for {thing}",
+    "looking for a better way to do {thing}",
+)  # fmt: skip
 _KINDS = list(POOLS)
 _DESCRIPTIONS = [POOLS[k][0] for k in _KINDS]
 
@@ -271,7 +292,7 @@ def _drift(p: Prompt) -> list[str]:
         for clause in clauses(sentence):
             m = re.search(r"\b([a-z]+ing\b.*)", clause)
             if m and len(m.group(1).split()) >= 2:
-                out.append(f"thinking about {m.group(1)}" if p.rng.random() < 0.5 else m.group(1))
+                out.append(f"thinking about {m.group(1)}")
     for line in p.get("inspiration").splitlines():
         line = line.strip("- ").strip()
         if 10 < len(line) < 120:
@@ -292,13 +313,13 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
     _, opening, middle, closing = POOLS[kind]
     thing = thing_of(activity)
-    pool = list(middle)
+    pool = list(middle) + rng.sample(FRAMES, k=len(FRAMES) // 2)
     rng.shuffle(pool)
     drift = _drift(p)
     steps: list[str] = [rng.choice(opening)]
-    while len(steps) < max(2, total // 12) and pool:
+    while len(steps) < min(24, 2 + total // 12) and pool:
         steps.append(drift.pop(rng.randrange(len(drift))) if drift and rng.random() < 0.2 else pool.pop())
-    if rng.random() < 0.6 or activity.lower() not in " ".join(steps):
+    if rng.random() < 0.3:
         steps.insert(1 + rng.randrange(len(steps)), activity)  # the activity itself, somewhere in the middle
     steps.append(rng.choice(closing))
     minutes = _split(total, len(steps), rng)

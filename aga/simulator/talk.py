@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from aga.cognition.repair import splice
 from aga.simulator.importance import rate
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import bullet_lines, clean_topic, sentences
+from policy_store import rescale
 
 START = "[The conversation has not started yet"
 # Per line after the greeting: about 11 lines on average under the 16-line cap, the mean of the original
@@ -80,8 +80,9 @@ def replan(p: Prompt) -> dict[str, object]:
             resume = max(lo, now + minutes)
             if hi > resume:
                 after.append((task, hi - resume))
-    items = splice(before, inserted, minutes, after, total)
-    return {"items": [{"subtask": t, "minutes": m} for t, m in items]}
+    items = [*before, (inserted, minutes), *after]
+    fitted = rescale([m for _, m in items], total)  # the window must still add up, as the prompt asks
+    return {"items": [{"subtask": t, "minutes": m} for (t, _), m in zip(items, fitted, strict=True) if m > 0]}
 
 
 @answers("converse.relationship")

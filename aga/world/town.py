@@ -1,4 +1,4 @@
-"""The town as tiles: built from a :class:`~aga.scenario.schema.TownSpec` and checked on the way.
+"""The town as tiles: built from a :class:`~aga.world.spec.TownSpec` and checked on the way.
 
 Each tile is a street tile (address ``world``), a floor tile of an arena (``world:sector:arena``,
 ``...:object`` where an object stands) or a wall. Building the town checks what a designer gets wrong:
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from aga.scenario.schema import ArenaSpec, TownSpec
+from aga.world.spec import ArenaSpec, TownSpec
 
 Tile = tuple[int, int]
 STEPS: tuple[Tile, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))

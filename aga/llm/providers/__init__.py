@@ -1,4 +1,4 @@
-"""litellm custom providers of aga: ``local/...`` (llama.cpp) and ``scripted/...`` (the simulator, in
+"""litellm custom providers of aga: ``local/...`` (llama.cpp) and ``scripted/...`` (the simulator of
 ``aga.simulator``)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from aga.llm._litellm import register_provider
 def install_providers() -> None:
     """Register aga's custom providers with litellm (once per process)."""
     from aga.llm.providers.local import LocalLlamaProvider
-    from aga.simulator.provider import ScriptedProvider
+    from aga.llm.providers.scripted import ScriptedProvider
 
     register_provider("local", LocalLlamaProvider())
     register_provider("scripted", ScriptedProvider())

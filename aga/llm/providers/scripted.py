@@ -1,4 +1,6 @@
-"""The scripted provider: the simulator served through litellm as ``scripted/<name>``.
+"""The scripted provider: the simulator (``aga.simulator``) served through litellm as ``scripted/<name>``.
+
+The gateway knows its providers (``local``, ``scripted``); the simulator knows nothing of the gateway.
 
 It is not a model and is labelled as a simulator wherever models are listed. It sees what a model
 sees: the messages, the answer schema, and (as metadata from the gateway) the task's name and the
@@ -24,9 +26,8 @@ from typing import Any
 
 from aga.llm._litellm import litellm
 from aga.llm.providers.response import fill, requested_schema
-from aga.simulator import act, importance, notes, plan, steps, talk  # noqa: F401  (register the answers)
+from aga.simulator import HOOKS, Prompt
 from aga.simulator.paraphrase import utterance, vary
-from aga.simulator.prompt import HOOKS, Prompt
 
 TOKENIZER_FALLBACK = "gpt-3.5-turbo"  # cl100k_base, bundled with litellm (no download)
 

@@ -1,0 +1,1 @@
+"""Scenarios: the file formats (schema) and loading a scenario folder (loader)."""

@@ -1,0 +1,17 @@
+"""Files written whole: results and exports that a reader may open while they are being written.
+
+Used by the command line (``aga policy``, ``aga social``) and by ``benchmarks/``, which must not import
+the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file renamed over it, so that an interrupted
+    write never leaves half a file under the real name."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)

@@ -1,0 +1,151 @@
+"""The town file's format, as pydantic models (every unknown field is an error).
+
+Towns are drawn with rectangles rather than tile art: walls are generated around each walled arena,
+doors open them, and objects are placed on the arena's floor unless pinned to a tile. A reader sees
+"the Lins' kitchen is 5x4 with a door to the common room", and moving a room is one edit.
+
+:class:`~aga.world.town.Town` is built from a :class:`TownSpec`. A scenario names its town file (see
+:mod:`aga.scenario.schema`); the world does not depend on scenarios.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+_DOOR = re.compile(r"^([NSEW])(\d+)$")
+_PINNED = re.compile(r"^(?P<name>.+?)@(?P<x>\d+),(?P<y>\d+)$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ArenaSpec(_Strict):
+    """A room or an open area of a sector.
+
+    ``rect`` is ``[x, y, width, height]`` of the floor, relative to the sector's origin. A walled arena
+    gets a one-tile wall around its floor; ``doors`` open it: ``"S3"`` is the south wall, 3 tiles from
+    the floor's left edge (``N``/``S`` count from the left, ``E``/``W`` from the top). ``objects`` are
+    names, optionally pinned to a floor tile: ``"bed@0,1"``.
+    """
+
+    name: str = Field(min_length=1)
+    rect: tuple[int, int, int, int]
+    doors: list[str] = Field(default_factory=list)
+    objects: list[str] = Field(default_factory=list)
+    walled: bool = True
+
+    @field_validator("rect")
+    @classmethod
+    def _positive_size(cls, rect: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        if rect[2] < 1 or rect[3] < 1:
+            raise ValueError(f"width and height must be at least 1, got {rect[2]}x{rect[3]}")
+        return rect
+
+    @field_validator("doors")
+    @classmethod
+    def _door_syntax(cls, doors: list[str]) -> list[str]:
+        for door in doors:
+            if not _DOOR.match(door):
+                raise ValueError(f"door '{door}' must be a side (N, S, E, W) and an offset, like 'S3'")
+        return doors
+
+    @model_validator(mode="after")
+    def _doors_on_walls(self) -> ArenaSpec:
+        _, _, w, h = self.rect
+        for door in self.doors:
+            m = _DOOR.match(door)
+            assert m
+            side, offset = m.group(1), int(m.group(2))
+            limit = w if side in "NS" else h
+            if offset >= limit:
+                raise ValueError(f"door '{door}' is past the end of its wall ({limit} tiles long)")
+        if not self.walled and self.doors:
+            raise ValueError("an arena without walls cannot have doors")
+        names = [self.object_name(o) for o in self.objects]
+        if len(set(names)) != len(names):
+            raise ValueError("object names must be unique within an arena")
+        for obj in self.objects:
+            pinned = _PINNED.match(obj)
+            if pinned and not (0 <= int(pinned["x"]) < w and 0 <= int(pinned["y"]) < h):
+                raise ValueError(f"object '{obj}' is pinned outside the {w}x{h} floor")
+        return self
+
+    @staticmethod
+    def object_name(spec: str) -> str:
+        """The object's name without its pin (``"bed@0,1"`` -> ``"bed"``)."""
+        pinned = _PINNED.match(spec)
+        return pinned["name"] if pinned else spec
+
+    @staticmethod
+    def object_pin(spec: str) -> tuple[int, int] | None:
+        """The pinned floor tile of an object spec, if any."""
+        pinned = _PINNED.match(spec)
+        return (int(pinned["x"]), int(pinned["y"])) if pinned else None
+
+    def door_tiles(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """(door tile, floor tile inside the door) pairs, relative to the sector origin."""
+        x, y, w, h = self.rect
+        out = []
+        for door in self.doors:
+            m = _DOOR.match(door)
+            assert m
+            side, k = m.group(1), int(m.group(2))
+            if side == "N":
+                out.append(((x + k, y - 1), (x + k, y)))
+            elif side == "S":
+                out.append(((x + k, y + h), (x + k, y + h - 1)))
+            elif side == "W":
+                out.append(((x - 1, y + k), (x, y + k)))
+            else:
+                out.append(((x + w, y + k), (x + w - 1, y + k)))
+        return out
+
+
+class SectorSpec(_Strict):
+    """A building or an open place; ``residents`` make it a private home."""
+
+    name: str = Field(min_length=1)
+    origin: tuple[int, int]
+    arenas: list[ArenaSpec] = Field(min_length=1)
+    residents: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_arenas(self) -> SectorSpec:
+        names = [a.name for a in self.arenas]
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise ValueError(f"arena '{dup}' appears twice")
+        return self
+
+
+class TownSpec(_Strict):
+    """A town: the world's name, its size in tiles, and its sectors."""
+
+    world: str = Field(min_length=1)
+    width: int = Field(ge=8, le=1000)
+    height: int = Field(ge=8, le=1000)
+    sectors: list[SectorSpec] = Field(min_length=1, alias="sector")
+    # Objects one person uses at a time (a shower, the spot behind a counter); others are shared
+    # (cafe seating, a park bench, a couple's bed). Nobody else picks an exclusive object in use.
+    exclusive: list[str] = Field(default_factory=list)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _exclusive_objects_exist(self) -> TownSpec:
+        names = {ArenaSpec.object_name(o) for s in self.sectors for a in s.arenas for o in a.objects}
+        for name in self.exclusive:
+            if name not in names:
+                raise ValueError(f"exclusive object '{name}' is not among the town's objects; check its spelling")
+        return self
+
+    @model_validator(mode="after")
+    def _unique_sectors(self) -> TownSpec:
+        names = [s.name for s in self.sectors]
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise ValueError(f"sector '{dup}' appears twice")
+        return self
