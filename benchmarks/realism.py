@@ -436,11 +436,20 @@ def run(
     days: dict[str, dict[str, Any]] = {}
     for scenario in scenarios:
         days[scenario] = {}
-        situations += sample(
-            capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario]), per_task, seed
-        )
+        captured = capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario])
+        if reuse is None:
+            situations += sample(captured, per_task, seed)
     seed_list = list(range(seed + 1, seed + 1 + seeds))
+    if reuse is not None:
+        earlier = json.loads(reuse.read_text())
+        situations = [Situation(**s) for s in earlier["situations"] if s["scenario"] in scenarios]
+        seed_list = list(earlier["seeds"])
     for model in models:
+        if model.startswith("scripted/"):
+            for s in situations:
+                s.answers.pop(model, None)
+        elif situations and all(len(s.answers.get(model, [])) == len(seed_list) for s in situations):
+            continue  # answered in the reused report
         tick = progress(model, len(situations) * len(seed_list)) if progress else None
         answer_all(situations, model, seed_list, tick)
     embedder = MiniLMEmbedder()
