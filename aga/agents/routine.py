@@ -68,6 +68,27 @@ def asleep_at(hour: int, wake: int, bed: int) -> bool:
     return bed <= hour < wake  # a day sleeper
 
 
+_TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
+_AT_TIME = re.compile(
+    r"\s*\b(?:at|from|around|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE
+)
+
+
+def timed_items(items: Sequence[str]) -> list[tuple[int, str]]:
+    """(hour, item) for the plan items that name a clock time ("have lunch at 12:00 pm" -> 12)."""
+    out = []
+    for item in items:
+        m = _TIME.search(item)
+        if m:
+            out.append((int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0), item))
+    return out
+
+
+def without_time(item: str) -> str:
+    """'have lunch at 12:00 pm' -> 'have lunch'."""
+    return _AT_TIME.sub("", item).strip(" ,;.")
+
+
 def clock_hour(hour: int) -> str:
     """'6:00 am', '4:00 pm' for an hour of the day."""
     h = hour % 24

@@ -9,12 +9,11 @@ schedule comes from one call that answers blocks with start and end times.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import timedelta
 
 from aga.agents import Agent
-from aga.agents.routine import asleep_at, bed_hour_of, clock_hour, stated_wake_hour
+from aga.agents.routine import asleep_at, bed_hour_of, clock_hour, stated_wake_hour, timed_items, without_time
 from aga.cognition.answers import DailyPlan, DaySchedule, HourActivity, ScheduleBlock, Text, WakeUp
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import clock_minutes, coherent_day, compress, hours_of_blocks
@@ -84,7 +83,7 @@ def _schedule_failsafe(context: dict, facts: DayFacts) -> DaySchedule:
     blocks = []
     for i, (hour, item) in enumerate(timed):
         end = timed[i + 1][0] if i + 1 < len(timed) else 24
-        text = _AT_TIME.sub("", item).strip() or item
+        text = without_time(item) or item
         if end > hour:
             blocks.append(ScheduleBlock(activity=text, start=f"{hour:02d}:00", end=f"{end:02d}:00"))
     return DaySchedule(blocks=blocks or [ScheduleBlock(activity="going about the day", start="08:00", end="22:00")])
@@ -107,19 +106,7 @@ REVISE_FEELINGS = task("plan.revise_feelings", Text, Text(text="I feel fine abou
 REVISE_CURRENTLY = task("plan.revise_currently", Text, lambda ctx, _: Text(text=ctx["currently"]), max_tokens=250)
 REVISE_REQUIREMENT = task("plan.revise_requirement", Text, lambda ctx, _: Text(text=ctx["requirement"]), max_tokens=200)
 
-_TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
-_AT_TIME = re.compile(r"\s*\b(?:at|from|around|by|until)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
-
-
-def plan_hours(items: list[str]) -> list[tuple[int, str]]:
-    """(hour, item) for the plan items that name a time."""
-    out = []
-    for item in items:
-        m = _TIME.search(item)
-        if m:
-            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0)
-            out.append((hour, item))
-    return out
+plan_hours = timed_items  # (hour, item) for the plan items that name a time
 
 
 def plan_new_day(rt: Runtime, agent: Agent) -> None:

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import re
 
-from aga.agents.routine import clock_hour, hour_in
+from aga.agents.routine import clock_hour, hour_in, timed_items, without_time
 
 __all__ = ["clock_hour", "hour_in"]
-
-_TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
-_AT_TIME = re.compile(
-    r"\s*\b(?:at|from|around|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)\.?", re.IGNORECASE
-)
 
 
 def field(block: str, label: str) -> str:
@@ -25,20 +20,12 @@ def listed(text: str) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()]
 
 
-def strip_time(item: str) -> str:
-    """'have lunch at 12:00 pm' -> 'have lunch'."""
-    return _AT_TIME.sub("", item).strip(" ,;.")
+strip_time = without_time
 
 
 def timed(items: list[str]) -> list[tuple[int, str]]:
     """(hour, item without its time) for the items that name a clock time."""
-    out = []
-    for item in items:
-        m = _TIME.search(item)
-        if m:
-            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0)
-            out.append((hour, strip_time(item)))
-    return out
+    return [(hour, without_time(item)) for hour, item in timed_items(items)]
 
 
 def clauses(text: str) -> list[str]:
