@@ -417,14 +417,14 @@ def run(
     out: Path,
     start: time | None = None,
     progress: Callable[[str, int], Callable[[], None]] | None = None,
-    reuse: Path | None = None,
+    reuse: Sequence[Path] | None = None,
 ) -> dict[str, Any]:
     """Capture, sample, answer with every model, measure; writes the report and returns it.
 
-    With ``reuse`` (an earlier ``realism.json``) the prompts and the real models' answers come from that
-    report, so a change of the simulator is measured on the very prompts the real models answered
-    without hours of local inference; the simulator always answers anew. The sampling runs still run,
-    for the day figures of the current simulator.
+    With ``reuse`` (earlier ``realism.json`` files, say one per town) the prompts and the real models'
+    answers come from those reports, so a change of the simulator is measured on the very prompts the
+    real models answered without hours of local inference; the simulator always answers anew. The
+    sampling runs still run, for the day figures of the current simulator.
     """
     from datetime import date
 
@@ -437,13 +437,17 @@ def run(
     for scenario in scenarios:
         days[scenario] = {}
         captured = capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario])
-        if reuse is None:
+        if not reuse:
             situations += sample(captured, per_task, seed)
     seed_list = list(range(seed + 1, seed + 1 + seeds))
-    if reuse is not None:
-        earlier = json.loads(reuse.read_text())
-        situations = [Situation(**s) for s in earlier["situations"] if s["scenario"] in scenarios]
-        seed_list = list(earlier["seeds"])
+    if reuse:
+        situations = []
+        for path in reuse:
+            earlier = json.loads(path.read_text())
+            if situations and list(earlier["seeds"]) != seed_list:
+                raise ValueError(f"{path}: seeds {earlier['seeds']} differ from the other reports' {seed_list}")
+            situations += [Situation(**s) for s in earlier["situations"] if s["scenario"] in scenarios]
+            seed_list = list(earlier["seeds"])
     for model in models:
         if model.startswith("scripted/"):
             for s in situations:
@@ -462,8 +466,8 @@ def run(
         + " "
         + " ".join(f"--model {m}" for m in models)
         + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --out {out}"
-        + (f" --reuse {reuse}" if reuse else ""),
-        "prompts_from": str(reuse) if reuse else "the sampling runs of this command",
+        + "".join(f" --reuse {path}" for path in reuse or []),
+        "prompts_from": ", ".join(str(p) for p in reuse) if reuse else "the sampling runs of this command",
         "machine": machine(),
         "date": date.today().isoformat(),
         "scenarios": list(scenarios),

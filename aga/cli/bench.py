@@ -118,8 +118,11 @@ def realism_command(
         "benchmarks/results"
     ),
     reuse: Annotated[
-        Path | None,
-        typer.Option(help="An earlier realism.json: its prompts and real-model answers; the simulator answers anew."),
+        list[Path] | None,
+        typer.Option(
+            help="An earlier realism.json (repeatable, one per town): its prompts and real-model answers; the "
+            "simulator answers anew."
+        ),
     ] = None,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
@@ -133,8 +136,9 @@ def realism_command(
     models = model or ["scripted/default"]
     if hours <= 0 or seeds < 2 or per_task < 1:
         raise UserError("--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task at least 1")
-    if reuse is not None and not reuse.is_file():
-        raise UserError(f"--reuse {reuse}: no such file; give the realism.json of an earlier `aga bench realism`")
+    for earlier in reuse or []:
+        if not earlier.is_file():
+            raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
     for town in towns:
         try:
             load_scenario(town)
@@ -164,7 +168,7 @@ def realism_command(
             per_task=per_task,
             out=out,
             progress=tracker,
-            reuse=reuse,
+            reuse=reuse or None,
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]

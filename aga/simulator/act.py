@@ -15,7 +15,7 @@ import numpy as np
 
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, lemma, listed, sentences
+from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
@@ -147,15 +147,33 @@ _FILLER = {"a", "an", "the", "for", "to", "at", "in", "on", "her", "his", "their
 
 @answers("act.triple")
 def triple(p: Prompt) -> dict[str, str]:
-    """(name, the verb's base form, what the action is about)."""
+    """(name, the verb's base form, what the action is about).
+
+    What the action is about is read at one of three lengths, as a model's samples do: the whole
+    description with its step in brackets, the activity without the step, or just its object.
+    """
     name = p.get("name")
-    words = re.sub(r"[()]", " ", p.get("action_description")).split()
+    description = clean_topic(p.get("action_description"))
+    words = description.split()
     if not words:
         return {"subject": name, "predicate": "is", "object": "idle"}
     if words[0].lower() in ("sleeping", "asleep"):
         return {"subject": name, "predicate": "is", "object": "sleep"}
-    obj = " ".join(w for w in words[1:] if w.lower() not in _FILLER)[:80]
-    return {"subject": name, "predicate": lemma(words[0].lower()), "object": obj or words[0]}
+    if words[: len(name.split())] == name.split() and len(words) > len(name.split()) + 1:
+        words = words[len(name.split()) :]  # "Ann Lee is baking bread": the subject is already said
+        if words[0] in ("is", "was", "are"):
+            words = words[1:]
+    verb = lemma(words[0].lower())
+    rest = words[1:]
+    reading = p.rng.choices(("whole", "main", "object"), weights=(3, 4, 3))[0]
+    if reading == "whole":
+        obj = " ".join(rest)
+    elif reading == "main":
+        obj = re.sub(r"\s*\(.*$", "", " ".join(rest))
+    else:
+        obj = thing_of(" ".join(words))
+    obj = " ".join(w for w in obj.split() if w.lower() not in _FILLER or reading == "whole")[:80]
+    return {"subject": name, "predicate": verb, "object": obj or words[0]}
 
 
 @answers("act.object_state")

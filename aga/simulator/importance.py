@@ -70,5 +70,5 @@ def rate(description: str, currently: str, rng_value: float, jitter: int) -> int
 def importance(p: Prompt) -> dict[str, int]:
     """A rating from the event's text and the persona's current concern."""
     currently = field(p.get("identity"), "Currently")
-    jitter = p.rng.choice((-1, 0, 0, 0, 1))
+    jitter = p.rng.choice((-2, -1, -1, 0, 0, 0, 1, 1, 2))  # a model sampled at its temperature is not consistent
     return {"rating": rate(p.get("description"), currently, p.rng.random(), jitter)}

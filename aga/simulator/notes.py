@@ -105,10 +105,29 @@ def insights(p: Prompt) -> dict[str, object]:
     picks = _important(statements, min(p.number("n", 5), len(statements)), p)
     return {
         "insights": [
-            {"insight": vary(f"{name} cares about this: {statements[i].rstrip('.')}", p.rng), "evidence": [i + 1]}
+            {
+                "insight": vary(p.rng.choice(INSIGHTS).format(name=name, it=_about(statements[i])), p.rng),
+                "evidence": [i + 1],
+            }
             for i in picks
         ]
     }
+
+
+# Ways of drawing a conclusion from a statement; the statement is cleaned of an earlier conclusion's
+# frame first, or thoughts about thoughts would nest ("X cares about this: X cares about this: ...").
+INSIGHTS = (
+    "{name} cares about this: {it}", "It matters to {name} that {it}", "{name} keeps coming back to this: {it}",
+    "{name} seems to be focused on the fact that {it}", "{name} has been thinking that {it}",
+)  # fmt: skip
+
+
+def _about(statement: str) -> str:
+    text = clean_topic(statement)
+    for frame in INSIGHTS:
+        head = re.escape(frame.split("{it}")[0]).replace(r"\{name\}", r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*")
+        text = re.sub(rf"^(?:{head})+", "", text)
+    return text.rstrip(".")
 
 
 def _gist(p: Prompt) -> str:

@@ -14,7 +14,10 @@ import re
 SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("go to", "head to", "walk over to", "make my way to"),
     ("work on", "keep working on", "focus on", "continue with"),
-    ("have", "eat", "enjoy", "grab"),
+    # Meals only: "have" alone is also an auxiliary ("have you heard?").
+    ("have breakfast", "eat breakfast", "grab breakfast"),
+    ("have lunch", "eat lunch", "grab lunch", "enjoy lunch"),
+    ("have dinner", "eat dinner", "enjoy dinner"),
     ("breakfast", "a morning meal", "breakfast"),
     ("lunch", "a midday meal", "lunch"),
     ("dinner", "an evening meal", "dinner"),
@@ -55,5 +58,11 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
 
 def utterance(text: str, rng: random.Random) -> str:
     """Vary ``text`` and give it a spoken opener."""
-    # The first letter keeps its case: it may begin a name ("Well, Isabella said ...").
-    return rng.choice(OPENERS) + vary(text, rng)
+    # The first letter keeps its case where it may begin a name ("Well, Isabella said ..."); a common
+    # first word goes to lower case after an opener ("Honestly, that sounds great.").
+    opener = rng.choice(OPENERS)
+    if opener == "I think " and re.match(r"I\b", text):
+        opener = ""  # not "I think I hope ..."
+    if opener and re.match(r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh)\b", text):
+        text = text[0].lower() + text[1:]
+    return opener + vary(text, rng)

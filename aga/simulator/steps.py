@@ -40,6 +40,10 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "looking out of the window over {thing}",
             "taking a moment to enjoy {thing}",
             "finishing {thing}",
+            "talking about the day over {thing}",
+            "passing the salt",
+            "checking the phone between bites",
+            "eating slowly",
         ),
         (
             "clearing the table after {thing}",
@@ -59,6 +63,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "tasting and seasoning",
             "waiting for the oven",
             "measuring the flour",
+            "heating the pan",
+            "peeling potatoes",
+            "grating cheese",
+            "following a recipe",
+            "setting a timer",
         ),
         ("plating the food", "cleaning the counter", "washing the pans"),
     ),
@@ -74,6 +83,12 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "checking messages on the phone",
             "choosing clothes for the day",
             "making a cup of tea",
+            "washing the face",
+            "shaving",
+            "drinking a glass of water",
+            "putting on some music",
+            "feeding the cat",
+            "looking in the mirror",
         ),
         ("packing a bag for the day", "checking the time", "putting on shoes"),
     ),
@@ -87,6 +102,10 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "setting the alarm",
             "writing in a journal",
             "laying out clothes for tomorrow",
+            "washing the face",
+            "drinking a glass of water",
+            "checking the phone one last time",
+            "closing the curtains",
         ),
         ("turning off the bedside lamp", "settling into bed"),
     ),
@@ -104,6 +123,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "answering a phone call from a supplier",
             "writing down what to reorder",
             "arranging the display",
+            "wrapping a purchase",
+            "recommending something to a customer",
+            "sweeping the floor",
+            "checking the prices",
+            "unpacking a delivery",
+            "making a coffee for a customer",
+            "answering a question about a product",
         ),
         ("counting the till", "cleaning up", "closing up for the day", "taking out the trash"),
     ),
@@ -121,6 +147,14 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "rereading what was written",
             "organizing the notes",
             "thinking through the argument",
+            "drawing a diagram",
+            "working through a problem",
+            "summarizing a chapter",
+            "checking the calculations",
+            "reading a journal article",
+            "making flashcards",
+            "looking something up online",
+            "highlighting key passages",
         ),
         ("saving the work", "making a list of what to do next", "tidying the desk"),
     ),
@@ -134,6 +168,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "walking around to help",
             "reviewing the homework",
             "leading a discussion",
+            "showing an example",
+            "calling on a student",
+            "handing out worksheets",
+            "grading a quiz",
+            "writing on the board",
         ),
         ("assigning homework", "packing up the materials"),
     ),
@@ -148,6 +187,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "talking with a worried visitor",
             "cleaning the examination area",
             "calling a colleague for advice",
+            "changing a dressing",
+            "filling out a form",
+            "explaining a treatment",
+            "restocking supplies",
+            "taking a temperature",
         ),
         ("handing over to a colleague", "updating the records"),
     ),
@@ -163,6 +207,12 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "measuring and cutting",
             "sanding and painting",
             "oiling the moving parts",
+            "hammering in nails",
+            "fitting a new piece",
+            "checking the measurements",
+            "carrying materials",
+            "drilling holes",
+            "scraping off old paint",
         ),
         ("cleaning up the workspace", "writing down what was done", "putting the tools away"),
     ),
@@ -178,6 +228,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "noting the weather",
             "stretching to stay awake",
             "reporting in by radio",
+            "polishing the lamp glass",
+            "checking the generator",
+            "looking through the binoculars",
+            "having a snack to keep going",
+            "reading a book between rounds",
         ),
         ("writing the handover note", "signing off the log"),
     ),
@@ -191,6 +246,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "greeting a neighbour on the way",
             "sitting on a bench for a moment",
             "listening to music while walking",
+            "taking a photo",
+            "walking along the path",
+            "breathing the fresh air",
+            "watching the birds",
+            "picking up the pace",
         ),
         ("walking back", "stretching afterwards", "drinking some water"),
     ),
@@ -204,6 +264,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "trying a new technique",
             "stepping back to look at the work",
             "listening back to the recording",
+            "mixing colours",
+            "tuning the instrument",
+            "fixing a mistake",
+            "writing down an idea",
+            "adding details",
         ),
         ("cleaning the brushes and tools", "putting {thing} away"),
     ),
@@ -216,6 +281,10 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "comparing prices",
             "asking for help finding something",
             "paying at the counter",
+            "checking the list",
+            "waiting in line",
+            "choosing fresh produce",
+            "picking up a parcel",
         ),
         ("carrying the bags home", "putting things away"),
     ),
@@ -230,6 +299,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "browsing the internet",
             "writing in a journal",
             "doing a crossword",
+            "playing a game",
+            "napping on the sofa",
+            "looking at old photos",
+            "knitting",
+            "scrolling through the news",
         ),
         ("tidying up the living room",),
     ),
@@ -243,6 +317,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "preparing snacks",
             "confirming the details",
             "putting up a notice about {thing}",
+            "calling the guests",
+            "hanging up the lights",
+            "ordering supplies",
+            "making a playlist",
+            "setting out the tables",
         ),
         ("checking everything is ready", "writing down what is left to do"),
     ),
@@ -255,6 +334,10 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "watching the weather",
             "talking with a passenger",
             "keeping an eye on the time",
+            "looking out of the window",
+            "reading on the way",
+            "buying a ticket",
+            "waiting at the stop",
         ),
         ("arriving and getting off", "securing everything"),
     ),
@@ -300,10 +383,23 @@ def _drift(p: Prompt) -> list[str]:
     return out
 
 
+# Pauses a person takes in a longer stretch of anything; at most one in a block.
+PAUSES = (
+    "taking a short break", "getting a glass of water", "stretching the legs", "checking the phone",
+    "having a snack", "stepping outside for some air", "making a quick call", "looking out of the window",
+)  # fmt: skip
+
+
 @answers("plan.decompose")
 def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
-    """Steps for the activity's kind (now and then the second closest kind), in order, minutes adding
-    up to the block; one step in five drifts to what the prompt mentions."""
+    """Steps for the activity's kind, in order, minutes adding up to the block.
+
+    How fine the steps are varies from answer to answer, as it does between a model's samples (a
+    four-hour block comes back as eight half-hour steps or as twenty short ones). Besides the kind's
+    own steps: a few about what the activity is about, now and then one of the next closest kind's
+    (a model hesitates between readings), a pause in a longer block, and one step in three drifts to
+    what the prompt mentions.
+    """
     rng = p.rng
     activity = p.get("task", "working")
     total = max(5, p.number("minutes", 60))
@@ -312,13 +408,22 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # A model hesitates between two readings only when they are about as close.
     kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
     _, opening, middle, closing = POOLS[kind]
+    other = next(k for k, _ in kinds if k != kind)
     thing = thing_of(activity)
-    pool = list(middle) + rng.sample(FRAMES, k=len(FRAMES) // 2)
+    pool = list(middle) + rng.sample(FRAMES, k=3)
+    pool += rng.sample(POOLS[other][2], k=min(2, len(POOLS[other][2]))) if rng.random() < 0.5 else []
     rng.shuffle(pool)
-    drift = _drift(p)
+    # Minutes per step this answer thinks in: the prompt asks for 5 to 15, its example has 30.
+    grain = rng.choice((5, 10, 10, 15, 15, 20))
+    wanted = max(2, min(24, total // grain))
     steps: list[str] = [rng.choice(opening)]
-    while len(steps) < min(24, 2 + total // 12) and pool:
-        steps.append(drift.pop(rng.randrange(len(drift))) if drift and rng.random() < 0.2 else pool.pop())
+    while len(steps) < wanted - 1 and pool:
+        steps.append(pool.pop())
+    drift = _drift(p)
+    if drift and rng.random() < 0.33:
+        steps.insert(1 + rng.randrange(len(steps)), rng.choice(drift))
+    if total >= 60 and rng.random() < 0.5:
+        steps.insert(1 + rng.randrange(len(steps)), rng.choice(PAUSES))
     if rng.random() < 0.3:
         steps.insert(1 + rng.randrange(len(steps)), activity)  # the activity itself, somewhere in the middle
     steps.append(rng.choice(closing))
@@ -327,11 +432,25 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         steps = [*steps[: len(minutes) - 1], steps[-1]] if len(minutes) > 1 else [activity]
     return {
         "subtasks": [
-            {"subtask": vary(step.replace("{thing}", thing), rng), "minutes": m}
+            {
+                "subtask": vary(_about(step, thing, rng) if step in middle else step.replace("{thing}", thing), rng),
+                "minutes": m,
+            }
             for step, m in zip(steps, minutes, strict=True)
             if m > 0
         ]
     }
+
+
+def _about(step: str, thing: str, rng: random.Random) -> str:
+    """The step said about what the block is about: its ``{thing}``, or now and then that added to a
+    general step ("taking notes" -> "taking notes for the research paper"), as a model ties its steps
+    to the activity it was given."""
+    if "{thing}" in step:
+        return step.replace("{thing}", thing)
+    if thing and len(thing) < 40 and rng.random() < 0.25 and not any(w in thing for w in ("routine", "bed")):
+        return f"{step} {'at' if thing[:1].isupper() else 'for'} {thing}"
+    return step
 
 
 def _split(total: int, n: int, rng: random.Random) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from aga.simulator.importance import rate
+from aga.simulator.paraphrase import OPENERS, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import bullet_lines, clean_topic, sentences
@@ -96,40 +97,94 @@ def relationship(p: Prompt) -> dict[str, str]:
     return {"text": f"{name} knows {other}: " + " ".join(x.rstrip(".") + "." for x in picked)}
 
 
+# A memory that is itself a line of talk ("Let's catch up again soon") is not something to tell.
+_SPOKEN = re.compile(r"^(?:I|I'm|I've|Let's|You|We|How|What|Hi|Hey|Oh)\b|\?$")
+
+
 def _topics(candidates: list[str], said: str) -> list[str]:
     topics = [clean_topic(t) for t in candidates]
-    return [t for t in topics if t and len(t) > 12 and not t.endswith(" is idle") and t[:40] not in said]
+    return [
+        t
+        for t in topics
+        if t and len(t) > 12 and not t.endswith(" is idle") and t[:40] not in said and not _SPOKEN.search(t)
+    ]
 
 
-def _line(p: Prompt, topics: list[str], turn: int, said: str, currently: str) -> dict[str, object]:
-    """Greeting first; then news (rated important by its text), another topic, or small talk."""
+# Ways of bringing up a topic and of taking up what the other just said; the line's own words carry
+# its opener, so no second one is added.
+TELL = ("Did you hear? ", "By the way, ", "You know, ", "I heard that ", "Have you heard? ", "Someone told me ")
+MENTION = ("I was just thinking: ", "You know, ", "Funny thing, ", "I keep thinking about how ", "Oh, and ")
+FOLLOW_UP = (
+    "How did that go?", "What do you make of it?", "Tell me more.", "Is that so?", "How do you feel about it?",
+    "I didn't know that.", "That must keep you busy.",
+)  # fmt: skip
+REMARKS = (
+    "Are you going?", "What do you think?", "Everyone's talking about it.", "I can hardly wait.",
+    "I thought you'd want to know.", "Should be interesting.",
+)  # fmt: skip
+SMALL_TALK = (
+    "That sounds great.", "I have been busy with my work lately.", "Let's catch up again soon.",
+    "It is nice to run into you.", "How has your week been?", "I know what you mean.", "Really? Tell me more.",
+    "I've been meaning to ask you something.", "It's been a long day.", "The weather has been something lately.",
+    "I hope things are going well for you.", "Same here.",
+)  # fmt: skip
+
+
+def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: str) -> dict[str, object]:
+    """Greeting first; then news (rated important by its text), another topic, taking up what was just
+    said, or small talk."""
     rng = p.rng
     other = _first(p.get("other"))
     news = [t for t in topics if rate(t, currently, 0.5, 0) >= NEWS]
+    last = said[-1].split(" Anyway, ")[0] if said else ""
+    framed = True
     if turn == 0:
         line = rng.choice(
-            (f"Hi {other}! How are you doing today?", f"Hey {other}, good to see you.", f"Oh, hi {other}!")
-        )
-    elif news and rng.random() < 0.6:
-        line = rng.choice(("Did you hear? ", "By the way, ", "You know, ")) + rng.choice(news)
-    elif topics and rng.random() < 0.5:
-        line = rng.choice(("I was just thinking: ", "You know, ", "Funny thing, ")) + rng.choice(topics[:4])
-    else:
-        line = rng.choice(
             (
-                "That sounds great.",
-                "I have been busy with my work lately.",
-                "Let's catch up again soon.",
-                "It is nice to run into you.",
-                "How has your week been?",
-                "I know what you mean.",
-                "Really? Tell me more.",
+                f"Hi {other}! How are you doing today?",
+                f"Hey {other}, good to see you.",
+                f"Oh, hi {other}!",
+                f"{other}! Fancy meeting you here.",
+                f"Morning, {other}.",
+                f"Hello {other}, how have you been?",
+                f"{other}, there you are!",
+                "Oh, hello! I didn't expect to see you here.",
+                f"Good to see you, {other}. Busy day?",
+                f"Hi {other}, what are you up to?",
             )
         )
+    elif news and rng.random() < 0.6:
+        line = rng.choice(TELL) + rng.choice(news).rstrip(".")
+        if rng.random() < 0.6:  # and what the speaker makes of it, so that telling it twice is not a copy
+            line += ". " + rng.choice(REMARKS)
+    elif topics and rng.random() < 0.5:
+        line = rng.choice(MENTION) + rng.choice(topics[:8])
+    elif turn >= 2 and 6 <= len(gist := _gist_of(last).split()) <= 14 and ":" not in last and rng.random() < 0.4:
+        line = f"{rng.choice(('Oh, ', 'Hm, ', 'Right, '))}{' '.join(gist)}? {rng.choice(FOLLOW_UP)}"
+    else:
+        # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
+        # does not say the very same sentence in conversation after conversation.
+        line, framed = rng.choice(SMALL_TALK), False
+        if rng.random() < 0.6:
+            line = f"{line} {rng.choice([x for x in (*SMALL_TALK, *FOLLOW_UP) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
         line += " Anyway, I should get back to what I was doing. See you later!"
-    return {"utterance": say(line, rng), "end": end}
+    return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
+
+
+_FRAMES = re.compile(
+    "^(?:" + "|".join(re.escape(x.strip()) for x in (*TELL, *MENTION, *OPENERS) if x.strip()) + r")\s*"
+)
+
+
+def _gist_of(line: str) -> str:
+    """What a line said, without its openers and frames, in lower case where it is not a name."""
+    text = line.split(". ")[0].split("? ")[-1]
+    while (stripped := _FRAMES.sub("", text)) != text:
+        text = stripped
+    text = text.rstrip(".!?")
+    return text[0].lower() + text[1:] if re.match(r"(?:That|It|The|This|I've|We)\b", text) else text
 
 
 def _said_lines(block: str) -> list[str]:
@@ -144,7 +199,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     said = _said_lines(p.get("conversation"))
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
     topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said))
-    return _line(p, topics, len(said), " ".join(said), currently.group(1) if currently else "")
+    return _line(p, topics, len(said), said, currently.group(1) if currently else "")
 
 
 @answers("converse.utterance_social")
@@ -157,7 +212,7 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     turn = 0 if not said else 2 + len(said)
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
     topics = _topics(sentences(p.get("summary")), " ".join(said))
-    return _line(p, topics, turn, " ".join(said), currently.group(1) if currently else "")
+    return _line(p, topics, turn, said, currently.group(1) if currently else "")
 
 
 @answers("converse.summary")

@@ -78,7 +78,13 @@ def gerund(phrase: str) -> str:
         ing = verb + verb[-1] + "ing"
     else:
         ing = verb + "ing"
-    return " ".join([ing, *words[1:]])
+    rest = " ".join(words[1:])
+    # A second verb joined by "and" takes the same form ("waking up and completing the morning
+    # routine"); only where an object follows it, so "bread and butter" stays as it is.
+    m = re.search(r"\band ([a-z]+)(?= (?:the|a|an|some|his|her|their|my|our|its)\b)", rest)
+    if m and not m.group(1).endswith("ing"):
+        rest = rest[: m.start(1)] + gerund(m.group(1)) + rest[m.end(1) :]
+    return " ".join([ing, rest]).strip()
 
 
 def lemma(verb: str) -> str:
@@ -91,13 +97,41 @@ def lemma(verb: str) -> str:
     return verb
 
 
+_PREPOSITIONS = (
+    "on", "at", "in", "to", "with", "for", "up", "out", "over", "towards", "toward", "into", "about", "of", "behind",
+    "around", "through", "across", "along", "under",
+)  # fmt: skip
+# Where what an activity is about ends: a place, a time or a companion follows ("games from her room
+# in the evening" is about games).
+_TAIL = re.compile(r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around)\b.*$")
+_DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
+
+
+def _is_gerund(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is a verb in -ing: not after a determiner ("the morning", "a meeting")."""
+    word = words[i].lower()
+    if not word.endswith("ing") or len(word) <= 4 or word.endswith("thing"):
+        return False
+    return not (i > 0 and _DETERMINER.match(words[i - 1]))
+
+
 def thing_of(activity: str) -> str:
-    """What an activity is about: 'working on the ferry engine' -> 'the ferry engine'."""
-    words = activity.split()
-    rest = words[1:]
-    while rest and rest[0].lower() in ("on", "at", "in", "to", "with", "for", "up", "out", "over"):
+    """What an activity is about: 'spending the day working on his research paper' -> 'the research
+    paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
+    text = re.sub(r"\([^)]*\)", "", activity).strip()
+    parts = [x.strip() for x in re.split(r"\band\b", text) if len(x.split()) >= 2]
+    text = parts[-1] if parts else text
+    words = text.split()
+    verbs = [i for i, w in enumerate(words) if _is_gerund(words, i)]
+    # After the last verb in -ing, else after the first word (a plan-form verb: "open the shop").
+    rest = words[verbs[-1] + 1 :] if verbs else words[1:]
+    while rest and rest[0].lower() in _PREPOSITIONS:
         rest = rest[1:]
-    return " ".join(rest) or activity
+    thing = " ".join(rest)
+    cut = _TAIL.sub("", thing)
+    thing = cut if cut else thing
+    thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
+    return thing.strip() or activity
 
 
 def sentences(text: str) -> list[str]:
@@ -114,6 +148,6 @@ def clean_topic(text: str) -> str:
     """A memory as something to say: the innermost 'conversing about ...', no 'X cares about this:'."""
     if "conversing about " in text:
         text = text.rsplit("conversing about ", 1)[1]
-    text = re.sub(r"^.*? cares about this: ", "", text)
+    text = re.sub(r"^(?:.*? cares about this: )+", "", text)
     text = re.sub(r"^For [^:]{1,60}'s planning: ", "", text)
     return text.strip().rstrip(".")

@@ -1,0 +1,103 @@
+"""The simulator's answer routines on hand-made prompts of a town no bundled scenario has: what they read
+from the text, how their answers vary across seeds, and the faults found in recorded answers (nested
+insights, double openers, an object cut at "morning")."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import aga.simulator  # noqa: F401  (registers the answer routines)
+from aga.simulator.prompt import HOOKS, Prompt
+from aga.simulator.text import gerund, thing_of
+
+
+def ask(task: str, seed: int, **shown: str) -> dict:
+    """One answer of ``task`` to a prompt showing ``shown``, with its own seed."""
+    return HOOKS[task](Prompt(task, "\n".join(shown.values()), shown, None, random.Random(seed)))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("activity", "thing"),
+    [
+        ("spending most of the day working on his research paper", "the research paper"),
+        ("waking up and complete the morning routine", "the morning routine"),
+        ("streaming games from her room in the evening", "games"),
+        ("mending nets on the quay", "nets"),
+        ("serving behind the counter until the shop closes", "the counter"),
+        ("eating breakfast (looking out of the window)", "breakfast"),
+    ],
+)
+def test_what_an_activity_is_about(activity: str, thing: str):
+    assert thing_of(activity) == thing
+
+
+def test_a_second_verb_takes_the_same_form():
+    assert gerund("wake up and complete the morning routine") == "waking up and completing the morning routine"
+    assert gerund("have bread and butter") == "having bread and butter"
+
+
+def test_insights_about_insights_do_not_nest():
+    statements = "\n".join(
+        f"{i + 1}. Tam Osei cares about this: Tam Osei cares about this: the ferry is late again" for i in range(4)
+    )
+    for seed in range(10):
+        for item in ask("reflect.insights", seed, name="Tam Osei", statements=statements, n="3")["insights"]:
+            text = item["insight"]
+            assert text.count("the ferry is late again") == 1
+            assert text.count("cares about this") <= 1, text
+
+
+def test_triples_read_the_action_at_different_lengths():
+    action = "repairing the ferry engine (tightening the bolts)"
+    objects = Counter(
+        ask("act.triple", seed, name="Tam Osei", action_description=action)["object"] for seed in range(40)
+    )
+    assert len(objects) >= 2, objects  # one reading for every seed is more rigid than any real model
+    for seed in range(40):
+        answer = ask("act.triple", seed, name="Tam Osei", action_description=action)
+        assert answer["subject"] == "Tam Osei" and answer["predicate"] == "repair"
+    asleep = ask("act.triple", 1, name="Tam Osei", action_description="sleeping")
+    assert (asleep["predicate"], asleep["object"]) == ("is", "sleep")
+
+
+HOURLY = {
+    "identity": "Name: Tam Osei\nLifestyle: Tam goes to bed around 10 pm and wakes up around 6 am.\n"
+    "Currently: Tam Osei is getting the ferry ready for the winter timetable.",
+    "name": "Tam Osei",
+    "daily_plan": "wake up at 6:00 am; have breakfast at 7:00 am; repair the ferry engine at 8:00 am; "
+    "have lunch at 12:00 pm; paint the hull at 1:00 pm; have dinner at 6:00 pm; go to bed at 10:00 pm",
+    "previous": "[Monday -- 06:00 AM] Activity: waking up\n[Monday -- 09:00 AM] Activity: repairing the ferry engine",
+    "hour": "10:00 AM",
+}
+
+
+def test_an_hour_is_mostly_read_loosely_but_from_the_prompt():
+    answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(200)]
+    on_plan = sum(1 for a in answers if "ferry engine" in a) / len(answers)
+    # The plan's own item for the hour about as often as the embedded models give it (ON_PLAN, plus the
+    # off-plan answers that happen to name it), never every time and never almost never.
+    assert 0.15 < on_plan < 0.6, on_plan
+    assert len(set(answers)) >= 8
+    assert not any("sleep" in a for a in answers)  # awake hours are never slept through
+    night = {**HOURLY, "hour": "02:00 AM"}
+    assert {ask("plan.hourly", seed, **night)["activity"] for seed in range(20)} == {"sleeping"}
+
+
+def test_utterances_carry_one_opener():
+    said = "[Conversation]\nTam Osei: Hi Ana! How are you doing today?\nAna Ruiz: Hey Tam, good to see you."
+    shown = {
+        "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": "- The harbour master announced a storm warning for Friday\n- Ana Ruiz runs the net loft",
+        "conversation": said,
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    double = re.compile(r"^(?:Well|I think|Honestly|So), (?:Funny thing|You know|I was just thinking|Did you hear)")
+    assert not [x for x in lines if double.match(x)]
+    assert len(set(lines)) >= 30  # a model does not say the same sentence again and again
+    assert any("storm warning" in x for x in lines)  # news of this town is told, by its text alone
