@@ -13,6 +13,7 @@ import re
 from aga.agents.routine import asleep_at, bed_hour_of, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
+from aga.simulator.steps import POOLS, kinds_of
 from aga.simulator.text import base_form, clauses, clock_hour, field, gerund, hour_in, sentences, strip_time, timed
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
@@ -127,8 +128,6 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
 def detailed(activity: str, p: Prompt, chance: float) -> str:
     """The activity in the present continuous, now and then with a step of its kind added ("serving
     customers, restocking the shelves"), as a model spells out what an hour holds."""
-    from aga.simulator.steps import POOLS, kinds_of
-
     text = gerund(vary(activity, p.rng))
     if p.rng.random() < chance:
         kind = kinds_of(activity)[0][0]
@@ -149,14 +148,9 @@ ON_PLAN = 0.26
 def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]]) -> str:
     """An hour's answer taken from another line of the prompt than the hour's plan item."""
     rng = p.rng
-    from aga.simulator.steps import POOLS, kinds_of
-
     others = [t for _, t in plan if "bed" not in t.lower() and "wake" not in t.lower() and t != current]
-    busy = [c for s in sentences(field(p.get("identity"), "Currently")) for c in clauses(s) if " " in c]
-    busy = [re.sub(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*\s+(?:is|are|has been|was)\s+", "", c) for c in busy]
     step = rng.choice(POOLS[kinds_of(current)[0][0]][2]).replace("{thing}", "it")
-    choices = [("plan", others), ("busy", [c for c in busy if re.match(r"^[a-z]+ing\b", c)]), ("step", [step])]
-    _, texts = rng.choice([(name, texts) for name, texts in choices if texts])
+    texts = rng.choice([x for x in (others, _errands(p.get("identity"), []), [step]) if x])
     return gerund(vary(rng.choice(texts), rng))
 
 

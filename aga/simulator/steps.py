@@ -395,7 +395,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     """Steps for the activity's kind, in order, minutes adding up to the block.
 
     How fine the steps are varies from answer to answer, as it does between a model's samples (a
-    four-hour block comes back as eight half-hour steps or as twenty short ones). Besides the kind's
+    four-hour block comes back as twelve twenty-minute steps or as twenty-four short ones). Besides the kind's
     own steps: a few about what the activity is about, now and then one of the next closest kind's
     (a model hesitates between readings), a pause in a longer block, and one step in three drifts to
     what the prompt mentions.
