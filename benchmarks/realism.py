@@ -237,6 +237,47 @@ def answer_all(
                 on_call()
 
 
+def simulator_draws(
+    situations: Sequence[Situation],
+    model: str,
+    seeds: Sequence[int],
+    draws: int,
+    embed: Callable[[list[str]], np.ndarray],
+    thresholds: dict[str, float],
+    on_call: Callable[[], None] | None = None,
+) -> tuple[dict[str, dict[str, float | None]], dict[str, dict[str, list[float]]]]:
+    """The simulator's measures as the mean over ``draws`` answerings of every prompt (draw ``d`` uses
+    ``seeds`` shifted by ``1000 * d``), and each measure's [min, max] over the draws.
+
+    A real model's figures here come from one answering each (hours of local inference); the
+    simulator's cost seconds, so its figures are an expectation rather than one draw, and the
+    situations keep the first draw's answers (the ones the seeds name)."""
+    per_draw: list[dict[str, dict[str, float | None]]] = []
+    first: dict[int, list[str]] = {}
+    for d in range(draws):
+        for s in situations:
+            s.answers.pop(model, None)
+        answer_all(situations, model, [x + 1000 * d for x in seeds], on_call)
+        per_draw.append(measure(situations, model, embed, thresholds))
+        if d == 0:
+            first = {i: list(s.answers[model]) for i, s in enumerate(situations)}
+    for i, s in enumerate(situations):
+        s.answers[model] = first.get(i, [])
+    mean: dict[str, dict[str, float | None]] = {}
+    spread: dict[str, dict[str, list[float]]] = {}
+    for task in per_draw[0] if per_draw else {}:
+        mean[task], spread[task] = {}, {}
+        for name in per_draw[0][task]:
+            values = [float(v) for row in per_draw if (v := row[task].get(name)) is not None]
+            if not values:
+                mean[task][name] = None
+                continue
+            mean[task][name] = round(statistics.fmean(values), 3)
+            if name not in ("prompts", "answers") and draws > 1:
+                spread[task][name] = [min(values), max(values)]
+    return mean, spread
+
+
 def _facts(s: Situation) -> Any:
     """The typed facts a run passes with the sampled tasks, rebuilt from what the prompt shows."""
     from aga.cognition.plan_action import BlockFacts, SubjectFacts
@@ -338,7 +379,8 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         f"`{report['command']}`\n",
         f"Machine: {report['machine']}; date {report['date']}. Prompts sampled from simulator runs of "
         f"{', '.join(report['scenarios'])} ({report['hours']:g} simulated hours each, seed {report['seed']}); "
-        f"each prompt answered with seeds {report['seeds']} by every model. Prompts from: {report['prompts_from']}.\n",
+        f"each prompt answered with seeds {report['seeds']} by every model (the simulator {report.get('draws', 1)} "
+        f"times, with these seeds shifted by 1000 per draw). Prompts from: {report['prompts_from']}.\n",
         "Higher is more varied for distinct, distinct_steps, rating_sd; lower for repeat, similarities "
         "(sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy threshold).\n",
     ]
@@ -354,6 +396,12 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         lines.append("|---|" + "---|" * len(shown))
         for model, row in rows:
             lines.append(f"| {model} | " + " | ".join("" if row.get(k) is None else f"{row[k]}" for k in shown) + " |")
+        ranges = report.get("simulator_range", {}).get(task, {})
+        if ranges:
+            lines.append(
+                f"\nSimulator: mean of {report.get('draws')} draws; range "
+                + ", ".join(f"{k} {lo:g}-{hi:g}" for k, (lo, hi) in ranges.items())
+            )
         marks = report["verdict"].get(task, {})
         if marks:
             lines.append("\nSimulator vs the most varied reference: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
@@ -418,6 +466,7 @@ def run(
     start: time | None = None,
     progress: Callable[[str, int], Callable[[], None]] | None = None,
     reuse: Sequence[Path] | None = None,
+    draws: int = 1,
 ) -> dict[str, Any]:
     """Capture, sample, answer with every model, measure; writes the report and returns it.
 
@@ -448,16 +497,21 @@ def run(
                 raise ValueError(f"{path}: seeds {earlier['seeds']} differ from the other reports' {seed_list}")
             situations += [Situation(**s) for s in earlier["situations"] if s["scenario"] in scenarios]
             seed_list = list(earlier["seeds"])
+    embedder = MiniLMEmbedder()
+    thresholds = dict(DEFAULT_THRESHOLDS)
+    results: dict[str, dict[str, dict[str, float | None]]] = {}
+    spread: dict[str, dict[str, list[float]]] = {}
     for model in models:
         if model.startswith("scripted/"):
-            for s in situations:
-                s.answers.pop(model, None)
-        elif situations and all(len(s.answers.get(model, [])) == len(seed_list) for s in situations):
-            continue  # answered in the reused report
-        tick = progress(model, len(situations) * len(seed_list)) if progress else None
-        answer_all(situations, model, seed_list, tick)
-    embedder = MiniLMEmbedder()
-    results = {m: measure(situations, m, embedder.embed, dict(DEFAULT_THRESHOLDS)) for m in models}
+            tick = progress(model, len(situations) * len(seed_list) * draws) if progress else None
+            results[model], spread = simulator_draws(
+                situations, model, seed_list, draws, embedder.embed, thresholds, tick
+            )
+            continue
+        if not (situations and all(len(s.answers.get(model, [])) == len(seed_list) for s in situations)):
+            tick = progress(model, len(situations) * len(seed_list)) if progress else None
+            answer_all(situations, model, seed_list, tick)
+        results[model] = measure(situations, model, embedder.embed, thresholds)
     simulator = next((m for m in models if m.startswith("scripted/")), "")
     original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"
     report = {
@@ -465,7 +519,7 @@ def run(
         + " ".join(f"--scenario {s}" for s in scenarios)
         + " "
         + " ".join(f"--model {m}" for m in models)
-        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --out {out}"
+        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --draws {draws} --out {out}"
         + "".join(f" --reuse {path}" for path in reuse or []),
         "prompts_from": ", ".join(str(p) for p in reuse) if reuse else "the sampling runs of this command",
         "machine": machine(),
@@ -474,7 +528,9 @@ def run(
         "hours": hours,
         "seed": seed,
         "seeds": seed_list,
+        "draws": draws,
         "results": results,
+        "simulator_range": spread,
         "verdict": verdict(results, simulator) if simulator else {},
         "original": json.loads(original_path.read_text())["overall"] if original_path.exists() else None,
         "simulator_days": days,

@@ -4,6 +4,7 @@ insights, double openers, an object cut at "morning")."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -15,7 +16,7 @@ from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.text import gerund, thing_of
 
 
-def ask(task: str, seed: int, **shown: str) -> dict:
+def ask(task: str, seed: int, /, **shown: str) -> dict:
     """One answer of ``task`` to a prompt showing ``shown``, with its own seed."""
     return HOOKS[task](Prompt(task, "\n".join(shown.values()), shown, None, random.Random(seed)))  # type: ignore[return-value]
 
@@ -101,3 +102,62 @@ def test_utterances_carry_one_opener():
     assert not [x for x in lines if double.match(x)]
     assert len(set(lines)) >= 30  # a model does not say the same sentence again and again
     assert any("storm warning" in x for x in lines)  # news of this town is told, by its text alone
+
+
+def test_an_hour_read_loosely_keeps_meals_near_their_hour():
+    # 10 am: breakfast (7 am) and lunch (12 pm) are within reach of a loose reading, dinner (6 pm) is not.
+    answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]
+    assert not [a for a in answers if "dinner" in a]
+    assert any("lunch" in a or "breakfast" in a for a in answers)
+
+
+@pytest.mark.parametrize(
+    ("activity", "thing"),
+    [
+        ("enjoying dinner, talking about the day over it", "dinner"),
+        ("hauling boats out on the boat lift, talking with a passenger", "boats"),
+        ("captaining the ferry across the bay", "the ferry"),
+    ],
+)
+def test_an_activity_is_about_its_main_clause(activity: str, thing: str):
+    assert thing_of(activity) == thing
+
+
+def test_a_long_block_is_not_the_same_list_for_every_seed():
+    shown = {"identity": "Name: Tam Osei\nLearned traits: Tam Osei repairs boats.", "minutes": "240",
+             "task": "rebuilding the ferry engine"}  # fmt: skip
+    answers = [ask("plan.decompose", seed, **shown)["subtasks"] for seed in range(6)]
+    lists = [[s["subtask"] for s in answer] for answer in answers]
+    for a, b in itertools.pairwise(lists):
+        shared = len(set(a) & set(b)) / min(len(set(a)), len(set(b)))
+        assert shared < 0.8, (a, b)  # a model's samples of a four-hour block share some steps, not all
+    assert len({len(x) for x in lists}) >= 3  # nor is every sample as fine-grained
+    assert all(sum(s["minutes"] for s in answer) == 240 for answer in answers)
+
+
+def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
+    shown = {"identity": "Name: Tam Osei", "task": "eating lunch, checking the tide table", "minutes": "60"}
+    for seed in range(20):
+        steps = [s["subtask"] for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        assert not any(re.search(r"double-checking|getting started on|a better way to do", s) for s in steps), steps
+    assert any(
+        "checking the tide table" in [s["subtask"] for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        for seed in range(20)
+    )
+
+
+@pytest.mark.parametrize(
+    ("topic", "expected"),
+    [
+        ("Tam Osei wants everyone to come to his regatta", "I want everyone to come to my regatta"),
+        ("Ana Ruiz is mending the nets for her brother", "you are mending the nets for your brother"),
+        ("Tam Osei knows Ana Ruiz as a neighbour and admires her patience",
+         "I know Ana Ruiz as a neighbour and admire her patience"),
+        ("Tam's boat worries Ana Ruiz", "my boat worries Ana Ruiz"),
+        ("Lea Park is mending the nets", "Lea Park is mending the nets"),
+    ],
+)  # fmt: skip
+def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):
+    from aga.simulator.text import as_said_to
+
+    assert as_said_to(topic, "Tam Osei", "Ana Ruiz") == expected

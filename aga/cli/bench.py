@@ -124,6 +124,13 @@ def realism_command(
             "simulator answers anew."
         ),
     ] = None,
+    draws: Annotated[
+        int,
+        typer.Option(
+            help="Times the simulator answers every prompt (each time with --seeds new seeds); its figures "
+            "are the mean over these draws, with their range, so one lucky or unlucky draw decides nothing."
+        ),
+    ] = 4,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
@@ -134,8 +141,10 @@ def realism_command(
 
     towns = scenario or ["ville3"]
     models = model or ["scripted/default"]
-    if hours <= 0 or seeds < 2 or per_task < 1:
-        raise UserError("--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task at least 1")
+    if hours <= 0 or seeds < 2 or per_task < 1 or draws < 1:
+        raise UserError(
+            "--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task and --draws at least 1"
+        )
     for earlier in reuse or []:
         if not earlier.is_file():
             raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
@@ -169,6 +178,7 @@ def realism_command(
             out=out,
             progress=tracker,
             reuse=reuse or None,
+            draws=draws,
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]

@@ -145,13 +145,28 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
 ON_PLAN = 0.26
 
 
-def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]]) -> str:
-    """An hour's answer taken from another line of the prompt than the hour's plan item."""
+def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) -> str:
+    """An hour's answer taken from another line of the prompt than the hour's plan item; a meal only
+    near its hour (read loosely, a plan still does not put dinner at nine in the morning)."""
     rng = p.rng
-    others = [t for _, t in plan if "bed" not in t.lower() and "wake" not in t.lower() and t != current]
-    step = rng.choice(POOLS[kinds_of(current)[0][0]][2]).replace("{thing}", "it")
-    texts = rng.choice([x for x in (others, _errands(p.get("identity"), []), [step]) if x])
-    return gerund(vary(rng.choice(texts), rng))
+
+    def near(start: int) -> bool:
+        return min((start - hour) % 24, (hour - start) % 24) <= 2
+
+    lines = [
+        t
+        for start, t in plan
+        if "bed" not in t.lower()
+        and "wake" not in t.lower()
+        and t != current
+        and (near(start) or not any(m in t.lower() for m in MEALS))
+    ]
+    lines += _errands(p.get("identity"), [])
+    # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
+    lines = list({gerund(t).lower(): t for t in lines}.values())
+    if not lines or rng.random() < 0.3:  # a part of the work, read as the whole hour
+        return gerund(vary(rng.choice(POOLS[kinds_of(current)[0][0]][2]).replace("{thing}", "it"), rng))
+    return detailed(rng.choice(lines), p, 0.5)
 
 
 @answers("plan.hourly")
@@ -165,7 +180,7 @@ def hourly(p: Prompt) -> dict[str, str]:
     if current == "sleeping":
         return {"activity": current}
     if p.rng.random() >= ON_PLAN:
-        return {"activity": _elsewhere(p, current, plan)}
+        return {"activity": _elsewhere(p, current, plan, hour)}
     before = re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)
     same = before and before[-1].lower().startswith(gerund(current).split()[0].lower())
     if same and activity_at((hour - 1) % 24, wake, bed, plan) == current and p.rng.random() < 0.5:

@@ -7,13 +7,14 @@ rates as important by its text (see ``importance``), not because a scenario says
 
 from __future__ import annotations
 
+import random
 import re
 
 from aga.simulator.importance import rate
 from aga.simulator.paraphrase import OPENERS, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import bullet_lines, clean_topic, sentences
+from aga.simulator.text import as_said_to, bullet_lines, clean_topic, sentences
 from policy_store import rescale
 
 START = "[The conversation has not started yet"
@@ -130,6 +131,20 @@ SMALL_TALK = (
 )  # fmt: skip
 
 
+# Bringing up something about oneself or about the listener: "Did you hear? I want..." is not said.
+OWN = ("You know, ", "Guess what? ", "So, ", "Actually, ", "I should tell you, ")
+YOURS = ("I hear ", "So, ", "Someone told me ", "I gather ")
+
+
+def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
+    """A topic with an opener that suits whom it is about."""
+    if topic.startswith(("I ", "my ")):
+        frames = OWN
+    elif topic.startswith(("you ", "your ")):
+        frames = YOURS
+    return rng.choice(frames) + topic
+
+
 def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: str) -> dict[str, object]:
     """Greeting first; then news (rated important by its text), another topic, taking up what was just
     said, or small talk."""
@@ -154,21 +169,23 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
             )
         )
     elif news and rng.random() < 0.6:
-        line = rng.choice(TELL) + rng.choice(news).rstrip(".")
+        topic = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
+        line = _framed(topic, TELL, rng)
         if rng.random() < 0.6:  # and what the speaker makes of it, so that telling it twice is not a copy
             line += ". " + rng.choice(REMARKS)
     elif topics and rng.random() < 0.5:
-        line = rng.choice(MENTION) + rng.choice(topics[:8])
+        line = _framed(as_said_to(rng.choice(topics[:8]), p.get("name"), p.get("other")), MENTION, rng)
     elif turn >= 2 and 6 <= len(gist := _gist_of(last).split()) <= 14 and ":" not in last and rng.random() < 0.4:
         line = f"{rng.choice(('Oh, ', 'Hm, ', 'Right, '))}{' '.join(gist)}? {rng.choice(FOLLOW_UP)}"
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
         line, framed = rng.choice(SMALL_TALK), False
-        if rng.random() < 0.6:
+        if rng.random() < 0.85:
             line = f"{line} {rng.choice([x for x in (*SMALL_TALK, *FOLLOW_UP) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
+        line = line if line.endswith((".", "!", "?")) else line + "."
         line += " Anyway, I should get back to what I was doing. See you later!"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 

@@ -103,7 +103,9 @@ _PREPOSITIONS = (
 )  # fmt: skip
 # Where what an activity is about ends: a place, a time or a companion follows ("games from her room
 # in the evening" is about games).
-_TAIL = re.compile(r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around)\b.*$")
+_TAIL = re.compile(
+    r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into)\b.*$"
+)
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
 
 
@@ -118,7 +120,7 @@ def _is_gerund(words: list[str], i: int) -> bool:
 def thing_of(activity: str) -> str:
     """What an activity is about: 'spending the day working on his research paper' -> 'the research
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
-    text = re.sub(r"\([^)]*\)", "", activity).strip()
+    text = main_clause(activity)
     parts = [x.strip() for x in re.split(r"\band\b", text) if len(x.split()) >= 2]
     text = parts[-1] if parts else text
     words = text.split()
@@ -131,7 +133,20 @@ def thing_of(activity: str) -> str:
     cut = _TAIL.sub("", thing)
     thing = cut if cut else thing
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
-    return thing.strip() or activity
+    thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
+    if thing.lower().split(" ")[0] in _PRONOUNS:
+        thing = ""  # "talking it over": nothing the steps could be about
+    return thing.strip() or text
+
+
+_PRONOUNS = {"it", "them", "this", "that", "these", "those", "him", "her", "everything", "something"}
+
+
+def main_clause(activity: str) -> str:
+    """An activity without what follows its first comma or parenthesis: 'eating lunch, checking the
+    phone between bites' -> 'eating lunch' (the rest is a detail of it, not what it is about)."""
+    text = re.sub(r"\([^)]*\)", "", activity).strip()
+    return text.split(",")[0].split(";")[0].strip() or text
 
 
 def sentences(text: str) -> list[str]:
@@ -151,3 +166,51 @@ def clean_topic(text: str) -> str:
     text = re.sub(r"^(?:.*? cares about this: )+", "", text)
     text = re.sub(r"^For [^:]{1,60}'s planning: ", "", text)
     return text.strip().rstrip(".")
+
+
+_IRREGULAR = {"is": {"I": "am", "you": "are"}, "was": {"I": "was", "you": "were"}, "has": "have", "does": "do"}
+
+
+def _plain_verb(verb: str, person: str) -> str:
+    """A third-person verb said of 'I' or 'you': 'wants' -> 'want', 'worries' -> 'worry', 'is' -> 'am'."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        form = _IRREGULAR[low]
+        return form[person] if isinstance(form, dict) else form
+    if re.search(r"[^aeiou]ies$", low):
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|o)es$", low):
+        return verb[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def as_said_to(text: str, speaker: str, listener: str) -> str:
+    """A statement about the speaker or the listener as they would say it to each other: 'Ana Lima
+    wants everyone to come to her party' said by Ana -> 'I want everyone to come to my party'; about
+    the listener -> 'you ...'. Statements about anyone else are left as they are."""
+    for name, person, own in ((speaker, "I", "my"), (listener, "you", "your")):
+        if not name:
+            continue
+        first = re.escape(name.split()[0])
+        m = re.match(rf"^(?:{re.escape(name)}|{first})(?:'s\b|\s+(\w+)\b)", text)
+        if not m:
+            continue
+        if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
+            return own + text[m.end() :]
+        return _said_as(m.group(1), text[m.end() :], person, own)
+    return text
+
+
+def _said_as(verb: str, rest: str, person: str, own: str) -> str:
+    """``person`` + the verb in their form + the rest with the same person's possessives and verbs."""
+
+    def possessive(v: re.Match[str]) -> str:
+        # The same person's ("her party"), not an object ("proud of her"), and only while nobody
+        # else has been named ("knows Mo as a friend and respects her seamanship").
+        return v.group(0) if re.search(r"\s[A-Z][a-z]+", rest[: v.start()]) else own
+
+    rest = re.sub(r"\b(?:his|her|their)\b(?=\s+\w)", possessive, rest)
+    rest = re.sub(r"\band (\w+s)\b", lambda v: "and " + _plain_verb(v.group(1), person), rest)
+    return f"{person} {_plain_verb(verb, person)}{rest}"
