@@ -271,9 +271,11 @@ def simulator_draws(
             values = [float(v) for row in per_draw if (v := row[task].get(name)) is not None]
             if not values:
                 mean[task][name] = None
-                continue
-            mean[task][name] = round(statistics.fmean(values), 3)
-            if name not in ("prompts", "answers") and draws > 1:
+            elif name in ("prompts", "answers"):
+                mean[task][name] = per_draw[0][task][name]  # counts, the same in every draw
+            else:
+                mean[task][name] = round(statistics.fmean(values), 3)
+            if values and name not in ("prompts", "answers") and draws > 1:
                 spread[task][name] = [min(values), max(values)]
     return mean, spread
 
