@@ -618,7 +618,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         steps.insert(1 + rng.randrange(len(steps)), main)  # the activity itself, somewhere in the middle
     steps += tail
     minutes = _split(total, len(steps), rng)
-    if len(minutes) < len(steps):  # a short block: keep the first steps and the closing one
+    if len(minutes) < len(steps):  # a short block: keep the first steps and the last one
         steps = [*steps[: len(minutes) - 1], steps[-1]] if len(minutes) > 1 else [main]
     fill = thing if about else "it"
     said = [
