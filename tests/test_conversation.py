@@ -8,7 +8,7 @@ import pytest
 
 from aga.cognition.converse import converse
 from aga.cognition.plan_action import next_action
-from aga.cognition.react import can_chat
+from aga.cognition.react import _step_of, can_chat
 from aga.memory import MemoryKind
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
@@ -65,3 +65,10 @@ def test_no_second_chat_during_the_cooldown_nor_at_eleven_pm(morning):
     rt.clock.advance(int(timedelta(hours=13).total_seconds() // 10) - 180)  # 23:00
     assert rt.now.hour == 23
     assert not can_chat(rt, klaus, isabella)
+
+
+def test_a_wait_is_for_the_step_and_is_not_itself_a_step():
+    # As the original words it: "waiting to start eating slowly", with no bracketed step that would make
+    # the wait look like a step of the lunch it interrupts.
+    assert _step_of("having lunch (eating slowly)") == "eating slowly"
+    assert _step_of("having lunch") == "having lunch"

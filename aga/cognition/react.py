@@ -7,6 +7,8 @@ decide to wait. Either way the next hours of its schedule are re-decomposed arou
 
 from __future__ import annotations
 
+import re
+
 from aga.agents import Action, Agent
 from aga.cognition import social
 from aga.cognition.answers import Decision
@@ -84,9 +86,17 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
         context = {**seen, "context": context_about(rt, agent, other)}
         if rt.call(DECIDE_WAIT, agent, context).decision:
             remaining = max(1, int((other.state.action.end - rt.now).total_seconds() // 60))
-            wait(rt, agent, f"waiting to start {action.description}", remaining)
+            wait(rt, agent, f"waiting to start {_step_of(action.description)}", remaining)
             return True
     return False
+
+
+def _step_of(description: str) -> str:
+    """The step of a decomposed action ("having lunch (eating slowly)" -> "eating slowly"), else the
+    action: a wait is for the step, as the original words it (``act_desc.split('(')[-1][:-1]``), and
+    is not itself a step of the block it interrupts."""
+    m = re.search(r"\(([^()]+)\)\s*$", description)
+    return m.group(1) if m else description
 
 
 def _same_target(agent: Agent, other: Agent) -> bool:
