@@ -153,3 +153,68 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
     from aga.simulator.text import as_said_to
 
     assert as_said_to(topic, "Tam Osei", "Ana Ruiz") == expected
+
+
+@pytest.mark.parametrize(
+    ("activity", "trade", "kind"),
+    [
+        ("working towards her physics degree", "", "study"),
+        ("streaming games from her room in the evening", "", "leisure"),
+        ("reading a journal article", "", "study"),
+        ("mending nets on the quay", "", "manual"),
+        ("keeping the light at the lighthouse", "", "watch"),
+        ("filleting fish at the stall", "Ana Ruiz runs the fish stall at the market.", "service"),
+    ],
+)
+def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, trade)[0][0] == kind
+
+
+def test_a_block_that_carries_on_the_same_work_does_not_start_or_end_it_again():
+    from aga.simulator.steps import POOLS
+
+    _, opening, _, closing = POOLS["service"]
+    starts = {s.replace("{thing}", "") for s in opening}
+    ends = {s.replace("{thing}", "") for s in closing}
+
+    def steps(surrounding: str, seed: int) -> list[str]:
+        shown = {"identity": "Name: Ana Ruiz\nLearned traits: Ana Ruiz runs the bakery.", "minutes": "120",
+                 "task": "serving customers at the bakery", "start": "10:00 AM",
+                 "surrounding": surrounding}  # fmt: skip
+        return [s["subtask"] for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+
+    between = ("Planned: from 08:00 AM to 10:00 AM, serving at the counter; from 10:00 AM to 12:00 PM, "
+               "serving customers at the bakery; from 12:00 PM to 02:00 PM, taking orders at the counter.")  # fmt: skip
+    alone = ("Planned: from 08:00 AM to 10:00 AM, eating breakfast; from 10:00 AM to 12:00 PM, "
+             "serving customers at the bakery; from 12:00 PM to 01:00 PM, having lunch.")  # fmt: skip
+    carried = [steps(between, seed) for seed in range(40)]
+    assert not [x for x in carried if x[0] in starts or x[-1] in ends]
+    opened = [steps(alone, seed) for seed in range(40)]
+    assert sum(x[0] in starts for x in opened) >= 10  # and otherwise it does, most of the time
+
+
+def test_a_closer_look_stays_a_look():
+    from aga.simulator.paraphrase import vary
+
+    said = {vary("taking a closer look at the nets, then check the boat", random.Random(s), rate=1) for s in range(30)}
+    assert all(x.startswith("taking a closer look at the nets") for x in said), said
+    assert len(said) > 1  # the verb "check" is still varied
+
+
+def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
+    memories = "\n".join(
+        f"- Ana Ruiz is mending the nets on the quay ({step})"
+        for step in ("checking the floats", "tying knots", "cutting the twine", "rolling the net")
+    )
+    shown = {
+        "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": memories,
+        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    assert any("mending the nets" in x for x in lines)
+    assert not [x for x in lines if re.search(r"\((?:checking|tying|cutting|rolling)", x)]

@@ -43,14 +43,21 @@ _PATTERN = re.compile(
 )
 
 
+# A word the groups hold as a verb used as a noun ("taking a closer look at", "a good read") keeps its
+# wording: a verb in its place would break the sentence ("taking a closer go through").
+_ADJECTIVES = {g for g in SYNONYMS if "great" in g}
+_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|closer|quick|good|great|nice|lovely|long|short)\s+$", re.IGNORECASE)
+
+
 def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
     """Return ``text`` with some words swapped for synonyms (each with probability ``rate``)."""
 
     def swap(match: re.Match[str]) -> str:
         word = match.group(0)
-        if rng.random() >= rate:
+        group = _INDEX[word.lower()]
+        if rng.random() >= rate or (group not in _ADJECTIVES and _NOUN_BEFORE.search(match.string, 0, match.start())):
             return word
-        choice = rng.choice(_INDEX[word.lower()])
+        choice = rng.choice(group)
         return choice.capitalize() if word[:1].isupper() else choice
 
     return _PATTERN.sub(swap, text)

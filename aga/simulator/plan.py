@@ -13,7 +13,7 @@ import re
 from aga.agents.routine import asleep_at, bed_hour_of, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.steps import POOLS, kinds_of
+from aga.simulator.steps import POOLS, kinds_of, trade_of
 from aga.simulator.text import base_form, clauses, clock_hour, field, gerund, hour_in, sentences, strip_time, timed
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
@@ -130,7 +130,7 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
     customers, restocking the shelves"), as a model spells out what an hour holds."""
     text = gerund(vary(activity, p.rng))
     if p.rng.random() < chance:
-        kind = kinds_of(activity)[0][0]
+        kind = kinds_of(activity, trade_of(p.get("identity")))[0][0]
         step = p.rng.choice(POOLS[kind][2]).replace("{thing}", "it")
         text = f"{text}, {step}" if step.lower() not in text.lower() else text
     return text
@@ -165,7 +165,8 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
     lines = list({gerund(t).lower(): t for t in lines}.values())
     if not lines or rng.random() < 0.3:  # a part of the work, read as the whole hour
-        return gerund(vary(rng.choice(POOLS[kinds_of(current)[0][0]][2]).replace("{thing}", "it"), rng))
+        kind = kinds_of(current, trade_of(p.get("identity")))[0][0]
+        return gerund(vary(rng.choice(POOLS[kind][2]).replace("{thing}", "it"), rng))
     return detailed(rng.choice(lines), p, 0.5)
 
 

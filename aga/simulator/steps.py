@@ -138,7 +138,15 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     ),
     "service": (
         "working at a shop, a cafe, a bar or a counter: opening up, serving customers, selling, running a business",
-        ("unlocking the front door", "switching on the lights and equipment", "checking the stock"),
+        (
+            "unlocking the front door",
+            "switching on the lights and equipment",
+            "checking the stock",
+            "getting the float ready",
+            "putting out the signs",
+            "setting up the counter",
+            "checking the delivery notes",
+        ),
         (
             "greeting customers",
             "taking orders",
@@ -170,11 +178,27 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "carrying out a tray",
             "writing the specials on the board",
         ),
-        ("counting the till", "cleaning up", "closing up for the day", "taking out the trash"),
+        (
+            "counting the till",
+            "cleaning up",
+            "closing up for the day",
+            "taking out the trash",
+            "wiping down the surfaces",
+            "writing up the day's takings",
+            "turning the sign to closed",
+            "putting the stock away",
+        ),
     ),
     "study": (
         "studying, reading, researching, writing a paper or a report, desk work",
-        ("reviewing notes on {thing}", "opening the laptop", "gathering sources on {thing}"),
+        (
+            "reviewing notes on {thing}",
+            "opening the laptop",
+            "gathering sources on {thing}",
+            "finding where {thing} left off",
+            "making a cup of coffee to work with",
+            "clearing the desk",
+        ),
         (
             "reading about {thing}",
             "taking notes",
@@ -207,11 +231,24 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "reading the lecture slides",
             "sketching a graph",
         ),
-        ("saving the work", "making a list of what to do next", "tidying the desk"),
+        (
+            "saving the work",
+            "making a list of what to do next",
+            "tidying the desk",
+            "backing up the files",
+            "putting the books back",
+            "writing down where {thing} stands",
+        ),
     ),
     "teaching": (
         "teaching a class, giving a lesson, lecturing, tutoring",
-        ("preparing the lesson materials", "writing the plan on the board"),
+        (
+            "preparing the lesson materials",
+            "writing the plan on the board",
+            "arranging the desks",
+            "checking the attendance list",
+            "setting up the projector",
+        ),
         (
             "explaining {thing}",
             "answering questions",
@@ -235,11 +272,24 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "preparing the next activity",
             "tidying the classroom",
         ),
-        ("assigning homework", "packing up the materials"),
+        (
+            "assigning homework",
+            "packing up the materials",
+            "collecting the worksheets",
+            "wiping the board",
+            "putting the chairs up",
+        ),
     ),
     "care": (
         "caring for patients or animals, nursing, medical work, a health check",
-        ("washing hands", "reading the patient notes", "preparing the instruments"),
+        (
+            "washing hands",
+            "reading the patient notes",
+            "preparing the instruments",
+            "checking the appointment list",
+            "putting on gloves",
+            "getting the room ready",
+        ),
         (
             "checking on a patient",
             "taking measurements",
@@ -264,11 +314,23 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "sterilising the instruments",
             "booking a follow-up",
         ),
-        ("handing over to a colleague", "updating the records"),
+        (
+            "handing over to a colleague",
+            "updating the records",
+            "cleaning the examination table",
+            "writing up the notes",
+            "restocking the supplies",
+        ),
     ),
     "manual": (
         "repairing, building, fixing machines or boats, manual work with tools, maintenance",
-        ("gathering the tools", "inspecting {thing}", "putting on work gloves"),
+        (
+            "gathering the tools",
+            "inspecting {thing}",
+            "putting on work gloves",
+            "reading the job notes",
+            "laying out the parts",
+        ),
         (
             "taking apart {thing}",
             "replacing a worn part",
@@ -296,11 +358,25 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "cleaning the brushes",
             "stacking the timber",
         ),
-        ("cleaning up the workspace", "writing down what was done", "putting the tools away"),
+        (
+            "cleaning up the workspace",
+            "writing down what was done",
+            "putting the tools away",
+            "testing that it works",
+            "checking the finished job",
+            "washing hands",
+        ),
     ),
     "watch": (
         "keeping watch through the night, a night shift, guarding, monitoring instruments or a radio",
-        ("reading the log from the last shift", "checking the instruments", "making a flask of coffee"),
+        (
+            "reading the log from the last shift",
+            "checking the instruments",
+            "making a flask of coffee",
+            "signing on in the log",
+            "looking over the weather report",
+            "testing the radio",
+        ),
         (
             "watching the horizon",
             "writing in the logbook",
@@ -325,7 +401,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "answering a call on the radio",
             "checking the clock against the radio",
         ),
-        ("writing the handover note", "signing off the log"),
+        (
+            "writing the handover note",
+            "signing off the log",
+            "tidying the watch room",
+            "noting the last readings",
+            "checking the instruments one last time",
+        ),
     ),
     "outdoor": (
         "walking, exercising outdoors, going for a run, fresh air, a stroll",
@@ -355,7 +437,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     ),
     "creative": (
         "making art, painting, playing music, composing, writing creatively, performing",
-        ("setting up {thing}", "looking for inspiration"),
+        (
+            "setting up {thing}",
+            "looking for inspiration",
+            "laying out the materials",
+            "clearing a space to work",
+            "warming up",
+        ),
         (
             "sketching ideas",
             "practising",
@@ -377,11 +465,17 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "cutting out the shapes",
             "looking at some references",
         ),
-        ("cleaning the brushes and tools", "putting {thing} away"),
+        (
+            "cleaning the brushes and tools",
+            "putting {thing} away",
+            "stepping back to look at {thing}",
+            "noting ideas for next time",
+            "tidying the workspace",
+        ),
     ),
     "errand": (
         "shopping, running errands, buying supplies, going to the store",
-        ("making a shopping list", "checking the wallet"),
+        ("making a shopping list", "checking the wallet", "checking the opening hours"),
         (
             "walking to the store",
             "picking out items",
@@ -401,11 +495,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "collecting the dry cleaning",
             "crossing off the list",
         ),
-        ("carrying the bags home", "putting things away"),
+        ("carrying the bags home", "putting things away", "sorting the receipts"),
     ),
     "leisure": (
         "relaxing, resting, free time at home, hobbies, watching television",
-        ("making a cup of tea", "getting comfortable on the sofa"),
+        ("making a cup of tea", "getting comfortable on the sofa", "putting the kettle on", "finding the remote"),
         (
             "reading a book",
             "listening to music",
@@ -426,11 +520,16 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "watering the plants",
             "listening to the radio",
         ),
-        ("tidying up the living room",),
+        ("tidying up the living room", "switching everything off", "putting the cushions back"),
     ),
     "event": (
         "organising an event, a party, a meeting, inviting people, decorating",
-        ("making a plan for {thing}", "writing a list of what is needed"),
+        (
+            "making a plan for {thing}",
+            "writing a list of what is needed",
+            "calling around for help",
+            "checking the date and time",
+        ),
         (
             "inviting people to {thing}",
             "decorating the room",
@@ -453,11 +552,23 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "putting out the signs",
             "checking the weather forecast for the day",
         ),
-        ("checking everything is ready", "writing down what is left to do"),
+        (
+            "checking everything is ready",
+            "writing down what is left to do",
+            "thanking the helpers",
+            "putting the leftover things in a box",
+        ),
     ),
     "crew": (
         "captaining, skippering or crewing a ferry or a boat, driving a bus or a train as its driver",
-        ("checking the engine and the fuel", "walking round the vessel before setting off", "reading the forecast"),
+        (
+            "checking the engine and the fuel",
+            "walking round the vessel before setting off",
+            "reading the forecast",
+            "checking the weather at the harbour",
+            "starting the engine",
+            "casting off the lines",
+        ),
         (
             "casting off",
             "steering out of the harbour",
@@ -483,7 +594,14 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "counting the passengers aboard",
             "reading the tide table",
         ),
-        ("shutting down the engine", "handing over to the next crew", "tidying the deck and the cabin"),
+        (
+            "shutting down the engine",
+            "handing over to the next crew",
+            "tidying the deck and the cabin",
+            "hosing down the deck",
+            "coiling the ropes",
+            "locking the wheelhouse",
+        ),
     ),
     "travel": (
         "travelling somewhere as a passenger, commuting, taking a ferry or a bus to go somewhere",
@@ -522,7 +640,43 @@ FRAMES = (
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
 _UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor"}
 _KINDS = list(POOLS)
-_DESCRIPTIONS = [POOLS[k][0] for k in _KINDS]
+# Short examples of each kind, besides its description: one long description is a blurred target
+# (a student's "working towards her degree" came out closer to medical work than to studying, and
+# "streaming games in the evening" to a night watch), while the closest of several plain examples
+# separates the kinds. General know-how only: no town's places or people.
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "meal": ("having breakfast", "eating lunch", "having dinner", "grabbing a bite to eat", "having a snack"),
+    "cooking": ("cooking dinner", "baking bread", "making a meal in the kitchen", "preparing food"),
+    "morning": ("waking up", "the morning routine", "getting dressed", "brushing teeth and showering"),
+    "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
+    "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
+                "selling at the market stall", "selling goods to customers over the counter", "taking orders",
+                "stocking the shelves", "working the till"),
+    "study": ("studying for a degree", "doing homework", "reading a book", "researching a topic",
+              "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
+              "reading an article"),
+    "teaching": ("teaching a class", "giving a lesson", "tutoring a student", "lecturing to students",
+                 "preparing a lesson plan"),
+    "care": ("treating a patient", "examining a sick animal", "nursing someone", "caring for an elderly person",
+             "running a clinic", "looking after a child"),
+    "manual": ("repairing an engine", "fixing a boat", "building a shed", "doing maintenance work",
+               "mending nets", "working with tools", "cleaning the windows", "painting the fence"),
+    "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
+              "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
+    "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll", "gardening"),
+    "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
+                 "drawing sketches"),
+    "errand": ("going shopping", "running errands", "buying supplies", "going to the post office",
+               "picking up groceries"),
+    "leisure": ("relaxing at home", "watching television", "playing video games", "streaming games online",
+                "browsing the internet", "resting on the sofa", "reading for fun", "a hobby"),
+    "event": ("organising a party", "planning an event", "inviting people to a gathering",
+              "decorating for a celebration", "holding a meeting"),
+    "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus",
+             "driving a train", "piloting a boat"),
+    "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across"),
+}  # fmt: skip
+_LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
 
 
 def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
@@ -531,26 +685,60 @@ def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     ``trade`` (what the identity says the persona does for a living) counts where the activity is
     close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name.
     """
-    scores = similarities(activity, _DESCRIPTIONS).astype(float)
+    scores = _scores(activity)
     if trade and float(similarities(activity, [trade])[0]) > 0.3:
-        scores += 0.5 * similarities(trade, _DESCRIPTIONS)
+        scores += 0.5 * _scores(trade)
     order = np.argsort(scores)[::-1]
     return [(_KINDS[i], float(scores[i])) for i in order]
 
 
+def trade_of(identity: str) -> str:
+    """What the identity says the persona does for a living (the first sentence of its learned traits)."""
+    return (sentences(field(identity, "Learned traits")) or [""])[0]
+
+
+def _scores(text: str) -> np.ndarray:
+    """Per kind, the similarity of ``text`` to the closest of its description and examples."""
+    sims = similarities(text, [t for _, t in _LABELS])
+    out = np.full(len(_KINDS), -1.0)
+    for (kind, _), sim in zip(_LABELS, sims, strict=True):
+        i = _KINDS.index(kind)
+        out[i] = max(out[i], float(sim))
+    return out
+
+
 def _drift(p: Prompt) -> list[str]:
-    """Steps the prompt suggests beyond the activity: what the persona is busy with, shown memories."""
+    """Steps the prompt suggests beyond the activity: what the persona is busy with (to be said as a
+    thought, see ``MUSINGS``), shown memories."""
     out = []
     for sentence in sentences(field(p.get("identity"), "Currently"))[:2]:
         for clause in clauses(sentence):
             m = re.search(r"\b([a-z]+ing\b.*)", clause)
             if m and len(m.group(1).split()) >= 2:
-                out.append(f"thinking about {m.group(1)}")
+                out.append(m.group(1))
     for line in p.get("inspiration").splitlines():
         line = line.strip("- ").strip()
         if 10 < len(line) < 120:
             out.append(f"remembering that {line[0].lower()}{line[1:]}")
     return out
+
+
+# Ways a step turns to what the persona is busy with: a model words the same thought differently
+# from block to block rather than repeating one line.
+MUSINGS = ("thinking about", "wondering about", "making a note about", "mulling over", "jotting down ideas on")
+
+
+def _neighbours(p: Prompt) -> tuple[str, str]:
+    """The main clauses of the blocks the prompt shows before and after the one to decompose ("" where
+    none is shown)."""
+    parts = re.findall(r"from ([^,;]+?) to ([^,;]+?), ([^;]+)", p.get("surrounding"))
+    starts = [a.strip().lower() for a, _, _ in parts]
+    here = starts.index(p.get("start").strip().lower()) if p.get("start").strip().lower() in starts else -1
+    if here < 0:
+        return "", ""
+    before = main_clause(parts[here - 1][2]) if here > 0 else ""
+    after = main_clause(parts[here + 1][2].rstrip(".")) if here + 1 < len(parts) else ""
+    return before, after
 
 
 # Pauses a person takes in a longer stretch of anything; at most one in a block.
@@ -577,7 +765,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     activity = p.get("task", "working")
     main = main_clause(activity)
     total = max(5, p.number("minutes", 60))
-    trade = (sentences(field(p.get("identity"), "Learned traits")) or [""])[0]
+    trade = trade_of(p.get("identity"))
     kinds = kinds_of(main, trade)
     # A model hesitates between two readings only when they are about as close.
     kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
@@ -600,15 +788,20 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     ideas = pool[: rng.randint(6, 14)]
     # Not every list starts by getting ready or ends by tidying up: those few steps would otherwise
     # open and close every block of the kind, all day long.
-    head = [rng.choice(opening)] if rng.random() < 0.7 else []
-    tail = [rng.choice(closing)] if rng.random() < 0.7 else []
+    # ... and a block that carries on the same kind of activity as the block before it (the prompt shows
+    # its neighbours) has nothing to get ready for; one followed by more of the same has nothing to end.
+    before, after = _neighbours(p)
+    head = [rng.choice(opening)] if rng.random() < 0.7 and not _same_kind(before, kind, trade) else []
+    tail = [rng.choice(closing)] if rng.random() < 0.7 and not _same_kind(after, kind, trade) else []
     body_size = max(1, wanted - len(head) - len(tail))
     steps: list[str] = [*head, *ideas[:body_size]]
     while len(steps) < len(head) + body_size and ideas:
         steps.append(rng.choice(ideas))
     drift = _drift(p)
     if drift and rng.random() < 0.2:
-        steps.insert(1 + rng.randrange(len(steps)), rng.choice(drift))
+        thought = rng.choice(drift)
+        thought = thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"
+        steps.insert(1 + rng.randrange(len(steps)), thought)
     if total >= 60 and rng.random() < 0.35:
         steps.insert(1 + rng.randrange(len(steps)), rng.choice(PAUSES))
     detail = activity[len(main) :].strip(" ,;")
@@ -617,25 +810,42 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     elif rng.random() < 0.15:
         steps.insert(1 + rng.randrange(len(steps)), main)  # the activity itself, somewhere in the middle
     steps += tail
+    # A list now and then runs into a neighbouring block the prompt shows: tidying up after the lunch
+    # before it, getting ready for the dinner after it. The 1.5B did so in about one answer in five on
+    # the recorded prompts (a step closer to a neighbour's activity than to the block's own).
+    neighbour = [(i, x) for i, x in ((0, before), (len(steps), after)) if x]
+    if neighbour and rng.random() < 0.2:
+        at, other_activity = rng.choice(neighbour)
+        _, their_opening, _, their_closing = POOLS[kinds_of(other_activity, trade)[0][0]]
+        step = rng.choice(their_closing if at == 0 else their_opening) if rng.random() < 0.6 else other_activity
+        steps.insert(at, step.replace("{thing}", thing_of(other_activity)))
     minutes = _split(total, len(steps), rng)
     if len(minutes) < len(steps):  # a short block: keep the first steps and the last one
         steps = [*steps[: len(minutes) - 1], steps[-1]] if len(minutes) > 1 else [main]
     fill = thing if about else "it"
+    # How often this answer ties a general step to what the block is about differs from sample to
+    # sample: some lists name the thing in every other step, some never.
+    tie = rng.choice((0.0, 0.15, 0.3, 0.5))
     said = [
-        vary(_about(step, thing, rng) if step in middle and about else step.replace("{thing}", fill), rng)
+        vary(_about(step, thing, kind, tie, rng) if step in middle and about else step.replace("{thing}", fill), rng)
         for step in steps
     ]
     return {"subtasks": [{"subtask": t, "minutes": m} for t, m in zip(said, minutes, strict=True) if m > 0]}
 
 
-def _about(step: str, thing: str, rng: random.Random) -> str:
-    """The step said about what the block is about: its ``{thing}``, or now and then that added to a
-    general step ("taking notes" -> "taking notes for the research paper"), as a model ties its steps
-    to the activity it was given."""
+def _same_kind(activity: str, kind: str, trade: str) -> bool:
+    return bool(activity) and kinds_of(activity, trade)[0][0] == kind
+
+
+def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> str:
+    """The step said about what the block is about: its ``{thing}``, or (with chance ``tie``) that
+    added to a general step ("taking notes" -> "taking notes for the research paper", "checking the
+    phone" -> "checking the phone over lunch"), as a model ties its steps to the activity it was given."""
     if "{thing}" in step:
         return step.replace("{thing}", thing)
-    if thing and len(thing) < 40 and rng.random() < 0.25 and not any(w in thing for w in ("routine", "bed")):
-        return f"{step} {'at' if thing[:1].isupper() else 'for'} {thing}"
+    if thing and len(thing) < 40 and rng.random() < tie and not any(w in thing for w in ("routine", "bed")):
+        word = "over" if kind == "meal" else "at" if thing[:1].isupper() else "for"
+        return f"{step} {word} {thing}"
     return step
 
 
