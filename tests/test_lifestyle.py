@@ -44,7 +44,7 @@ def two_runs(tmp_path_factory):
     store = tmp / "store"
     first = _run("first", store)
     first_totals = first.rt.gateway.ledger.totals("module")
-    first_calls = first.rt.gateway.llm_calls
+    first_calls = {t.key: t.llm_calls for t in first.rt.gateway.ledger.totals("task")}
     first.close()
     second = _run("second", store)
     return first_totals, first_calls, second, store
@@ -56,9 +56,13 @@ def test_second_run_reuses_plans_actions_and_ratings(two_runs):
     assert hits.get("plan.decompose", 0) >= 1
     assert hits.get("act.sector", 0) >= 5 and hits.get("act.emoji", 0) >= 5
     assert hits.get("perceive.importance", 0) >= 5
-    # The saving itself is the token benchmark's to measure; over ten hours with a simulator as varied as
-    # real models (benchmarks/results/realism.md) a second run costs fewer calls, not a fixed share less.
-    assert second.rt.gateway.llm_calls < first_calls
+    # What the reuse saves is measured per cached task: the whole run's call count is not a saving to
+    # assert here, because reused plans change where agents go and whom they meet (a second run seen
+    # with 18 talk decisions and twice the reflection of the first's 2), which is the token benchmark's
+    # to weigh over seeds, not a ten-hour test's.
+    calls = {t.key: t.llm_calls for t in second.rt.gateway.ledger.totals("task")}
+    for cached in ("act.sector", "act.arena", "act.object", "act.emoji"):
+        assert calls.get(cached, 0) < first_calls[cached], (cached, calls.get(cached), first_calls[cached])
     rows = second.rt.gateway.ledger.rows()
     saved = [r for r in rows if r.outcome == Outcome.CACHE_HIT.value]
     assert saved and all(r.similarity is not None for r in saved)
