@@ -15,7 +15,7 @@ import numpy as np
 
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of
+from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of, without_step
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
@@ -169,7 +169,7 @@ def triple(p: Prompt) -> dict[str, str]:
     if reading == "whole":
         obj = " ".join(rest)
     elif reading == "main":
-        obj = re.sub(r"\s*\(.*$", "", " ".join(rest))
+        obj = without_step(" ".join(rest))
     else:
         obj = thing_of(" ".join(words))
     obj = " ".join(w for w in obj.split() if w.lower() not in _FILLER or reading == "whole")[:80]

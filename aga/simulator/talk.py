@@ -14,7 +14,7 @@ from aga.simulator.importance import rate
 from aga.simulator.paraphrase import OPENERS, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import as_said_to, bullet_lines, clean_topic, sentences
+from aga.simulator.text import as_said_to, bullet_lines, clean_topic, sentences, without_step
 from policy_store import rescale
 
 START = "[The conversation has not started yet"
@@ -110,7 +110,7 @@ def _topics(candidates: list[str], said: str) -> list[str]:
     # "... is resting at home (making a cup of tea)": the step in brackets is how the runtime records a
     # decomposed action, not something a person says; and the same activity remembered at five of its
     # steps is one thing to talk about, not five.
-    topics = list(dict.fromkeys(re.sub(r"\s*\([^()]*\)$", "", clean_topic(t)) for t in candidates))
+    topics = list(dict.fromkeys(without_step(clean_topic(t)) for t in candidates))
     return [
         t
         for t in topics

@@ -149,6 +149,12 @@ def main_clause(activity: str) -> str:
     return text.split(",")[0].split(";")[0].strip() or text
 
 
+def without_step(text: str) -> str:
+    """An action without the step in brackets the runtime records after it: 'resting at home (making a
+    cup of tea)' -> 'resting at home'."""
+    return re.sub(r"\s*\(.*$", "", text)
+
+
 def sentences(text: str) -> list[str]:
     """A paragraph's sentences."""
     return [x.strip() for x in re.split(r"(?<=[.!?])\s+", text) if x.strip()]
