@@ -218,3 +218,26 @@ def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
     assert any("mending the nets" in x for x in lines)
     assert not [x for x in lines if re.search(r"\((?:checking|tying|cutting|rolling)", x)]
+
+
+def test_being_in_this_conversation_is_not_told_to_the_listener():
+    memories = "- Tam Osei is chatting with Ana Ruiz\n- Tam Osei is painting the hull of the ferry"
+    shown = {
+        "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": memories,
+        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    assert any("painting the hull" in x for x in lines)
+    assert not [x for x in lines if "chatting with Ana" in x]
+
+
+def test_a_question_gets_no_i_think_before_it():
+    import random
+
+    from aga.simulator.paraphrase import utterance
+
+    said = [utterance("How has your week been?", random.Random(seed)) for seed in range(60)]
+    assert not [x for x in said if x.startswith("I think")]

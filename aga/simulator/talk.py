@@ -106,15 +106,26 @@ def relationship(p: Prompt) -> dict[str, str]:
 _SPOKEN = re.compile(r"^(?:I|I'm|I've|Let's|You|We|How|What|Hi|Hey|Oh)\b|\?$")
 
 
-def _topics(candidates: list[str], said: str) -> list[str]:
+def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
     # "... is resting at home (making a cup of tea)": the step in brackets is how the runtime records a
     # decomposed action, not something a person says; and the same activity remembered at five of its
     # steps is one thing to talk about, not five.
     topics = list(dict.fromkeys(without_step(clean_topic(t)) for t in candidates))
+    # Being in this very conversation ("... is chatting with Maria Lopez") is no news to tell Maria.
+    here = (
+        re.compile(rf"\b(?:chatting|talking|speaking|conversing)\b.*\b{re.escape(_first(listener))}\b")
+        if listener
+        else None
+    )
     return [
         t
         for t in topics
-        if t and len(t) > 12 and not t.endswith(" is idle") and t[:40] not in said and not _SPOKEN.search(t)
+        if t
+        and len(t) > 12
+        and not t.endswith(" is idle")
+        and t[:40] not in said
+        and not _SPOKEN.search(t)
+        and not (here and here.search(t))
     ]
 
 
@@ -224,7 +235,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     """A line from the memories the baseline prompt lists."""
     said = _said_lines(p.get("conversation"))
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said))
+    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said), p.get("other"))
     return _line(p, topics, len(said), said, currently.group(1) if currently else "")
 
 
@@ -237,7 +248,7 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     said = _said_lines(p.get("last_round"))
     turn = 0 if not said else 2 + len(said)
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(sentences(p.get("summary")), " ".join(said))
+    topics = _topics(sentences(p.get("summary")), " ".join(said), p.get("other"))
     return _line(p, topics, turn, said, currently.group(1) if currently else "")
 
 
