@@ -35,6 +35,13 @@ class StoreConfig:
     windows: Mapping[str, int | None] = field(default_factory=lambda: dict(DEFAULT_WINDOWS))
     bands: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_BANDS))
     bypass: bool = False  # look nothing up, write nothing: every decision goes to the LLM
+    # Kinds the store serves (None: every kind); a lookup of another kind is bypassed, a write ignored.
+    # Lets one mechanism be switched off (the importance cache, which neither paper has) without a
+    # second store.
+    kinds: frozenset[str] | None = None
+    # Kinds reused only on the same text (case and spacing aside), never by similarity: the AGA
+    # reference code reuses an action only on an exact text match.
+    exact: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         for kind, value in self.thresholds.items():
@@ -44,6 +51,10 @@ class StoreConfig:
             raise ValueError(f"scope '{self.scope}': use 'agent' or 'shared'")
         if self.max_policies < 1 or self.max_variants < 1 or self.candidates < 1:
             raise ValueError("max_policies, max_variants and candidates must be at least 1")
+
+    def serves(self, kind: str) -> bool:
+        """Whether decisions of ``kind`` are looked up and stored (when the store is not bypassed)."""
+        return self.kinds is None or kind in self.kinds
 
     def threshold(self, kind: str) -> float:
         """The similarity a stored decision of ``kind`` needs to be a candidate."""

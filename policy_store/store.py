@@ -227,7 +227,7 @@ class PolicyStore:
     def lookup(self, query: Query, checker: ConditionChecker | None = None) -> Lookup:
         """The best reusable variant for ``query`` whose condition holds for ``checker``, or a miss."""
         checker = checker or AlwaysHolds()
-        if self.config.bypass:
+        if self.config.bypass or not self.config.serves(query.kind):
             self._count(query.kind, bypassed=1)
             return Lookup(kind=query.kind, bypassed=True)
         if self.index is None:
@@ -239,6 +239,8 @@ class PolicyStore:
         threshold = self.config.threshold(query.kind)
         above = {i: s for i, s in near.items() if s >= threshold}
         result = Lookup(kind=query.kind, best_similarity=best)
+        if query.kind in self.config.exact:
+            above = self._same_text(query, near)
         if not above:
             self._count(query.kind, misses_nothing_similar=1)
             return result
@@ -259,11 +261,32 @@ class PolicyStore:
         self._count(query.kind, misses_condition=1)
         return result
 
+    def _same_text(self, query: Query, near: dict[int, float]) -> dict[int, float]:
+        """Policies whose text is the query's (case, spacing and a final full stop aside), as similarity
+        1.0: one's own by their key; in the shared scope also the nearest of others, names put in ours."""
+        key = _normalise(query.text)
+        with Session(self.engine) as session:
+            stmt = select(PolicyRow).where(PolicyRow.kind == query.kind, PolicyRow.key == key)
+            if self.config.scope != "shared":
+                stmt = stmt.where(PolicyRow.owner == query.owner)
+            same = {r.id or 0 for r in session.exec(stmt).all()}
+            if self.config.scope == "shared" and near:
+                for row in session.exec(select(PolicyRow).where(col(PolicyRow.id).in_(list(near)))).all():
+                    policy = _policy(row)
+                    if _normalise(self._substitution(policy, query).text(policy.text)) == key:
+                        same.add(row.id or 0)
+        return dict.fromkeys(same, 1.0)
+
+    @staticmethod
+    def _substitution(policy: Policy, query: Query) -> Substitution:
+        """Names in another owner's policy put in the query owner's (none for one's own)."""
+        return Substitution(mapping(policy.bindings, query.bindings) if policy.owner != query.owner else {})
+
     def _try(
         self, policy: Policy, similarity: float, query: Query, checker: ConditionChecker
     ) -> tuple[Match | None, list[str]]:
         borrowed = policy.owner != query.owner
-        sub = Substitution(mapping(policy.bindings, query.bindings) if borrowed else {})
+        sub = self._substitution(policy, query)
         reasons: list[str] = []
         order = sorted(
             range(len(policy.variants)), key=lambda i: (-policy.variants[i].uses, -policy.variants[i].last_used)
@@ -317,7 +340,7 @@ class PolicyStore:
         The same decision (same text, or one at least ``merge_similarity`` close, of the same owner)
         gains a variant, or widens the window of an equal variant, instead of a new policy.
         """
-        if self.config.bypass:
+        if self.config.bypass or not self.config.serves(draft.kind):
             return None
         if self.index is None:
             raise PolicyStoreError("this store was opened read-only; open it without readonly=True to write")
@@ -341,7 +364,10 @@ class PolicyStore:
             if row is None:
                 vector = self.embed(draft.text)
                 near = self.index.nearest(vector, 1, kind=draft.kind, owner=draft.owner)
-                close = [i for i, s in near.items() if s >= self.config.merge_similarity]
+                # A kind reused only on the same text keeps every text apart: merged into a close one,
+                # it could never be found again by its own words.
+                merge = draft.kind not in self.config.exact
+                close = [i for i, s in near.items() if merge and s >= self.config.merge_similarity]
                 row = session.get(PolicyRow, close[0]) if close else None
             if row is None:
                 assert vector is not None

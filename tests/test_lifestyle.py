@@ -212,3 +212,26 @@ def test_resume_reopens_the_same_store(tmp_path: Path):
     assert Path(reopened.rt.lifestyle.location) == store.resolve()
     assert reopened.rt.lifestyle.config.threshold("importance") == 0.95
     reopened.close()
+
+
+def test_the_paper_faithful_mechanisms_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """--exact-actions reuses an action only for its own text; --no-importance-cache rates every event."""
+    import aga.sim.run as run_module
+    from aga.storage import make_engine, resolve_run
+    from aga.storage.decisions import DecisionLog
+    from policy_store.store import _normalise
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    store = tmp_path / "paper-store"
+    args = ["run", "ville3", "--hours", "8", "-m", "scripted/default", "--mode", "lifestyle", "--quiet",
+            "--policy-store", str(store), "--exact-actions", "--no-importance-cache"]  # fmt: skip
+    for seed, run_id in ((1, "fill"), (0, "paper")):
+        out = CliRunner().invoke(app, [*args, "--run-id", run_id, "--seed", str(seed)])
+        assert out.exit_code == 0, out.output
+    rows = DecisionLog(make_engine(resolve_run("paper").database_url)).rows()
+    hits = [r for r in rows if r.kind == "action" and r.hit and r.reason == "hit"]
+    assert hits, "an eight-hour morning repeats some action text"
+    assert all(_normalise(r.matched or "") == _normalise(r.text) and r.similarity == 1.0 for r in hits)
+    assert not [r for r in rows if r.kind == "importance"]
+    stats = json.loads(CliRunner().invoke(app, ["policy", "stats", "paper", "--json"]).output)
+    assert stats.get("importance", {}).get("policies", 0) == 0 and stats["action"]["policies"] > 0

@@ -175,6 +175,30 @@ def test_bypass_looks_nothing_up_and_writes_nothing(tmp_path: Path):
         assert store.count() == 0 and store.stats()["plan"]["bypassed"] == 1
 
 
+def test_an_exact_kind_is_reused_only_for_the_same_text(tmp_path: Path):
+    # The bag-of-words embedder scores these two texts 1.0: only the text tells them apart.
+    reordered = "eat it and make breakfast"
+    with PolicyStore.open(tmp_path / "similar", HashEmbedder()) as similar:
+        similar.write(breakfast())
+        assert similar.lookup(query(text=reordered), Env()).hit
+    with PolicyStore.open(tmp_path / "exact", HashEmbedder(), StoreConfig(exact=frozenset({"plan"}))) as exact:
+        exact.write(breakfast())
+        assert not exact.lookup(query(text=reordered), Env()).hit
+        assert exact.lookup(query(text="Make breakfast  and eat it."), Env()).hit  # case and spacing aside
+        # and a text that close is kept as a policy of its own, so that its own words find it again
+        exact.write(breakfast().model_copy(update={"text": reordered}))
+        assert exact.count("plan") == 2
+        found = exact.lookup(query(text=reordered), Env())
+        assert found.hit and found.match is not None and found.match.text == reordered
+
+
+def test_a_kind_the_store_does_not_serve_is_neither_looked_up_nor_stored(tmp_path: Path):
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), StoreConfig(kinds=frozenset({"action"}))) as store:
+        assert store.write(breakfast()) is None
+        assert store.lookup(query(), Env()).bypassed
+        assert store.count() == 0
+
+
 def test_persists_across_processes(tmp_path: Path):
     folder = tmp_path / "store"
     script = textwrap.dedent(

@@ -164,6 +164,14 @@ def run_command(
     hourly_schedule: Annotated[
         bool, typer.Option(help="Policy modes: plan the day hour by hour as the baseline does, not in one call.")
     ] = False,
+    exact_actions: Annotated[
+        bool,
+        typer.Option(help="Policy modes: reuse an action only for the same text, as the AGA reference code does."),
+    ] = False,
+    importance_cache: Annotated[
+        bool,
+        typer.Option(help="Policy modes: reuse the rating of an event rated before in other words (ours)."),
+    ] = True,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
@@ -187,6 +195,8 @@ def run_command(
         bypass=policy_bypass,
         max_policies=policy_max,
         hourly_schedule=hourly_schedule,
+        exact_actions=exact_actions,
+        importance=importance_cache,
     )
     if mode not in POLICY_MODES:
         given = {
@@ -197,6 +207,8 @@ def run_command(
             "--policy-bypass": policy_bypass,
             "--policy-max": policy_max != 10_000,
             "--hourly-schedule": hourly_schedule,
+            "--exact-actions": exact_actions,
+            "--no-importance-cache": not importance_cache,
         }
         if any(given.values()):
             named = ", ".join(k for k, v in given.items() if v)

@@ -286,7 +286,7 @@ def learn_action(rt: Runtime, agent: Agent, item: ScheduleItem, action: Action, 
 def reuse_rating(rt: Runtime, agent: Agent, description: str) -> int | None:
     """The rating the agent gave an event like ``description`` before, or None."""
     store = rt.lifestyle
-    if store is None:
+    if store is None or not store.config.serves(IMPORTANCE):
         return None
     found = store.lookup(Query(kind=IMPORTANCE, owner=agent.name, text=description, bindings=bindings(agent)))
     if found.match is None or "rating" not in found.match.value:
@@ -300,7 +300,7 @@ def reuse_rating(rt: Runtime, agent: Agent, description: str) -> int | None:
 def learn_rating(rt: Runtime, agent: Agent, description: str, rating: int, tally: Tally) -> None:
     """Store a rating the LLM gave (not a fail-safe)."""
     store = rt.lifestyle
-    if store is None or tally.failsafes:
+    if store is None or tally.failsafes or not store.config.serves(IMPORTANCE):
         return
     store.write(
         Draft(
@@ -334,7 +334,7 @@ def _log(
     if rt.decisions is None:
         return
     if found is None:
-        extra = {"similarity": reused.get("similarity"), "reason": "step of a reused plan"}
+        extra = {"similarity": reused.get("similarity"), "reason": "step of a reused plan", "matched": query_text}
     else:
         match = found.match
         extra = {
@@ -342,5 +342,6 @@ def _log(
             "reason": found.reason,
             "policy_id": match.policy_id if match else None,
             "borrowed": bool(match and match.borrowed),
+            "matched": match.text if match else None,
         }
     rt.decisions.add(rt.step, rt.now, agent.name, kind, query_text, hit=hit, tokens_saved=tokens_saved, **extra)

@@ -18,7 +18,7 @@ from typing import Any
 
 from aga.config import policies_dir
 from aga.embeddings.base import Embedder
-from policy_store import PolicyStore, StoreConfig, parse_thresholds
+from policy_store import ACTION, PLAN, PolicyStore, StoreConfig, parse_thresholds
 
 POLICY_MODES = ("lifestyle", "aga")
 
@@ -35,6 +35,10 @@ class PolicyOptions:
     max_policies: int = 10_000
     # The AGA reference code asks for the day's schedule in one call; this keeps the baseline's hourly loop.
     hourly_schedule: bool = False
+    # The reference code reuses an action only for the same text; by default a similar one will do.
+    exact_actions: bool = False
+    # Reuse of event ratings: ours, neither paper has it.
+    importance: bool = True
 
     @classmethod
     def parse(
@@ -47,6 +51,8 @@ class PolicyOptions:
         bypass: bool = False,
         max_policies: int = 10_000,
         hourly_schedule: bool = False,
+        exact_actions: bool = False,
+        importance: bool = True,
     ) -> PolicyOptions:
         """Options from command-line values, with errors naming the option."""
         if store and fresh:
@@ -59,7 +65,7 @@ class PolicyOptions:
             parsed = parse_thresholds(thresholds or [])
         except ValueError as exc:
             raise ValueError(f"--policy-threshold: {exc}") from None
-        options = cls(store, fresh, scope, parsed, bypass, max_policies, hourly_schedule)
+        options = cls(store, fresh, scope, parsed, bypass, max_policies, hourly_schedule, exact_actions, importance)
         options.config()  # validates threshold ranges now, not at the first lookup
         return options
 
@@ -71,6 +77,8 @@ class PolicyOptions:
             thresholds=dict(thresholds),
             bypass=self.bypass,
             max_policies=self.max_policies,
+            kinds=None if self.importance else frozenset({PLAN, ACTION}),
+            exact=frozenset({ACTION}) if self.exact_actions else frozenset(),
         )
 
     def to_json(self) -> str:

@@ -15,6 +15,8 @@ from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from aga.storage.db import add_missing_columns
+
 
 class PolicyDecision(SQLModel, table=True):
     """One lookup in the policy store."""
@@ -33,6 +35,7 @@ class PolicyDecision(SQLModel, table=True):
     policy_id: int | None = None
     borrowed: bool = False
     tokens_saved: int | None = None  # on a hit: what the avoided calls cost when they were asked
+    matched: str | None = None  # on a hit: the text of the stored decision reused for ``text``
 
 
 class DecisionLog:
@@ -41,6 +44,7 @@ class DecisionLog:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         SQLModel.metadata.create_all(engine, tables=[PolicyDecision.__table__])  # type: ignore[list-item]
+        add_missing_columns(engine, PolicyDecision)  # logs written before ``matched`` existed
 
     def add(
         self, step: int, when: datetime, agent: str, kind: str, text: str, *, hit: bool, reason: str, **extra: Any
