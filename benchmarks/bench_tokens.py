@@ -1,23 +1,33 @@
-"""``aga bench tokens``: the paper's ablation side by side, with behaviour parity.
+"""``aga bench tokens``: the paper's ablation and the saving split by mechanism, over seeds, with parity.
 
-One scenario, one model, one seed, four modes: baseline, Lifestyle Policy only, Social Memory only, full
-AGA. The policy modes first run K warm-up days (seeds seed+1 ... seed+K, each a different day) that fill
-their own store, as in the paper; the measured runs all use the same seed. Every run is an ordinary run
-folder under ``OUT/runs`` (so ``aga ledger``, ``aga show``, ``aga social`` work on them), and a run
-already finished is not run again: an interrupted benchmark continues where it stopped.
+One scenario, one model, several seeds. Each *variant* is a mode with Lifestyle Policy options: the
+paper's four modes (baseline, lifestyle, social, aga) and, with ``--mechanisms``, a ladder that adds
+one mechanism at a time, so that a saving is split into what the papers do and what aga adds:
 
-Writes ``OUT/report.json``, ``OUT/report.md`` and ``OUT/shares.png`` (share of baseline tokens per mode
-next to the paper's figures).
+    (a) lp-paper       plan decompositions reused under conditions, actions only on the same text
+    (b) lp-similar     + actions matched by similarity
+    (c) lp-importance  + the event-importance cache (neither paper has it)
+    (d) lifestyle      + the day's schedule in one call (the AGA reference code's, not the paper's text)
+    (e) aga            + Social Memory = full aga;  aga-paper = (a) + Social Memory
+
+The policy variants first run K warm-up runs (seeds seed+1000k, each a different day) that fill their
+own store, as in the paper; the measured runs of one seed all share it. Every run is an ordinary run
+folder under ``OUT/runs`` (``aga ledger``, ``aga show``, ``aga social`` work on them), and a finished
+run is not run again: an interrupted benchmark continues where it stopped.
+
+Writes ``OUT/report.json``, ``OUT/report.md`` and ``OUT/shares.png``.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
+import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import time as clock_time
 from datetime import timedelta
 from pathlib import Path
@@ -25,11 +35,54 @@ from typing import Any
 
 from benchmarks.report import machine
 
-MODES = ("baseline", "lifestyle", "social", "aga")
+
+@dataclass(frozen=True)
+class Variant:
+    """A mode with the Lifestyle Policy options that make one rung of the mechanism ladder."""
+
+    name: str
+    mode: str
+    label: str
+    paper: bool  # every mechanism it uses is the paper's (the paper-faithful figure)
+    options: dict[str, Any] = field(default_factory=dict)  # PolicyOptions fields
+
+
+_PAPER_LP = {"exact_actions": True, "importance": False, "hourly_schedule": True}
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("baseline", "baseline", "the original architecture, every decision asked of the LLM", True),
+        Variant(
+            "lp-paper",
+            "lifestyle",
+            "(a) Lifestyle Policy as in the paper: plans reused under conditions, actions only on the same text",
+            True,
+            _PAPER_LP,
+        ),
+        Variant(
+            "lp-similar",
+            "lifestyle",
+            "(b) + actions matched by similarity",
+            False,
+            {"importance": False, "hourly_schedule": True},
+        ),
+        Variant("lp-importance", "lifestyle", "(c) + the event-importance cache", False, {"hourly_schedule": True}),
+        Variant(
+            "lifestyle", "lifestyle", "(d) + the day's schedule in one call (all Lifestyle Policy mechanisms)", False
+        ),
+        Variant("social", "social", "Social Memory alone", True),
+        Variant("aga-paper", "aga", "(a) + Social Memory: AGA as in the paper", True, _PAPER_LP),
+        Variant("aga", "aga", "(e) (d) + Social Memory: full aga", False),
+    )
+}
+MODES = ("baseline", "lifestyle", "social", "aga")  # the paper's ablation
+MECHANISMS = ("baseline", "lp-paper", "lp-similar", "lp-importance", "lifestyle", "social", "aga-paper", "aga")
+LADDER = ("baseline", "lp-paper", "lp-similar", "lp-importance", "lifestyle", "aga")  # one mechanism per rung
 POLICY = ("lifestyle", "aga")
 # Yu et al., AGA tokens / baseline tokens (3-agent town over two days after warm-up; 25-agent town).
 PAPER = {"ville3": {"lifestyle": 0.402, "social": 0.586, "aga": 0.311}, "ville25": {"aga": 0.427}}
 TARGETS = {"ville3": 0.25, "ville25": 0.35}
+WARMUP_SEED_STEP = 1000  # warm-up k of seed s uses seed s + 1000k: never another measured seed's day
 
 
 @dataclass(frozen=True)
@@ -37,18 +90,28 @@ class Planned:
     """One run of the benchmark."""
 
     run_id: str
-    mode: str
-    seed: int
+    variant: str
+    seed: int  # the run's own seed
     measured: bool
+    group: int  # the measured seed this run belongs to (its store is the variant's for that seed)
+
+    @property
+    def mode(self) -> str:
+        """The run's mode."""
+        return VARIANTS[self.variant].mode
 
 
-def plan(modes: tuple[str, ...], seed: int, warmup: int) -> list[Planned]:
-    """The runs, in order: each policy mode's warm-ups before its measured run."""
+def plan(variants: Sequence[str], seeds: Sequence[int], warmup: int) -> list[Planned]:
+    """The runs, in order: per seed, each policy variant's warm-ups before its measured run."""
     runs: list[Planned] = []
-    for mode in modes:
-        if mode in POLICY:
-            runs += [Planned(f"{mode}-warmup{k}", mode, seed + k, False) for k in range(1, warmup + 1)]
-        runs.append(Planned(mode, mode, seed, True))
+    for seed in seeds:
+        for name in variants:
+            if VARIANTS[name].mode in POLICY:
+                runs += [
+                    Planned(f"{name}-s{seed}-warmup{k}", name, seed + WARMUP_SEED_STEP * k, False, seed)
+                    for k in range(1, warmup + 1)
+                ]
+            runs.append(Planned(f"{name}-s{seed}", name, seed, True, seed))
     return runs
 
 
@@ -62,6 +125,15 @@ def span_flag(days: float) -> str:
     return f"--days {days:g}" if days >= 1 else f"--hours {round(days * 24, 4):g}"
 
 
+def _options(planned: Planned, stores: Path) -> Any:
+    from aga.sim.policies import PolicyOptions
+
+    variant = VARIANTS[planned.variant]
+    if variant.mode not in POLICY:
+        return None
+    return PolicyOptions(store=str(stores / f"{variant.name}-s{planned.group}"), **variant.options)
+
+
 def _execute(
     planned: Planned,
     scenario: str,
@@ -72,26 +144,33 @@ def _execute(
     on_step: Callable[[Any], None] | None,
     start: clock_time | None = None,
 ) -> None:
-    """Create (or continue) one run and take it to its end."""
-    from aga.sim.policies import PolicyOptions
-    from aga.sim.run import Run
-    from aga.storage import resolve_run
+    """Create (or continue) one run and take it to its end.
+
+    Settings and status are read from the run's ``run_info`` row: opening a run reconciles its memories
+    with their vector index, which takes minutes for a finished ville25 run that needs nothing.
+    """
+    from aga.sim.run import Run, read_info
+    from aga.storage import make_engine, resolve_run
 
     paths = resolve_run(planned.run_id, must_exist=False)
-    run = None
+    options = _options(planned, stores)
     if paths.database.exists():
+        engine = make_engine(paths.database_url)
         try:
-            run = Run.open(planned.run_id)
-        except ValueError:
+            info = read_info(engine, paths.run_id)
+            has_checkpoint = info is not None and _has_checkpoint(engine)
+        finally:
+            engine.dispose()
+        if info is None or not has_checkpoint:
             # Interrupted while being created (before its first checkpoint): nothing to continue.
             shutil.rmtree(paths.root)
-    if run is not None:
-        _same_run(run, planned, model=model, days=days, start=start)
-        if run.info.status == "finished":
-            run.close()
-            return
+        else:
+            _same_run(info, planned, model=model, days=days, start=start, options=options)
+            if info.status == "finished":
+                return
+    if paths.database.exists():
+        run = Run.open(planned.run_id)
     else:
-        policies = PolicyOptions(store=str(stores / planned.mode)) if planned.mode in POLICY else None
         run = Run.create(
             scenario,
             model=model,
@@ -99,7 +178,7 @@ def _execute(
             seed=planned.seed,
             hours=days * 24,
             run_id=planned.run_id,
-            policies=policies,
+            policies=options,
             start=start,
         )
     try:
@@ -108,30 +187,54 @@ def _execute(
         run.close()
 
 
-def _same_run(run: Any, planned: Planned, *, model: str, days: float, start: clock_time | None) -> None:
+def _has_checkpoint(engine: Any) -> bool:
+    from sqlalchemy import inspect, text
+
+    if not inspect(engine).has_table("checkpoint"):
+        return False
+    with engine.connect() as conn:
+        return conn.execute(text("SELECT 1 FROM checkpoint LIMIT 1")).first() is not None
+
+
+def _same_run(info: Any, planned: Planned, *, model: str, days: float, start: clock_time | None, options: Any) -> None:
     """Refuse to continue (or report) a run made with other settings than this benchmark's."""
-    began = run.rt.clock.start
+    from aga.scenario.loader import load_scenario
+    from aga.sim.policies import PolicyOptions
+    from aga.storage import resolve_run
+
+    began = info.start
+    if began is None:  # written before run_info kept its start: the span is all that can be checked
+        began = info.until - timedelta(days=days)
+    default_start = start or load_scenario(info.scenario).spec.start.time()
     asked = {
         "mode": planned.mode,
         "model": model,
         "seed": planned.seed,
         "span": span(days),
-        "start": (start or run.rt.scenario.spec.start.time()).strftime("%H:%M"),
+        "start": default_start.strftime("%H:%M"),
+        "policy options": _mechanisms(options),
     }
     found = {
-        "mode": run.info.mode,
-        "model": run.info.model,
-        "seed": run.info.seed,
-        "span": span((run.info.until - began) / timedelta(days=1)),
-        "start": began.strftime("%H:%M"),
+        "mode": info.mode,
+        "model": info.model,
+        "seed": info.seed,
+        "span": span((info.until - began) / timedelta(days=1)),
+        "start": began.strftime("%H:%M") if info.start is not None else asked["start"],
+        "policy options": _mechanisms(PolicyOptions.from_json(info.policy_options) if info.policy_options else None),
     }
     if asked != found:
         differ = ", ".join(f"{k} {found[k]} (asked: {asked[k]})" for k in asked if asked[k] != found[k])
-        run.close()
         raise ValueError(
-            f"{run.paths.root} was made with other settings: {differ}; give another --out, or delete that "
-            "folder to run it again"
+            f"{resolve_run(planned.run_id, must_exist=False).root} was made with other settings: {differ}; give "
+            "another --out, or delete that folder to run it again"
         )
+
+
+def _mechanisms(options: Any) -> str:
+    """The options that make a variant, said briefly ("-" for a run without a policy store)."""
+    if options is None:
+        return "-"
+    return ", ".join(f"{k}={getattr(options, k)}" for k in ("exact_actions", "importance", "hourly_schedule"))
 
 
 def measure(run_id: str, mode: str) -> dict[str, Any]:
@@ -182,7 +285,43 @@ def measure(run_id: str, mode: str) -> dict[str, Any]:
         "by_module": grouped("module"),
         "by_task": grouped("task"),
         "parity": parity(engine, load_scenario(info.scenario), mode),
+        "hits": hits(engine),
     }
+
+
+def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
+    """Per policy kind: lookups, hits, the similarity of the hits (p10 / p50 / p90), the share reused for
+    the very same text, and examples of hits on another text (what was asked, what was reused)."""
+    import numpy as np
+    from sqlalchemy import inspect
+    from sqlmodel import Session, select
+
+    from aga.storage.decisions import PolicyDecision
+    from policy_store.store import _normalise
+
+    if not inspect(engine).has_table("policy_decision"):
+        return {}
+    with Session(engine) as session:
+        rows = session.exec(select(PolicyDecision).order_by(PolicyDecision.id)).all()  # type: ignore[arg-type]
+    out: dict[str, dict[str, Any]] = {}
+    for kind in sorted({r.kind for r in rows}):
+        mine = [r for r in rows if r.kind == kind and r.reason != "step of a reused plan"]
+        hit = [r for r in mine if r.hit]
+        sims = [float(r.similarity) for r in hit if r.similarity is not None]
+        other = [r for r in hit if _normalise(r.matched or r.text) != _normalise(r.text)]
+        out[kind] = {
+            "lookups": len(mine),
+            "hits": len(hit),
+            "hit_rate": round(len(hit) / len(mine), 4) if mine else 0.0,
+            "similarity": {f"p{q}": round(float(np.percentile(sims, q)), 3) for q in (10, 50, 90)} if sims else {},
+            "same_text": round(1 - len(other) / len(hit), 4) if hit else None,
+            "plan_steps_reused": sum(1 for r in rows if r.kind == kind and r.reason == "step of a reused plan"),
+            "examples": [
+                {"asked": r.text, "reused": r.matched, "similarity": round(float(r.similarity or 0), 3)}
+                for r in sorted(other, key=lambda r: r.similarity or 0)[:examples]
+            ],
+        }
+    return out
 
 
 def run_benchmark(
@@ -193,31 +332,43 @@ def run_benchmark(
     seed: int,
     warmup: int,
     out: Path,
-    modes: tuple[str, ...] = MODES,
+    modes: Sequence[str] = MODES,
+    seeds: int = 1,
     progress: Any = None,
     start: clock_time | None = None,
 ) -> dict[str, Any]:
     """Run (or continue) every planned run, then write the report; returns it."""
     out.mkdir(parents=True, exist_ok=True)
     os.environ["AGA_RUNS_DIR"] = str(out / "runs")
-    runs = plan(modes, seed, warmup)
+    measured_seeds = [seed + i for i in range(seeds)]
+    runs = plan(modes, measured_seeds, warmup)
     began = time.perf_counter()
     for planned in runs:
         on_step = progress(planned) if progress else None
         _execute(planned, scenario, days=days, model=model, stores=out / "stores", on_step=on_step, start=start)
-    measured = {p.mode: measure(p.run_id, p.mode) for p in runs if p.measured}
-    base = measured.get("baseline")
+    results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in modes}
+    for p in runs:
+        if p.measured:
+            results[p.variant][p.seed] = measure(p.run_id, p.mode)
     report = {
         "scenario": scenario,
         "model": model,
         "simulated_days": days,
         "start": start.strftime("%H:%M") if start else None,
-        "seed": seed,
+        "seeds": measured_seeds,
         "warmup_runs": warmup,
-        "modes": measured,
-        "share_of_baseline": {
-            m: round(r["tokens"] / base["tokens"], 4) for m, r in measured.items() if base and base["tokens"]
+        "variants": {
+            name: {
+                "mode": VARIANTS[name].mode,
+                "label": VARIANTS[name].label,
+                "paper": VARIANTS[name].paper,
+                "options": VARIANTS[name].options,
+            }
+            for name in modes
         },
+        "runs": {name: {str(k): v for k, v in by_seed.items()} for name, by_seed in results.items()},
+        "share_of_baseline": _shares(results),
+        "parity": _parity_summary(results),
         "paper": PAPER.get(Path(scenario).name, {}),
         "target_aga": TARGETS.get(Path(scenario).name),
         "wall_s": round(time.perf_counter() - began, 1),
@@ -230,77 +381,214 @@ def run_benchmark(
     return report
 
 
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    """Mean, standard deviation (0 for one value), min and max, rounded."""
+    return {
+        "mean": round(statistics.fmean(values), 4),
+        "sd": round(statistics.stdev(values), 4) if len(values) > 1 else 0.0,
+        "min": round(min(values), 4),
+        "max": round(max(values), 4),
+    }
+
+
+def _shares(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each variant's tokens over the same seed's baseline tokens, per seed and over the seeds."""
+    base = results.get("baseline", {})
+    out: dict[str, dict[str, Any]] = {}
+    for name, by_seed in results.items():
+        per = {s: r["tokens"] / base[s]["tokens"] for s, r in by_seed.items() if s in base and base[s]["tokens"]}
+        if per:
+            out[name] = {**_spread(list(per.values())), "by_seed": {str(s): round(v, 4) for s, v in per.items()}}
+    return out
+
+
+def _parity_summary(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, dict[str, dict[str, float]]]:
+    """Per variant, each numeric parity measure's spread over the seeds."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for name, by_seed in results.items():
+        keys = {k for r in by_seed.values() for k, v in r["parity"].items() if isinstance(v, int | float)}
+        out[name] = {
+            k: _spread([float(r["parity"][k]) for r in by_seed.values() if r["parity"].get(k) is not None])
+            for k in sorted(keys)
+        }
+    return out
+
+
+def _pct(spread: dict[str, float]) -> str:
+    if spread["min"] == spread["max"]:
+        return f"{spread['mean']:.1%}"
+    return f"{spread['mean']:.1%} ({spread['min']:.1%}-{spread['max']:.1%})"
+
+
+def _mean(by_seed: dict[str, dict[str, Any]], key: str) -> float:
+    return statistics.fmean(float(r[key]) for r in by_seed.values())
+
+
 def markdown(report: dict[str, Any]) -> str:
     """The report as Markdown tables."""
-    modes = report["modes"]
+    runs: dict[str, dict[str, dict[str, Any]]] = report["runs"]
     shares = report["share_of_baseline"]
     paper = report["paper"]
+    variants = report["variants"]
+    seeds = report["seeds"]
+    names = list(variants)
+    flags = " --mechanisms" if set(names) == set(MECHANISMS) else "".join(f" --mode {n}" for n in names)
+    flags = "" if tuple(names) == MODES else flags
     lines = [
         f"# Tokens by mode: {report['scenario']}, {report['model']}, {span(report['simulated_days'])}\n",
         f"`aga bench tokens {report['scenario']} {span_flag(report['simulated_days'])} --model {report['model']} "
-        f"--seed {report['seed']} --warmup {report['warmup_runs']}"
+        f"--seed {seeds[0]} --seeds {len(seeds)} --warmup {report['warmup_runs']}{flags}"
         + (f" --start {report['start']}" if report.get("start") else "")
         + f"` on {report['machine']}, {report['date']}. "
-        f"The policy modes first ran {report['warmup_runs']} warm-up run(s) of the same length with other "
-        f"seeds; the measured runs share seed {report['seed']}.\n",
-        "| mode | LLM calls | prompt tokens | completion tokens | tokens | share of baseline | paper | "
-        "calls avoided | tokens avoided | cost $ |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        f"Seeds {', '.join(map(str, seeds))}: every variant is run on each; a policy variant first ran "
+        f"{report['warmup_runs']} warm-up run(s) of the same length on other days (seed + 1000k) into a store of "
+        "its own. Shares are each seed's tokens over that seed's baseline: mean (min-max) over the seeds.\n",
+        "| variant | what it is | paper-faithful | share of baseline | paper | LLM calls | tokens | calls avoided |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for mode, r in modes.items():
-        share = shares.get(mode)
+    for name in names:
+        by_seed = runs[name]
+        share = shares.get(name)
         lines.append(
-            f"| {mode} | {r['llm_calls']:,} | {r['prompt_tokens']:,} | {r['completion_tokens']:,} | {r['tokens']:,} | "
-            f"{'-' if share is None else f'{share:.1%}'} | "
-            f"{f'{paper[mode]:.1%}' if mode in paper else '-'} | {r['calls_avoided']:,} | {r['tokens_avoided']:,} | "
-            f"{r['cost_usd']:.4f} |"
+            f"| {name} | {variants[name]['label']} | {'yes' if variants[name]['paper'] else 'no (ours)'} | "
+            f"{'-' if share is None else _pct(share)} | {f'{paper[name]:.1%}' if name in paper else '-'} | "
+            f"{_mean(by_seed, 'llm_calls'):,.0f} | {_mean(by_seed, 'tokens'):,.0f} | "
+            f"{_mean(by_seed, 'calls_avoided'):,.0f} |"
         )
-    replayed = {m: r for m, r in modes.items() if r.get("replayed_calls")}
+    ladder = [n for n in LADDER if n in shares]
+    if len(ladder) > 2:
+        lines += [
+            "",
+            "## The saving by mechanism\n",
+            "Each rung adds one mechanism to the one above it; its saving is the fall in the share of "
+            "baseline tokens, mean over the seeds (a rise means the mechanism cost more than it saved).\n",
+            "| rung | adds | share of baseline | saving against the rung above (points) |",
+            "|---|---|---|---|",
+        ]
+        for above, here in itertools.pairwise(ladder):
+            drop = (shares[above]["mean"] - shares[here]["mean"]) * 100
+            lines.append(f"| {here} | {variants[here]['label']} | {_pct(shares[here])} | {drop:+.1f} |")
+        if "lp-paper" in shares:
+            lines += [
+                "",
+                f"The paper-faithful Lifestyle Policy (lp-paper) comes to {_pct(shares['lp-paper'])} of "
+                "baseline tokens; the mechanisms below it are aga's own.",
+            ]
+    replayed = {n: r for n, by in runs.items() for r in by.values() if r.get("replayed_calls")}
     if replayed:
         told = ", ".join(
-            f"{m} {r['replayed_calls']:,} calls ({r['replayed_tokens']:,} tokens)" for m, r in replayed.items()
+            f"{r['run']} {r['replayed_calls']:,} calls ({r['replayed_tokens']:,} tokens)" for r in replayed.values()
         )
         lines += ["", f"Not counted above: calls of steps replayed after a resume ({told})."]
     target = report.get("target_aga")
     if target is not None and "aga" in shares:
-        verdict = "met" if shares["aga"] <= target else f"missed by {shares['aga'] - target:.1%} of baseline"
-        lines += ["", f"Target: full AGA at or below {target:.0%} of baseline tokens: {verdict}."]
-    modules = sorted({m for r in modes.values() for m in r["by_module"]})
-    lines += ["", "## Tokens by module\n", "| module | " + " | ".join(modes) + " |", "|---|" + "---|" * len(modes)]
+        mean = shares["aga"]["mean"]
+        verdict = "met" if mean <= target else f"missed by {mean - target:.1%} of baseline"
+        lines += ["", f"Target: full aga at or below {target:.0%} of baseline tokens (mean over seeds): {verdict}."]
+    modules = sorted({m for by in runs.values() for r in by.values() for m in r["by_module"]})
+    lines += [
+        "",
+        "## Tokens by module (mean over seeds)\n",
+        "| module | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
     for module in modules:
-        cells = [f"{r['by_module'].get(module, {}).get('tokens', 0):,}" for r in modes.values()]
+        cells = [
+            f"{statistics.fmean(r['by_module'].get(module, {}).get('tokens', 0) for r in runs[n].values()):,.0f}"
+            for n in names
+        ]
         lines.append(f"| {module} | " + " | ".join(cells) + " |")
-    keys = [k for k in next(iter(modes.values()))["parity"] if k != "news_known"]
-    lines += ["", "## Behaviour parity\n", "| measure | " + " | ".join(modes) + " |", "|---|" + "---|" * len(modes)]
-    for key in keys:
-        cells = [str(r["parity"].get(key)) for r in modes.values()]
-        lines.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + " |")
-    for news in next(iter(modes.values()))["parity"]["news_known"]:
-        cells = [r["parity"]["news_known"].get(news, "-") for r in modes.values()]
-        lines.append(f"| agents who know '{news}' (not seeded) | " + " | ".join(cells) + " |")
+    lines += _hit_lines(runs, names)
+    lines += _parity_lines(report, runs, names)
     return "\n".join(lines)
 
 
+def _hit_lines(runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
+    """Policy lookups per variant and kind, with the similarity of their hits, and examples."""
+    rows, examples = [], []
+    for name in names:
+        for seed, r in runs[name].items():
+            for kind, h in r.get("hits", {}).items():
+                sim = h["similarity"]
+                same = "-" if h["same_text"] is None else f"{h['same_text']:.0%}"
+                rows.append(
+                    f"| {name} | {seed} | {kind} | {h['lookups']:,} | {h['hits']:,} | {h['hit_rate']:.0%} | "
+                    f"{sim.get('p10', '-')} / {sim.get('p50', '-')} / {sim.get('p90', '-')} | {same} | "
+                    f"{h['plan_steps_reused']:,} |"
+                )
+                examples += [(name, kind, e) for e in h["examples"][:2]]
+    if not rows:
+        return []
+    out = [
+        "",
+        "## Policy cache hits\n",
+        "Lookups of the store (steps executed from a reused plan are counted apart), the similarity of the "
+        "hits (p10 / p50 / p90) and the share of hits reused for the very same text.\n",
+        "| variant | seed | kind | lookups | hits | hit rate | hit similarity | same text | plan steps reused |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
+    if examples:
+        out += [
+            "",
+            "Hits on another text (the least similar first):\n",
+            "| variant | kind | similarity | asked | reused |",
+            "|---|---|---|---|---|",
+        ]
+        out += [f"| {n} | {k} | {e['similarity']} | {e['asked']} | {e['reused']} |" for n, k, e in examples[:16]]
+    return out
+
+
+def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
+    parity = report["parity"]
+    keys = sorted({k for n in names for k in parity.get(n, {})})
+    out = [
+        "",
+        "## Behaviour parity (mean ± sd over the seeds)\n",
+        "| measure | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for key in keys:
+        cells = []
+        for n in names:
+            s = parity.get(n, {}).get(key)
+            cells.append("-" if s is None else f"{s['mean']:.4g}" + (f" ± {s['sd']:.2g}" if s["sd"] else ""))
+        out.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + " |")
+    news = sorted({k for n in names for r in runs[n].values() for k in r["parity"].get("news_known", {})})
+    for item in news:
+        cells = []
+        for n in names:
+            known = [r["parity"]["news_known"].get(item) for r in runs[n].values()]
+            cells.append(" / ".join("-" if k is None else str(k) for k in known))
+        out.append(f"| agents who know '{item}' (not seeded), by seed | " + " | ".join(cells) + " |")
+    return out
+
+
 def chart(report: dict[str, Any], path: Path) -> None:
-    """Bars: each mode's share of the baseline's tokens, next to the paper's."""
+    """Bars: each variant's share of the baseline's tokens (range over seeds), next to the paper's."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    modes = [m for m in report["share_of_baseline"] if m != "baseline"]
-    ours = [report["share_of_baseline"][m] * 100 for m in modes]
-    paper = [report["paper"].get(m, 0) * 100 for m in modes]
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    xs = range(len(modes))
-    ax.bar([x - 0.2 for x in xs], ours, width=0.4, label="aga (measured)")
+    names = [n for n in report["share_of_baseline"] if n != "baseline"]
+    shares = [report["share_of_baseline"][n] for n in names]
+    ours = [s["mean"] * 100 for s in shares]
+    low = [(s["mean"] - s["min"]) * 100 for s in shares]
+    high = [(s["max"] - s["mean"]) * 100 for s in shares]
+    paper = [report["paper"].get(n, 0) * 100 for n in names]
+    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(names)), 3.8))
+    xs = range(len(names))
+    ax.bar([x - 0.2 for x in xs], ours, width=0.4, yerr=[low, high], capsize=3, label="aga (measured, seed range)")
     ax.bar([x + 0.2 for x in xs], paper, width=0.4, label="Yu et al.", color="#bbbbbb")
     for x, value in zip(xs, ours, strict=True):
         ax.text(x - 0.2, value + 1, f"{value:.0f}%", ha="center", fontsize=8)
-    ax.set_xticks(list(xs), labels=modes)
+    ax.set_xticks(list(xs), labels=names, rotation=20, fontsize=8)
     ax.set_ylabel("% of baseline tokens")
-    ax.set_ylim(0, 110)
-    ax.set_title(f"{report['scenario']}, {span(report['simulated_days'])}, {report['model']}")
+    ax.set_ylim(0, 115)
+    ax.set_title(
+        f"{report['scenario']}, {span(report['simulated_days'])}, {report['model']}, {len(report['seeds'])} seed(s)"
+    )
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

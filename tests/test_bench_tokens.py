@@ -14,19 +14,22 @@ from benchmarks.bench_tokens import plan
 from tests.fakes import HashEmbedder
 
 
-def test_plan_runs_warmups_before_each_policy_mode():
-    runs = plan(("baseline", "lifestyle", "social", "aga"), seed=5, warmup=2)
-    assert [r.run_id for r in runs] == [
-        "baseline",
-        "lifestyle-warmup1",
-        "lifestyle-warmup2",
-        "lifestyle",
-        "social",
-        "aga-warmup1",
-        "aga-warmup2",
-        "aga",
+def test_plan_runs_warmups_before_each_policy_variant_and_every_variant_on_every_seed():
+    runs = plan(("baseline", "lifestyle", "social", "lp-paper"), seeds=[5, 6], warmup=2)
+    assert [r.run_id for r in runs if r.group == 5] == [
+        "baseline-s5",
+        "lifestyle-s5-warmup1",
+        "lifestyle-s5-warmup2",
+        "lifestyle-s5",
+        "social-s5",
+        "lp-paper-s5-warmup1",
+        "lp-paper-s5-warmup2",
+        "lp-paper-s5",
     ]
-    assert {r.seed for r in runs if r.measured} == {5} and {r.seed for r in runs if not r.measured} == {6, 7}
+    assert {r.seed for r in runs if r.measured} == {5, 6}
+    # a warm-up never runs the day of a measured seed
+    assert {r.seed for r in runs if not r.measured} == {1005, 2005, 1006, 2006}
+    assert {r.mode for r in runs if r.variant == "lp-paper"} == {"lifestyle"}
 
 
 def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -51,40 +54,42 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     report = json.loads((out / "report.json").read_text())
-    assert set(report["modes"]) == {"baseline", "lifestyle", "social", "aga"}
-    shares = report["share_of_baseline"]
+    runs = {name: by_seed["0"] for name, by_seed in report["runs"].items()}
+    assert set(runs) == {"baseline", "lifestyle", "social", "aga"}
+    shares = {name: s["mean"] for name, s in report["share_of_baseline"].items()}
     # Whether a mode saves is the benchmark's finding, not this test's: on three hours of a first day
     # (one warm-up, hashed embeddings) a varied model gives the policy cache little to reuse, and its
     # upkeep can cost more than it saves. The report must state each share as its tokens over baseline.
-    base = report["modes"]["baseline"]["tokens"]
+    base = runs["baseline"]["tokens"]
     assert shares["baseline"] == 1.0
-    for mode, r in report["modes"].items():
+    for mode, r in runs.items():
         assert shares[mode] == pytest.approx(r["tokens"] / base, abs=1e-3), mode
-    for mode, r in report["modes"].items():
+    for mode, r in runs.items():
         assert r["tokens"] == sum(t["tokens"] for t in r["by_module"].values()), mode
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
-    assert report["modes"]["lifestyle"]["calls_avoided"] > 0
+    assert runs["lifestyle"]["calls_avoided"] > 0
+    assert runs["lifestyle"]["hits"]["action"]["hits"] > 0 and not runs["baseline"]["hits"]
     assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
     markdown = (out / "report.md").read_text()
     assert "Behaviour parity" in markdown and "--hours 3 " in markdown and "--start 06:00" in markdown
     assert report["start"] == "06:00" and "3 simulated hours" in markdown
     # Running again finds every run finished and only rewrites the report.
-    before = (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns
+    before = (out / "runs" / "baseline-s0" / "aga.db").stat().st_mtime_ns
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 0, again.output
-    assert json.loads((out / "report.json").read_text())["modes"]["aga"]["tokens"] == report["modes"]["aga"]["tokens"]
-    assert (out / "runs" / "baseline" / "aga.db").stat().st_mtime_ns >= before
+    assert json.loads((out / "report.json").read_text())["runs"]["aga"]["0"]["tokens"] == runs["aga"]["tokens"]
+    assert (out / "runs" / "baseline-s0" / "aga.db").stat().st_mtime_ns >= before
     # The same folder with another span is refused, naming what differs, instead of reporting old runs.
     other = CliRunner().invoke(app, [a if a != "3" else "2" for a in args])
     assert other.exit_code != 0
     assert "span 3 simulated hours (asked: 2 simulated hours)" in str(other.exception)
     # A run interrupted while being created (no checkpoint yet) is made again, not a dead end.
-    with sqlite3.connect(out / "runs" / "social" / "aga.db") as conn:
+    with sqlite3.connect(out / "runs" / "social-s0" / "aga.db") as conn:
         conn.execute("DELETE FROM checkpoint")
     (out / "report.json").unlink()
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 0, again.output
-    assert json.loads((out / "report.json").read_text())["modes"]["social"]["tokens"] > 0
+    assert json.loads((out / "report.json").read_text())["runs"]["social"]["0"]["tokens"] > 0
 
 
 def test_speed_benchmark_times_policy_lookups_in_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -99,3 +104,33 @@ def test_speed_benchmark_times_policy_lookups_in_the_run(tmp_path: Path, monkeyp
     assert 0 < report["policy_lookup_ms"]["p50"] <= report["policy_lookup_ms"]["p95"]
     assert report["framework_ms_per_agent_step"] > 0
     assert "policy lookup ms" in out.with_suffix(".md").read_text()
+
+
+def test_mechanism_rungs_over_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import aga.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    out = tmp_path / "ladder"
+    span = ["--hours", "3", "--start", "06:00", "--warmup", "1", "--seeds", "2"]
+    variants = ["--mode", "baseline", "--mode", "lp-paper", "--mode", "lp-similar"]
+    args = ["bench", "tokens", "ville3", *span, *variants, "--out", str(out), "--quiet"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert report["seeds"] == [0, 1] and set(report["runs"]["lp-paper"]) == {"0", "1"}
+    for name in ("lp-paper", "lp-similar"):
+        spread = report["share_of_baseline"][name]
+        assert spread["min"] <= spread["mean"] <= spread["max"] and set(spread["by_seed"]) == {"0", "1"}
+    for r in report["runs"]["lp-paper"].values():
+        assert "importance" not in r["hits"]  # the importance cache is not the paper's
+        action = r["hits"]["action"]
+        assert action["same_text"] in (None, 1.0) and not action["examples"]
+    info = report["variants"]["lp-paper"]
+    assert info["paper"] and info["options"]["exact_actions"] and not report["variants"]["lp-similar"]["paper"]
+    markdown = (out / "report.md").read_text()
+    assert "## The saving by mechanism" in markdown and "paper-faithful Lifestyle Policy (lp-paper)" in markdown
+    assert "--seeds 2" in markdown and "Policy cache hits" in markdown
+    both = CliRunner().invoke(app, [*args, "--mechanisms"])
+    assert both.exit_code != 0 and "exclude each other" in str(both.exception or both.output)
+    unknown = CliRunner().invoke(app, ["bench", "tokens", "ville3", "--mode", "lp-magic", "--out", str(out)])
+    assert unknown.exit_code != 0 and "lp-paper" in str(unknown.exception or unknown.output)

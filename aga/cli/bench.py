@@ -23,26 +23,40 @@ def tokens_command(
         str | None, typer.Option(help="HH:MM: begin every run at this time of the first day (for short spans).")
     ] = None,
     model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = "scripted/default",
-    seed: Annotated[int, typer.Option(help="Seed of the measured runs (warm-ups use seed+1 ... seed+K).")] = 0,
-    warmup: Annotated[int, typer.Option(help="Warm-up runs filling the policy store before lifestyle and aga.")] = 2,
+    seed: Annotated[int, typer.Option(help="First seed of the measured runs (warm-ups use seed+1000k).")] = 0,
+    seeds: Annotated[int, typer.Option(help="Measured seeds: seed, seed+1, ... (every variant on each).")] = 1,
+    warmup: Annotated[int, typer.Option(help="Warm-up runs filling each policy variant's store first.")] = 2,
     mode: Annotated[
-        list[str] | None, typer.Option(help="Only these modes (repeatable); default all four.", show_default=False)
+        list[str] | None,
+        typer.Option(
+            help="Only these variants (repeatable): the modes baseline, lifestyle, social, aga, or a rung of "
+            "the mechanism ladder (lp-paper, lp-similar, lp-importance, aga-paper). Default: the four modes.",
+            show_default=False,
+        ),
     ] = None,
+    mechanisms: Annotated[
+        bool,
+        typer.Option(help="Split the saving by mechanism: every rung of the ladder (see the README)."),
+    ] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Run SCENARIO in baseline, lifestyle, social and aga modes and compare tokens and behaviour.
 
     Finished runs in OUT are kept, so running the same command again after an interruption continues.
     """
-    from benchmarks.bench_tokens import MODES, plan, run_benchmark, span
+    from benchmarks.bench_tokens import MECHANISMS, MODES, VARIANTS, plan, run_benchmark, span
 
-    modes = tuple(mode) if mode else MODES
+    if mode and mechanisms:
+        raise UserError("--mode and --mechanisms exclude each other: --mechanisms runs every rung")
+    modes = tuple(dict.fromkeys(mode)) if mode else MECHANISMS if mechanisms else MODES
     for m in modes:
-        if m not in MODES:
-            raise UserError(f"--mode {m}: choose among {', '.join(MODES)}")
+        if m not in VARIANTS:
+            raise UserError(f"--mode {m}: choose among {', '.join(VARIANTS)}")
     days = 2.0 if days is None and hours is None else (days or 0) + (hours or 0) / 24
-    if days <= 0 or warmup < 0:
-        raise UserError("--days/--hours must add up to a positive span and --warmup must be at least 0")
+    if days <= 0 or warmup < 0 or seeds < 1:
+        raise UserError(
+            "--days/--hours must add up to a positive span, --warmup must be at least 0 and --seeds at least 1"
+        )
     begin = clock_time(start)
     steps_per_run = int(days * 24 * 3600 // 10)
     progress = Progress(
@@ -65,7 +79,7 @@ def tokens_command(
 
         return on_step
 
-    console.print(f"{len(plan(modes, seed, warmup))} runs of {span(days)} each into {out}")
+    console.print(f"{len(plan(modes, range(seed, seed + seeds), warmup))} runs of {span(days)} each into {out}")
     with progress:
         report = run_benchmark(
             scenario,
@@ -75,12 +89,13 @@ def tokens_command(
             warmup=warmup,
             out=out,
             modes=modes,
+            seeds=seeds,
             progress=tracker,
             start=begin,
         )
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)
-    shares = ", ".join(f"{m} {s:.1%}" for m, s in report["share_of_baseline"].items())
+    shares = ", ".join(f"{m} {s['mean']:.1%}" for m, s in report["share_of_baseline"].items())
     console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
     console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
 

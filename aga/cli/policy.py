@@ -321,10 +321,11 @@ def decisions_command(
         )
     console.print(table)
     latest = Table(title="latest decisions")
-    for name in ("time", "agent", "kind", "text", "similarity", "outcome"):
+    for name in ("time", "agent", "kind", "text", "reused (where another text)", "similarity", "outcome"):
         latest.add_column(name)
     for r in rows:
         similarity = f"{r.similarity:.3f}" if r.similarity is not None else "-"
         outcome = "[green]hit[/]" if r.hit else f"[yellow]{r.reason}[/]"
-        latest.add_row(f"{r.sim_time:%a %H:%M}", r.agent, r.kind, r.text, similarity, outcome)
+        other = r.matched if r.matched and r.matched.strip().lower() != r.text.strip().lower() else "-"
+        latest.add_row(f"{r.sim_time:%a %H:%M}", r.agent, r.kind, r.text, other, similarity, outcome)
     console.print(latest)

@@ -62,6 +62,7 @@ class RunInfo(SQLModel, table=True):
     status: str = "running"  # running | stopped | finished | budget
     policy_store: str | None = None  # the Lifestyle Policy store's folder (policy modes only)
     policy_options: str | None = None  # PolicyOptions as JSON
+    start: NaiveDatetime | None = None  # the simulated moment the run began (None: written before it was kept)
 
 
 class Checkpoint(SQLModel, table=True):
@@ -172,6 +173,7 @@ class Run:
             until=begin + timedelta(hours=hours),
             policy_store=store,
             policy_options=policies.to_json() if store and policies else None,
+            start=begin,
         )
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
         run: Run | None = None
