@@ -72,7 +72,7 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant("social", "social", "Social Memory alone", True),
         Variant("aga-paper", "aga", "(a) + Social Memory: AGA as in the paper", True, _PAPER_LP),
-        Variant("aga", "aga", "(e) (d) + Social Memory: full aga", False),
+        Variant("aga", "aga", "(e) + Social Memory: full aga", False),
     )
 }
 MODES = ("baseline", "lifestyle", "social", "aga")  # the paper's ablation
