@@ -297,7 +297,7 @@ def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
     from sqlmodel import Session, select
 
     from aga.storage.decisions import PolicyDecision
-    from policy_store.store import _normalise
+    from policy_store import same_text_key
 
     if not inspect(engine).has_table("policy_decision"):
         return {}
@@ -308,7 +308,7 @@ def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
         mine = [r for r in rows if r.kind == kind and r.reason != "step of a reused plan"]
         hit = [r for r in mine if r.hit]
         sims = [float(r.similarity) for r in hit if r.similarity is not None]
-        other = [r for r in hit if _normalise(r.matched or r.text) != _normalise(r.text)]
+        other = [r for r in hit if same_text_key(r.matched or r.text) != same_text_key(r.text)]
         out[kind] = {
             "lookups": len(mine),
             "hits": len(hit),

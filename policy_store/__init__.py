@@ -32,7 +32,7 @@ from policy_store.model import (
     Step,
     Variant,
 )
-from policy_store.store import PolicyStore, PolicyStoreError, WriteResult
+from policy_store.store import PolicyStore, PolicyStoreError, WriteResult, same_text_key
 
 __all__ = [
     "ACTION",
@@ -59,4 +59,5 @@ __all__ = [
     "WriteResult",
     "parse_thresholds",
     "rescale",
+    "same_text_key",
 ]

@@ -56,7 +56,8 @@ class WriteResult:
     evicted: tuple[int, ...] = ()
 
 
-def _normalise(text: str) -> str:
+def same_text_key(text: str) -> str:
+    """The form under which two texts count as the same (case, spacing and a final full stop aside)."""
     return re.sub(r"\s+", " ", text.strip().lower().rstrip("."))
 
 
@@ -264,7 +265,7 @@ class PolicyStore:
     def _same_text(self, query: Query, near: dict[int, float]) -> dict[int, float]:
         """Policies whose text is the query's (case, spacing and a final full stop aside), as similarity
         1.0: one's own by their key; in the shared scope also the nearest of others, names put in ours."""
-        key = _normalise(query.text)
+        key = same_text_key(query.text)
         with Session(self.engine) as session:
             stmt = select(PolicyRow).where(PolicyRow.kind == query.kind, PolicyRow.key == key)
             if self.config.scope != "shared":
@@ -273,7 +274,7 @@ class PolicyStore:
             if self.config.scope == "shared" and near:
                 for row in session.exec(select(PolicyRow).where(col(PolicyRow.id).in_(list(near)))).all():
                     policy = _policy(row)
-                    if _normalise(self._substitution(policy, query).text(policy.text)) == key:
+                    if same_text_key(self._substitution(policy, query).text(policy.text)) == key:
                         same.add(row.id or 0)
         return dict.fromkeys(same, 1.0)
 
@@ -353,7 +354,7 @@ class PolicyStore:
             cost=draft.cost,
             last_used=self._tick,
         )
-        key = _normalise(draft.text)
+        key = same_text_key(draft.text)
         vector: np.ndarray | None = None
         with Session(self.engine) as session:
             row = session.exec(

@@ -219,7 +219,7 @@ def test_the_paper_faithful_mechanisms_from_the_cli(tmp_path: Path, monkeypatch:
     import aga.sim.run as run_module
     from aga.storage import make_engine, resolve_run
     from aga.storage.decisions import DecisionLog
-    from policy_store.store import _normalise
+    from policy_store import same_text_key
 
     monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
     store = tmp_path / "paper-store"
@@ -231,7 +231,7 @@ def test_the_paper_faithful_mechanisms_from_the_cli(tmp_path: Path, monkeypatch:
     rows = DecisionLog(make_engine(resolve_run("paper").database_url)).rows()
     hits = [r for r in rows if r.kind == "action" and r.hit and r.reason == "hit"]
     assert hits, "an eight-hour morning repeats some action text"
-    assert all(_normalise(r.matched or "") == _normalise(r.text) and r.similarity == 1.0 for r in hits)
+    assert all(same_text_key(r.matched or "") == same_text_key(r.text) and r.similarity == 1.0 for r in hits)
     assert not [r for r in rows if r.kind == "importance"]
     stats = json.loads(CliRunner().invoke(app, ["policy", "stats", "paper", "--json"]).output)
     assert stats.get("importance", {}).get("policies", 0) == 0 and stats["action"]["policies"] > 0

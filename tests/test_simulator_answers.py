@@ -203,11 +203,8 @@ def test_a_closer_look_stays_a_look():
     assert len(said) > 1  # the verb "check" is still varied
 
 
-def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
-    memories = "\n".join(
-        f"- Ana Ruiz is mending the nets on the quay ({step})"
-        for step in ("checking the floats", "tying knots", "cutting the twine", "rolling the net")
-    )
+def _lines_after_greeting(memories: str) -> list[str]:
+    """Tam's next line to Ana, after both greeted, over 60 seeds, with ``memories`` shown."""
     shown = {
         "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
         "name": "Tam Osei",
@@ -215,21 +212,22 @@ def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
         "memories": memories,
         "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
     }
-    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+
+
+def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
+    memories = "\n".join(
+        f"- Ana Ruiz is mending the nets on the quay ({step})"
+        for step in ("checking the floats", "tying knots", "cutting the twine", "rolling the net")
+    )
+    lines = _lines_after_greeting(memories)
     assert any("mending the nets" in x for x in lines)
     assert not [x for x in lines if re.search(r"\((?:checking|tying|cutting|rolling)", x)]
 
 
 def test_being_in_this_conversation_is_not_told_to_the_listener():
     memories = "- Tam Osei is chatting with Ana Ruiz\n- Tam Osei is painting the hull of the ferry"
-    shown = {
-        "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
-        "name": "Tam Osei",
-        "other": "Ana Ruiz",
-        "memories": memories,
-        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
-    }
-    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    lines = _lines_after_greeting(memories)
     assert any("painting the hull" in x for x in lines)
     assert not [x for x in lines if "chatting with Ana" in x]
 
