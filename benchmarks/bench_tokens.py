@@ -284,19 +284,22 @@ def measure(run_id: str, mode: str) -> dict[str, Any]:
         "replayed_tokens": spent.total_tokens - overall.total_tokens,
         "by_module": grouped("module"),
         "by_task": grouped("task"),
-        "parity": parity(engine, load_scenario(info.scenario), mode),
+        "parity": parity(engine, load_scenario(info.scenario), mode, paths.run_id),
         "hits": hits(engine),
     }
 
 
 def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
     """Per policy kind: lookups, hits, the similarity of the hits (p10 / p50 / p90), the share reused for
-    the very same text, and examples of hits on another text (what was asked, what was reused)."""
+    the very same text, the share whose reused text names another activity (:mod:`benchmarks.hit_judge`),
+    and examples of hits on another text and of those on another activity (what was asked, what was
+    reused; the most similar wrong ones first, since those are what a threshold lets through)."""
     import numpy as np
     from sqlalchemy import inspect
     from sqlmodel import Session, select
 
     from aga.storage.decisions import PolicyDecision
+    from benchmarks.hit_judge import names_other_activity
     from policy_store import same_text_key
 
     if not inspect(engine).has_table("policy_decision"):
@@ -309,6 +312,8 @@ def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
         hit = [r for r in mine if r.hit]
         sims = [float(r.similarity) for r in hit if r.similarity is not None]
         other = [r for r in hit if same_text_key(r.matched or r.text) != same_text_key(r.text)]
+        judged = [(r, names_other_activity(r.text, r.matched or r.text)) for r in other]
+        wrong = [r for r, verdict in judged if verdict]
         out[kind] = {
             "lookups": len(mine),
             "hits": len(hit),
@@ -316,12 +321,18 @@ def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
             "similarity": {f"p{q}": round(float(np.percentile(sims, q)), 3) for q in (10, 50, 90)} if sims else {},
             "same_text": round(1 - len(other) / len(hit), 4) if hit else None,
             "plan_steps_reused": sum(1 for r in rows if r.kind == kind and r.reason == "step of a reused plan"),
-            "examples": [
-                {"asked": r.text, "reused": r.matched, "similarity": round(float(r.similarity or 0), 3)}
-                for r in sorted(other, key=lambda r: r.similarity or 0)[:examples]
+            # Hits whose reused text names another activity (benchmarks.hit_judge), over all hits.
+            "other_activity": round(len(wrong) / len(hit), 4) if hit else None,
+            "examples": [_example(r) for r in sorted(other, key=lambda r: r.similarity or 0)[:examples]],
+            "other_activity_examples": [
+                _example(r) for r in sorted(wrong, key=lambda r: -(r.similarity or 0))[:examples]
             ],
         }
     return out
+
+
+def _example(row: Any) -> dict[str, Any]:
+    return {"asked": row.text, "reused": row.matched, "similarity": round(float(row.similarity or 0), 3)}
 
 
 def run_benchmark(
@@ -505,62 +516,138 @@ def markdown(report: dict[str, Any]) -> str:
 
 def _hit_lines(runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
     """Policy lookups per variant and kind, with the similarity of their hits, and examples."""
-    rows, examples = [], []
+    rows, examples, wrong = [], [], []
     for name in names:
         for seed, r in runs[name].items():
             for kind, h in r.get("hits", {}).items():
                 sim = h["similarity"]
                 same = "-" if h["same_text"] is None else f"{h['same_text']:.0%}"
+                other = h.get("other_activity")
                 rows.append(
                     f"| {name} | {seed} | {kind} | {h['lookups']:,} | {h['hits']:,} | {h['hit_rate']:.0%} | "
                     f"{sim.get('p10', '-')} / {sim.get('p50', '-')} / {sim.get('p90', '-')} | {same} | "
-                    f"{h['plan_steps_reused']:,} |"
+                    f"{'-' if other is None else f'{other:.1%}'} | {h['plan_steps_reused']:,} |"
                 )
                 examples += [(name, kind, e) for e in h["examples"][:2]]
+                wrong += [(name, kind, e) for e in h.get("other_activity_examples", [])[:2]]
     if not rows:
         return []
     out = [
         "",
         "## Policy cache hits\n",
         "Lookups of the store (steps executed from a reused plan are counted apart), the similarity of the "
-        "hits (p10 / p50 / p90) and the share of hits reused for the very same text.\n",
-        "| variant | seed | kind | lookups | hits | hit rate | hit similarity | same text | plan steps reused |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "hits (p10 / p50 / p90), the share of hits reused for the very same text, and the share of hits "
+        "whose reused text names another activity: the asked and the reused subtask share no activity word "
+        "(stems of content words, leaving out names, light verbs such as having/making/working and times of "
+        "day; `benchmarks/hit_judge.py`). That judge is a lower bound of wrong hits.\n",
+        "| variant | seed | kind | lookups | hits | hit rate | hit similarity | same text | other activity "
+        "| plan steps reused |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         *rows,
     ]
-    if examples:
-        out += [
-            "",
-            "Hits on another text (the least similar first):\n",
-            "| variant | kind | similarity | asked | reused |",
-            "|---|---|---|---|---|",
-        ]
-        out += [f"| {n} | {k} | {e['similarity']} | {e['asked']} | {e['reused']} |" for n, k, e in examples[:16]]
+    for title, chosen in (
+        ("Hits on another text (the least similar first)", examples),
+        ("Hits judged to reuse another activity (the most similar first)", wrong),
+    ):
+        if chosen:
+            out += ["", f"{title}:\n", "| variant | kind | similarity | asked | reused |", "|---|---|---|---|---|"]
+            out += [f"| {n} | {k} | {e['similarity']} | {e['asked']} | {e['reused']} |" for n, k, e in chosen[:16]]
     return out
+
+
+# What each parity measure says, for the report's readers (in the order of the table).
+PARITY_MEASURES = {
+    "activity_place_agreement": "share of waking minutes at a place among the best-fitting quarter of the "
+    "agent's places for the activity, by meaning (random places: about 0.25)",
+    "share_waking_minutes_away_from_home": "share of waking minutes outside one's own home",
+    "share_actions_at_valid_place": "actions at a place that exists and is not someone else's home "
+    "(repairs hold LLM answers to it; cache hits are not repaired)",
+    "repairs_per_agent_day": "answers changed by a task's repair, per agent-day",
+    "failsafes_per_agent_day": "answers replaced by a fail-safe, per agent-day",
+    "share_schedule_answers_as_given": "schedule answers (day, hours, decompositions, replans) used with "
+    "no repair and no fail-safe",
+    "distinct_activities_per_agent_day": "schedule blocks per agent-day",
+    "new_activities_per_agent_day_after_the_first": "blocks an agent had on no earlier day, per agent-day "
+    "after the first (0: the same day again)",
+    "share_days_without_repeated_meal": "agent-days without a meal had at two separate times",
+    "conversations": "conversations held",
+    "mean_conversation_lines": "lines per conversation",
+    "relationships_changed": "ordered pairs whose closeness changed (Social Memory runs)",
+    "agent_days": "agent-days measured",
+    "actions": "actions taken",
+}
+
+
+def beyond_spread(variant: dict[str, float], baseline: dict[str, float]) -> bool | None:
+    """Whether a variant's mean differs from the baseline's by more than twice the larger seed sd
+    (None when neither has a spread to judge by, e.g. one seed)."""
+    sd = max(variant["sd"], baseline["sd"])
+    if sd == 0:
+        return None
+    return abs(variant["mean"] - baseline["mean"]) > 2 * sd
 
 
 def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
     parity = report["parity"]
-    keys = sorted({k for n in names for k in parity.get(n, {})})
+    found = {k for n in names for k in parity.get(n, {})}
+    keys = [k for k in PARITY_MEASURES if k in found] + sorted(found - set(PARITY_MEASURES))
+    base = parity.get("baseline", {})
     out = [
         "",
         "## Behaviour parity (mean ± sd over the seeds)\n",
-        "| measure | " + " | ".join(names) + " |",
-        "|---|" + "---|" * len(names),
+        "✗ marks a mean more than twice the larger seed sd away from the baseline's (a measure that did not "
+        "hold); with one seed nothing is marked. What repairs force (a 24-hour schedule, sleep at night) is "
+        "not a measure of behaviour and is not listed; the repairs themselves are.\n",
+        "| measure | " + " | ".join(names) + " | what it is |",
+        "|---|" + "---|" * (len(names) + 1),
     ]
+    missed: dict[str, list[str]] = {n: [] for n in names}
     for key in keys:
         cells = []
         for n in names:
             s = parity.get(n, {}).get(key)
-            cells.append("-" if s is None else f"{s['mean']:.4g}" + (f" ± {s['sd']:.2g}" if s["sd"] else ""))
-        out.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + " |")
+            if s is None:
+                cells.append("-")
+                continue
+            verdict = beyond_spread(s, base[key]) if n != "baseline" and key in base else None
+            if verdict:
+                missed[n].append(key.replace("_", " "))
+            mark = " ✗" if verdict and key not in ("agent_days", "actions") else ""
+            cells.append(f"{s['mean']:.4g}" + (f" ± {s['sd']:.2g}" if s["sd"] else "") + mark)
+        out.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + f" | {PARITY_MEASURES.get(key, '')} |")
+    curve = []
+    for n in names:
+        days = [r["parity"].get("new_activities_by_day") or [] for r in runs[n].values()]
+        width = max((len(d) for d in days), default=0)
+        means = [statistics.fmean(d[i] for d in days if len(d) > i) for i in range(width)]
+        curve.append(" → ".join(f"{m:.1f}" for m in means) or "-")
+    out.append("| new activities by day (novelty curve) | " + " | ".join(curve) + " | mean over agents and seeds |")
     news = sorted({k for n in names for r in runs[n].values() for k in r["parity"].get("news_known", {})})
     for item in news:
         cells = []
         for n in names:
             known = [r["parity"]["news_known"].get(item) for r in runs[n].values()]
             cells.append(" / ".join("-" if k is None else str(k) for k in known))
-        out.append(f"| agents who know '{item}' (not seeded), by seed | " + " | ".join(cells) + " |")
+        out.append(f"| agents who know '{item}' (not seeded), by seed | " + " | ".join(cells) + " | |")
+    held = [
+        f"{n}: " + (", ".join(m for m in missed[n] if m not in ("agent days", "actions")) or "all held")
+        for n in names
+        if n != "baseline" and "baseline" in parity
+    ]
+    if held and len(report["seeds"]) > 1:
+        out += ["", "Measures beyond the seeds' spread from the baseline: " + "; ".join(held) + "."]
+    tasks = sorted(
+        {t for n in names for r in runs[n].values() for t in r["parity"].get("repairs_and_failsafes_by_task", {})}
+    )
+    if tasks:
+        out += ["", "Repairs / fail-safes by task (sum over the seeds):\n", "| task | " + " | ".join(names) + " |"]
+        out.append("|---|" + "---|" * len(names))
+        for task in tasks:
+            cells = []
+            for n in names:
+                got = [r["parity"].get("repairs_and_failsafes_by_task", {}).get(task, {}) for r in runs[n].values()]
+                cells.append(f"{sum(g.get('repairs', 0) for g in got)} / {sum(g.get('failsafes', 0) for g in got)}")
+            out.append(f"| {task} | " + " | ".join(cells) + " |")
     return out
 
 

@@ -1,14 +1,19 @@
 """Behaviour parity of a run: does the town still behave when tokens are saved?
 
-Read from a finished run's database (timeline, memories, last checkpoint, relations), no LLM:
+Read from a finished run's database (timeline, memories, ledger, relations), no LLM. Every measure
+here can fail; what repairs force (a 24-hour schedule, sleep at night, a valid place) is not a measure
+of behaviour, so it is not reported as one; what the repairs did is counted instead:
 
-- distinct activities per agent-day (schedule blocks, the part before a subtask's parentheses);
-- share of actions at a valid place (the place exists and is not someone else's home);
-- schedule coherence: each agent's last schedule covers 24 hours, asleep at 3 am, no meal had at two
-  separate times of a day (actions of one meal more than two hours apart);
-- conversations held and their mean length in lines;
-- relationships that changed (runs with Social Memory);
-- how many agents (besides those it was seeded in) know each seeded piece of news by the end.
+- activity-place agreement and the share of waking minutes away from home (:mod:`benchmarks.place_fit`);
+- repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), and the
+  share of schedule answers used as the model gave them (no repair, no fail-safe);
+- distinct activities per agent-day and new activities per agent and day (the novelty curve: a town
+  that lives the same day again scores 0 from its second day on);
+- days without a meal had at two separate times (actions of one meal more than two hours apart);
+- conversations held and their mean length in lines, relationships changed (runs with Social Memory),
+  and how many agents (besides those it was seeded in) know each seeded piece of news by the end.
+
+Cache hits are judged in :func:`benchmarks.bench_tokens.hits` with :mod:`benchmarks.hit_judge`.
 """
 
 from __future__ import annotations
@@ -16,13 +21,18 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from datetime import datetime, time
+from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
+from benchmarks.place_fit import Stay, persona_places, place_fit
+
 MEALS = ("breakfast", "lunch", "dinner")
+# Tasks whose answer is (part of) a schedule: their repairs are what kept the day coherent.
+SCHEDULE_TASKS = ("plan.daily", "plan.hourly", "plan.schedule", "plan.decompose", "react.replan")
 
 
 def _block(text: str) -> str:
@@ -30,11 +40,26 @@ def _block(text: str) -> str:
     return re.sub(r"\s*\(.*$", "", text).strip().lower()
 
 
-def parity(engine: Engine, scenario: Any, mode: str) -> dict[str, Any]:
-    """The parity measures of one run (``scenario`` is the loaded scenario it ran)."""
+def _embedder() -> Any:
+    from aga.sim import run
+
+    return _built(run.default_embedder)
+
+
+@lru_cache(maxsize=2)
+def _built(factory: Any) -> Any:
+    # One model load per process (a report measures every run of a benchmark), keyed by the factory so
+    # that a test which swaps the factory gets its own embedder.
+    return factory()
+
+
+def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any = None) -> dict[str, Any]:
+    """The parity measures of run ``run_id`` (``scenario`` is the loaded scenario it ran).
+
+    ``embedder`` scores activities against places (default: the bundled MiniLM model).
+    """
     from aga.agents.state import is_sleep
     from aga.memory.nodes import MemoryNode
-    from aga.sim.run import Checkpoint
     from aga.storage.timeline import TimelineEntry
     from aga.world import Address
 
@@ -42,12 +67,12 @@ def parity(engine: Engine, scenario: Any, mode: str) -> dict[str, Any]:
     homes = {p.name: p.living_area.split(":")[0] for p in scenario.cast}
     with Session(engine) as session:
         entries = session.exec(select(TimelineEntry).order_by(col(TimelineEntry.id))).all()
-        checkpoint = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
     actions = [e for e in entries if e.kind == "action"]
     chats = [e for e in entries if e.kind == "chat"]
 
-    per_day: dict[tuple[str, Any], set[str]] = defaultdict(set)
-    meals: dict[tuple[str, Any], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
+    per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
+    meals: dict[tuple[str, date], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
+    stays: list[Stay] = []
     valid = placed = 0
     for entry in actions:
         key = (entry.agent, entry.sim_time.date())
@@ -56,7 +81,8 @@ def parity(engine: Engine, scenario: Any, mode: str) -> dict[str, Any]:
         for meal in MEALS:
             if meal in block:
                 meals[key][meal].append(entry.sim_time)
-        raw = str(json.loads(entry.data_json).get("address", ""))
+        data = json.loads(entry.data_json)
+        raw = str(data.get("address", ""))
         if ":" not in raw:  # chats and waits have no place of their own
             continue
         placed += 1
@@ -66,44 +92,92 @@ def parity(engine: Engine, scenario: Any, mode: str) -> dict[str, Any]:
         if ok and sector is not None and sector.private and homes.get(entry.agent) != sector.name:
             ok = entry.agent in sector.residents
         valid += ok
+        stays.append(
+            Stay(
+                entry.agent,
+                entry.text,
+                address.sector or "",
+                address.arena or "",
+                int(data.get("minutes", 0)),
+                asleep=is_sleep(entry.text),
+            )
+        )
 
-    asleep, nights = 0, 0
-    by_agent: dict[str, list[Any]] = defaultdict(list)
-    for entry in actions:
-        by_agent[entry.agent].append(entry)
-    for own in by_agent.values():
-        last = own[-1].sim_time
-        for day in sorted({e.sim_time.date() for e in own}):
-            moment = datetime.combine(day, time(3, 0))
-            before = [e for e in own if e.sim_time <= moment]
-            if before and moment <= last:  # the run covered 3 am of that day: what was the agent doing?
-                nights += 1
-                asleep += is_sleep(before[-1].text)
-
-    covered = []
-    if checkpoint is not None:
-        state = json.loads(checkpoint.state_json)
-        for agent_state in state["agents"].values():
-            covered.append(sum(int(s["minutes"]) for s in agent_state.get("schedule", [])) == 1440)
-
+    places = {
+        p.name: persona_places(
+            town,
+            " ".join((p.innate, p.learned, p.currently, p.lifestyle)),
+            p.first_name,
+            homes[p.name],
+            [s.name for s in town.sectors.values() if p.name in s.residents],
+        )
+        for p in scenario.cast
+    }
+    fit = place_fit(stays, places, embedder or _embedder())
+    agent_days = len(per_day)
     lines = [len(json.loads(c.data_json).get("lines", [])) for c in chats]
-    news = _news(engine, scenario, MemoryNode)
-    out: dict[str, Any] = {
-        "agent_days": len(per_day),
-        "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, len(per_day)), 2),
+    new_by_day = novelty(per_day)
+    return {
+        "agent_days": agent_days,
         "actions": len(actions),
+        "activity_place_agreement": _round(fit.agreement),
+        "share_waking_minutes_away_from_home": _round(fit.away),
         "share_actions_at_valid_place": round(valid / max(1, placed), 3),
-        "share_schedules_covering_24h": round(sum(covered) / max(1, len(covered)), 3),
-        "share_nights_asleep_at_3am": round(asleep / max(1, nights), 3) if nights else None,
+        **repairs(engine, run_id, agent_days),
+        "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, agent_days), 2),
+        "new_activities_by_day": new_by_day,
+        "new_activities_per_agent_day_after_the_first": (
+            round(sum(new_by_day[1:]) / len(new_by_day[1:]), 2) if len(new_by_day) > 1 else None
+        ),
         "share_days_without_repeated_meal": round(
-            sum(1 for v in per_day if all(_sittings(meals[v][m]) <= 1 for m in MEALS)) / max(1, len(per_day)), 3
+            sum(1 for v in per_day if all(_sittings(meals[v][m]) <= 1 for m in MEALS)) / max(1, agent_days), 3
         ),
         "conversations": len(chats),
         "mean_conversation_lines": round(sum(lines) / len(lines), 2) if lines else 0.0,
-        "news_known": news,
+        "news_known": _news(engine, scenario, MemoryNode),
         "relationships_changed": _relations_changed(engine, [p.name for p in scenario.cast], mode),
     }
-    return out
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def novelty(per_day: dict[tuple[str, date], set[str]]) -> list[float]:
+    """Per day of the run, the activities an agent had on no earlier day, mean over the agents that day.
+
+    The AGA paper's novelty curve: a town that lives the same day again drops to 0 after its first day.
+    """
+    seen: dict[str, set[str]] = defaultdict(set)
+    by_day: dict[date, list[int]] = defaultdict(list)
+    for agent, day in sorted(per_day, key=lambda k: (k[1], k[0])):
+        blocks = per_day[(agent, day)]
+        by_day[day].append(len(blocks - seen[agent]))
+        seen[agent] |= blocks
+    return [round(sum(v) / len(v), 2) for _, v in sorted(by_day.items())]
+
+
+def repairs(engine: Engine, run_id: str, agent_days: int) -> dict[str, Any]:
+    """Repaired answers and fail-safes per agent-day (overall and by task), and the share of schedule
+    answers used as given. Cache hits are not answers and are left out; so are replayed calls."""
+    from aga.llm.ledger import Ledger
+
+    totals = [t for t in Ledger(engine, run_id).totals("task", standing=True) if t.llm_calls]
+    days = max(1, agent_days)
+    schedule = [t for t in totals if t.key in SCHEDULE_TASKS]
+    calls = sum(t.llm_calls for t in schedule)
+    # A fail-safe is never also repaired (it replaces the answer), so the two add up.
+    forced = sum(t.repaired + t.failsafes for t in schedule)
+    return {
+        "repairs_per_agent_day": round(sum(t.repaired for t in totals) / days, 3),
+        "failsafes_per_agent_day": round(sum(t.failsafes for t in totals) / days, 3),
+        "share_schedule_answers_as_given": round(1 - forced / calls, 3) if calls else None,
+        "repairs_and_failsafes_by_task": {
+            str(t.key): {"repairs": t.repaired, "failsafes": t.failsafes, "calls": t.llm_calls}
+            for t in totals
+            if t.repaired or t.failsafes
+        },
+    }
 
 
 def _sittings(times: list[datetime]) -> int:

@@ -67,10 +67,14 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     for mode, r in runs.items():
         assert r["tokens"] == sum(t["tokens"] for t in r["by_module"].values()), mode
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
+        assert 0 <= r["parity"]["activity_place_agreement"] <= 1
+        assert r["parity"]["share_waking_minutes_away_from_home"] > 0
+        assert r["parity"]["repairs_per_agent_day"] >= 0
     assert runs["lifestyle"]["calls_avoided"] > 0
     assert runs["lifestyle"]["hits"]["action"]["hits"] > 0 and not runs["baseline"]["hits"]
     assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
     markdown = (out / "report.md").read_text()
+    assert "activity place agreement" in markdown and "novelty curve" in markdown
     assert "Behaviour parity" in markdown and "--hours 3 " in markdown and "--start 06:00" in markdown
     assert report["start"] == "06:00" and "3 simulated hours" in markdown
     # Running again finds every run finished and only rewrites the report.
