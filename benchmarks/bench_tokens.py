@@ -136,8 +136,8 @@ def _options(planned: Planned, stores: Path) -> Any:
 
 def _execute(
     planned: Planned,
-    scenario: str,
     *,
+    scenario: str,
     days: float,
     model: str,
     stores: Path,
@@ -185,6 +185,66 @@ def _execute(
         run.advance(on_step=on_step)
     finally:
         run.close()
+
+
+def chains(runs: Sequence[Planned]) -> list[list[Planned]]:
+    """The runs grouped into chains that must run in order (one variant's store on one seed), longest
+    first so that parallel workers finish together."""
+    grouped: dict[tuple[str, int], list[Planned]] = {}
+    for planned in runs:
+        grouped.setdefault((planned.variant, planned.group), []).append(planned)
+    return sorted(grouped.values(), key=len, reverse=True)
+
+
+def _execute_parallel(
+    runs: Sequence[Planned], settings: dict[str, Any], *, jobs: int, done: Callable[[list[Planned]], None] | None
+) -> None:
+    """Every chain in its own task, ``jobs`` processes at a time; the first failure is raised once the
+    running chains have stopped (finished runs are kept, so running the command again continues)."""
+    import concurrent.futures
+    import multiprocessing
+
+    from aga.sim import run as run_module
+
+    # spawn, not fork: a forked copy of a process that has used torch's thread pool can hang.
+    context = multiprocessing.get_context("spawn")
+    threads = max(1, (os.cpu_count() or 1) // jobs)
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_worker_setup,
+        # The workers use the same runs folder and embedder factory as this process.
+        initargs=(os.environ["AGA_RUNS_DIR"], threads, run_module.default_embedder),
+    ) as pool:
+        futures = {pool.submit(_execute_chain, chain, settings): chain for chain in chains(runs)}
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                future.result()
+                if done:
+                    done(futures[future])
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
+    # Each worker gets its share of the cores: torch's default of one thread per core in every process
+    # oversubscribes the machine (measured: load 5.5 on 2 cores with two benchmark processes).
+    os.environ["AGA_RUNS_DIR"] = runs_dir
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[name] = str(threads)
+    from aga.sim import run as run_module
+
+    run_module.default_embedder = embedder_factory
+
+
+def _execute_chain(chain: list[Planned], settings: dict[str, Any]) -> None:
+    import torch
+
+    torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+    for planned in chain:
+        _execute(planned, on_step=None, **settings)
 
 
 def _has_checkpoint(engine: Any) -> bool:
@@ -347,16 +407,29 @@ def run_benchmark(
     seeds: int = 1,
     progress: Any = None,
     start: clock_time | None = None,
+    jobs: int = 1,
+    done: Callable[[list[Planned]], None] | None = None,
 ) -> dict[str, Any]:
-    """Run (or continue) every planned run, then write the report; returns it."""
+    """Run (or continue) every planned run, then write the report; returns it.
+
+    ``progress(planned)`` gives a per-step callback for a run (one process only); ``done(runs)`` is
+    called as runs finish. With ``jobs`` > 1 the chains of runs (a variant's warm-ups and measured run
+    on one seed, which share a store and must run in order) run in that many processes.
+    """
     out.mkdir(parents=True, exist_ok=True)
     os.environ["AGA_RUNS_DIR"] = str(out / "runs")
     measured_seeds = [seed + i for i in range(seeds)]
     runs = plan(modes, measured_seeds, warmup)
     began = time.perf_counter()
-    for planned in runs:
-        on_step = progress(planned) if progress else None
-        _execute(planned, scenario, days=days, model=model, stores=out / "stores", on_step=on_step, start=start)
+    settings = {"scenario": scenario, "days": days, "model": model, "stores": out / "stores", "start": start}
+    if jobs > 1:
+        _execute_parallel(runs, settings, jobs=jobs, done=done)
+    else:
+        for planned in runs:
+            on_step = progress(planned) if progress else None
+            _execute(planned, on_step=on_step, **settings)
+            if done:
+                done([planned])
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in modes}
     for p in runs:
         if p.measured:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -118,8 +119,12 @@ def test_mechanism_rungs_over_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     span = ["--hours", "3", "--start", "06:00", "--warmup", "1", "--seeds", "2"]
     variants = ["--mode", "baseline", "--mode", "lp-paper", "--mode", "lp-similar"]
     args = ["bench", "tokens", "ville3", *span, *variants, "--out", str(out), "--quiet"]
-    result = CliRunner().invoke(app, args)
+    # Two processes: each variant's chain (warm-up, then the measured run) in order in one of them.
+    result = CliRunner().invoke(app, [*args, "--jobs", "2"])
     assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())  # rich wraps long lines
+    assert "10 runs of 3 simulated hours each" in said and "2 at a time" in said
+    assert len(re.findall(r"finished (?:baseline|lp-)", said)) == 6, said  # one line per chain (variant, seed)
     report = json.loads((out / "report.json").read_text())
     assert report["seeds"] == [0, 1] and set(report["runs"]["lp-paper"]) == {"0", "1"}
     for name in ("lp-paper", "lp-similar"):

@@ -38,6 +38,13 @@ def tokens_command(
         bool,
         typer.Option(help="Split the saving by mechanism: every rung of the ladder (see the README)."),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            help="Processes running at once: a variant's warm-ups and measured run on one seed stay in order "
+            "in one process; each process gets its share of the cores."
+        ),
+    ] = 1,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Run SCENARIO in baseline, lifestyle, social and aga modes and compare tokens and behaviour.
@@ -53,9 +60,9 @@ def tokens_command(
         if m not in VARIANTS:
             raise UserError(f"--mode {m}: choose among {', '.join(VARIANTS)}")
     days = 2.0 if days is None and hours is None else (days or 0) + (hours or 0) / 24
-    if days <= 0 or warmup < 0 or seeds < 1:
+    if days <= 0 or warmup < 0 or seeds < 1 or jobs < 1:
         raise UserError(
-            "--days/--hours must add up to a positive span, --warmup must be at least 0 and --seeds at least 1"
+            "--days/--hours must add up to a positive span, --warmup must be at least 0, --seeds and --jobs at least 1"
         )
     begin = clock_time(start)
     steps_per_run = int(days * 24 * 3600 // 10)
@@ -79,7 +86,19 @@ def tokens_command(
 
         return on_step
 
-    console.print(f"{len(plan(modes, range(seed, seed + seeds), warmup))} runs of {span(days)} each into {out}")
+    planned_runs = plan(modes, range(seed, seed + seeds), warmup)
+    console.print(
+        f"{len(planned_runs)} runs of {span(days)} each into {out}" + (f", {jobs} at a time" if jobs > 1 else "")
+    )
+    # With several processes there is no per-step callback: one bar counts finished runs.
+    overall = progress.add_task("runs finished", total=len(planned_runs)) if jobs > 1 else None
+
+    def finished(runs: list[Any]) -> None:
+        if overall is not None:
+            progress.advance(overall, len(runs))
+        if quiet or jobs > 1:
+            console.print(f"finished {', '.join(r.run_id for r in runs)}")
+
     with progress:
         report = run_benchmark(
             scenario,
@@ -90,8 +109,10 @@ def tokens_command(
             out=out,
             modes=modes,
             seeds=seeds,
-            progress=tracker,
+            progress=None if jobs > 1 else tracker,
             start=begin,
+            jobs=jobs,
+            done=finished,
         )
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)
