@@ -143,3 +143,40 @@ def test_mechanism_rungs_over_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert both.exit_code != 0 and "exclude each other" in str(both.exception or both.output)
     unknown = CliRunner().invoke(app, ["bench", "tokens", "ville3", "--mode", "lp-magic", "--out", str(out)])
     assert unknown.exit_code != 0 and "lp-paper" in str(unknown.exception or unknown.output)
+
+
+def _report(model: str, by_seed: dict[str, tuple[float, float]]) -> dict:
+    """A minimal report: per seed (share of baseline, action hit rate)."""
+    return {
+        "scenario": "town",
+        "model": model,
+        "seeds": [int(s) for s in by_seed],
+        "share_of_baseline": {"aga": {"by_seed": {s: v[0] for s, v in by_seed.items()}}},
+        "runs": {
+            "aga": {
+                s: {"hits": {"action": {"hit_rate": v[1], "similarity": {"p50": 0.93}}}, "parity": {"conversations": 4}}
+                for s, v in by_seed.items()
+            }
+        },
+    }
+
+
+def test_compare_marks_what_a_model_does_outside_the_simulators_spread(tmp_path: Path) -> None:
+    simulator = _report("scripted/default", {"0": (0.30, 0.80), "1": (0.32, 0.70), "2": (0.31, 0.75)})
+    alike = _report("local/m", {"0": (0.31, 0.74)})
+    unlike = _report("local/m", {"0": (0.55, 0.20)})
+    for name, report in (("sim", simulator), ("alike", alike), ("unlike", unlike)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "report.json").write_text(json.dumps(report))
+    result = CliRunner().invoke(app, ["bench", "compare", str(tmp_path / "sim"), str(tmp_path / "alike")])
+    assert result.exit_code == 0, result.output
+    assert "0 figure(s) differ" in result.output
+    result = CliRunner().invoke(
+        app, ["bench", "compare", str(tmp_path / "sim"), str(tmp_path / "unlike"), "--out", str(tmp_path / "c.md")]
+    )
+    text = (tmp_path / "c.md").read_text()
+    assert "2 figure(s) differ" in text  # the share and the action hit rate; similarity and talk agree
+    share = next(line for line in text.splitlines() if "share of baseline" in line)
+    assert "31.0% (30.0%-32.0%)" in share and "55.0%" in share and share.rstrip().endswith("✗ |")
+    missing = CliRunner().invoke(app, ["bench", "compare", str(tmp_path / "sim"), str(tmp_path / "nowhere")])
+    assert missing.exit_code != 0 and "no benchmark report here" in str(missing.exception or missing.output)

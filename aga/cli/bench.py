@@ -121,6 +121,25 @@ def tokens_command(
     console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
 
 
+@bench_app.command("compare")
+def compare_command(
+    reference: Annotated[Path, typer.Argument(help="Report (or its folder) to compare against: the simulator's.")],
+    other: Annotated[Path, typer.Argument(help="Report (or its folder) of the same window with another model.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the Markdown here too.")] = None,
+) -> None:
+    """Two `aga bench tokens` reports side by side: shares, cache hits by kind and parity, each marked
+    where the two differ by more than the seeds' spread."""
+    from benchmarks.compare_models import compare, load
+
+    try:
+        text = compare(load(reference), load(other))
+    except (FileNotFoundError, ValueError) as exc:
+        raise UserError(str(exc)) from None
+    console.print(text, markup=False, highlight=False)
+    if out is not None:
+        out.write_text(text + "\n")
+
+
 @bench_app.command("speed")
 def speed_command(
     scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")] = "ville3",
