@@ -634,7 +634,7 @@ PARITY_MEASURES = {
     "agent's places for the activity, by meaning (random places: about 0.25)",
     "share_waking_minutes_away_from_home": "share of waking minutes outside one's own home",
     "share_actions_at_valid_place": "actions at a place that exists and is not someone else's home "
-    "(repairs hold LLM answers to it; cache hits are not repaired)",
+    "(repairs hold LLM answers to it, execution conditions reused actions: it can only fail on a bug)",
     "repairs_per_agent_day": "answers changed by a task's repair, per agent-day",
     "failsafes_per_agent_day": "answers replaced by a fail-safe, per agent-day",
     "share_schedule_answers_as_given": "schedule answers (day, hours, decompositions, replans) used with "
