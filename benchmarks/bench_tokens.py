@@ -651,13 +651,24 @@ PARITY_MEASURES = {
 }
 
 
-def beyond_spread(variant: dict[str, float], baseline: dict[str, float]) -> bool | None:
-    """Whether a variant's mean differs from the baseline's by more than twice the larger seed sd
-    (None when neither has a spread to judge by, e.g. one seed)."""
+# Measures where only one direction is worse: fewer repairs than the baseline is no misbehaviour.
+WORSE_WHEN_HIGHER = frozenset({"repairs_per_agent_day", "failsafes_per_agent_day"})
+WORSE_WHEN_LOWER = frozenset({"share_schedule_answers_as_given"})
+
+
+def beyond_spread(variant: dict[str, float], baseline: dict[str, float], measure: str = "") -> bool | None:
+    """Whether a variant's mean differs from the baseline's by more than twice the larger seed sd, in
+    the direction that is worse for ``measure`` (either, for most), None when neither has a spread to
+    judge by (e.g. one seed)."""
     sd = max(variant["sd"], baseline["sd"])
     if sd == 0:
         return None
-    return abs(variant["mean"] - baseline["mean"]) > 2 * sd
+    change = variant["mean"] - baseline["mean"]
+    if measure in WORSE_WHEN_HIGHER:
+        return change > 2 * sd
+    if measure in WORSE_WHEN_LOWER:
+        return -change > 2 * sd
+    return abs(change) > 2 * sd
 
 
 def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
@@ -669,7 +680,8 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
         "",
         "## Behaviour parity (mean ± sd over the seeds)\n",
         "✗ marks a mean more than twice the larger seed sd away from the baseline's (a measure that did not "
-        "hold); with one seed nothing is marked. What repairs force (a 24-hour schedule, sleep at night) is "
+        "hold; for repairs and fail-safes only a rise counts); with one seed nothing is marked. "
+        "What repairs force (a 24-hour schedule, sleep at night) is "
         "not a measure of behaviour and is not listed; the repairs themselves are.\n",
         "| measure | " + " | ".join(names) + " | what it is |",
         "|---|" + "---|" * (len(names) + 1),
@@ -682,7 +694,7 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
             if s is None:
                 cells.append("-")
                 continue
-            verdict = beyond_spread(s, base[key]) if n != "baseline" and key in base else None
+            verdict = beyond_spread(s, base[key], key) if n != "baseline" and key in base else None
             if verdict:
                 missed[n].append(key.replace("_", " "))
             mark = " ✗" if verdict and key not in ("agent_days", "actions") else ""

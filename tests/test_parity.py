@@ -219,3 +219,6 @@ def test_a_measure_beyond_the_seeds_spread_is_marked() -> None:
     assert beyond_spread({"mean": 0.79, "sd": 0.03}, base) is False
     assert beyond_spread({"mean": 0.5, "sd": 0.03}, base) is True
     assert beyond_spread({"mean": 0.5, "sd": 0.0}, {"mean": 0.8, "sd": 0.0}) is None
+    # Fewer repairs than the baseline is no failure; more is.
+    assert beyond_spread({"mean": 0.0, "sd": 0.0}, {"mean": 0.6, "sd": 0.1}, "repairs_per_agent_day") is False
+    assert beyond_spread({"mean": 1.2, "sd": 0.0}, {"mean": 0.6, "sd": 0.1}, "repairs_per_agent_day") is True
