@@ -24,6 +24,12 @@ import snowballstemmer
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 _STEMMER = snowballstemmer.stemmer("english")
+# scikit-learn's stop list (a library's, not ours) holds a few words that name activities or things
+# ("call", "fire", "bill", "move"...); those stay activity words.
+STOP_WORDS = ENGLISH_STOP_WORDS - {
+    "bill", "call", "describe", "detail", "fill", "find", "fire", "found", "interest", "mill", "move", "show",
+    "system", "empty", "front", "back", "bottom", "side", "top",
+}  # fmt: skip
 
 # Support verbs and words of time that two unrelated activities share without meaning the same thing.
 LIGHT = frozenset(
@@ -95,7 +101,7 @@ def activity_words(text: str) -> frozenset[str]:
     words = re.findall(r"[A-Za-z][A-Za-z'-]*", subtask(text))
     # A capitalised word after the first is a name; the first may be capitalised as a sentence's start.
     kept = [w.lower().split("'")[0] for i, w in enumerate(words) if i == 0 or not w[0].isupper()]
-    kept = [w for w in kept if w not in ENGLISH_STOP_WORDS]
+    kept = [w for w in kept if w not in STOP_WORDS]
     return frozenset(s for s in _STEMMER.stemWords(kept) if s not in LIGHT)
 
 

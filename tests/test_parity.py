@@ -105,6 +105,7 @@ def test_the_hit_judge_reads_the_subtask_and_drops_light_verbs_names_and_times()
     assert names_other_activity("chatting with Maria", "chatting with Klaus") is False
     assert names_other_activity("talking to Bo in the afternoon", "reading with Bo in the afternoon") is True
     assert names_other_activity("doing it", "sleeping") is None
+    assert names_other_activity("making a quick call", "planning the party") is True  # "call" is no stop word
 
 
 def _decisions(pairs: list[tuple[str, str, float]]):
