@@ -117,7 +117,9 @@ def plan(variants: Sequence[str], seeds: Sequence[int], warmup: int) -> list[Pla
 
 def span(days: float) -> str:
     """A run's length as a person would say it: "2 simulated days", "0.5 simulated hours"."""
-    return f"{days:g} simulated days" if days >= 1 else f"{round(days * 24, 4):g} simulated hours"
+    if days >= 1:
+        return f"{days:g} simulated day" + ("" if days == 1 else "s")
+    return f"{round(days * 24, 4):g} simulated hours"
 
 
 def span_flag(days: float) -> str:
