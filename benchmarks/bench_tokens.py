@@ -24,7 +24,9 @@ import itertools
 import json
 import os
 import shutil
+import signal
 import statistics
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -239,6 +241,16 @@ def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
     from aga.sim import run as run_module
 
     run_module.default_embedder = embedder_factory
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    # A worker runs a whole chain of runs; if the benchmark's process is killed (not interrupted, which
+    # reaches the whole process group), the worker must not go on writing runs nobody waits for. Its
+    # run is crash-safe, so ending it here loses no committed step.
+    while os.getppid() == parent:
+        time.sleep(2)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _execute_chain(chain: list[Planned], settings: dict[str, Any]) -> None:
