@@ -654,8 +654,9 @@ PARITY_MEASURES = {
     "share_schedule_answers_as_given": "schedule answers (day, hours, decompositions, replans) used with "
     "no repair and no fail-safe",
     "distinct_activities_per_agent_day": "schedule blocks per agent-day",
-    "new_activities_per_agent_day_after_the_first": "blocks an agent had on no earlier day, per agent-day "
-    "after the first (0: the same day again)",
+    "distinct_main_activities_per_agent_day": "main activities (a block before its first comma) per agent-day",
+    "new_activities_per_agent_day_after_the_first": "main activities an agent had on no earlier day, per "
+    "agent-day after the first (0: the same day again)",
     "share_days_without_repeated_meal": "agent-days without a meal had at two separate times",
     "conversations": "conversations held",
     "mean_conversation_lines": "lines per conversation",

@@ -7,8 +7,9 @@ of behaviour, so it is not reported as one; what the repairs did is counted inst
 - activity-place agreement and the share of waking minutes away from home (:mod:`benchmarks.place_fit`);
 - repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), and the
   share of schedule answers used as the model gave them (no repair, no fail-safe);
-- distinct activities per agent-day and new activities per agent and day (the novelty curve: a town
-  that lives the same day again scores 0 from its second day on);
+- distinct activities per agent-day (schedule blocks, and main activities: a block before its first
+  comma) and new main activities per agent and day (the novelty curve: a town that lives the same day
+  again scores 0 from its second day on);
 - days without a meal had at two separate times (actions of one meal more than two hours apart);
 - conversations held and their mean length in lines, relationships changed (runs with Social Memory),
   and how many agents (besides those it was seeded in) know each seeded piece of news by the end.
@@ -38,6 +39,13 @@ SCHEDULE_TASKS = ("plan.daily", "plan.hourly", "plan.schedule", "plan.decompose"
 def _block(text: str) -> str:
     """The schedule block of an action ("having lunch (ordering food)" -> "having lunch")."""
     return re.sub(r"\s*\(.*$", "", text).strip().lower()
+
+
+def _main(block: str) -> str:
+    """The main activity of a block: the part before its first comma. Hourly schedules often add a
+    detail to the hour's block ("opening the cafe, answering a phone call"); counted as a new activity,
+    such details would make hour-by-hour planning look more varied than a day planned in one call."""
+    return block.split(",")[0].strip()
 
 
 def _embedder() -> Any:
@@ -71,6 +79,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
     chats = [e for e in entries if e.kind == "chat"]
 
     per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
+    main_per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
     meals: dict[tuple[str, date], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
     stays: list[Stay] = []
     valid = placed = 0
@@ -78,6 +87,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         key = (entry.agent, entry.sim_time.date())
         block = _block(entry.text)
         per_day[key].add(block)
+        main_per_day[key].add(_main(block))
         for meal in MEALS:
             if meal in block:
                 meals[key][meal].append(entry.sim_time)
@@ -116,7 +126,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
     fit = place_fit(stays, places, embedder or _embedder())
     agent_days = len(per_day)
     lines = [len(json.loads(c.data_json).get("lines", [])) for c in chats]
-    new_by_day = novelty(per_day)
+    new_by_day = novelty(main_per_day)
     return {
         "agent_days": agent_days,
         "actions": len(actions),
@@ -125,6 +135,9 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         "share_actions_at_valid_place": round(valid / max(1, placed), 3),
         **repairs(engine, run_id, agent_days),
         "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, agent_days), 2),
+        "distinct_main_activities_per_agent_day": round(
+            sum(len(v) for v in main_per_day.values()) / max(1, agent_days), 2
+        ),
         "new_activities_by_day": new_by_day,
         "new_activities_per_agent_day_after_the_first": (
             round(sum(new_by_day[1:]) / len(new_by_day[1:]), 2) if len(new_by_day) > 1 else None

@@ -10,7 +10,7 @@ from sqlmodel import create_engine
 
 from benchmarks.bench_tokens import beyond_spread, hits
 from benchmarks.hit_judge import activity_words, names_other_activity
-from benchmarks.parity import novelty, repairs
+from benchmarks.parity import _main, novelty, repairs
 from benchmarks.place_fit import Stay, persona_places, place_fit
 
 
@@ -175,6 +175,13 @@ def test_novelty_drops_to_zero_when_a_town_lives_the_same_day_again() -> None:
     varied = dict(same)
     varied[("Ana", date(2024, 1, 2))] = {"sleeping", "visiting the fish market", "mending a sack"}
     assert novelty(varied) == [2.5, 1.0]
+
+
+def test_a_detail_added_to_an_hours_block_is_no_new_main_activity() -> None:
+    day1 = {"opening the bakery", "selling bread"}
+    day2 = {"opening the bakery, answering a phone call", "selling bread, restocking the shelves"}
+    mains = {("Ana", date(2024, 1, 1)): {_main(b) for b in day1}, ("Ana", date(2024, 1, 2)): {_main(b) for b in day2}}
+    assert novelty(mains) == [2.0, 0.0]
 
 
 def _ledger(rows: list[tuple[str, str, bool]]):
