@@ -238,6 +238,7 @@ def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
     os.environ["AGA_RUNS_DIR"] = runs_dir
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[name] = str(threads)
+    os.environ.setdefault("AGA_LLM_THREADS", str(threads))  # the embedded model's, unless chosen
     from aga.sim import run as run_module
 
     run_module.default_embedder = embedder_factory
