@@ -554,7 +554,10 @@ def markdown(report: dict[str, Any]) -> str:
             f"{_mean(by_seed, 'llm_calls'):,.0f} | {_mean(by_seed, 'tokens'):,.0f} | "
             f"{_mean(by_seed, 'calls_avoided'):,.0f} |"
         )
-    ladder = [n for n in LADDER if n in shares]
+    # Each rung's saving is against the rung above it, so only the unbroken ladder from the baseline
+    # down counts: past a missing rung, the next would take credit for two mechanisms (the four modes
+    # alone go from baseline straight to lifestyle).
+    ladder = list(itertools.takewhile(lambda n: n in shares, LADDER))
     if len(ladder) > 2:
         lines += [
             "",

@@ -76,6 +76,8 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
     markdown = (out / "report.md").read_text()
     assert "activity place agreement" in markdown and "novelty curve" in markdown
+    # The four modes skip rungs: no saving is split by mechanism (lifestyle is not one rung below baseline).
+    assert "saving by mechanism" not in markdown
     assert "Behaviour parity" in markdown and "--hours 3 " in markdown and "--start 06:00" in markdown
     assert report["start"] == "06:00" and "3 simulated hours" in markdown
     # Running again finds every run finished and only rewrites the report.
