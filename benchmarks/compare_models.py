@@ -52,6 +52,10 @@ def _values(report: dict[str, Any], variant: str, path: tuple[str, ...]) -> list
     return [v for v in found if v is not None]
 
 
+def _shares(report: dict[str, Any], variant: str) -> list[float]:
+    return [float(v) for v in report["share_of_baseline"].get(variant, {}).get("by_seed", {}).values()]
+
+
 def differs(reference: list[float], other: list[float]) -> bool | None:
     """Whether ``other``'s mean lies outside ``reference``'s range widened by the larger seed sd of the
     two (None when either has no value)."""
@@ -100,12 +104,8 @@ def compare(reference: dict[str, Any], other: dict[str, Any]) -> str:
         lines.append(f"| {variant} | {label} | {_cell(ref, percent)} | {_cell(oth, percent)} | {mark} |")
 
     for name in names:
-        shares = [(reference, "share_of_baseline"), (other, "share_of_baseline")]
-        ref_share, oth_share = (
-            [float(v) for v in rep[key].get(name, {}).get("by_seed", {}).values()] for rep, key in shares
-        )
         if name != "baseline":
-            row(name, "share of baseline tokens", ref_share, oth_share, True)
+            row(name, "share of baseline tokens", _shares(reference, name), _shares(other, name), True)
         kinds = sorted(
             {k for r in reference["runs"][name].values() for k in r.get("hits", {})}
             | {k for r in other["runs"][name].values() for k in r.get("hits", {})}
