@@ -657,6 +657,8 @@ PARITY_MEASURES = {
     "failsafes_per_agent_day": "answers replaced by a fail-safe, per agent-day",
     "share_schedule_answers_as_given": "schedule answers (day, hours, decompositions, replans) used with "
     "no repair and no fail-safe",
+    "day_hours_repaired_per_agent_day": "hours of the day's schedule the day repair changed (the model's "
+    "sleep moved to the night, its daytime sleep made waking time), per agent-day",
     "distinct_activities_per_agent_day": "schedule blocks per agent-day",
     "distinct_main_activities_per_agent_day": "main activities (a block before its first comma) per agent-day",
     "new_activities_per_agent_day_after_the_first": "main activities an agent had on no earlier day, per "
@@ -671,7 +673,7 @@ PARITY_MEASURES = {
 
 
 # Measures where only one direction is worse: fewer repairs than the baseline is no misbehaviour.
-WORSE_WHEN_HIGHER = frozenset({"repairs_per_agent_day", "failsafes_per_agent_day"})
+WORSE_WHEN_HIGHER = frozenset({"repairs_per_agent_day", "failsafes_per_agent_day", "day_hours_repaired_per_agent_day"})
 WORSE_WHEN_LOWER = frozenset({"share_schedule_answers_as_given"})
 
 

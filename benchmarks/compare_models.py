@@ -27,6 +27,7 @@ PARITY_FIGURES = (
     "distinct_activities_per_agent_day",
     "conversations",
     "repairs_per_agent_day",
+    "day_hours_repaired_per_agent_day",
 )
 
 

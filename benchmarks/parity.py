@@ -5,8 +5,9 @@ here can fail; what repairs force (a 24-hour schedule, sleep at night, a valid p
 of behaviour, so it is not reported as one; what the repairs did is counted instead:
 
 - activity-place agreement and the share of waking minutes away from home (:mod:`benchmarks.place_fit`);
-- repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), and the
-  share of schedule answers used as the model gave them (no repair, no fail-safe);
+- repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), the
+  share of schedule answers used as the model gave them (no repair, no fail-safe), and the hours of
+  the day schedules that the day repair changed (sleep held to the night, daytime sleep made waking);
 - distinct activities per agent-day (schedule blocks, and main activities: a block before its first
   comma) and new main activities per agent and day (the novelty curve: a town that lives the same day
   again scores 0 from its second day on);
@@ -77,6 +78,11 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         entries = session.exec(select(TimelineEntry).order_by(col(TimelineEntry.id))).all()
     actions = [e for e in entries if e.kind == "action"]
     chats = [e for e in entries if e.kind == "chat"]
+    # Hours of the day schedules that the day repair changed; None for runs recorded before plans kept
+    # it (a 0 there would claim days that needed no repair).
+    plans = [json.loads(e.data_json) for e in entries if e.kind == "plan"]
+    known = all("repaired_hours" in p for p in plans)
+    day_repairs = sum(int(p["repaired_hours"]) for p in plans) if known else None
 
     per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
     main_per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
@@ -134,6 +140,9 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         "share_waking_minutes_away_from_home": _round(fit.away),
         "share_actions_at_valid_place": round(valid / max(1, placed), 3),
         **repairs(engine, run_id, agent_days),
+        "day_hours_repaired_per_agent_day": (
+            None if day_repairs is None else round(day_repairs / max(1, agent_days), 2)
+        ),
         "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, agent_days), 2),
         "distinct_main_activities_per_agent_day": round(
             sum(len(v) for v in main_per_day.values()) / max(1, agent_days), 2

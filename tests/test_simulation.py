@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -145,3 +146,49 @@ def test_reflection_fires_and_cites_evidence(klaus_day):
     assert reflections, "no reflection with evidence in a day"
     cited = run.rt.memory.get(reflections[0].evidence)
     assert cited and all(c.agent == "Klaus Mueller" for c in cited)
+
+
+@pytest.fixture
+def planner(tmp_path, monkeypatch):
+    """A one-agent run a minute in, ready to plan a new day with any hourly answers."""
+    monkeypatch.setenv("AGA_RUNS_DIR", str(tmp_path / "runs"))
+    run = Run.create(
+        str(one_agent_scenario(tmp_path)),
+        model="scripted/default",
+        hours=0.02,
+        run_id="plan",
+        seed=3,
+        embedder=HashEmbedder(),
+    )
+    assert run.advance() == "finished"
+    return run
+
+
+def _plan_with_hours(run: Run, monkeypatch, answer: str) -> dict:
+    from aga.cognition import plan_day
+    from aga.cognition.answers import HourActivity
+
+    rt = run.rt
+    asked = rt.call
+
+    def call(task_, agent, context, **kwargs):
+        if task_ is plan_day.HOURLY:
+            return HourActivity(activity=answer)
+        return asked(task_, agent, context, **kwargs)
+
+    monkeypatch.setattr(rt, "call", call)
+    monkeypatch.setattr(rt, "one_call_schedule", False)
+    plan_day.plan_new_day(rt, rt.agents["Klaus Mueller"])
+    entry = rt.timeline.entries(kinds=["plan"], limit=100)[-1]
+    return json.loads(entry.data_json)
+
+
+def test_a_model_that_sleeps_all_day_shows_in_the_day_repairs(planner, monkeypatch):
+    # Every waking hour answered "sleeping": the day repair makes them waking time, and says so.
+    slept = _plan_with_hours(planner, monkeypatch, "sleeping")
+    state = planner.rt.agents["Klaus Mueller"].state
+    waking = sum(m.minutes for m in state.schedule if not is_sleep(m.task)) // 60
+    assert waking >= 12 and slept["repaired_hours"] >= waking
+    # A day whose waking hours are all awake needs no repair.
+    awake = _plan_with_hours(planner, monkeypatch, "writing his research paper")
+    assert awake["repaired_hours"] == 0

@@ -134,7 +134,11 @@ def plan_new_day(rt: Runtime, agent: Agent) -> None:
         hourly = _schedule_in_one_call(rt, agent, schedule_context, day)
     else:
         hourly = _schedule_hour_by_hour(rt, agent, schedule_context, wake, bed)
+    answered = hourly
     hourly = coherent_day(hourly, wake, bed)
+    # The day repair works across calls, so no ledger row shows it; the plan entry keeps how many hours
+    # it changed, or a model that sleeps all day would pass as one whose schedules needed no repair.
+    repaired_hours = sum(a != b for a, b in zip(answered, hourly, strict=True))
     state.day = now.date()
     state.wake_hour = wake
     state.daily_plan = items
@@ -150,7 +154,15 @@ def plan_new_day(rt: Runtime, agent: Agent) -> None:
         step=rt.step,
         expiration=now + timedelta(days=30),
     )
-    rt.timeline.add(rt.step, now, agent.name, "plan", text, schedule=[(s.task, s.minutes) for s in state.schedule])
+    rt.timeline.add(
+        rt.step,
+        now,
+        agent.name,
+        "plan",
+        text,
+        schedule=[(s.task, s.minutes) for s in state.schedule],
+        repaired_hours=repaired_hours,
+    )
 
 
 def _schedule_in_one_call(rt: Runtime, agent: Agent, context: dict, day: DayFacts) -> list[str]:
