@@ -239,3 +239,75 @@ def realism_command(
         missed = [k for k, v in marks.items() if v != "holds"]
         console.print(f"{task}: " + ("every measure holds" if not missed else "misses " + ", ".join(missed)))
     console.print(f"report: {out / 'realism.md'}, {out / 'realism.json'}")
+
+
+@bench_app.command("talk")
+def talk_command(
+    scenario: Annotated[
+        list[str] | None, typer.Option("--scenario", "-s", help="Towns to capture prompts from (repeatable).")
+    ] = None,
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
+    ] = None,
+    hours: Annotated[float, typer.Option(help="Simulated hours of each town's Social Memory run.")] = 24.0,
+    start: Annotated[str | None, typer.Option(help="HH:MM: begin the capture run at this time of day.")] = None,
+    seeds: Annotated[int, typer.Option(help="Answers per prompt, variant and model, each with its own seed.")] = 2,
+    per_band: Annotated[int, typer.Option(help="Prompts kept per closeness band (0-3, 4-7, 8-10).")] = 12,
+    seed: Annotated[int, typer.Option(help="Seed of the capture run; answer seeds follow it.")] = 0,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for talk_decisions.{json,md}.")] = Path(
+        "benchmarks/results"
+    ),
+) -> None:
+    """Yes rate of the decision to talk with and without the Social Memory relation in the prompt, per
+    model and closeness: tests the simulator's assumption that a closer relation means more talk."""
+    import shlex
+    from datetime import date
+
+    from aga.llm.errors import LLMConfigError
+    from aga.llm.routing import check_model
+    from aga.scenario.loader import ScenarioError, load_scenario
+    from benchmarks import talk_decisions
+    from benchmarks.report import machine
+
+    towns = scenario or ["harbour6"]
+    models = model or ["scripted/default"]
+    if hours <= 0 or seeds < 1 or per_band < 1:
+        raise UserError("--hours must be positive, --seeds and --per-band at least 1")
+    begin = clock_time(start)
+    for town in towns:
+        try:
+            load_scenario(town)
+        except ScenarioError as exc:
+            raise UserError(str(exc)) from None
+    for m in models:
+        try:
+            check_model(m)
+        except LLMConfigError as exc:
+            raise UserError(str(exc)) from None
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console,
+    )  # fmt: skip
+
+    def tracker(name: str, total: int) -> Any:
+        bar = progress.add_task(name, total=total)
+        return lambda: progress.advance(bar)
+
+    with progress:
+        report = talk_decisions.run(
+            towns, models, hours=hours, seed=seed, seeds=seeds, per_band=per_band, start=begin, tracker=tracker
+        )
+    command = shlex.join(
+        ["aga", "bench", "talk", *(f"-s={t}" for t in towns), *(f"-m={m}" for m in models)]
+        + [f"--hours={hours:g}", f"--seeds={seeds}", f"--per-band={per_band}", f"--seed={seed}"]
+        + ([f"--start={start}"] if start else [])
+    )
+    js, md = talk_decisions.write(report, out, command, machine(), date.today().isoformat())
+    for name, rows in report["by_model"].items():
+        r = rows["all"]
+        console.print(
+            f"{name}: yes {r['yes_with_relation']} with the relation, {r['yes_without_relation']} without "
+            f"({r['prompts']} prompts)"
+        )
+    console.print(f"report: {md}, {js}")

@@ -1,0 +1,243 @@
+"""Does a model decide to talk more often when the prompt shows how close the two are?
+
+Social Memory puts the relation ("Ana sees Bo as her partner, ... (closeness 10/10). What Ana knows:
+...") at the top of the decide-to-talk prompt. The scripted simulator answers yes more often the closer
+the relation it reads there; on a town of close relations that alone doubled the conversations of its
+Social Memory runs (``benchmarks/results/tokens_harbour6/``). ``aga bench talk`` checks that assumption
+against real models: it captures the decide-to-talk prompts of a Social Memory run on the simulator,
+puts each to every model as it was and without the relation's line, once per seed, and reports the
+share of yes answers of each, overall and by the closeness shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import time
+from pathlib import Path
+from typing import Any
+
+TASK = "react.decide_talk"
+_CLOSENESS = re.compile(r"\(closeness (\d+)/10\)")
+# Closeness bands of the report: strangers and acquaintances, friends and co-workers, family and partners.
+BANDS = ((0, 3, "0-3"), (4, 7, "4-7"), (8, 10, "8-10"))
+
+
+@dataclass
+class TalkPrompt:
+    """One decide-to-talk prompt of a Social Memory run: who asks about whom, and what it showed."""
+
+    scenario: str
+    agent: str
+    other: str
+    closeness: int
+    shown: dict[str, str]
+    answers: dict[str, dict[str, list[bool]]] = field(default_factory=dict)  # model -> variant -> decisions
+
+
+def without_relation(shown: dict[str, str]) -> dict[str, str] | None:
+    """The prompt's values with the Social Memory relation left out of its context, as a run without
+    Social Memory would show them; None when the context does not start with a relation."""
+    context = shown.get("context", "")
+    first, _, rest = context.partition("\n")
+    if not _CLOSENESS.search(first):
+        return None
+    return {**shown, "context": rest}
+
+
+def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[TalkPrompt]:
+    """Run ``scenario`` on the simulator in Social Memory mode and keep every decide-to-talk prompt that
+    carries a relation."""
+    import os
+
+    from aga.llm.providers import scripted as provider
+    from aga.sim.run import Run
+
+    kept: list[TalkPrompt] = []
+
+    def observe(prompt: Any, answer: Any) -> None:
+        if prompt.task != TASK:
+            return
+        shown = {k: str(v) for k, v in prompt.shown.items()}
+        m = _CLOSENESS.search(shown.get("context", "").partition("\n")[0])
+        if m is not None:
+            kept.append(TalkPrompt(scenario, shown.get("name", ""), shown.get("other", ""), int(m.group(1)), shown))
+
+    runs = Path(tempfile.mkdtemp(prefix="aga-talk-"))
+    old = os.environ.get("AGA_RUNS_DIR")
+    os.environ["AGA_RUNS_DIR"] = str(runs)  # capture runs are scratch: they never land in runs/
+    provider.observers.append(observe)
+    try:
+        with Run.create(scenario, model="scripted/default", mode="social", hours=hours, seed=seed, start=start) as run:
+            run.advance()
+    finally:
+        provider.observers.remove(observe)
+        if old is None:
+            os.environ.pop("AGA_RUNS_DIR", None)
+        else:
+            os.environ["AGA_RUNS_DIR"] = old
+        shutil.rmtree(runs, ignore_errors=True)
+    return kept
+
+
+def spread(prompts: Sequence[TalkPrompt], per_band: int) -> list[TalkPrompt]:
+    """Up to ``per_band`` prompts per closeness band, one pair (asker, other) at a time, in capture order,
+    so that a chatty pair does not fill a band."""
+    out: list[TalkPrompt] = []
+    for lo, hi, _ in BANDS:
+        band = [p for p in prompts if lo <= p.closeness <= hi]
+        pairs: dict[tuple[str, str], list[TalkPrompt]] = {}
+        for p in band:
+            pairs.setdefault((p.agent, p.other), []).append(p)
+        picked: list[TalkPrompt] = []
+        while len(picked) < per_band and any(pairs.values()):
+            for queue in pairs.values():
+                if queue and len(picked) < per_band:
+                    picked.append(queue.pop(0))
+        out += picked
+    return out
+
+
+def ask(
+    prompts: Sequence[TalkPrompt], model: str, seeds: Sequence[int], on_call: Callable[[], None] | None = None
+) -> None:
+    """Put every prompt to ``model`` with and without its relation, once per seed, through the gateway."""
+    import aga.cognition.react  # noqa: F401  (declares the task)
+    from aga.llm.gateway import Gateway
+    from aga.llm.ledger import Ledger
+    from aga.llm.tasks import get_task
+    from aga.storage import make_engine, sqlite_url
+
+    task = get_task(TASK)
+    assert task is not None
+    folder = Path(tempfile.mkdtemp(prefix="aga-talk-ledger-"))
+    try:
+        for seed in seeds:
+            gateway = Gateway(
+                model, ledger=Ledger(make_engine(sqlite_url(folder / f"{seed}.db")), f"talk-{seed}"), seed=seed
+            )
+            for p in prompts:
+                plain = without_relation(p.shown)
+                assert plain is not None  # capture keeps only prompts with a relation
+                for variant, shown in (("with", p.shown), ("without", plain)):
+                    decision = bool(gateway.call(task, shown, agent=p.agent).decision)
+                    p.answers.setdefault(model, {}).setdefault(variant, []).append(decision)
+                    if on_call is not None:
+                        on_call()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _rate(prompts: Sequence[TalkPrompt], model: str, variant: str) -> float | None:
+    said = [d for p in prompts for d in p.answers.get(model, {}).get(variant, [])]
+    return round(sum(said) / len(said), 3) if said else None
+
+
+def measure(prompts: Sequence[TalkPrompt], models: Sequence[str]) -> dict[str, Any]:
+    """Per model: the yes rate with and without the relation, their difference, overall and by band."""
+    out: dict[str, Any] = {}
+    for model in models:
+        rows: dict[str, Any] = {}
+        for lo, hi, name in (*BANDS, (0, 10, "all")):
+            band = [p for p in prompts if lo <= p.closeness <= hi]
+            with_, without = _rate(band, model, "with"), _rate(band, model, "without")
+            rows[name] = {
+                "prompts": len(band),
+                "yes_with_relation": with_,
+                "yes_without_relation": without,
+                "rise": None if with_ is None or without is None else round(with_ - without, 3),
+            }
+        # How often one prompt's two variants were answered differently by the same seed: a model that
+        # ignores the relation changes its mind only by sampling.
+        pairs = [
+            pair
+            for p in prompts
+            for pair in zip(
+                p.answers.get(model, {}).get("with", []), p.answers.get(model, {}).get("without", []), strict=True
+            )
+        ]
+        rows["changed_by_relation"] = round(sum(a != b for a, b in pairs) / len(pairs), 3) if pairs else None
+        out[model] = rows
+    return out
+
+
+def run(
+    towns: Sequence[str],
+    models: Sequence[str],
+    *,
+    hours: float,
+    seed: int,
+    seeds: int,
+    per_band: int,
+    start: time | None = None,
+    tracker: Callable[[str, int], Callable[[], None]] | None = None,
+) -> dict[str, Any]:
+    """Capture, spread over closeness, ask every model, measure (the whole benchmark)."""
+    prompts: list[TalkPrompt] = []
+    captured: dict[str, int] = {}
+    for town in towns:
+        got = capture(town, hours=hours, seed=seed, start=start)
+        captured[town] = len(got)
+        prompts += spread(got, per_band)
+    for model in models:
+        step = tracker(model, len(prompts) * seeds * 2) if tracker is not None else None
+        ask(prompts, model, [seed + i for i in range(seeds)], step)
+    return {
+        "towns": list(towns),
+        "models": list(models),
+        "hours": hours,
+        "seed": seed,
+        "seeds": seeds,
+        "per_band": per_band,
+        "captured": captured,
+        "by_model": measure(prompts, models),
+        "prompts": [asdict(p) for p in prompts],
+    }
+
+
+def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> str:
+    """The report as Markdown: one table of yes rates per model and closeness band."""
+    out = [
+        "# Deciding to talk, with and without the Social Memory relation in the prompt",
+        "",
+        f"`{command}` on {machine}, {date}. Decide-to-talk prompts captured from a Social Memory run of "
+        f"{', '.join(report['towns'])} on the simulator ({report['hours']} simulated hours, seed "
+        f"{report['seed']}; captured: {report['captured']}), up to {report['per_band']} per closeness band; "
+        f"each put to every model as it was and without the relation's line, {report['seeds']} seeds each.",
+        "",
+        "| model | closeness | prompts | yes with relation | yes without | rise | answers changed by the relation |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for model, rows in report["by_model"].items():
+        for band in (*(b[2] for b in BANDS), "all"):
+            r = rows[band]
+            changed = rows["changed_by_relation"] if band == "all" else ""
+            cells = [_cell(r["yes_with_relation"]), _cell(r["yes_without_relation"]), _signed(r["rise"])]
+            out.append(f"| {model} | {band} | {r['prompts']} | {' | '.join(cells)} | {_cell(changed)} |")
+    out += [
+        "",
+        "A rise near zero with few changed answers: the model ignores the relation when deciding to talk. "
+        "The simulator's rule (its chance grows with the closeness shown) is an assumption this table tests.",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _cell(value: Any) -> str:
+    return "-" if value is None or value == "" else f"{float(value):.0%}"
+
+
+def _signed(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:+.0f} points"
+
+
+def write(report: dict[str, Any], out: Path, command: str, machine: str, date: str) -> tuple[Path, Path]:
+    """Write ``talk_decisions.json`` and ``talk_decisions.md`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    js, md = out / "talk_decisions.json", out / "talk_decisions.md"
+    js.write_text(json.dumps({**report, "command": command, "machine": machine, "date": date}, indent=1) + "\n")
+    md.write_text(markdown(report, command, machine, date))
+    return js, md
