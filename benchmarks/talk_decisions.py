@@ -11,6 +11,7 @@ share of yes answers of each, overall and by the closeness shown.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -161,6 +162,12 @@ def measure(prompts: Sequence[TalkPrompt], models: Sequence[str]) -> dict[str, A
             )
         ]
         rows["changed_by_relation"] = round(sum(a != b for a, b in pairs) / len(pairs), 3) if pairs else None
+        # The same prompt and variant answered differently by two seeds: what sampling alone changes,
+        # the yardstick for the line above.
+        seeds = [
+            pair for p in prompts for said in p.answers.get(model, {}).values() for pair in itertools.pairwise(said)
+        ]
+        rows["changed_by_seed"] = round(sum(a != b for a, b in seeds) / len(seeds), 3) if seeds else None
         out[model] = rows
     return out
 
@@ -209,19 +216,24 @@ def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> s
         f"{report['seed']}; captured: {report['captured']}), up to {report['per_band']} per closeness band; "
         f"each put to every model as it was and without the relation's line, {report['seeds']} seeds each.",
         "",
-        "| model | closeness | prompts | yes with relation | yes without | rise | answers changed by the relation |",
-        "|---|---|---|---|---|---|---|",
+        "| model | closeness | prompts | yes with relation | yes without | rise | changed by the relation "
+        "| changed by the seed |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for model, rows in report["by_model"].items():
         for band in (*(b[2] for b in BANDS), "all"):
             r = rows[band]
-            changed = rows["changed_by_relation"] if band == "all" else ""
+            changed = [rows.get(k, "") if band == "all" else "" for k in ("changed_by_relation", "changed_by_seed")]
             cells = [_cell(r["yes_with_relation"]), _cell(r["yes_without_relation"]), _signed(r["rise"])]
-            out.append(f"| {model} | {band} | {r['prompts']} | {' | '.join(cells)} | {_cell(changed)} |")
+            cells += [_cell(c) for c in changed]
+            out.append(f"| {model} | {band} | {r['prompts']} | {' | '.join(cells)} |")
     out += [
         "",
-        "A rise near zero with few changed answers: the model ignores the relation when deciding to talk. "
-        "The simulator's rule (its chance grows with the closeness shown) is an assumption this table tests.",
+        "Changed by the relation: one prompt's two variants answered differently under the same seed; changed "
+        "by the seed: one variant answered differently by two seeds (what sampling alone changes). A rise "
+        "near zero, with the relation changing answers no more often than the seed does, means the model "
+        "ignores the relation when deciding to talk. The simulator's rule (its chance grows with the "
+        "closeness shown) is the assumption this table tests.",
     ]
     return "\n".join(out) + "\n"
 

@@ -69,7 +69,7 @@ def test_a_model_that_reads_the_relation_rises_and_one_that_ignores_it_does_not(
         "yes_without_relation": 0.0,
         "rise": 1.0,
     }
-    assert got["reads/m"]["changed_by_relation"] == 1.0
+    assert got["reads/m"]["changed_by_relation"] == 1.0 and got["reads/m"]["changed_by_seed"] == 0.0
     assert got["deaf/m"]["all"]["rise"] == 0.0 and got["deaf/m"]["changed_by_relation"] == 0.0
     assert got["deaf/m"]["all"]["yes_with_relation"] == 1.0
     assert got["reads/m"]["8-10"]["prompts"] == 3 and got["reads/m"]["0-3"]["rise"] is None
