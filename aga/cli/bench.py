@@ -189,9 +189,6 @@ def realism_command(
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
-    from aga.llm.errors import LLMConfigError
-    from aga.llm.routing import check_model
-    from aga.scenario.loader import ScenarioError, load_scenario
     from benchmarks import realism
 
     towns = scenario or ["ville3"]
@@ -203,25 +200,8 @@ def realism_command(
     for earlier in reuse or []:
         if not earlier.is_file():
             raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
-    for town in towns:
-        try:
-            load_scenario(town)
-        except ScenarioError as exc:
-            raise UserError(str(exc)) from None
-    for m in models:
-        try:
-            check_model(m)
-        except LLMConfigError as exc:
-            raise UserError(str(exc)) from None
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err_console,
-    )  # fmt: skip
-
-    def tracker(name: str, total: int) -> Any:
-        bar = progress.add_task(name, total=total)
-        return lambda: progress.advance(bar)
-
+    _check_towns_and_models(towns, models)
+    progress, tracker = _counting_progress()
     with progress:
         report = realism.run(
             towns,
@@ -264,9 +244,6 @@ def talk_command(
     import shlex
     from datetime import date
 
-    from aga.llm.errors import LLMConfigError
-    from aga.llm.routing import check_model
-    from aga.scenario.loader import ScenarioError, load_scenario
     from benchmarks import talk_decisions
     from benchmarks.report import machine
 
@@ -275,25 +252,8 @@ def talk_command(
     if hours <= 0 or seeds < 1 or per_band < 1:
         raise UserError("--hours must be positive, --seeds and --per-band at least 1")
     begin = clock_time(start)
-    for town in towns:
-        try:
-            load_scenario(town)
-        except ScenarioError as exc:
-            raise UserError(str(exc)) from None
-    for m in models:
-        try:
-            check_model(m)
-        except LLMConfigError as exc:
-            raise UserError(str(exc)) from None
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err_console,
-    )  # fmt: skip
-
-    def tracker(name: str, total: int) -> Any:
-        bar = progress.add_task(name, total=total)
-        return lambda: progress.advance(bar)
-
+    _check_towns_and_models(towns, models)
+    progress, tracker = _counting_progress()
     with progress:
         report = talk_decisions.run(
             towns, models, hours=hours, seed=seed, seeds=seeds, per_band=per_band, start=begin, tracker=tracker
@@ -311,3 +271,35 @@ def talk_command(
             f"({r['prompts']} prompts)"
         )
     console.print(f"report: {md}, {js}")
+
+
+def _check_towns_and_models(towns: list[str], models: list[str]) -> None:
+    """A UserError naming the first town that does not load or model that cannot be reached."""
+    from aga.llm.errors import LLMConfigError
+    from aga.llm.routing import check_model
+    from aga.scenario.loader import ScenarioError, load_scenario
+
+    for town in towns:
+        try:
+            load_scenario(town)
+        except ScenarioError as exc:
+            raise UserError(str(exc)) from None
+    for m in models:
+        try:
+            check_model(m)
+        except LLMConfigError as exc:
+            raise UserError(str(exc)) from None
+
+
+def _counting_progress() -> tuple[Progress, Any]:
+    """Progress bars on stderr, and ``tracker(name, total)`` that adds one and returns its step callback."""
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console,
+    )  # fmt: skip
+
+    def tracker(name: str, total: int) -> Any:
+        bar = progress.add_task(name, total=total)
+        return lambda: progress.advance(bar)
+
+    return progress, tracker
