@@ -122,11 +122,7 @@ def capture(
 ) -> list[Situation]:
     """Run ``scenario`` on the simulator (baseline mode) and keep every prompt of the sampled tasks;
     ``stats`` receives the run's first-day figures (see :func:`day_statistics`)."""
-    import shutil
-    import tempfile
-
-    from aga.llm.providers import scripted as provider
-    from aga.sim.run import Run
+    from benchmarks.scratch import observed_run
 
     kept: list[Situation] = []
 
@@ -136,24 +132,10 @@ def capture(
             agent, day = _agent_and_day(shown)
             kept.append(Situation(scenario, prompt.task, agent, day, shown))
 
-    import os
-
-    runs = Path(tempfile.mkdtemp(prefix="aga-realism-"))
-    old = os.environ.get("AGA_RUNS_DIR")
-    os.environ["AGA_RUNS_DIR"] = str(runs)  # capture runs are scratch: they never land in runs/
-    provider.observers.append(observe)
-    try:
-        with Run.create(scenario, model="scripted/default", hours=hours, seed=seed, start=start) as run:
-            run.advance()
-            if stats is not None:
-                stats.update(day_statistics(run))
-    finally:
-        provider.observers.remove(observe)
-        if old is None:
-            os.environ.pop("AGA_RUNS_DIR", None)
-        else:
-            os.environ["AGA_RUNS_DIR"] = old
-        shutil.rmtree(runs, ignore_errors=True)
+    with observed_run(scenario, observe, "aga-realism-", hours=hours, seed=seed, start=start) as run:
+        run.advance()
+        if stats is not None:
+            stats.update(day_statistics(run))
     return kept
 
 

@@ -22,6 +22,8 @@ from datetime import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.scratch import observed_run
+
 TASK = "react.decide_talk"
 _CLOSENESS = re.compile(r"\(closeness (\d+)/10\)")
 # Closeness bands of the report: strangers and acquaintances, friends and co-workers, family and partners.
@@ -53,11 +55,6 @@ def without_relation(shown: dict[str, str]) -> dict[str, str] | None:
 def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[TalkPrompt]:
     """Run ``scenario`` on the simulator in Social Memory mode and keep every decide-to-talk prompt that
     carries a relation."""
-    import os
-
-    from aga.llm.providers import scripted as provider
-    from aga.sim.run import Run
-
     kept: list[TalkPrompt] = []
 
     def observe(prompt: Any, answer: Any) -> None:
@@ -68,20 +65,8 @@ def capture(scenario: str, *, hours: float, seed: int, start: time | None = None
         if m is not None:
             kept.append(TalkPrompt(scenario, shown.get("name", ""), shown.get("other", ""), int(m.group(1)), shown))
 
-    runs = Path(tempfile.mkdtemp(prefix="aga-talk-"))
-    old = os.environ.get("AGA_RUNS_DIR")
-    os.environ["AGA_RUNS_DIR"] = str(runs)  # capture runs are scratch: they never land in runs/
-    provider.observers.append(observe)
-    try:
-        with Run.create(scenario, model="scripted/default", mode="social", hours=hours, seed=seed, start=start) as run:
-            run.advance()
-    finally:
-        provider.observers.remove(observe)
-        if old is None:
-            os.environ.pop("AGA_RUNS_DIR", None)
-        else:
-            os.environ["AGA_RUNS_DIR"] = old
-        shutil.rmtree(runs, ignore_errors=True)
+    with observed_run(scenario, observe, "aga-talk-", mode="social", hours=hours, seed=seed, start=start) as run:
+        run.advance()
     return kept
 
 
