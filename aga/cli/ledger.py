@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -19,6 +19,10 @@ def ledger_command(
         str | None, typer.Option(help="SQLAlchemy URL of the database, if not the run's SQLite file.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    errors: Annotated[
+        bool, typer.Option("--errors", help="Show the error texts of failed attempts instead of the totals.")
+    ] = False,
+    limit: Annotated[int, typer.Option(min=1, max=100_000, help="With --errors: newest rows shown.")] = 20,
 ) -> None:
     """Print the ledger totals of RUN: LLM calls, tokens, cost, cache hits, fail-safes."""
     from aga.llm.ledger import GROUPINGS, Ledger
@@ -35,6 +39,9 @@ def ledger_command(
         ledger = Ledger(make_engine(paths.database_url), paths.run_id)
     if ledger.count() == 0:
         raise UserError(f"run '{ledger.run_id}' has no ledger rows; runs here: {', '.join(ledger.run_ids()) or 'none'}")
+    if errors:
+        _print_errors(ledger, limit=limit, as_json=as_json)
+        return
     overall = ledger.totals()[0]
     standing = ledger.totals(standing=True)[0]
     replayed = {
@@ -87,3 +94,40 @@ def ledger_command(
             f"Included above: {replayed['llm_calls']:,} calls ({replayed['tokens']:,} tokens) of steps replayed "
             "after a resume (spent, but their answers were dropped with the steps)."
         )
+
+
+def _print_errors(ledger: Any, *, limit: int, as_json: bool) -> None:
+    """The run's error texts by frequency, then the newest rows that carry one."""
+    counted, newest = ledger.errors(limit=limit)
+    if as_json:
+        print_json(
+            {
+                "run": ledger.run_id,
+                "errors": [{"error": e, "rows": n} for e, n, _ in counted],
+                "newest": [r.model_dump(mode="json") for r in newest],
+            }
+        )
+        return
+    if not counted:
+        console.print(f"{ledger.run_id}: no call recorded an error")
+        return
+    table = Table(title=f"{ledger.run_id}: errors by frequency")
+    table.add_column("rows", justify="right")
+    table.add_column("error")
+    for error, n, _ in counted:
+        table.add_row(f"{n:,}", error)
+    console.print(table)
+    rows = Table(title=f"newest {len(newest)} rows with an error")
+    for column in ("id", "sim time", "task", "agent", "outcome", "attempts", "error"):
+        rows.add_column(column)
+    for r in newest:
+        rows.add_row(
+            str(r.id),
+            f"{r.sim_time:%a %H:%M}" if r.sim_time else "",
+            r.task,
+            r.agent or "",
+            r.outcome,
+            str(r.attempts),
+            r.error or "",
+        )
+    console.print(rows)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import signal
+import socket
+import sys
 import time
 from datetime import timedelta
 from typing import Annotated, Any
@@ -25,19 +28,42 @@ def _progress_text(run: Any, started: float, first_step: int) -> str:
 
 
 class StopRequest:
-    """Ctrl-C asks the run to stop between steps; a second Ctrl-C interrupts at once."""
+    """Ctrl-C asks the run to stop; a second Ctrl-C interrupts at once.
+
+    The first Ctrl-C is acknowledged at once. The run stops after the current step (which is then
+    checkpointed) when that step ends within :attr:`GRACE_S` seconds; a step that takes longer (a slow
+    model, a server that hangs between retries) is left between two model calls instead (:meth:`overdue`,
+    polled by the gateway), and the run resumes from its last checkpoint.
+    """
+
+    GRACE_S = 2.0
 
     def __init__(self) -> None:
-        self.requested = False
+        self.requested_at: float | None = None
         signal.signal(signal.SIGINT, self._handle)
 
     def _handle(self, signum: int, frame: Any) -> None:
-        if self.requested:
+        if self.requested_at is not None:
             raise KeyboardInterrupt
-        self.requested = True
+        self.requested_at = time.monotonic()
+        # Plain stderr, not rich: a signal handler may run while rich holds its console.
+        sys.stderr.write(
+            "\nstopping: the run stops after this step, or between two model calls if the step takes "
+            f"more than {self.GRACE_S:g} s; press Ctrl-C again to stop at once\n"
+        )
+        sys.stderr.flush()
 
     def __call__(self) -> bool:
-        return self.requested
+        return self.requested_at is not None
+
+    def overdue(self) -> bool:
+        """True once a stop was requested more than :attr:`GRACE_S` seconds ago."""
+        return self.requested_at is not None and time.monotonic() - self.requested_at > self.GRACE_S
+
+
+# Exit codes besides 0 (finished, or stopped by a budget), 2 (bad input) and 130 (Ctrl-C).
+EXIT_MODEL_UNAVAILABLE = 3
+EXIT_MOSTLY_FAILSAFES = 4
 
 
 def drive(
@@ -50,8 +76,10 @@ def drive(
     metrics_port: int | None,
     metrics_addr: str,
     quiet: bool,
+    max_share: float = 0.5,
 ) -> None:
     """Advance ``run`` to its end with a progress bar; Ctrl-C checkpoints and exits 130."""
+    from aga.llm.errors import ModelUnavailable
     from aga.sim.run import STOPPED, Budget
 
     if metrics_port is not None:
@@ -85,11 +113,21 @@ def drive(
                 on_step=on_step,
                 should_stop=stop,
             )
-        except KeyboardInterrupt:  # a second Ctrl-C, inside a step: the last checkpoint stands
+        except KeyboardInterrupt:  # a Ctrl-C inside a step (see StopRequest): the last checkpoint stands
             reason = "interrupted"
+        except ModelUnavailable as exc:
+            reason = f"unavailable: {exc}"
         finally:
             run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
+    if reason.startswith("unavailable: "):
+        err_console.print(
+            f"[bold red]model unavailable:[/] {reason.removeprefix('unavailable: ')}\n"
+            f"The run stopped at its last checkpoint (at most {checkpoint_minutes:g} simulated minutes before "
+            f"{run.rt.now:%a %b %d %H:%M}); continue with `aga resume {run.info.run_id}` once the model answers "
+            "(`aga ledger --errors` lists the errors)"
+        )
+        raise typer.Exit(EXIT_MODEL_UNAVAILABLE)
     if reason in (STOPPED, "interrupted"):
         where = (
             "state checkpointed"
@@ -109,23 +147,128 @@ def drive(
         )
     else:
         console.print(f"[yellow]stopped:[/] {reason}. Raise the budget and `aga resume {run.info.run_id}` to go on")
+    _report_failsafes(run, max_share)
+
+
+def _report_failsafes(run: Any, max_share: float) -> None:
+    """Say how many of the run's calls fell back; exit 4 when they reach ``max_share`` (0: never)."""
+    totals = run.rt.gateway.ledger.totals()[0]
+    if not totals.failsafes:
+        return
+    share = totals.failsafes / max(1, totals.llm_calls)
+    line = f"{totals.failsafes:,} of {totals.llm_calls:,} model calls ({share:.0%}) ended in fail-safe answers"
+    if max_share and share >= max_share:
+        err_console.print(
+            f"[bold red]warning:[/] {line}: this town was written mostly by fall-backs, not by the model. "
+            f"See `aga ledger {run.info.run_id} --errors`"
+        )
+        raise typer.Exit(EXIT_MOSTLY_FAILSAFES)
+    console.print(f"{line}; `aga ledger {run.info.run_id} --errors` says why")
 
 
 # Options shared by `aga run` and `aga resume`.
 MaxCost = Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")]
-MaxTokens = Annotated[int | None, typer.Option(help="Stop cleanly at this many tokens.")]
+MaxTokens = Annotated[int | None, typer.Option(min=1, help="Stop cleanly at this many tokens.")]
 CheckpointMinutes = Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")]
-MetricsPort = Annotated[int | None, typer.Option(help="Serve Prometheus metrics on this port.")]
+MetricsPort = Annotated[int | None, typer.Option(min=1, max=65535, help="Serve Prometheus metrics on this port.")]
 MetricsAddr = Annotated[str, typer.Option(help="Address to bind the metrics server to.")]
 Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
+Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
+Retries = Annotated[
+    int, typer.Option(min=0, max=100, help="Retries of a call the server did not answer (429, 5xx, timeouts).")
+]
+Schema = Annotated[
+    bool | None,
+    typer.Option(
+        "--schema/--no-schema",
+        help="Send the answer's JSON schema to the server (default: where the model takes one, and to any "
+        "--api-base server); --no-schema sends JSON mode only, for servers that reject schemas.",
+        show_default=False,
+    ),
+]
+MaxFailedCalls = Annotated[
+    int,
+    typer.Option(
+        min=0, help="Stop (exit 3, resumable) after this many calls in a row never reached the model; 0: never."
+    ),
+]
+MaxFallbackShare = Annotated[
+    float,
+    typer.Option(
+        help="Stop (exit 3, resumable) when this share of the last 50 calls fell back to fail-safe answers, and "
+        "exit 4 at the end when the whole run's share reaches it; 0: never."
+    ),
+]
+MAX_SPAN_HOURS = 3650 * 24  # ten simulated years: far beyond any run, well inside what dates can hold
+
+
+def _finite(value: float | None, option: str, *, positive: bool = True) -> None:
+    """Reject nan, infinities and (by default) values <= 0, naming the option."""
+    if value is None:
+        return
+    if not math.isfinite(value) or (positive and value <= 0):
+        raise UserError(f"{option} {value!r}: give a finite number greater than 0")
+
+
+def _check_port(port: int | None, addr: str) -> None:
+    """Fail before anything is written when the metrics port cannot be bound."""
+    if port is None:
+        return
+    try:
+        with socket.create_server((addr, port)):
+            pass
+    except OSError as exc:
+        raise UserError(
+            f"--metrics-port {port}: cannot listen on {addr}:{port} ({exc.strerror or exc}); "
+            "pick a free port or stop what holds it"
+        ) from None
+
+
+def gateway_options(
+    stop: StopRequest,
+    *,
+    timeout: float,
+    retries: int,
+    schema: bool | None,
+    max_failed_calls: int,
+    max_fallback_share: float,
+) -> Any:
+    """The gateway's options from the command line, checked."""
+    from aga.llm.gateway import GatewayOptions
+
+    _finite(timeout, "--timeout")
+    if not 0 <= max_fallback_share <= 1:
+        raise UserError(f"--max-fallback-share {max_fallback_share!r}: give a fraction from 0 (never) to 1")
+    return GatewayOptions(
+        timeout_s=timeout,
+        transport_retries=retries,
+        send_schema=schema,
+        max_failed_calls=max_failed_calls,
+        max_fallback_share=max_fallback_share,
+        should_stop=stop.overdue,
+    )
+
+
+def _check_common(max_cost: float | None, checkpoint_minutes: float, metrics_port: int | None, addr: str) -> None:
+    _finite(max_cost, "--max-cost")
+    _finite(checkpoint_minutes, "--checkpoint-minutes")
+    _check_port(metrics_port, addr)
 
 
 def _span(days: float | None, hours: float | None) -> float:
+    for value, option in ((days, "--days"), (hours, "--hours")):
+        if value is not None and not math.isfinite(value):
+            raise UserError(f"{option} {value!r}: give a finite number of simulated {option[2:]}")
     if days is None and hours is None:
         return 24.0
     total = (days or 0) * 24 + (hours or 0)
     if total <= 0:
         raise UserError("--days/--hours must add up to a positive span of simulated time")
+    if total > MAX_SPAN_HOURS:
+        raise UserError(
+            f"--days/--hours add up to {total / 24:,.0f} simulated days; a run covers at most "
+            f"{MAX_SPAN_HOURS // 24:,} days (extend it later with `aga resume RUN --hours N`)"
+        )
     return total
 
 
@@ -140,7 +283,7 @@ def run_command(
         "local/qwen2.5-coder-1.5b"
     ),
     mode: Annotated[str, typer.Option(help="baseline | lifestyle | social | aga")] = "baseline",
-    seed: Annotated[int, typer.Option(help="Seed of sampling and of every random choice.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=2**31 - 1, help="Seed of sampling and of every random choice.")] = 0,
     run_id: Annotated[str | None, typer.Option("--run-id", help="Name of the run folder.")] = None,
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
     policy_store: Annotated[
@@ -178,15 +321,35 @@ def run_command(
     metrics_port: MetricsPort = None,
     metrics_addr: MetricsAddr = "127.0.0.1",
     quiet: Quiet = False,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    schema: Schema = None,
+    max_failed_calls: MaxFailedCalls = 3,
+    max_fallback_share: MaxFallbackShare = 0.5,
 ) -> None:
-    """Run SCENARIO for a span of simulated time in runs/<run-id>/."""
+    """Run SCENARIO for a span of simulated time in runs/<run-id>/.
+
+    Exit codes: 0 finished (or stopped by a budget), 2 bad input, 3 the model stopped answering
+    (resumable), 4 finished but most calls fell back to fail-safe answers, 130 interrupted (resumable).
+    """
+    from aga.llm.errors import ModelUnavailable
     from aga.sim.policies import POLICY_MODES, PolicyOptions, describe
     from aga.sim.run import Run, check_mode
 
     stop = StopRequest()  # before the slow start-up, so an early Ctrl-C is honoured too
+    # Every option is checked before anything is written.
     check_mode(mode)
     span = _span(days, hours)
     begin = clock_time(start)
+    _check_common(max_cost, checkpoint_minutes, metrics_port, metrics_addr)
+    options = gateway_options(
+        stop,
+        timeout=timeout,
+        retries=retries,
+        schema=schema,
+        max_failed_calls=max_failed_calls,
+        max_fallback_share=max_fallback_share,
+    )
     policies = PolicyOptions.parse(
         store=policy_store,
         fresh=fresh_policies,
@@ -213,17 +376,32 @@ def run_command(
         if any(given.values()):
             named = ", ".join(k for k, v in given.items() if v)
             raise UserError(f"--mode {mode} uses no policy store; {named} apply to --mode lifestyle and aga only")
-    run = Run.create(
-        scenario,
-        model=model,
-        mode=mode,
-        seed=seed,
-        hours=span,
-        run_id=run_id,
-        api_base=api_base,
-        policies=policies,
-        start=begin,
-    )
+    from aga.storage import resolve_run
+
+    run_id = run_id or _default_run_id(scenario, mode, seed)
+    try:
+        run = Run.create(
+            scenario,
+            model=model,
+            mode=mode,
+            seed=seed,
+            hours=span,
+            run_id=run_id,
+            api_base=api_base,
+            policies=policies,
+            start=begin,
+            gateway_options=options,
+        )
+    except (KeyboardInterrupt, ModelUnavailable) as exc:
+        kept = resolve_run(run_id, must_exist=False).database.exists()
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"model unavailable: {exc}"
+        then = (
+            f"the memories rated so far are kept; `aga resume {run_id}` finishes the start-up"
+            if kept
+            else "nothing was recorded; run the same command again"
+        )
+        err_console.print(f"[bold red]{what}[/] during the start-up of run {run_id}; {then}")
+        raise typer.Exit(130 if isinstance(exc, KeyboardInterrupt) else EXIT_MODEL_UNAVAILABLE) from None
     console.print(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
         f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
@@ -240,24 +418,97 @@ def run_command(
         metrics_port=metrics_port,
         metrics_addr=metrics_addr,
         quiet=quiet,
+        max_share=max_fallback_share,
     )
+
+
+def _move_server(run: str, api_base: str) -> None:
+    """Record a new server URL for ``run`` (checked first, so a typo changes nothing)."""
+    from sqlmodel import Session
+
+    from aga.llm.routing import check_model
+    from aga.sim.run import RunInfo, read_info
+    from aga.storage import lock_run, make_engine, resolve_run
+
+    if not api_base.startswith(("http://", "https://")):
+        raise UserError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+    paths = resolve_run(run)
+    engine = make_engine(paths.database_url)
+    info = read_info(engine, paths.run_id)
+    if info is None:
+        raise UserError(f"run '{run}' has no run info to change (start it with `aga run`)")
+    check_model(info.model, api_base)
+    lock = lock_run(paths)  # not while another process steps the run
+    try:
+        with Session(engine) as session:
+            row = session.get(RunInfo, paths.run_id)
+            assert row is not None
+            row.api_base = api_base
+            session.add(row)
+            session.commit()
+    finally:
+        lock.release()
+        engine.dispose()
+
+
+def _default_run_id(scenario: str, mode: str, seed: int) -> str:
+    """<scenario>-<mode>-s<seed>-<wall-clock stamp>: a label, not simulated time (named here so that a
+    start-up cut short can tell the user which id to resume)."""
+    from datetime import datetime
+    from pathlib import Path
+
+    name = Path(scenario.rstrip("/")).name or "run"
+    return f"{name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"
 
 
 def resume_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     hours: Annotated[float | None, typer.Option(help="Extend the run by this many simulated hours.")] = None,
+    api_base: Annotated[
+        str | None, typer.Option(help="The model's server moved: use this URL from now on (kept for later resumes).")
+    ] = None,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
     metrics_port: MetricsPort = None,
     metrics_addr: MetricsAddr = "127.0.0.1",
     quiet: Quiet = False,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    schema: Schema = None,
+    max_failed_calls: MaxFailedCalls = 3,
+    max_fallback_share: MaxFallbackShare = 0.5,
 ) -> None:
-    """Continue RUN from its last checkpoint (after Ctrl-C, a crash or a budget stop)."""
+    """Continue RUN from its last checkpoint (after Ctrl-C, a crash, a dead model or a budget stop).
+
+    A run killed during its start-up finishes the start-up first. Exit codes as for `aga run`.
+    """
+    from aga.llm.errors import ModelUnavailable
     from aga.sim.run import Run
 
     stop = StopRequest()
-    opened = Run.open(run)
+    _finite(hours, "--hours")
+    if hours is not None and hours > MAX_SPAN_HOURS:
+        raise UserError(f"--hours {hours:g}: extend a run by at most {MAX_SPAN_HOURS:,} simulated hours at a time")
+    _check_common(max_cost, checkpoint_minutes, metrics_port, metrics_addr)
+    options = gateway_options(
+        stop,
+        timeout=timeout,
+        retries=retries,
+        schema=schema,
+        max_failed_calls=max_failed_calls,
+        max_fallback_share=max_fallback_share,
+    )
+    if api_base is not None:
+        _move_server(run, api_base)
+    try:
+        opened = Run.open(run, gateway_options=options)
+    except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"model unavailable: {exc}"
+        err_console.print(f"[bold red]{what}[/] while finishing the start-up of {run}; `aga resume {run}` again")
+        raise typer.Exit(130 if isinstance(exc, KeyboardInterrupt) else EXIT_MODEL_UNAVAILABLE) from None
+    if opened.finished_start_up:
+        console.print(f"run {opened.info.run_id} had been stopped during its start-up; the start-up is now done")
     if hours:
         opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
     if opened.rt.now >= opened.info.until:
@@ -276,4 +527,5 @@ def resume_command(
         metrics_port=metrics_port,
         metrics_addr=metrics_addr,
         quiet=quiet,
+        max_share=max_fallback_share,
     )

@@ -17,3 +17,19 @@ class AnswerError(Exception):
 
 class TemplateError(Exception):
     """A prompt template could not be rendered (missing file or missing variable)."""
+
+
+class ModelUnavailable(Exception):
+    """The model stopped answering (a dead or hanging server, or answers that all fall back).
+
+    Raised by the gateway's circuit breaker so that a run stops at its last checkpoint with a clear
+    message instead of going on for hours on fail-safe answers; resume it once the model is back.
+    """
+
+
+class StopRequested(KeyboardInterrupt):
+    """The user asked the run to stop (Ctrl-C) and the current step was taking too long to end.
+
+    A KeyboardInterrupt, so that every place that already treats Ctrl-C as "stop without finishing the
+    step" (resume from the last checkpoint) treats this the same way.
+    """

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from pydantic import BaseModel
 
 from aga.clock import Clock
 from aga.llm._litellm import litellm
-from aga.llm.errors import AnswerError, LLMConfigError
+from aga.llm.errors import AnswerError, LLMConfigError, ModelUnavailable, StopRequested
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
 from aga.llm.metrics import Metrics
 from aga.llm.routing import ModelRoute, check_model, cost_usd, count_prompt_tokens
@@ -63,6 +64,43 @@ class RetryPolicy:
     def transport_delay(self, retry: int, rng: random.Random) -> float:
         """Full-jitter exponential back-off for the ``retry``-th retry (1-based)."""
         return rng.uniform(0, min(self.max_delay_s, self.base_delay_s * 2 ** (retry - 1)))
+
+
+@dataclass(frozen=True)
+class GatewayOptions:
+    """How one invocation talks to its model: settings of the session, not of the run's identity.
+
+    ``send_schema``: None sends the answer's JSON schema where litellm says the model takes one and to
+    any server given by ``--api-base`` (vLLM, llama.cpp server, LM Studio, Ollama all follow schemas);
+    False sends only JSON mode (for a server that rejects schemas); True always sends the schema.
+
+    The circuit breaker: ``max_failed_calls`` calls in a row that never reached the model (every attempt
+    a transport error), or a share of fail-safe answers of ``max_fallback_share`` or more over the last
+    ``fallback_window`` calls, raise :class:`ModelUnavailable`. 0 turns either check off.
+
+    ``should_stop`` is polled before every attempt and while waiting to retry: when it says so, the
+    gateway raises :class:`StopRequested` instead of calling the model again.
+    """
+
+    timeout_s: float = 120.0
+    transport_retries: int = 5
+    send_schema: bool | None = None
+    max_failed_calls: int = 3
+    fallback_window: int = 50
+    max_fallback_share: float = 0.5
+    max_retry_after_s: float = 120.0
+    should_stop: Callable[[], bool] | None = None
+
+    def __post_init__(self) -> None:
+        # Checked here as well as in the CLI, so a library user gets the same sentence.
+        if not (0 < self.timeout_s < float("inf")):
+            raise ValueError(f"timeout {self.timeout_s!r} s: give a positive number of seconds, e.g. 120")
+        if self.transport_retries < 0:
+            raise ValueError(f"retries {self.transport_retries}: give 0 or more")
+        if self.max_failed_calls < 0 or self.fallback_window < 0:
+            raise ValueError("the circuit breaker's counts must be 0 (off) or more")
+        if not (0 <= self.max_fallback_share <= 1):
+            raise ValueError(f"fall-back share {self.max_fallback_share!r}: give a fraction from 0 (off) to 1")
 
 
 @dataclass
@@ -103,9 +141,11 @@ class Gateway:
         clock: the simulated clock, for the ``sim_time`` of each row (optional).
         seed: seed of sampling and back-off jitter; the scripted simulator's answers depend on it.
         api_base: server URL for OpenAI-compatible or self-hosted models.
-        timeout_s: per-request timeout.
+        timeout_s: per-request timeout (``options.timeout_s`` when options are given).
         retry: retry policy.
         sleep: how to wait between retries (tests pass a fake).
+        options: timeout, retries, schema sending, circuit breaker and stop request (see
+            :class:`GatewayOptions`).
     """
 
     def __init__(
@@ -120,15 +160,20 @@ class Gateway:
         timeout_s: float = 120.0,
         retry: RetryPolicy | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        options: GatewayOptions | None = None,
     ) -> None:
         self.route: ModelRoute = check_model(model, api_base)
         self.ledger = ledger
         self.metrics = metrics
         self.clock = clock
         self.seed = seed
-        self.timeout_s = timeout_s
-        self.retry = retry or RetryPolicy()
+        self.options = options or GatewayOptions(timeout_s=timeout_s)
+        self.timeout_s = self.options.timeout_s if options else timeout_s
+        self.retry = retry or RetryPolicy(transport_retries=self.options.transport_retries)
         self._sleep = sleep
+        # The circuit breaker's memory: calls in a row that never reached the model, recent fall-backs.
+        self._unreached = 0
+        self._recent: deque[bool] = deque(maxlen=max(1, self.options.fallback_window))
         self._rng = random.Random(seed)
         # The nonce makes the simulator's answers differ between calls with the same prompt; starting
         # from the ledger's row count keeps a resumed run from replaying the answers it already had.
@@ -176,6 +221,7 @@ class Gateway:
         state = _Attempts()
         started = time.perf_counter()
         while True:
+            self._check_stop()
             state.count += 1
             try:
                 response = self._send(task, messages, context, response_format, state.count)
@@ -191,8 +237,8 @@ class Gateway:
                 state.transport_failures += 1
                 state.last_error = _describe(exc)
                 if state.transport_failures > self.retry.transport_retries:
-                    return self._failsafe(task, context, facts, agent, state, started)
-                self._sleep(self.retry.transport_delay(state.transport_failures, self._rng))
+                    return self._failsafe(task, context, facts, agent, state, started, unreached=True)
+                self._wait(self._transport_delay(exc, state.transport_failures))
                 continue
             except Exception as exc:  # bad request, context window exceeded, provider bug: not retryable
                 self._count_failure(task, exc)
@@ -209,7 +255,7 @@ class Gateway:
                 state.last_error = f"AnswerError: {exc}"
                 if state.answer_failures > self.retry.answer_retries:
                     return self._failsafe(task, context, facts, agent, state, started)
-                self._sleep(self.retry.answer_delay_s * state.answer_failures)
+                self._wait(self.retry.answer_delay_s * state.answer_failures)
                 continue
 
             repaired = False
@@ -230,7 +276,10 @@ class Gateway:
             if repaired and self.metrics:
                 self.metrics.repaired.labels(task=task.name).inc()
             outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
-            self._record(task, agent, state, outcome, started, repaired=repaired)
+            # A retried call keeps the error its failed attempts met, for `aga ledger --errors`.
+            self._record(task, agent, state, outcome, started, repaired=repaired, error=state.last_error)
+            self._unreached = 0
+            self._recent.append(False)
             return value
 
     def record_cache_hit(
@@ -289,12 +338,44 @@ class Gateway:
             self.metrics.cache(kind, hit=False)
 
     # --------------------------------------------------------------- helpers
+    def _check_stop(self) -> None:
+        if self.options.should_stop is not None and self.options.should_stop():
+            raise StopRequested("stop requested between two model calls")
+
+    def _wait(self, seconds: float) -> None:
+        """Sleep before a retry; in short slices when a stop request can come, so it is honoured while
+        waiting (a 30 s back-off or a server's Retry-After would otherwise hold a Ctrl-C that long)."""
+        if self.options.should_stop is None:
+            self._sleep(seconds)
+            return
+        left = seconds
+        while left > 0:
+            self._check_stop()
+            chunk = min(left, 0.25)
+            self._sleep(chunk)
+            left -= chunk
+        self._check_stop()
+
+    def _transport_delay(self, exc: BaseException, retry: int) -> float:
+        """The back-off, or what the server's ``Retry-After`` asks for when that is longer (capped)."""
+        delay = self.retry.transport_delay(retry, self._rng)
+        asked = _retry_after(exc)
+        if asked is not None and asked > 0:
+            delay = max(delay, min(asked, self.options.max_retry_after_s))
+        return delay
+
     def _response_format(self, task: Task[Any]) -> dict[str, Any] | None:
         schema = task.json_schema()
         if schema is None:
             return None
         as_schema = {"type": "json_schema", "json_schema": {"name": task.name.replace(".", "_"), "schema": schema}}
-        if self.route.provider in {"local", "scripted"}:
+        send = self.options.send_schema
+        if self.route.provider in {"local", "scripted"} or send is True:
+            return as_schema
+        if send is None and self.route.api_base:
+            # A self-hosted OpenAI-compatible server is unknown to litellm, so litellm cannot say whether it
+            # takes schemas; the common ones do (vLLM, llama.cpp server, LM Studio, Ollama), and without the
+            # schema a small model rarely finds the format. --no-schema is the switch for one that refuses.
             return as_schema
         try:
             if litellm.supports_response_schema(model=self.route.model, custom_llm_provider=self.route.provider):
@@ -306,7 +387,9 @@ class Gateway:
         except Exception:
             supported = []
         # Without schema support, JSON mode where available; the template always spells out the format.
-        return {"type": "json_object"} if "response_format" in supported else None
+        if "response_format" in supported or (send is False and self.route.api_base):
+            return {"type": "json_object"}
+        return None
 
     def _send(
         self,
@@ -323,7 +406,7 @@ class Gateway:
             "max_tokens": task.max_tokens,
             "temperature": task.temperature,
             # A different seed per attempt: retrying with the same seed would sample the same bad answer.
-            "seed": self.seed * 1000 + attempt,
+            "seed": (self.seed * 1000 + attempt) % 2**31,  # servers take 32-bit seeds
             "timeout": self.timeout_s,
             "num_retries": 0,  # retries are ours, so that every attempt is counted
             "drop_params": True,
@@ -393,6 +476,8 @@ class Gateway:
         agent: str | None,
         state: _Attempts,
         started: float,
+        *,
+        unreached: bool = False,
     ) -> T:
         if self.metrics:
             self.metrics.failsafes.labels(task=task.name, module=task.module).inc()
@@ -400,7 +485,28 @@ class Gateway:
         for tally in self._tallies:
             tally.failsafes += 1
         self._record(task, agent, state, Outcome.FAILSAFE, started, error=state.last_error)
+        self._unreached = self._unreached + 1 if unreached else 0
+        self._recent.append(True)
+        self._trip(state.last_error)
         return task.failsafe_value(context, facts)
+
+    def _trip(self, last_error: str | None) -> None:
+        """Raise :class:`ModelUnavailable` when the circuit breaker's limits are reached."""
+        o = self.options
+        where = f"{self.route.model}" + (f" at {self.route.api_base}" if self.route.api_base else "")
+        error = f" (last error: {last_error})" if last_error else ""
+        if o.max_failed_calls and self._unreached >= o.max_failed_calls:
+            raise ModelUnavailable(
+                f"{where} did not answer {self._unreached} calls in a row, each tried "
+                f"{self.retry.transport_retries + 1} times{error}; is the server running and reachable?"
+            )
+        fallen = sum(self._recent)
+        full = bool(o.fallback_window) and len(self._recent) == o.fallback_window
+        if o.max_fallback_share and full and fallen >= o.max_fallback_share * o.fallback_window:
+            raise ModelUnavailable(
+                f"{fallen} of the last {o.fallback_window} calls to {where} ended in fail-safe answers{error}; "
+                "see `aga ledger RUN --errors` for what went wrong"
+            )
 
     def _record(
         self,
@@ -437,6 +543,18 @@ class Gateway:
                 error=error[:500] if error else None,
             )
         )
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    """Seconds the server's ``Retry-After`` header asks to wait, if it sent one."""
+    headers = getattr(exc, "litellm_response_headers", None) or getattr(getattr(exc, "response", None), "headers", None)
+    if not headers:
+        return None
+    try:
+        seconds = litellm.utils._get_retry_after_from_exception_header(headers)
+    except Exception:
+        return None
+    return float(seconds) if seconds is not None and seconds >= 0 else None
 
 
 def _short(exc: BaseException) -> str:

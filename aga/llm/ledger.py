@@ -236,6 +236,25 @@ class Ledger:
                 stmt = stmt.limit(limit)
             return list(session.exec(stmt).all())
 
+    def errors(self, *, limit: int = 20) -> tuple[list[tuple[str, int, str]], list[LedgerRow]]:
+        """What went wrong in this run's calls: (error, how many rows, outcome of the last) from the most
+        frequent error down, and the ``limit`` newest rows that carry an error text."""
+        has_error = col(LedgerRow.error).is_not(None)
+        with Session(self.engine) as session:
+            counted = session.exec(
+                select(LedgerRow.error, func.count(), func.max(LedgerRow.outcome))
+                .where(LedgerRow.run_id == self.run_id, has_error)
+                .group_by(LedgerRow.error)
+                .order_by(func.count().desc())
+            ).all()
+            newest = session.exec(
+                select(LedgerRow)
+                .where(LedgerRow.run_id == self.run_id, has_error)
+                .order_by(col(LedgerRow.id).desc())
+                .limit(limit)
+            ).all()
+        return [(str(e), int(n), str(o)) for e, n, o in counted], list(newest)
+
     def run_ids(self) -> list[str]:
         """Every run id with rows in this database."""
         with Session(self.engine) as session:

@@ -155,6 +155,12 @@ class MemoryStream:
         # candidates are always looked up in SQL, so an orphan vector can never be retrieved.
         return len(doomed)
 
+    def descriptions_at(self, step: int) -> set[tuple[str, str]]:
+        """(agent, description) of the memories written at ``step``."""
+        with Session(self.engine) as session:
+            rows = session.exec(select(MemoryNode.agent, MemoryNode.description).where(MemoryNode.step == step))
+            return {(agent, text) for agent, text in rows.all()}
+
     def reconcile(self) -> int:
         """Index any memory whose vector is missing (a crash between the SQL commit and the index)."""
         with Session(self.engine) as session:

@@ -51,13 +51,19 @@ def initial_agents(scenario: Scenario) -> dict[str, Agent]:
 
 
 def seed_memories(rt: Runtime) -> None:
-    """The scenario's statements and relationships as memories, each rated by the LLM (as the original)."""
+    """The scenario's statements and relationships as memories, each rated by the LLM (as the original).
+
+    Memories already seeded (by a start-up that was killed half-way) are kept and not rated again.
+    """
+    seeded = rt.memory.descriptions_at(SEED_STEP)
     for agent in rt.agents.values():
         beliefs = list(agent.persona.statements)
         for rel in agent.persona.relationships:
             feeling = f" and {rel.feeling}" if rel.feeling else ""
             beliefs.append(f"{agent.name} knows {rel.name} as {rel.label}{feeling}.")
         for text in beliefs:
+            if (agent.name, text) in seeded:
+                continue
             rating = rt.call(THOUGHT_IMPORTANCE, agent, {"identity": "", "name": agent.name, "description": text})
             rt.memory.add(
                 agent.name,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -25,11 +27,12 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from aga.agents import Agent, AgentState
 from aga.clock import SimClock
-from aga.cognition.common import Runtime
+from aga.cognition.common import SEED_STEP, Runtime
 from aga.cognition.social import seed as seed_relations
 from aga.embeddings.base import Embedder
-from aga.llm.gateway import Gateway
-from aga.llm.ledger import Ledger
+from aga.llm.errors import ModelUnavailable
+from aga.llm.gateway import Gateway, GatewayOptions
+from aga.llm.ledger import Ledger, LedgerRow
 from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
 from aga.scenario.loader import load_scenario
@@ -120,6 +123,7 @@ class Run:
         self.metrics = metrics
         self._lock: BaseFileLock | None = None  # set by create/open: this object may step the run
         self._closed = False
+        self.finished_start_up = False  # open() found a start-up cut short and finished it
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -136,6 +140,7 @@ class Run:
         embedder: Embedder | None = None,
         policies: PolicyOptions | None = None,
         start: time | None = None,
+        gateway_options: GatewayOptions | None = None,
     ) -> Run:
         """Start a new run of ``scenario`` (its first checkpoint is written before returning).
 
@@ -147,7 +152,15 @@ class Run:
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
         if paths.database.exists():
-            raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
+            state = _startup_state(paths)
+            if state == "incomplete":
+                raise ValueError(
+                    f"run '{run_id}' ({paths.root}) was stopped during its start-up, before its first checkpoint; "
+                    f"`aga resume {run_id}` finishes the start-up (the memories it rated are kept), or delete "
+                    f"{paths.root} to start over with other settings"
+                )
+            if state != "empty":
+                raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
         begin = loaded.spec.start if start is None else datetime.combine(loaded.spec.start.date(), start)
         store: str | None = None
         if mode in POLICY_MODES:
@@ -162,6 +175,11 @@ class Run:
             store = str(folder.resolve())
         paths.create()
         lock = lock_run(paths)  # before anything that could remove the folder: it may be another's
+        if paths.database.exists():  # killed before it recorded anything (see _startup_state): start afresh
+            if _startup_state(paths) != "empty":  # another process got there between the check and the lock
+                lock.release()
+                raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
+            _clear_folder(paths)
         engine = make_engine(paths.database_url)
         info = RunInfo(
             run_id=run_id,
@@ -178,43 +196,86 @@ class Run:
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
         run: Run | None = None
         try:
-            run = cls._assemble(paths, engine, info, clock, embedder)
-            run._lock = lock
+            # The run's identity is committed first, so that a kill -9 at any later moment of the start-up
+            # leaves a run that `aga resume` recognises and finishes (see ``open``).
+            SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
             with Session(engine, expire_on_commit=False) as session:
                 session.add(info)
                 session.commit()
-            run.rt.agents.update(initial_agents(loaded))
-            if run.rt.social is not None:
-                seed_relations(run.rt)
-            seed_memories(run.rt)
-            run.checkpoint()
+            run = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
+            run._lock = lock
+            run._start_up()
         except BaseException:
-            # Before its first checkpoint a run has nothing to resume (a locked policy store, an LLM
-            # error or a Ctrl-C while the scenario's memories are rated): remove it, so that the same
-            # --run-id can simply be used again instead of pointing at a dead folder.
+            # A start-up that spent nothing (a locked policy store, a bad option) has nothing worth
+            # resuming: remove it, so that the same --run-id can simply be used again. One that rated
+            # memories stays, to be finished by `aga resume` without paying for them twice.
+            spent = Ledger(engine, run_id).count() > 0
             if run is not None:
                 run.close()
             lock.release()
             engine.dispose()
-            shutil.rmtree(paths.root, ignore_errors=True)
+            if not spent:
+                shutil.rmtree(paths.root, ignore_errors=True)
             raise
         return run
 
+    def _start_up(self) -> None:
+        """Seat the cast, seed relations and rated memories, and write the first checkpoint.
+
+        Resumable: memories a killed start-up already rated are kept and not rated again.
+        """
+        self.rt.memory.truncate_after(SEED_STEP)
+        self.rt.timeline.truncate_after(SEED_STEP)
+        self.rt.memory.reconcile()
+        self.rt.agents.clear()
+        self.rt.agents.update(initial_agents(self.rt.scenario))
+        if self.rt.social is not None:
+            self.rt.social.truncate_after(SEED_STEP - 1)  # seeding relations costs no call: redo it whole
+            seed_relations(self.rt)
+        seed_memories(self.rt)
+        self.checkpoint()
+
     @classmethod
-    def open(cls, run: str, *, embedder: Embedder | None = None) -> Run:
-        """Reopen a run at its last checkpoint, dropping what came after it."""
+    def open(cls, run: str, *, embedder: Embedder | None = None, gateway_options: GatewayOptions | None = None) -> Run:
+        """Reopen a run at its last checkpoint, dropping what came after it.
+
+        A run killed during its start-up (before its first checkpoint) is reopened at its beginning
+        and its start-up finished; :attr:`finished_start_up` says so.
+        """
         paths = resolve_run(run)
         lock = lock_run(paths)
         try:
             engine = make_engine(paths.database_url)
             info = read_info(engine, paths.run_id)
-            with Session(engine, expire_on_commit=False) as session:
-                latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
-            if info is None or latest is None:
+            latest = None
+            if info is not None:
+                SQLModel.metadata.create_all(engine, tables=[Checkpoint.__table__])  # type: ignore[list-item]
+                with Session(engine, expire_on_commit=False) as session:
+                    latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
+            if info is None:
+                if Ledger(engine, paths.run_id).count() == 0:
+                    raise ValueError(
+                        f"run '{run}' was stopped while it was being created, before it recorded anything; "
+                        f"start it again with `aga run SCENARIO --run-id {paths.run_id}`"
+                    )
                 raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+            if latest is None:
+                scenario = load_scenario(info.scenario)
+                clock = SimClock(
+                    start=info.start or scenario.spec.start, step=timedelta(seconds=scenario.spec.step_seconds)
+                )
+                opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
+                opened._lock = lock
+                try:
+                    opened._start_up()
+                except BaseException:
+                    opened.close()
+                    raise
+                opened.finished_start_up = True
+                return opened
             state = json.loads(latest.state_json)
             clock = SimClock.from_json(state["clock"])
-            opened = cls._assemble(paths, engine, info, clock, embedder)
+            opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
         except BaseException:
             lock.release()
             raise
@@ -237,14 +298,26 @@ class Run:
 
     @classmethod
     def _assemble(
-        cls, paths: RunPaths, engine: Engine, info: RunInfo, clock: SimClock, embedder: Embedder | None
+        cls,
+        paths: RunPaths,
+        engine: Engine,
+        info: RunInfo,
+        clock: SimClock,
+        embedder: Embedder | None,
+        gateway_options: GatewayOptions | None = None,
     ) -> Run:
         scenario = load_scenario(info.scenario)
         add_missing_columns(engine, RunInfo)
         metrics = Metrics()
         ledger = Ledger(engine, info.run_id)
         gateway = Gateway(
-            info.model, ledger=ledger, metrics=metrics, clock=clock, seed=info.seed, api_base=info.api_base
+            info.model,
+            ledger=ledger,
+            metrics=metrics,
+            clock=clock,
+            seed=info.seed,
+            api_base=info.api_base,
+            options=gateway_options,
         )
         embedder = embedder or default_embedder()
         params = scenario.params
@@ -380,7 +453,8 @@ class Run:
                 if over:
                     reason = over
                     break
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, ModelUnavailable):
+            # Mid-step: the town is half stepped, so no checkpoint; the run resumes from the last one.
             self.set_status("stopped")
             self._write_metrics()
             raise
@@ -391,6 +465,34 @@ class Run:
 
     def _write_metrics(self) -> None:
         self.metrics.write_textfile(self.paths.metrics_textfile)
+
+
+def _startup_state(paths: RunPaths) -> str:
+    """What an existing run database holds: "complete" (a checkpoint), "incomplete" (its identity but no
+    checkpoint: killed during start-up), "empty" (killed while being created, before it recorded
+    anything) or "foreign" (ledger rows only, as `aga llm try` leaves)."""
+    with closing(sqlite3.connect(paths.database, timeout=30)) as conn:
+        tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+
+        def rows(table: str) -> int:
+            return int(conn.execute(f"select count(*) from {table}").fetchone()[0]) if table in tables else 0
+
+        if rows("checkpoint"):
+            return "complete"
+        if rows("run_info"):
+            return "incomplete"
+        return "foreign" if rows(LedgerRow.__tablename__) else "empty"
+
+
+def _clear_folder(paths: RunPaths) -> None:
+    """Remove what a run killed while being created left (its lock file stays: we hold it)."""
+    for child in paths.root.iterdir():
+        if child == paths.lock:
+            continue
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
 
 
 def check_mode(mode: str) -> None:
