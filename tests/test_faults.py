@@ -341,3 +341,31 @@ def test_resume_refuses_a_negative_extension(tmp_path):
     run.close()
     result = CliRunner().invoke(app, ["resume", "neg", "--hours", "-5"])
     assert "--hours -5" in str(result.exception)
+
+
+@pytest.mark.embedding_model
+def test_a_full_disk_ends_the_run_with_a_message_and_resume_goes_on(monkeypatch):
+    import sqlite3 as sqlite
+
+    from sqlalchemy.exc import OperationalError
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    real = Run.checkpoint
+    calls = {"n": 0}
+
+    def checkpoint_on_a_full_disk(self: Run) -> None:
+        calls["n"] += 1
+        if calls["n"] > 2:  # the creation checkpoint and one more go through, then the disk is full
+            raise OperationalError("INSERT INTO checkpoint", {}, sqlite.OperationalError("database or disk is full"))
+        real(self)
+
+    monkeypatch.setattr(Run, "checkpoint", checkpoint_on_a_full_disk)
+    args = ["run", "ville3", "-m", "scripted/default", "--run-id", "full", "--hours", "0.2", "--quiet"]
+    result = CliRunner().invoke(app, [*args, "--checkpoint-minutes", "2"])
+    assert result.exit_code == 5, result.output
+    assert "disk full" in result.output and "aga resume full" in " ".join(result.output.split())
+    monkeypatch.setattr(Run, "checkpoint", real)
+    resumed = CliRunner().invoke(app, ["resume", "full", "--quiet"])
+    assert resumed.exit_code == 0, resumed.output

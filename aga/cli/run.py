@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from sqlalchemy.exc import SQLAlchemyError
 
 from aga.cli.common import UserError, clock_time, console, err_console
 
@@ -64,6 +65,16 @@ class StopRequest:
 # Exit codes besides 0 (finished, or stopped by a budget), 2 (bad input) and 130 (Ctrl-C).
 EXIT_MODEL_UNAVAILABLE = 3
 EXIT_MOSTLY_FAILSAFES = 4
+EXIT_DISK_FULL = 5
+
+
+def _disk_full(exc: BaseException) -> bool:
+    """True for an error that says the disk (or the database's quota) is full."""
+    import errno
+
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return "disk is full" in str(exc) or "No space left" in str(exc)
 
 
 def drive(
@@ -117,9 +128,19 @@ def drive(
             reason = "interrupted"
         except ModelUnavailable as exc:
             reason = f"unavailable: {exc}"
+        except (OSError, SQLAlchemyError) as exc:
+            if not _disk_full(exc):
+                raise
+            reason = "disk full"
         finally:
             run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
+    if reason == "disk full":
+        err_console.print(
+            f"[bold red]disk full:[/] a write to {run.paths.root} failed for lack of space; what was committed "
+            f"before is intact. Free some space, then `aga resume {run.info.run_id}` goes on from the last checkpoint"
+        )
+        raise typer.Exit(EXIT_DISK_FULL)
     if reason.startswith("unavailable: "):
         err_console.print(
             f"[bold red]model unavailable:[/] {reason.removeprefix('unavailable: ')}\n"
@@ -330,7 +351,8 @@ def run_command(
     """Run SCENARIO for a span of simulated time in runs/<run-id>/.
 
     Exit codes: 0 finished (or stopped by a budget), 2 bad input, 3 the model stopped answering
-    (resumable), 4 finished but most calls fell back to fail-safe answers, 130 interrupted (resumable).
+    (resumable), 4 finished but most calls fell back to fail-safe answers, 5 disk full (resumable),
+    130 interrupted (resumable).
     """
     from aga.llm.errors import ModelUnavailable
     from aga.sim.policies import POLICY_MODES, PolicyOptions, describe
