@@ -428,6 +428,10 @@ def run_command(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
         f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
     )
+    from aga.scenario.loader import scenario_warnings
+
+    for warning in scenario_warnings(run.rt.scenario):
+        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
     if run.rt.lifestyle is not None:
         counts = ", ".join(f"{n:,} {kind}" for kind, n in describe(run.rt.lifestyle).items()) or "empty"
         console.print(f"policy store {run.info.policy_store}: {counts}")

@@ -15,11 +15,14 @@ scenario_app = typer.Typer(help="Check scenarios and draw their towns.", no_args
 def check(
     scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    strict: Annotated[bool, typer.Option(help="Exit 1 when there are warnings (probable mistakes).")] = False,
 ) -> None:
-    """Load SCENARIO and report what it holds (errors name the file, entry and field)."""
-    from aga.scenario.loader import load_scenario
+    """Load SCENARIO and report what it holds (errors name the file, entry and field; warnings name
+    what loads but is probably a mistake)."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
 
     loaded = load_scenario(scenario)
+    warnings = scenario_warnings(loaded)
     town = loaded.town
     summary = {
         "scenario": loaded.name,
@@ -32,9 +35,12 @@ def check(
         "cast": [p.name for p in loaded.cast],
         "news": [n.id for n in loaded.spec.news],
         "parameters": loaded.params.model_dump(),
+        "warnings": warnings,
     }
     if as_json:
         print_json(summary)
+        if strict and warnings:
+            raise typer.Exit(1)
         return
     console.print(f"[green]ok[/] {loaded.name}: {loaded.spec.title}")
     console.print(
@@ -44,6 +50,10 @@ def check(
     console.print(f"  cast ({len(loaded.cast)}): {', '.join(summary['cast'])}")
     if summary["news"]:
         console.print(f"  news: {', '.join(summary['news'])}")
+    for warning in warnings:
+        console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    if strict and warnings:
+        raise typer.Exit(1)
 
 
 @scenario_app.command("map")

@@ -220,6 +220,14 @@ class Gateway:
         response_format = self._response_format(task)
         state = _Attempts()
         started = time.perf_counter()
+        if len(prompt) > task.max_prompt_chars:
+            # Never sent: a prompt this long comes from runaway input (a huge persona text), and would
+            # cost a fortune on every call. Counted as a fail-safe, so the circuit breaker sees it too.
+            state.last_error = (
+                f"PromptTooLong: {len(prompt):,} characters, over the limit of {task.max_prompt_chars:,} for "
+                f"{task.name}; shorten the scenario's texts"
+            )
+            return self._failsafe(task, context, facts, agent, state, started)
         while True:
             self._check_stop()
             state.count += 1

@@ -64,6 +64,8 @@ class Task(Generic[T]):
         failsafe: value used when every attempt failed, or a function ``(context, facts)`` giving it.
         structured: ask for JSON matching ``schema``; otherwise the whole answer text is the value.
         max_tokens / temperature: generation limits.
+        max_prompt_chars: a longer rendered prompt is not sent: the call ends in the fail-safe at once,
+            with the reason in the ledger (a guard against runaway inputs, far above any normal prompt).
         repair: deterministic fix-up of a valid answer (rescaling, clipping, mapping to known places),
             ``(value, context, facts)``; returns the repaired value, and the ledger counts the call as
             repaired when it differs.
@@ -81,6 +83,7 @@ class Task(Generic[T]):
     structured: bool = True
     max_tokens: int = 300
     temperature: float = 0.7
+    max_prompt_chars: int = 100_000
     repair: Callable[[T, Mapping[str, Any], Any], T] | None = None
     module: str = field(default="")
 

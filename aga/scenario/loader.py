@@ -70,41 +70,114 @@ def _where(raw: Any, loc: tuple[Any, ...]) -> str:
     return " > ".join(parts) or "(top level)"
 
 
-def load_model(path: Path, model: type[M]) -> M:
-    """Read TOML file ``path`` into ``model``; raises :class:`ScenarioError` naming what is wrong."""
+MAX_FILE_BYTES = 5_000_000  # the 25-agent town and its cast are ~60 kB; more is a mistake or an attack
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse TOML file ``path``; every way it can fail becomes a :class:`ScenarioError` naming it."""
+    if path.is_symlink() and not path.exists():
+        raise ScenarioError(
+            f"{path}: a symbolic link that leads nowhere (a loop or a missing target); point it at a file"
+        )
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.is_dir():
+            raise ScenarioError(f"{path}: a folder, where a TOML file is expected; name the file instead")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError(
+                f"{path}: {size:,} bytes; scenario files are limited to {MAX_FILE_BYTES:,} bytes (the bundled "
+                "25-agent town is under 100 kB)"
+            )
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScenarioError(f"{path}: file not found") from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(
+            f"{path}: not UTF-8 text (byte {exc.start} cannot be decoded); save the file as UTF-8"
+        ) from None
+    except RecursionError:
+        raise ScenarioError(f"{path}: arrays or tables nested too deeply to be a scenario file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path} is not valid TOML: {exc}") from None
+    except (OSError, RuntimeError) as exc:  # permissions, symlink loops met while resolving
+        raise ScenarioError(f"{path}: cannot be read ({exc})") from None
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The pydantic model that holds the field at ``loc`` (to list its allowed names)."""
+    import typing
+
+    current: Any = model
+    for key in loc[:-1]:
+        if isinstance(key, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = next((f for n, f in current.model_fields.items() if key in (n, f.alias)), None)
+        if field is None:
+            return None
+        annotation = field.annotation
+        args = typing.get_args(annotation)
+        current = args[0] if args else annotation
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _unknown_field(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
+    """ "unknown setting 'x'; did you mean 'y'? allowed: ..." for an extra field."""
+    import difflib
+
+    holder = _model_at(model, loc)
+    if holder is None:
+        return "unknown setting"
+    allowed = sorted(f.alias or n for n, f in holder.model_fields.items())
+    near = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    return f"unknown setting '{loc[-1]}'{hint} Allowed here: {', '.join(allowed)}"
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    """Read TOML file ``path`` into ``model``; raises :class:`ScenarioError` naming what is wrong."""
+    raw = read_toml(path)
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
+            loc = tuple(err["loc"])
+            if err["type"] == "extra_forbidden":
+                lines.append(f"{path}: {_where(raw, loc)}: {_unknown_field(model, loc)}")
+                continue
             got = (
-                f" (got {err['input']!r})"
+                f" (got {_short(err['input'])})"
                 if err["type"] not in ("missing",) and not isinstance(err["input"], dict | list)
                 else ""
             )
             msg = err["msg"].removeprefix("Value error, ")
-            lines.append(f"{path}: {_where(raw, tuple(err['loc']))}: {msg}{got}")
-        raise ScenarioError("\n".join(lines)) from None
+            lines.append(f"{path}: {_where(raw, loc)}: {msg}{got}")
+        raise ScenarioError(
+            "\n".join(lines[:20]) + (f"\n... and {len(lines) - 20} more" if len(lines) > 20 else "")
+        ) from None
+
+
+def _short(value: Any) -> str:
+    """repr of a value, cut so that a 10 MB text does not flood the terminal."""
+    text = repr(value)
+    return text if len(text) <= 120 else f"{text[:100]}... ({len(text):,} characters)"
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
     """Load ``scenarios/<name>/`` (or a scenario folder path) and cross-check its files."""
     folder = Path(name_or_path)
-    if not (folder / "scenario.toml").exists():
+    # lexists: a scenario.toml that is a broken link or a loop is this folder's, and read_toml says what is wrong
+    if not os.path.lexists(folder / "scenario.toml"):
         folder = scenarios_root() / str(name_or_path)
-    if not (folder / "scenario.toml").exists():
+    if not os.path.lexists(folder / "scenario.toml"):
         known = sorted(p.name for p in scenarios_root().glob("*") if (p / "scenario.toml").exists())
         raise ScenarioError(f"no scenario '{name_or_path}': known scenarios are {', '.join(known) or 'none'}")
     scenario_file = folder / "scenario.toml"
     spec = load_model(scenario_file, ScenarioSpec)
-    town_file = (folder / spec.town).resolve()
-    cast_file = (folder / spec.cast).resolve()
+    town_file = _resolved(folder / spec.town, scenario_file, "town")
+    cast_file = _resolved(folder / spec.cast, scenario_file, "cast")
     town_spec = load_model(town_file, TownSpec)
     cast = load_model(cast_file, CastSpec)
     try:
@@ -115,6 +188,16 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     return Scenario(folder=folder, spec=spec, town=town, cast=tuple(cast.personas))
 
 
+def _resolved(path: Path, scenario_file: Path, field: str) -> Path:
+    """``path`` resolved, or a ScenarioError naming the field that points at it."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise ScenarioError(
+            f"{scenario_file} > {field}: {path} cannot be followed ({exc}); point it at a file"
+        ) from None
+
+
 def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town: Town, cast: CastSpec) -> None:
     names = [p.name for p in cast.personas]
     for i, persona in enumerate(cast.personas):
@@ -122,20 +205,88 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
         if names.count(persona.name) > 1:
             raise ScenarioError(f"{where}: the name appears more than once in the cast")
         sector, arena = persona.living_area.split(":")
-        if sector not in town.sectors or arena not in town.sectors[sector].arenas:
+        if sector not in town.sectors:
             raise ScenarioError(
-                f"{where} > living_area: '{persona.living_area}' is not an arena of the town; "
+                f"{where} > living_area: '{sector}' is not a sector of the town{_nearest(sector, town.sectors)}; "
                 f"sectors are {', '.join(sorted(town.sectors))}"
+            )
+        if arena not in town.sectors[sector].arenas:
+            arenas = town.sectors[sector].arenas
+            raise ScenarioError(
+                f"{where} > living_area: '{arena}' is not an arena of {sector}{_nearest(arena, arenas)}; "
+                f"its arenas are {', '.join(sorted(arenas))}"
             )
         for place in persona.known_places:
             if place not in town.sectors:
-                raise ScenarioError(f"{where} > known_places: '{place}' is not a sector of the town")
+                raise ScenarioError(
+                    f"{where} > known_places: '{place}' is not a sector of the town{_nearest(place, town.sectors)}"
+                )
         for rel in persona.relationships:
             if rel.name not in names:
-                raise ScenarioError(f"{where} > relationship with '{rel.name}': not in this scenario's cast")
+                raise ScenarioError(
+                    f"{where} > relationship with '{rel.name}': not in this scenario's cast{_nearest(rel.name, names)}"
+                )
             if rel.name == persona.name:
                 raise ScenarioError(f"{where} > relationship: a persona cannot have a relationship with itself")
     for item in spec.news:
         for who in item.seeded_in:
             if who not in names:
-                raise ScenarioError(f"{scenario_file}: news '{item.id}' > seeded_in: '{who}' is not in the cast")
+                raise ScenarioError(
+                    f"{scenario_file}: news '{item.id}' > seeded_in: '{who}' is not in the cast{_nearest(who, names)}"
+                )
+
+
+def _nearest(name: str, known: Any) -> str:
+    """ "; did you mean 'X'?" for a near-miss (other capitals, a letter or two), else ""."""
+    import difflib
+
+    options = list(known)
+    same = [k for k in options if k.casefold() == name.casefold()]
+    near = same or difflib.get_close_matches(name, options, n=1, cutoff=0.8)
+    return f"; did you mean '{near[0]}'?" if near else ""
+
+
+def scenario_warnings(scenario: Scenario) -> list[str]:
+    """Things that load but are probably mistakes, one sentence each (``aga scenario check`` shows them).
+
+    - a sector's resident whose name is a near-miss of a cast member's (a typo: that persona's home
+      then counts as someone else's);
+    - a persona whose home is in a sector that lists residents, but not them (living in another's house);
+    - a news keyword that some persona it is not seeded in already has in their text (the news-spread
+      measure would count them as knowing the news from the start).
+    """
+    import difflib
+
+    warnings: list[str] = []
+    names = [p.name for p in scenario.cast]
+    for sector in scenario.town.sectors.values():
+        for resident in sector.residents:
+            if resident in names:
+                continue
+            near = difflib.get_close_matches(resident, names, n=1, cutoff=0.8)
+            if near:
+                warnings.append(
+                    f"town > sector '{sector.name}' > residents: '{resident}' is not in the cast; "
+                    f"did you mean '{near[0]}'?"
+                )
+    for persona in scenario.cast:
+        sector = scenario.town.sectors[persona.living_area.split(":")[0]]
+        if sector.residents and persona.name not in sector.residents:
+            warnings.append(
+                f"cast > '{persona.name}' > living_area: '{sector.name}' lists its residents "
+                f"({', '.join(sector.residents)}) and {persona.name} is not one of them"
+            )
+    for item in scenario.spec.news:
+        for persona in scenario.cast:
+            if persona.name in item.seeded_in:
+                continue
+            text = " ".join(
+                [persona.innate, persona.learned, persona.currently, persona.lifestyle, *persona.statements]
+            ).casefold()
+            known = [k for k in item.keywords if k.casefold() in text]
+            if known:
+                warnings.append(
+                    f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
+                    f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
+                )
+    return warnings

@@ -11,8 +11,18 @@ A scenario is a folder ``scenarios/<name>/`` with three TOML files:
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+# Size limits. Every persona field goes into prompts, many times a simulated day: a 10 MB text would
+# cost tens of millions of tokens in minutes. The bundled casts' longest fields are ~300 characters.
+TEXT = 2_000  # characters of one persona field (innate, learned, currently, ...)
+LINE = 500  # characters of one statement, label, feeling or news text
+NAME = 100  # characters of a name
+MAX_ITEMS = 200  # statements, relationships, known places per persona
+
+Line = Annotated[str, Field(min_length=1, max_length=LINE)]
 
 
 class _Strict(BaseModel):
@@ -22,10 +32,10 @@ class _Strict(BaseModel):
 class RelationshipSpec(_Strict):
     """How a persona sees another at the start (closeness 0 stranger .. 10 family/spouse)."""
 
-    name: str = Field(alias="with", min_length=1)
-    label: str = Field(min_length=1)
+    name: str = Field(alias="with", min_length=1, max_length=NAME)
+    label: str = Field(min_length=1, max_length=LINE)
     closeness: int = Field(ge=0, le=10)
-    feeling: str = ""
+    feeling: str = Field("", max_length=LINE)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -33,17 +43,19 @@ class RelationshipSpec(_Strict):
 class PersonaSpec(_Strict):
     """A character of the cast (Park et al.'s persona fields, plus where they live and whom they know)."""
 
-    name: str = Field(min_length=3)
+    name: str = Field(min_length=3, max_length=NAME)
     age: int = Field(ge=1, le=120)
-    innate: str = Field(min_length=1)
-    learned: str = Field(min_length=1)
-    currently: str = Field(min_length=1)
-    lifestyle: str = Field(min_length=1)
-    living_area: str = Field(description="'<sector>:<arena>' of the persona's home")
-    daily_plan_requirement: str = Field(min_length=1)
-    known_places: list[str] = Field(default_factory=list, description="sectors known at the start")
-    statements: list[str] = Field(default_factory=list, description="memories at the start")
-    relationships: list[RelationshipSpec] = Field(default_factory=list, alias="relationship")
+    innate: str = Field(min_length=1, max_length=TEXT)
+    learned: str = Field(min_length=1, max_length=TEXT)
+    currently: str = Field(min_length=1, max_length=TEXT)
+    lifestyle: str = Field(min_length=1, max_length=TEXT)
+    living_area: str = Field(max_length=2 * LINE, description="'<sector>:<arena>' of the persona's home")
+    daily_plan_requirement: str = Field(min_length=1, max_length=TEXT)
+    known_places: list[Line] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="sectors known at the start"
+    )
+    statements: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="memories at the start")
+    relationships: list[RelationshipSpec] = Field(default_factory=list, alias="relationship", max_length=MAX_ITEMS)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -63,7 +75,7 @@ class PersonaSpec(_Strict):
 class CastSpec(_Strict):
     """The personas of a scenario."""
 
-    personas: list[PersonaSpec] = Field(min_length=1, alias="persona")
+    personas: list[PersonaSpec] = Field(min_length=1, max_length=1_000, alias="persona")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -87,20 +99,20 @@ class Parameters(_Strict):
 class NewsSpec(_Strict):
     """A piece of news seeded in some personas, whose spread is measured."""
 
-    id: str = Field(pattern=r"^[a-z0-9_]+$")
-    about: str
-    keywords: list[str] = Field(min_length=1)
-    seeded_in: list[str] = Field(min_length=1)
+    id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=NAME)
+    about: str = Field(max_length=LINE)
+    keywords: list[Line] = Field(min_length=1, max_length=50)
+    seeded_in: list[str] = Field(min_length=1, max_length=1_000)
 
 
 class ScenarioSpec(_Strict):
     """``scenario.toml``."""
 
-    name: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
-    title: str
-    town: str
-    cast: str
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]+$", max_length=NAME)
+    title: str = Field(max_length=LINE)
+    town: str = Field(max_length=4096)
+    cast: str = Field(max_length=4096)
     start: datetime
     step_seconds: int = Field(10, ge=1, le=600)
     parameters: Parameters = Field(default_factory=Parameters)
-    news: list[NewsSpec] = Field(default_factory=list)
+    news: list[NewsSpec] = Field(default_factory=list, max_length=MAX_ITEMS)

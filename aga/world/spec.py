@@ -31,7 +31,7 @@ class ArenaSpec(_Strict):
     names, optionally pinned to a floor tile: ``"bed@0,1"``.
     """
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=200)
     rect: tuple[int, int, int, int]
     doors: list[str] = Field(default_factory=list)
     objects: list[str] = Field(default_factory=list)
@@ -107,7 +107,7 @@ class ArenaSpec(_Strict):
 class SectorSpec(_Strict):
     """A building or an open place; ``residents`` make it a private home."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=200)
     origin: tuple[int, int]
     arenas: list[ArenaSpec] = Field(min_length=1)
     residents: list[str] = Field(default_factory=list)

@@ -1,0 +1,152 @@
+"""Scenario files a hostile or careless user writes: every one ends in one sentence that names the file
+(and the field) and says how to fix it, never in a traceback; probable typos are warned about."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aga.scenario.loader import ScenarioError, load_scenario, scenario_warnings, scenarios_root
+
+
+@pytest.fixture
+def ville3(tmp_path: Path) -> Path:
+    """A copy of ville3 and its town, free to break."""
+    shutil.copytree(scenarios_root() / "smallville", tmp_path / "smallville")
+    shutil.copytree(scenarios_root() / "ville3", tmp_path / "ville3")
+    return tmp_path / "ville3"
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_nesting_too_deep_names_the_file(ville3):
+    (ville3 / "scenario.toml").write_text("x = " + "[" * 200_000 + "]" * 200_000 + "\n")
+    with pytest.raises(ScenarioError, match=r"scenario\.toml: arrays or tables nested too deeply"):
+        load_scenario(ville3)
+
+
+def test_a_symlink_loop_as_the_town_names_the_field(ville3):
+    (ville3 / "loop.toml").symlink_to(ville3 / "loop.toml")
+    _edit(ville3 / "scenario.toml", 'town = "../smallville/town.toml"', 'town = "loop.toml"')
+    with pytest.raises(ScenarioError, match=r"scenario\.toml > town: .*loop\.toml cannot be followed"):
+        load_scenario(ville3)
+
+
+def test_a_symlink_loop_as_the_scenario_file_is_not_called_missing(ville3):
+    (ville3 / "scenario.toml").unlink()
+    (ville3 / "scenario.toml").symlink_to(ville3 / "scenario.toml")
+    with pytest.raises(ScenarioError, match=r"scenario\.toml: a symbolic link that leads nowhere"):
+        load_scenario(ville3)
+
+
+def test_a_folder_where_a_file_is_expected(ville3):
+    (ville3 / "castdir").mkdir()
+    _edit(ville3 / "scenario.toml", 'cast = "cast.toml"', 'cast = "castdir"')
+    with pytest.raises(ScenarioError, match=r"castdir: a folder, where a TOML file is expected"):
+        load_scenario(ville3)
+
+
+def test_bytes_that_are_not_utf8_name_the_file(ville3):
+    (ville3 / "cast.toml").write_bytes(b'[[persona]]\nname = "\xff\xfe"\n')
+    with pytest.raises(ScenarioError, match=r"cast\.toml: not UTF-8 text \(byte \d+"):
+        load_scenario(ville3)
+
+
+def test_a_huge_file_is_refused_before_it_is_read(ville3):
+    (ville3 / "cast.toml").write_text("# " + "x" * 6_000_000 + "\n")
+    with pytest.raises(ScenarioError, match=r"cast\.toml: 6,000,003 bytes; scenario files are limited"):
+        load_scenario(ville3)
+
+
+def test_a_persona_text_over_the_limit_names_the_field(ville3):
+    cast = ville3 / "cast.toml"
+    text = cast.read_text()
+    start = text.index("learned = ")
+    end = text.index("\n", text.index('"""', start + 13))  # the end of the multi-line string
+    cast.write_text(text[:start] + f'learned = "{"very long " * 1_000}"' + text[end:])
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(ville3)
+    message = str(caught.value)
+    assert "persona #1 'Isabella Rodriguez' > learned: String should have at most 2000 characters" in message
+    assert len(message) < 600  # the 10,000 characters are not echoed back
+
+
+def test_an_unknown_setting_lists_the_allowed_ones_and_the_nearest(ville3):
+    _edit(ville3 / "scenario.toml", "retention = 8", "retention = 8\nconversation_rounds = 4")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(ville3)
+    message = str(caught.value)
+    assert "parameters > conversation_rounds: unknown setting 'conversation_rounds'" in message
+    assert "did you mean 'max_conversation_rounds'?" in message and "recency_decay" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        (
+            'living_area = "Isabella Rodriguez\'s apartment:main room"',
+            'living_area = "isabella rodriguez\'s apartment:main room"',
+            "did you mean 'Isabella Rodriguez's apartment'?",
+        ),
+        (
+            'living_area = "Isabella Rodriguez\'s apartment:main room"',
+            'living_area = "Isabella Rodriguez\'s apartment:main rom"',
+            "did you mean 'main room'?",
+        ),
+    ],
+)
+def test_a_near_miss_place_name_gets_a_suggestion(ville3, old, new, says):
+    _edit(ville3 / "cast.toml", old, new)
+    with pytest.raises(ScenarioError, match=says.replace("(", r"\(").replace("?", r"\?")):
+        load_scenario(ville3)
+
+
+def test_probable_typos_are_warned_about(ville3):
+    assert scenario_warnings(load_scenario(ville3)) == []
+    town = ville3.parent / "smallville" / "town.toml"
+    _edit(town, 'residents = ["Isabella Rodriguez"]', 'residents = ["Isabela Rodriguez"]')
+    warnings = scenario_warnings(load_scenario(ville3))
+    assert any("'Isabela Rodriguez' is not in the cast; did you mean 'Isabella Rodriguez'?" in w for w in warnings)
+    # ...which also makes her home someone else's
+    assert any("Isabella Rodriguez is not one of them" in w for w in warnings)
+    _edit(ville3 / "scenario.toml", 'keywords = ["valentine", "party"]', 'keywords = ["valentine", "college"]')
+    warnings = scenario_warnings(load_scenario(ville3))
+    assert any("Klaus Mueller is not seeded with it" in w and "'college'" in w for w in warnings)
+
+
+def test_scenario_check_shows_warnings_and_strict_fails_on_them(ville3):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    ok = CliRunner().invoke(app, ["scenario", "check", str(ville3), "--strict"])
+    assert ok.exit_code == 0, ok.output
+    _edit(
+        ville3.parent / "smallville" / "town.toml",
+        'residents = ["Isabella Rodriguez"]',
+        'residents = ["Isabela Rodriguez"]',
+    )
+    warned = CliRunner().invoke(app, ["scenario", "check", str(ville3)])
+    assert warned.exit_code == 0 and "warning:" in warned.output
+    strict = CliRunner().invoke(app, ["scenario", "check", str(ville3), "--strict"])
+    assert strict.exit_code == 1
+
+
+def test_a_runaway_prompt_is_never_sent(faulty, make_gateway, ledger):
+    from dataclasses import replace
+
+    from aga.llm.ledger import Outcome
+    from tests.fakes import RATE
+
+    small = replace(RATE, max_prompt_chars=50)
+    gateway = make_gateway()
+    assert gateway.call(small, {"event": "a party " * 20}).rating == 4  # the fail-safe
+    assert faulty.requests == []
+    [row] = ledger.rows()
+    assert row.outcome == Outcome.FAILSAFE and "PromptTooLong" in (row.error or "")
