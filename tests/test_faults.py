@@ -164,6 +164,12 @@ def test_a_start_up_stopped_half_way_is_finished_by_resume_without_paying_twice(
     with pytest.raises(ValueError, match="stopped during its start-up.*aga resume cut-start"):
         Run.create("ville3", model="scripted/default", hours=0.2, run_id="cut-start", embedder=HashEmbedder())
 
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    shown = CliRunner().invoke(app, ["show", "cut-start"])
+    assert "stopped during its start-up" in str(shown.exception) and "aga resume cut-start" in str(shown.exception)
     run = Run.open("cut-start", embedder=HashEmbedder())
     assert run.finished_start_up
     seeds = _seed_count(run)

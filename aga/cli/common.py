@@ -75,6 +75,11 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
     info = read_info(engine, paths.run_id)
     with Session(engine) as session:
         latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
+    if info is not None and latest is None:
+        raise UserError(
+            f"run '{run}' was stopped during its start-up, before its first checkpoint; "
+            f"`aga resume {paths.run_id}` finishes it"
+        )
     if info is None or latest is None:
         raise UserError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
     return paths, engine, info, latest

@@ -209,7 +209,10 @@ class Run:
             # A start-up that spent nothing (a locked policy store, a bad option) has nothing worth
             # resuming: remove it, so that the same --run-id can simply be used again. One that rated
             # memories stays, to be finished by `aga resume` without paying for them twice.
-            spent = Ledger(engine, run_id).count() > 0
+            try:
+                spent = Ledger(engine, run_id).count() > 0
+            except Exception:  # the database itself failed (a full disk): keep what is there
+                spent = True
             if run is not None:
                 run.close()
             lock.release()
