@@ -168,7 +168,7 @@ class Gateway:
         self.clock = clock
         self.seed = seed
         self.options = options or GatewayOptions(timeout_s=timeout_s)
-        self.timeout_s = self.options.timeout_s if options else timeout_s
+        self.timeout_s = self.options.timeout_s
         self.retry = retry or RetryPolicy(transport_retries=self.options.transport_retries)
         self._sleep = sleep
         # The circuit breaker's memory: calls in a row that never reached the model, recent fall-backs.
