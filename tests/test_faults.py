@@ -127,6 +127,8 @@ def test_a_stop_request_is_honoured_between_calls_and_while_waiting_to_retry(tmp
         with pytest.raises(StopRequested):
             gateway.call(RATE, CTX)
         assert time.monotonic() - began < 5
+        last = gateway.ledger.rows()[-1]  # the attempt made before the stop is accounted for
+        assert last.attempts == 1 and "StopRequested" in (last.error or "")
 
 
 def test_gateway_options_are_checked():

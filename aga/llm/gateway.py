@@ -228,67 +228,74 @@ class Gateway:
                 f"{task.name}; shorten the scenario's texts"
             )
             return self._failsafe(task, context, facts, agent, state, started)
-        while True:
-            self._check_stop()
-            state.count += 1
-            try:
-                response = self._send(task, messages, context, response_format, state.count)
-            except FATAL as exc:
-                self._count_failure(task, exc)
-                self._record(task, agent, state, Outcome.FAILSAFE, started, error=_describe(exc))
-                raise LLMConfigError(
-                    f"{self.route.model} refused the request ({type(exc).__name__}): {_short(exc)}; "
-                    "check the API key, the model name and your access to it"
-                ) from exc
-            except RETRYABLE as exc:
-                self._count_failure(task, exc)
-                state.transport_failures += 1
-                state.last_error = _describe(exc)
-                if state.transport_failures > self.retry.transport_retries:
-                    return self._failsafe(task, context, facts, agent, state, started, unreached=True)
-                self._wait(self._transport_delay(exc, state.transport_failures))
-                continue
-            except Exception as exc:  # bad request, context window exceeded, provider bug: not retryable
-                self._count_failure(task, exc)
-                state.last_error = _describe(exc)
-                return self._failsafe(task, context, facts, agent, state, started)
-
-            self._account(task, response, state)
-            text = response.choices[0].message.content or ""
-            try:
-                value = task.parse(text)
-            except AnswerError as exc:
-                self._count_failure(task, exc)
-                state.answer_failures += 1
-                state.last_error = f"AnswerError: {exc}"
-                if state.answer_failures > self.retry.answer_retries:
-                    return self._failsafe(task, context, facts, agent, state, started)
-                self._wait(self.retry.answer_delay_s * state.answer_failures)
-                continue
-
-            repaired = False
-            fixes: list[Callable[[T], T]] = []
-            if task.repair is not None:
-                fixes.append(lambda v, fix=task.repair: fix(v, context, facts))
-            if repair is not None:
-                fixes.append(repair)
-            for fix in fixes:
+        try:
+            while True:
+                self._check_stop()
+                state.count += 1
                 try:
-                    fixed = fix(value)
-                except Exception as exc:  # a repair bug must not crash the run: keep the valid answer
+                    response = self._send(task, messages, context, response_format, state.count)
+                except FATAL as exc:
                     self._count_failure(task, exc)
-                    logging.getLogger("aga.llm").warning("repair of %s failed: %s", task.name, _describe(exc))
+                    self._record(task, agent, state, Outcome.FAILSAFE, started, error=_describe(exc))
+                    raise LLMConfigError(
+                        f"{self.route.model} refused the request ({type(exc).__name__}): {_short(exc)}; "
+                        "check the API key, the model name and your access to it"
+                    ) from exc
+                except RETRYABLE as exc:
+                    self._count_failure(task, exc)
+                    state.transport_failures += 1
+                    state.last_error = _describe(exc)
+                    if state.transport_failures > self.retry.transport_retries:
+                        return self._failsafe(task, context, facts, agent, state, started, unreached=True)
+                    self._wait(self._transport_delay(exc, state.transport_failures))
                     continue
-                repaired = repaired or fixed != value
-                value = fixed
-            if repaired and self.metrics:
-                self.metrics.repaired.labels(task=task.name).inc()
-            outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
-            # A retried call keeps the error its failed attempts met, for `aga ledger --errors`.
-            self._record(task, agent, state, outcome, started, repaired=repaired, error=state.last_error)
-            self._unreached = 0
-            self._recent.append(False)
-            return value
+                except Exception as exc:  # bad request, context window exceeded, provider bug: not retryable
+                    self._count_failure(task, exc)
+                    state.last_error = _describe(exc)
+                    return self._failsafe(task, context, facts, agent, state, started)
+
+                self._account(task, response, state)
+                text = response.choices[0].message.content or ""
+                try:
+                    value = task.parse(text)
+                except AnswerError as exc:
+                    self._count_failure(task, exc)
+                    state.answer_failures += 1
+                    state.last_error = f"AnswerError: {exc}"
+                    if state.answer_failures > self.retry.answer_retries:
+                        return self._failsafe(task, context, facts, agent, state, started)
+                    self._wait(self.retry.answer_delay_s * state.answer_failures)
+                    continue
+
+                repaired = False
+                fixes: list[Callable[[T], T]] = []
+                if task.repair is not None:
+                    fixes.append(lambda v, fix=task.repair: fix(v, context, facts))
+                if repair is not None:
+                    fixes.append(repair)
+                for fix in fixes:
+                    try:
+                        fixed = fix(value)
+                    except Exception as exc:  # a repair bug must not crash the run: keep the valid answer
+                        self._count_failure(task, exc)
+                        logging.getLogger("aga.llm").warning("repair of %s failed: %s", task.name, _describe(exc))
+                        continue
+                    repaired = repaired or fixed != value
+                    value = fixed
+                if repaired and self.metrics:
+                    self.metrics.repaired.labels(task=task.name).inc()
+                outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
+                # A retried call keeps the error its failed attempts met, for `aga ledger --errors`.
+                self._record(task, agent, state, outcome, started, repaired=repaired, error=state.last_error)
+                self._unreached = 0
+                self._recent.append(False)
+                return value
+        except StopRequested:
+            if state.count:  # attempts were made (and may have cost tokens): account for them
+                self._record(
+                    task, agent, state, Outcome.FAILSAFE, started, error="StopRequested: stopped during this call"
+                )
+            raise
 
     def record_cache_hit(
         self,
