@@ -191,7 +191,9 @@ def _report_failsafes(run: Any, max_share: float) -> None:
 MaxCost = Annotated[float | None, typer.Option(help="Stop cleanly at this spend in USD.")]
 MaxTokens = Annotated[int | None, typer.Option(min=1, help="Stop cleanly at this many tokens.")]
 CheckpointMinutes = Annotated[float, typer.Option(help="Simulated minutes between checkpoints.")]
-MetricsPort = Annotated[int | None, typer.Option(min=1, max=65535, help="Serve Prometheus metrics on this port.")]
+MetricsPort = Annotated[
+    int | None, typer.Option(min=0, max=65535, help="Serve Prometheus metrics on this port (0: any free port).")
+]
 MetricsAddr = Annotated[str, typer.Option(help="Address to bind the metrics server to.")]
 Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
 Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
