@@ -247,21 +247,29 @@ def _check_port(port: int | None, addr: str) -> None:
         ) from None
 
 
-def gateway_options(
+def session_options(
     stop: StopRequest,
     *,
+    max_cost: float | None,
+    checkpoint_minutes: float,
+    metrics_port: int | None,
+    metrics_addr: str,
     timeout: float,
     retries: int,
     schema: bool | None,
     max_failed_calls: int,
     max_fallback_share: float,
 ) -> Any:
-    """The gateway's options from the command line, checked."""
+    """Check the options `aga run` and `aga resume` share, before anything is written; return the
+    gateway's options."""
     from aga.llm.gateway import GatewayOptions
 
+    _finite(max_cost, "--max-cost")
+    _finite(checkpoint_minutes, "--checkpoint-minutes")
     _finite(timeout, "--timeout")
     if not 0 <= max_fallback_share <= 1:
         raise UserError(f"--max-fallback-share {max_fallback_share!r}: give a fraction from 0 (never) to 1")
+    _check_port(metrics_port, metrics_addr)
     return GatewayOptions(
         timeout_s=timeout,
         transport_retries=retries,
@@ -272,10 +280,12 @@ def gateway_options(
     )
 
 
-def _check_common(max_cost: float | None, checkpoint_minutes: float, metrics_port: int | None, addr: str) -> None:
-    _finite(max_cost, "--max-cost")
-    _finite(checkpoint_minutes, "--checkpoint-minutes")
-    _check_port(metrics_port, addr)
+def _start_up_failed(exc: BaseException, run_id: str, then: str) -> typer.Exit:
+    """Say that a start-up was interrupted or met a dead model, and the exit to raise."""
+    interrupted = isinstance(exc, KeyboardInterrupt)
+    what = "interrupted" if interrupted else f"model unavailable: {exc}"
+    err_console.print(f"[bold red]{what}[/] during the start-up of run {run_id}; {then}")
+    return typer.Exit(130 if interrupted else EXIT_MODEL_UNAVAILABLE)
 
 
 def _span(days: float | None, hours: float | None) -> float:
@@ -365,9 +375,12 @@ def run_command(
     check_mode(mode)
     span = _span(days, hours)
     begin = clock_time(start)
-    _check_common(max_cost, checkpoint_minutes, metrics_port, metrics_addr)
-    options = gateway_options(
+    options = session_options(
         stop,
+        max_cost=max_cost,
+        checkpoint_minutes=checkpoint_minutes,
+        metrics_port=metrics_port,
+        metrics_addr=metrics_addr,
         timeout=timeout,
         retries=retries,
         schema=schema,
@@ -418,14 +431,12 @@ def run_command(
         )
     except (KeyboardInterrupt, ModelUnavailable) as exc:
         kept = resolve_run(run_id, must_exist=False).database.exists()
-        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"model unavailable: {exc}"
         then = (
             f"the memories rated so far are kept; `aga resume {run_id}` finishes the start-up"
             if kept
             else "nothing was recorded; run the same command again"
         )
-        err_console.print(f"[bold red]{what}[/] during the start-up of run {run_id}; {then}")
-        raise typer.Exit(130 if isinstance(exc, KeyboardInterrupt) else EXIT_MODEL_UNAVAILABLE) from None
+        raise _start_up_failed(exc, run_id, then) from None
     console.print(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
         f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
@@ -518,9 +529,12 @@ def resume_command(
     _finite(hours, "--hours")
     if hours is not None and hours > MAX_SPAN_HOURS:
         raise UserError(f"--hours {hours:g}: extend a run by at most {MAX_SPAN_HOURS:,} simulated hours at a time")
-    _check_common(max_cost, checkpoint_minutes, metrics_port, metrics_addr)
-    options = gateway_options(
+    options = session_options(
         stop,
+        max_cost=max_cost,
+        checkpoint_minutes=checkpoint_minutes,
+        metrics_port=metrics_port,
+        metrics_addr=metrics_addr,
         timeout=timeout,
         retries=retries,
         schema=schema,
@@ -532,9 +546,7 @@ def resume_command(
     try:
         opened = Run.open(run, gateway_options=options)
     except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here
-        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"model unavailable: {exc}"
-        err_console.print(f"[bold red]{what}[/] while finishing the start-up of {run}; `aga resume {run}` again")
-        raise typer.Exit(130 if isinstance(exc, KeyboardInterrupt) else EXIT_MODEL_UNAVAILABLE) from None
+        raise _start_up_failed(exc, run, f"`aga resume {run}` again goes on with it") from None
     if opened.finished_start_up:
         console.print(f"run {opened.info.run_id} had been stopped during its start-up; the start-up is now done")
     if hours:
