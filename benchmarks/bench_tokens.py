@@ -147,13 +147,16 @@ def _execute(
     stores: Path,
     on_step: Callable[[Any], None] | None,
     start: clock_time | None = None,
+    api_base: str | None = None,
+    gateway_options: Any = None,
 ) -> None:
-    """Create (or continue) one run and take it to its end.
+    """Create (or continue) one run and take it to its end (on ``api_base``, the model's server, when
+    given: a server that moved between two sittings of a benchmark is the same model).
 
     Settings and status are read from the run's ``run_info`` row: opening a run reconciles its memories
     with their vector index, which takes minutes for a finished ville25 run that needs nothing.
     """
-    from aga.sim.run import Run, read_info
+    from aga.sim.run import Run, move_server, read_info
     from aga.storage import make_engine, resolve_run
 
     paths = resolve_run(planned.run_id, must_exist=False)
@@ -165,15 +168,19 @@ def _execute(
             has_checkpoint = info is not None and _has_checkpoint(engine)
         finally:
             engine.dispose()
-        if info is None or not has_checkpoint:
-            # Interrupted while being created (before its first checkpoint): nothing to continue.
+        if info is None:
+            # Killed while being created, before it recorded its identity: nothing to continue.
             shutil.rmtree(paths.root)
         else:
             _same_run(info, planned, model=model, days=days, start=start, options=options)
-            if info.status == "finished":
+            # A run stopped during its start-up (no checkpoint yet) is opened like any other: opening
+            # finishes the start-up, keeping the memories already rated.
+            if has_checkpoint and info.status == "finished":
                 return
     if paths.database.exists():
-        run = Run.open(planned.run_id)
+        if api_base:
+            move_server(planned.run_id, api_base)
+        run = Run.open(planned.run_id, gateway_options=gateway_options)
     else:
         run = Run.create(
             scenario,
@@ -184,6 +191,8 @@ def _execute(
             run_id=planned.run_id,
             policies=options,
             start=start,
+            api_base=api_base,
+            gateway_options=gateway_options,
         )
     try:
         run.advance(on_step=on_step)
@@ -243,6 +252,19 @@ def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
 
     run_module.default_embedder = embedder_factory
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+    signal.signal(signal.SIGINT, _interrupt_worker)
+
+
+_busy = threading.Event()  # set while this worker process runs a chain
+
+
+def _interrupt_worker(signum: int, frame: Any) -> None:
+    # Ctrl-C reaches every process of the terminal's group. A worker running a chain stops it as `aga
+    # run` would (the run keeps its last checkpoint); an idle one has nothing to keep and leaves quietly
+    # instead of printing the traceback of the queue it was waiting on.
+    if _busy.is_set():
+        raise KeyboardInterrupt
+    os._exit(130)
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -258,8 +280,12 @@ def _execute_chain(chain: list[Planned], settings: dict[str, Any]) -> None:
     import torch
 
     torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
-    for planned in chain:
-        _execute(planned, on_step=None, **settings)
+    _busy.set()
+    try:
+        for planned in chain:
+            _execute(planned, on_step=None, **settings)
+    finally:
+        _busy.clear()
 
 
 def _has_checkpoint(engine: Any) -> bool:
@@ -424,6 +450,8 @@ def run_benchmark(
     start: clock_time | None = None,
     jobs: int = 1,
     done: Callable[[list[Planned]], None] | None = None,
+    api_base: str | None = None,
+    gateway_options: Any = None,
 ) -> dict[str, Any]:
     """Run (or continue) every planned run, then write the report; returns it.
 
@@ -436,7 +464,15 @@ def run_benchmark(
     measured_seeds = [seed + i for i in range(seeds)]
     runs = plan(modes, measured_seeds, warmup)
     began = time.perf_counter()
-    settings = {"scenario": scenario, "days": days, "model": model, "stores": out / "stores", "start": start}
+    settings = {
+        "scenario": scenario,
+        "days": days,
+        "model": model,
+        "stores": out / "stores",
+        "start": start,
+        "api_base": api_base,
+        "gateway_options": gateway_options,
+    }
     if jobs > 1:
         _execute_parallel(runs, settings, jobs=jobs, done=done)
     else:

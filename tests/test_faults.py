@@ -377,3 +377,84 @@ def test_a_full_disk_ends_the_run_with_a_message_and_resume_goes_on(monkeypatch)
     monkeypatch.setattr(Run, "checkpoint", real)
     resumed = CliRunner().invoke(app, ["resume", "full", "--quiet"])
     assert resumed.exit_code == 0, resumed.output
+
+
+# ---------------------------------------------------------------- the other commands that call the model
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs opened by the commands below embed with the fast hash embedder."""
+    from aga.sim import run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+
+
+def _memories(run_id: str) -> int:
+    with sqlite3.connect(Path(os.environ["AGA_RUNS_DIR"]) / run_id / "aga.db") as conn:
+        return int(conn.execute("select count(*) from memory_node").fetchone()[0])
+
+
+def test_interview_on_a_dead_server_ends_with_exit_3_and_marks_fail_safe_answers(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create(str(one_agent_scenario(tmp_path)), model="scripted/default", hours=0.05, run_id="iv")
+    run.advance()
+    run.close()
+    ask = ["interview", "iv", "Klaus", "-q", "How are you?", "-q", "And tomorrow?", "--model", "openai/tiny"]
+    dead = CliRunner().invoke(app, [*ask, "--api-base", f"http://127.0.0.1:{_closed_port()}/v1", "--retries", "0"])
+    assert dead.exit_code == 3, dead.output
+    assert "model unavailable" in dead.output and "the interview ends" in dead.output
+    with FaultServer(default="garbage") as garbage:
+        fallen = CliRunner().invoke(app, [*ask, "--api-base", garbage.url, "--json"])
+    assert fallen.exit_code == 4, fallen.output
+    assert '"failsafe": true' in fallen.output and "fail-safes, not the model's" in fallen.output
+    with FaultServer() as alive:
+        answered = CliRunner().invoke(app, [*ask, "--api-base", alive.url, "--json"])
+    assert answered.exit_code == 0, answered.output
+    assert '"failsafe": false' in answered.output and '"failsafe": true' not in answered.output
+
+
+def test_whisper_on_a_dead_server_changes_nothing_and_one_on_fall_backs_says_so(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    scenario = str(one_agent_scenario(tmp_path))
+    with FaultServer() as alive:
+        run = Run.create(scenario, model="openai/tiny", api_base=alive.url, hours=0.02, run_id="w", start=None)
+        run.advance()
+        run.close()
+    before = _memories("w")
+    dead = CliRunner().invoke(app, ["whisper", "w", "Klaus", "Call your sister", "--retries", "0"])
+    assert dead.exit_code == 3, dead.output  # the run's server is gone
+    assert "nothing was whispered" in " ".join(dead.output.split())
+    assert _memories("w") == before
+    with FaultServer(default="garbage") as garbage:
+        fallen = CliRunner().invoke(app, ["whisper", "w", "Klaus", "Call your sister", "--api-base", garbage.url])
+    assert fallen.exit_code == 4, fallen.output
+    assert "fail-safes stood in" in " ".join(fallen.output.split()) and "Call your sister" in fallen.output
+    assert _memories("w") == before + 1  # the whispered words stood in for the thought and were kept
+
+
+def test_bench_on_a_dead_server_exits_3_and_the_same_command_finishes_on_a_moved_one(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    scenario = str(one_agent_scenario(tmp_path))
+    out = tmp_path / "bench"
+    bench = ["bench", "tokens", scenario, "--out", str(out), "--hours", "0.1", "--start", "08:00", "--warmup", "0"]
+    bench += ["--mode", "baseline", "--model", "openai/tiny", "--quiet"]
+    dead = CliRunner().invoke(app, [*bench, "--api-base", f"http://127.0.0.1:{_closed_port()}/v1", "--retries", "0"])
+    assert dead.exit_code == 3, dead.output
+    assert "run the same command again" in " ".join(dead.output.split())
+    assert not (out / "report.json").exists()
+    with FaultServer() as alive:
+        done = CliRunner().invoke(app, [*bench, "--api-base", alive.url])
+        assert alive.requests
+    assert done.exit_code == 0, done.output
+    assert (out / "report.json").exists()
+    (run_folder,) = (out / "runs").iterdir()
+    with sqlite3.connect(run_folder / "aga.db") as conn:
+        assert conn.execute("select status, api_base from run_info").fetchone() == ("finished", alive.url)

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from aga.cli.common import UserError, clock_time, console, err_console
+from aga.cli.common import (
+    EXIT_MODEL_UNAVAILABLE,
+    Retries,
+    Timeout,
+    UserError,
+    clock_time,
+    console,
+    err_console,
+    gateway_options,
+)
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
 
@@ -23,6 +34,11 @@ def tokens_command(
         str | None, typer.Option(help="HH:MM: begin every run at this time of the first day (for short spans).")
     ] = None,
     model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = "scripted/default",
+    api_base: Annotated[
+        str | None, typer.Option(help="Server URL for self-hosted or OpenAI-compatible models.")
+    ] = None,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
     seed: Annotated[int, typer.Option(help="First seed of the measured runs (warm-ups use seed+1000k).")] = 0,
     seeds: Annotated[int, typer.Option(help="Measured seeds: seed, seed+1, ... (every variant on each).")] = 1,
     warmup: Annotated[int, typer.Option(help="Warm-up runs filling each policy variant's store first.")] = 2,
@@ -51,6 +67,7 @@ def tokens_command(
 
     Finished runs in OUT are kept, so running the same command again after an interruption continues.
     """
+    from aga.llm.routing import check_model
     from benchmarks.bench_tokens import MECHANISMS, MODES, VARIANTS, plan, run_benchmark, span
 
     if mode and mechanisms:
@@ -65,6 +82,10 @@ def tokens_command(
             "--days/--hours must add up to a positive span, --warmup must be at least 0, --seeds and --jobs at least 1"
         )
     begin = clock_time(start)
+    if api_base is not None and not api_base.startswith(("http://", "https://")):
+        raise UserError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+    check_model(model, api_base)  # an unknown model or a missing key stops here, before any run is made
+    options = gateway_options(timeout, retries)
     steps_per_run = int(days * 24 * 3600 // 10)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -99,7 +120,7 @@ def tokens_command(
         if quiet or jobs > 1:
             console.print(f"finished {', '.join(r.run_id for r in runs)}")
 
-    with progress:
+    with progress, _kept_on_failure(out):
         report = run_benchmark(
             scenario,
             days=days,
@@ -113,12 +134,36 @@ def tokens_command(
             start=begin,
             jobs=jobs,
             done=finished,
+            api_base=api_base,
+            gateway_options=options,
         )
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)
     shares = ", ".join(f"{m} {s['mean']:.1%}" for m, s in report["share_of_baseline"].items())
     console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
     console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
+
+
+@contextmanager
+def _kept_on_failure(out: Path) -> Iterator[None]:
+    """A model that stops answering, or Ctrl-C, ends the benchmark with what to do next: the finished
+    runs are kept and the others resume from their last checkpoint when the same command runs again."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from aga.llm.errors import ModelUnavailable
+
+    again = f"finished runs in {out} are kept; run the same command again to continue"
+    try:
+        yield
+    except ModelUnavailable as exc:
+        err_console.print(f"[bold red]model unavailable:[/] {exc}; {again} once the model answers")
+        raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
+    except KeyboardInterrupt:
+        err_console.print(f"[bold red]interrupted:[/] {again}")
+        raise typer.Exit(130) from None
+    except BrokenProcessPool:
+        err_console.print(f"[bold red]a benchmark process died[/] (killed, or out of memory): {again}")
+        raise typer.Exit(1) from None
 
 
 @bench_app.command("compare")

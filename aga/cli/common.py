@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import time
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -18,9 +18,32 @@ class UserError(Exception):
     """Bad input from the user: printed as one sentence, exit code 2."""
 
 
+# Exit codes besides 0 (done, or a run stopped by its budget), 2 (bad input) and 130 (Ctrl-C).
+EXIT_MODEL_UNAVAILABLE = 3  # the model stopped answering (the gateway's circuit breaker)
+EXIT_MOSTLY_FAILSAFES = 4  # done, but (mostly) on fail-safe answers instead of the model's
+EXIT_DISK_FULL = 5
+
+# Options of every command that calls the model.
+Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
+Retries = Annotated[
+    int, typer.Option(min=0, max=100, help="Retries of a call the server did not answer (429, 5xx, timeouts).")
+]
+
+
+def gateway_options(timeout: float, retries: int, **more: Any) -> Any:
+    """The gateway's options from the command line, with a sentence naming a bad --timeout."""
+    import math
+
+    from aga.llm.gateway import GatewayOptions
+
+    if not (timeout > 0 and math.isfinite(timeout)):
+        raise UserError(f"--timeout {timeout!r}: give a finite number of seconds above 0, e.g. 120")
+    return GatewayOptions(timeout_s=timeout, transport_retries=retries, **more)
+
+
 def run_guarded(app: typer.Typer) -> None:
     """Run ``app``, turning configuration and input errors into one red sentence and exit code 2."""
-    from aga.llm.errors import LLMConfigError, TemplateError
+    from aga.llm.errors import LLMConfigError, ModelUnavailable, TemplateError
 
     try:
         # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
@@ -30,6 +53,10 @@ def run_guarded(app: typer.Typer) -> None:
     except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError) as exc:
         err_console.print(f"[bold red]error:[/] {exc}")
         sys.exit(2)
+    except ModelUnavailable as exc:
+        # Commands that can say more (what was kept, how to go on) catch it themselves first.
+        err_console.print(f"[bold red]model unavailable:[/] {exc}")
+        sys.exit(EXIT_MODEL_UNAVAILABLE)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:

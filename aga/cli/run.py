@@ -14,7 +14,18 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from sqlalchemy.exc import SQLAlchemyError
 
-from aga.cli.common import UserError, clock_time, console, err_console
+from aga.cli.common import (
+    EXIT_DISK_FULL,
+    EXIT_MODEL_UNAVAILABLE,
+    EXIT_MOSTLY_FAILSAFES,
+    Retries,
+    Timeout,
+    UserError,
+    clock_time,
+    console,
+    err_console,
+    gateway_options,
+)
 
 
 def _progress_text(run: Any, started: float, first_step: int) -> str:
@@ -60,12 +71,6 @@ class StopRequest:
     def overdue(self) -> bool:
         """True once a stop was requested more than :attr:`GRACE_S` seconds ago."""
         return self.requested_at is not None and time.monotonic() - self.requested_at > self.GRACE_S
-
-
-# Exit codes besides 0 (finished, or stopped by a budget), 2 (bad input) and 130 (Ctrl-C).
-EXIT_MODEL_UNAVAILABLE = 3
-EXIT_MOSTLY_FAILSAFES = 4
-EXIT_DISK_FULL = 5
 
 
 def _disk_full(exc: BaseException) -> bool:
@@ -196,10 +201,6 @@ MetricsPort = Annotated[
 ]
 MetricsAddr = Annotated[str, typer.Option(help="Address to bind the metrics server to.")]
 Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
-Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
-Retries = Annotated[
-    int, typer.Option(min=0, max=100, help="Retries of a call the server did not answer (429, 5xx, timeouts).")
-]
 Schema = Annotated[
     bool | None,
     typer.Option(
@@ -262,17 +263,14 @@ def session_options(
 ) -> Any:
     """Check the options `aga run` and `aga resume` share, before anything is written; return the
     gateway's options."""
-    from aga.llm.gateway import GatewayOptions
-
     _finite(max_cost, "--max-cost")
     _finite(checkpoint_minutes, "--checkpoint-minutes")
-    _finite(timeout, "--timeout")
     if not 0 <= max_fallback_share <= 1:
         raise UserError(f"--max-fallback-share {max_fallback_share!r}: give a fraction from 0 (never) to 1")
     _check_port(metrics_port, metrics_addr)
-    return GatewayOptions(
-        timeout_s=timeout,
-        transport_retries=retries,
+    return gateway_options(
+        timeout,
+        retries,
         send_schema=schema,
         max_failed_calls=max_failed_calls,
         max_fallback_share=max_fallback_share,
@@ -461,35 +459,6 @@ def run_command(
     )
 
 
-def _move_server(run: str, api_base: str) -> None:
-    """Record a new server URL for ``run`` (checked first, so a typo changes nothing)."""
-    from sqlmodel import Session
-
-    from aga.llm.routing import check_model
-    from aga.sim.run import RunInfo, read_info
-    from aga.storage import lock_run, make_engine, resolve_run
-
-    if not api_base.startswith(("http://", "https://")):
-        raise UserError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
-    paths = resolve_run(run)
-    engine = make_engine(paths.database_url)
-    info = read_info(engine, paths.run_id)
-    if info is None:
-        raise UserError(f"run '{run}' has no run info to change (start it with `aga run`)")
-    check_model(info.model, api_base)
-    lock = lock_run(paths)  # not while another process steps the run
-    try:
-        with Session(engine) as session:
-            row = session.get(RunInfo, paths.run_id)
-            assert row is not None
-            row.api_base = api_base
-            session.add(row)
-            session.commit()
-    finally:
-        lock.release()
-        engine.dispose()
-
-
 def _default_run_id(scenario: str, mode: str, seed: int) -> str:
     """<scenario>-<mode>-s<seed>-<wall-clock stamp>: a label, not simulated time (named here so that a
     start-up cut short can tell the user which id to resume)."""
@@ -523,7 +492,7 @@ def resume_command(
     A run killed during its start-up finishes the start-up first. Exit codes as for `aga run`.
     """
     from aga.llm.errors import ModelUnavailable
-    from aga.sim.run import Run
+    from aga.sim.run import Run, move_server
 
     stop = StopRequest()
     _finite(hours, "--hours")
@@ -542,7 +511,7 @@ def resume_command(
         max_fallback_share=max_fallback_share,
     )
     if api_base is not None:
-        _move_server(run, api_base)
+        move_server(run, api_base)
     try:
         opened = Run.open(run, gateway_options=options)
     except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here

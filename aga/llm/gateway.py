@@ -511,9 +511,11 @@ class Gateway:
         where = f"{self.route.model}" + (f" at {self.route.api_base}" if self.route.api_base else "")
         error = f" (last error: {last_error})" if last_error else ""
         if o.max_failed_calls and self._unreached >= o.max_failed_calls:
+            tries = self.retry.transport_retries + 1
+            each = "each tried once" if tries == 1 else f"each tried {tries} times"
             raise ModelUnavailable(
-                f"{where} did not answer {self._unreached} calls in a row, each tried "
-                f"{self.retry.transport_retries + 1} times{error}; is the server running and reachable?"
+                f"{where} did not answer {self._unreached} calls in a row, {each}{error}; "
+                "is the server running and reachable?"
             )
         fallen = sum(self._recent)
         full = bool(o.fallback_window) and len(self._recent) == o.fallback_window

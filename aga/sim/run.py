@@ -87,6 +87,37 @@ def read_info(engine: Engine, run_id: str) -> RunInfo | None:
         return session.get(RunInfo, run_id)
 
 
+def move_server(run: str, api_base: str) -> bool:
+    """Record a new server URL for ``run``'s model (checked first, so a typo changes nothing); True if
+    it changed. Raises ``ValueError`` naming the bad URL or run."""
+    from aga.llm.routing import check_model
+
+    if not api_base.startswith(("http://", "https://")):
+        raise ValueError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+    paths = resolve_run(run)
+    engine = make_engine(paths.database_url)
+    try:
+        info = read_info(engine, paths.run_id)
+        if info is None:
+            raise ValueError(f"run '{run}' has no run info to change (start it with `aga run`)")
+        if info.api_base == api_base:
+            return False
+        check_model(info.model, api_base)
+        lock = lock_run(paths)  # not while another process steps the run
+        try:
+            with Session(engine) as session:
+                row = session.get(RunInfo, paths.run_id)
+                assert row is not None
+                row.api_base = api_base
+                session.add(row)
+                session.commit()
+        finally:
+            lock.release()
+    finally:
+        engine.dispose()
+    return True
+
+
 @dataclass(frozen=True)
 class Budget:
     """Stop cleanly when spending reaches a limit."""
