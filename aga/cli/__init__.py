@@ -6,6 +6,7 @@ import typer
 
 from aga.cli.bench import bench_app
 from aga.cli.common import run_guarded
+from aga.cli.evaluate import eval_command
 from aga.cli.inspect import log_command, show_command
 from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
@@ -35,6 +36,7 @@ app.command("show")(show_command)
 app.command("log")(log_command)
 app.command("whisper")(whisper_command)
 app.command("interview")(interview_command)
+app.command("eval")(eval_command)
 
 
 def main() -> None:

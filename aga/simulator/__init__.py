@@ -9,12 +9,13 @@ is comes from the event's text. Its variety is measured against real models by `
 
 Modules: ``prompt`` (what one call shows), ``meaning`` (similarity by embedding), ``text`` (grammar
 helpers), and one module of answers per kind of task: ``plan``, ``steps`` (decompositions), ``act``,
-``importance``, ``talk``, ``notes`` (social memory, reflection, interviews). The litellm provider that
+``importance``, ``talk``, ``notes`` (social memory, reflection, interviews), ``judge`` (ranking
+interview answers for `aga eval`). The litellm provider that
 dispatches to them lives with the gateway (``aga/llm/providers/scripted.py``): this package imports
 nothing from the gateway nor from cognition.
 """
 
-from aga.simulator import act, importance, notes, plan, steps, talk  # noqa: F401  (register the answers)
+from aga.simulator import act, importance, judge, notes, plan, steps, talk  # noqa: F401  (register the answers)
 from aga.simulator.meaning import use_embedder
 from aga.simulator.prompt import HOOKS, Prompt
 

@@ -1,0 +1,90 @@
+"""``aga eval``: believability of a run's agents by interview, ranked by a judge (TrueSkill)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from aga.cli.common import EXIT_MODEL_UNAVAILABLE, Retries, Timeout, UserError, console, err_console, gateway_options
+
+LOCAL = "local/qwen2.5-coder-1.5b"
+
+
+def eval_command(
+    runs: Annotated[list[str], typer.Argument(help="Runs to compare (ids or folders), same scenario.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder of the evaluation (default: runs/eval/<first run>).")
+    ] = None,
+    voice: Annotated[str, typer.Option(help="Model that speaks for the interviewed agents.")] = LOCAL,
+    judge: Annotated[str, typer.Option(help="Model that ranks the answers.")] = LOCAL,
+    api_base: Annotated[str | None, typer.Option(help="Server URL of the voice and judge models.")] = None,
+    ablation: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Park et al.'s ablated conditions of one run (repeatable): no-reflection, "
+            "no-reflection-planning, no-memory. Default: all three; --no-ablations for none.",
+            show_default=False,
+        ),
+    ] = None,
+    no_ablations: Annotated[bool, typer.Option("--no-ablations", help="Compare the runs only.")] = False,
+    ablate: Annotated[str | None, typer.Option(help="The run whose agents are ablated (default: the first).")] = None,
+    questions: Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")] = 5,
+    agent: Annotated[list[str] | None, typer.Option(help="Interview only this agent (repeatable).")] = None,
+    max_agents: Annotated[int | None, typer.Option(min=1, help="At most this many agents, drawn by seed.")] = None,
+    seed: Annotated[int, typer.Option(min=0, max=2**31 - 1)] = 0,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Interview the agents of RUNS (25 questions in Park et al.'s five categories) under each run and the
+    ablated conditions, have a judge rank the answers per question, and rate the conditions with
+    TrueSkill. Read-only on the runs (it interviews copies); running it again continues where it stopped.
+    """
+    from aga.config import runs_dir
+    from aga.evaluation.conditions import ABLATIONS
+    from aga.evaluation.interviews import EvalSettings, evaluate
+    from aga.evaluation.report import write
+    from aga.llm.errors import ModelUnavailable
+    from aga.llm.routing import check_model
+
+    for model in (voice, judge):
+        check_model(model, api_base)
+    chosen = [] if no_ablations else list(ablation or ABLATIONS)
+    if len(runs) + len(chosen) < 2:
+        raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
+    settings = EvalSettings(
+        voice=voice,
+        judge=judge,
+        api_base=api_base,
+        per_category=questions,
+        agents=tuple(agent or ()),
+        max_agents=max_agents,
+        seed=seed,
+        gateway=gateway_options(timeout, retries),
+    )
+    folder = out or runs_dir() / "eval" / Path(runs[0]).name
+    progress = Progress(
+        TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console, disable=quiet,
+    )  # fmt: skip
+    try:
+        with progress:
+            bar = progress.add_task("interviews", total=None)
+            evaluation = evaluate(
+                runs, folder, settings, ablate=ablate, ablations=chosen,
+                on_answer=lambda _: progress.advance(bar),
+            )  # fmt: skip
+    except ModelUnavailable as exc:
+        err_console.print(
+            f"[bold red]model unavailable:[/] {exc}; the answers so far are kept in {folder}: run the same "
+            "command again to continue"
+        )
+        raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
+    data = write(evaluation, settings, folder)
+    labels = {c["name"]: c["label"] for c in data["conditions"]}
+    for r in data["ratings"]:
+        console.print(f"{labels[r['condition']]}: mu {r['mu']:.2f} sigma {r['sigma']:.2f}")
+    console.print(f"report: {folder / 'report.md'}, {folder / 'report.json'}")

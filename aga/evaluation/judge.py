@@ -1,0 +1,92 @@
+"""The judge: one call ranks the answers of one agent to one question across the conditions.
+
+Park et al.'s evaluators ranked every condition's answer to a question at once; so does the judge. The
+answers are shown under letters in a shuffled order (seeded per agent and question), so that a judge
+that prefers the first or the last position favours no condition.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from aga.llm.gateway import Gateway
+from aga.llm.tasks import Task
+
+
+class Ranking(BaseModel):
+    """The answers' labels, the most believable first."""
+
+    ranking: list[str] = Field(min_length=1, max_length=26)
+
+
+RANK = Task(
+    name="eval.rank_answers",
+    template=Path(__file__).parent / "prompts" / "eval.rank_answers.txt",
+    schema=Ranking,
+    failsafe=Ranking(ranking=["?"]),  # no usable label: the ranking then carries no information
+    max_tokens=120,
+    temperature=0.0,  # a judge, not a voice
+)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One ranking: ``places[condition]`` is its place (0 best); conditions the judge left out share
+    the last place. ``complete`` says whether the judge ranked every answer."""
+
+    places: dict[str, int]
+    complete: bool
+    failsafe: bool
+
+
+def rank_answers(
+    gateway: Gateway,
+    *,
+    name: str,
+    persona: str,
+    question: str,
+    answers: Mapping[str, str],
+    seed: int,
+) -> Judged:
+    """Ask the judge to rank ``answers`` (condition -> answer) to ``question``."""
+    conditions = list(answers)
+    random.Random(seed).shuffle(conditions)
+    labels = list(string.ascii_uppercase[: len(conditions)])
+    by_label = dict(zip(labels, conditions, strict=True))
+    shown = "\n".join(f"{label}: {answers[c]}" for label, c in by_label.items())
+    before = gateway.failsafes
+    got = gateway.call(
+        RANK,
+        {
+            "persona": persona,
+            "name": name,
+            "question": question,
+            "count": str(len(labels)),
+            "answers": shown,
+            "example": ", ".join(f'"{label}"' for label in labels),
+        },
+    )
+    failsafe = gateway.failsafes > before
+    return placed(got.ranking, by_label, failsafe=failsafe)
+
+
+def placed(ranking: Sequence[str], by_label: Mapping[str, str], *, failsafe: bool = False) -> Judged:
+    """Places from a judge's list of labels: unknown and repeated labels are ignored, answers it left
+    out share the place after the last one it ranked (it said nothing about their order)."""
+    places: dict[str, int] = {}
+    for label in ranking:
+        label = label.strip().strip(".:)").upper()
+        condition = by_label.get(label)
+        if condition is not None and condition not in places:
+            places[condition] = len(places)
+    complete = len(places) == len(by_label)
+    last = len(places)
+    for condition in by_label.values():
+        places.setdefault(condition, last)
+    return Judged(places=places, complete=complete, failsafe=failsafe)

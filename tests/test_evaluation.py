@@ -1,0 +1,125 @@
+"""`aga eval`: interviews under conditions, a judge's rankings, TrueSkill; each measure can fail."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from aga.evaluation.conditions import conditions
+from aga.evaluation.interviews import JsonLines
+from aga.evaluation.judge import Judged, placed
+from aga.evaluation.questions import TEMPLATES, interview_questions
+from aga.evaluation.ranking import rate
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+
+
+def _judged(order: list[str]) -> Judged:
+    return Judged(places={c: i for i, c in enumerate(order)}, complete=True, failsafe=False)
+
+
+def test_a_condition_always_ranked_last_rates_lowest_with_a_large_effect():
+    judged = [_judged(["a", "b", "c"] if i % 2 else ["b", "a", "c"]) for i in range(40)]
+    ratings = {r.condition: r for r in rate(judged, ["a", "b", "c"], reference="a")}
+    assert ratings["c"].mu < ratings["a"].mu - 3 * ratings["a"].sigma
+    assert ratings["c"].effect_vs_reference < -2
+    assert abs(ratings["b"].effect_vs_reference) < 0.3  # a and b alternate: no difference
+
+
+def test_rankings_that_say_nothing_separate_no_one():
+    """The measure fails to tell conditions apart when the judge's rankings carry no information."""
+    tied = Judged(places={"a": 0, "b": 0, "c": 0}, complete=False, failsafe=False)
+    failsafe = Judged(places={"a": 0, "b": 1, "c": 2}, complete=True, failsafe=True)
+    ratings = rate([tied] * 20 + [failsafe] * 20, ["a", "b", "c"], reference="a")
+    assert {r.mu for r in ratings} == {25.0} and all(r.matches == 0 for r in ratings)
+
+
+def test_a_judge_that_leaves_answers_out_or_invents_labels_is_read_as_far_as_it_goes():
+    by_label = {"A": "x", "B": "y", "C": "z"}
+    got = placed(["b", "Q", "B", "A."], by_label)
+    assert got.places == {"y": 0, "x": 1, "z": 2} and not got.complete
+    assert placed(["C", "A", "B"], by_label).complete
+
+
+def test_conditions_are_checked():
+    assert [c.name for c in conditions(["r1", "r2"], None, ["no-memory"])] == ["r1", "r2", "r1:no-memory"]
+    with pytest.raises(ValueError, match="named twice"):
+        conditions(["r1", "r1"], None, [])
+    with pytest.raises(ValueError, match="--ablation no-sleep"):
+        conditions(["r1"], None, ["no-sleep"])
+    with pytest.raises(ValueError, match="--ablate r9"):
+        conditions(["r1"], "r9", ["no-memory"])
+
+
+def test_questions_name_the_residents_the_agent_talked_with_and_no_town():
+    qs = interview_questions(["Ann Lee", "Bo Chan"], ["Ann Lee", "Bo Chan", "Cy Ode"], seed=1)
+    assert len(qs) == 25 and len({q.key for q in qs}) == 25
+    texts = " ".join(q.text for q in qs)
+    assert "Who is Ann Lee?" in texts and "Who is Bo Chan?" in texts and "Cy Ode" not in texts
+    assert len(interview_questions([], ["Cy Ode"], seed=1, per_category=2)) == 10
+    town_words = ("Hobbs", "Oak Hill", "Isabella", "Valentine", "harbour", "Smallville")
+    assert not any(w.lower() in t.lower() for ts in TEMPLATES.values() for t in ts for w in town_words)
+
+
+def test_a_torn_last_line_is_skipped_and_the_next_record_starts_afresh(tmp_path):
+    lines = JsonLines(tmp_path / "a.jsonl")
+    lines.append({"n": 1})
+    with lines.path.open("a") as f:
+        f.write('{"n": 2')  # a kill mid-write
+    assert [r["n"] for r in lines.read()] == [1]
+    lines.append({"n": 3})
+    assert [r["n"] for r in lines.read()] == [1, 3]
+
+
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aga.sim import run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouched(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=1.5, run_id="ev", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+    database = tmp_path / "runs" / "ev" / "aga.db"
+    before = _digest(database)
+    args = ["eval", "ev", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "2"]
+    args += ["--out", str(tmp_path / "ev-eval"), "--quiet"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert _digest(database) == before
+    report = (tmp_path / "ev-eval" / "report.md").read_text()
+    rows = [line for line in report.splitlines() if line.startswith("| ev")]
+    assert len(rows) == 4 and "no observation, reflection or planning" in rows[-1]  # ranked last
+    with sqlite3.connect(tmp_path / "ev-eval" / "eval.db") as conn:
+        calls = conn.execute("select count(*) from llm_ledger").fetchone()[0]
+    again = CliRunner().invoke(app, args)  # continues: everything is answered and ranked already
+    assert again.exit_code == 0, again.output
+    with sqlite3.connect(tmp_path / "ev-eval" / "eval.db") as conn:
+        assert conn.execute("select count(*) from llm_ledger").fetchone()[0] == calls
+    assert (tmp_path / "ev-eval" / "report.md").read_text() == report
+    assert not math.isnan(float(rows[-1].split("|")[2]))
+
+
+def test_cli_eval_refuses_a_single_condition(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=0.05, run_id="one", embedder=HashEmbedder())
+    run.close()
+    result = CliRunner().invoke(app, ["eval", "one", "--no-ablations", "--voice", "scripted/default"])
+    assert "needs two conditions" in str(result.exception)
