@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import sqlite3
 from pathlib import Path
@@ -97,7 +98,7 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     database = tmp_path / "runs" / "ev" / "aga.db"
     before = _digest(database)
     args = ["eval", "ev", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "2"]
-    args += ["--out", str(tmp_path / "ev-eval"), "--quiet"]
+    args += ["--out", str(tmp_path / "ev-eval"), "--quiet", "--measure", "interviews"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert _digest(database) == before
@@ -123,3 +124,100 @@ def test_cli_eval_refuses_a_single_condition(tmp_path, hashed):
     run.close()
     result = CliRunner().invoke(app, ["eval", "one", "--no-ablations", "--voice", "scripted/default"])
     assert "needs two conditions" in str(result.exception)
+
+
+# ------------------------------------------------------------------ diffusion, density, attendance
+def _ask(task: str, **shown: str) -> dict:
+    """The scripted judge's reading of one prompt (what `aga eval --judge scripted/default` gets)."""
+    import random
+
+    from aga.evaluation import knowledge  # noqa: F401  (declares the tasks)
+    from aga.llm.tasks import get_task
+    from aga.simulator import HOOKS, Prompt, use_embedder
+
+    use_embedder(HashEmbedder())
+    t = get_task(task)
+    return HOOKS[task](Prompt(task, t.render(shown), t.shown(shown), t.json_schema(), random.Random(0)))
+
+
+FACT = "Ann Lee's garden party at the Old Mill on Saturday at 4 pm"
+
+
+def test_the_scripted_judge_reads_knowing_not_knowing_and_invented_details():
+    common = {"name": "Bo Chan", "question": "Is anyone throwing a party soon?", "fact": FACT}
+    knows = _ask(
+        "eval.knows_news", answer="Yes, Ann Lee is having a garden party at the Old Mill on Saturday.", **common
+    )
+    assert knows == {"knows": True, "invents": False}
+    assert not _ask("eval.knows_news", answer="No, I haven't heard of any party.", **common)["knows"]
+    wrong_day = _ask(
+        "eval.knows_news", answer="Ann Lee's garden party at the Old Mill is on Tuesday at 9 pm.", **common
+    )
+    assert wrong_day == {"knows": True, "invents": True}
+    person = {"name": "Bo Chan", "other": "Ann Lee"}
+    assert _ask("eval.knows_person", answer="Ann is my neighbour, she grows tomatoes.", **person)["knows"]
+    assert not _ask("eval.knows_person", answer="No, I don't know who that is.", **person)["knows"]
+
+
+def _town_for_attendance(tmp_path: Path, *, who_goes: list[str]):
+    """ville3 with the party's knowledge and whereabouts written straight into a database."""
+    from datetime import datetime
+
+    from sqlmodel import Session, SQLModel
+
+    from aga.memory import MemoryNode
+    from aga.scenario.loader import load_scenario
+    from aga.storage import make_engine, sqlite_url
+    from aga.storage.timeline import TimelineEntry
+
+    scenario = load_scenario("ville3")
+    engine = make_engine(sqlite_url(tmp_path / "a.db"))
+    SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__, TimelineEntry.__table__])
+    day = datetime(2023, 2, 14)
+    with Session(engine) as session:
+        for name in ("Klaus Mueller", "Maria Lopez"):  # both heard of it in the morning
+            session.add(MemoryNode(agent=name, kind="chat", subject=name, predicate="chat with", object="x",
+                                   description=f"{name} heard about the Valentine party", importance=5,
+                                   created=day.replace(hour=9), last_accessed=day.replace(hour=9)))  # fmt: skip
+        for name in ("Klaus Mueller", "Maria Lopez"):
+            place = "Hobbs Cafe:cafe:customer seating" if name in who_goes else "Oak Hill College:library:desk"
+            session.add(TimelineEntry(step=1, sim_time=day.replace(hour=16, minute=50), agent=name, kind="action",
+                                      text="going out", data_json=json.dumps({"address": f"the Ville:{place}",
+                                                                              "minutes": 60})))  # fmt: skip
+        session.commit()
+    return engine, scenario, day.replace(hour=23)
+
+
+def test_attendance_counts_who_came_and_fails_when_nobody_does(tmp_path):
+    from aga.evaluation.attendance import attendance
+
+    engine, scenario, end = _town_for_attendance(tmp_path, who_goes=["Maria Lopez"])
+    (party,) = attendance(engine, scenario, end)
+    assert party.invited == ["Klaus Mueller", "Maria Lopez"] and party.attended == ["Maria Lopez"]
+    assert party.to_json()["share"] == 0.5
+    engine, scenario, end = _town_for_attendance(tmp_path / "none", who_goes=[])
+    (party,) = attendance(engine, scenario, end)
+    assert party.attended == [] and party.to_json()["share"] == 0.0
+    (early,) = attendance(engine, scenario, end.replace(hour=12))
+    assert not early.reached and early.to_json()["share"] is None
+
+
+def test_cli_eval_measures_diffusion_density_and_attendance(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="kn", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+    out = tmp_path / "kn-eval"
+    args = ["eval", "kn", "--voice", "scripted/default", "--judge", "scripted/default", "--out", str(out), "--quiet"]
+    args += ["--measure", "diffusion", "--measure", "density", "--measure", "attendance"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    found = json.loads((out / "report.json").read_text())["runs"]["kn"]
+    party = found["diffusion"]["valentine_party"]
+    assert party["asked"] == 3 and party["seeded"] == ["Isabella Rodriguez"]
+    assert found["density"]["start"]["pairs"] == found["density"]["end"]["pairs"] == 6
+    assert found["attendance"][0]["reached"] is False  # an hour of the first day: before the party
+    assert "## Diffusion by interview" in (out / "report.md").read_text()

@@ -34,6 +34,15 @@ def eval_command(
     questions: Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")] = 5,
     agent: Annotated[list[str] | None, typer.Option(help="Interview only this agent (repeatable).")] = None,
     max_agents: Annotated[int | None, typer.Option(min=1, help="At most this many agents, drawn by seed.")] = None,
+    measure: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only these measures (repeatable): interviews, diffusion, density, attendance. Default: all."
+        ),
+    ] = None,
+    max_pairs: Annotated[
+        int | None, typer.Option(min=1, help="Density: ask at most this many ordered pairs, drawn by seed.")
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=2**31 - 1)] = 0,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
@@ -45,7 +54,8 @@ def eval_command(
     """
     from aga.config import runs_dir
     from aga.evaluation.conditions import ABLATIONS
-    from aga.evaluation.interviews import EvalSettings, evaluate
+    from aga.evaluation.evaluate import MEASURES, evaluate
+    from aga.evaluation.interviews import EvalSettings
     from aga.evaluation.report import write
     from aga.llm.errors import ModelUnavailable
     from aga.llm.routing import check_model
@@ -53,7 +63,8 @@ def eval_command(
     for model in (voice, judge):
         check_model(model, api_base)
     chosen = [] if no_ablations else list(ablation or ABLATIONS)
-    if len(runs) + len(chosen) < 2:
+    measures = list(dict.fromkeys(measure or MEASURES))
+    if "interviews" in measures and len(runs) + len(chosen) < 2:
         raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
     settings = EvalSettings(
         voice=voice,
@@ -74,7 +85,7 @@ def eval_command(
         with progress:
             bar = progress.add_task("interviews", total=None)
             evaluation = evaluate(
-                runs, folder, settings, ablate=ablate, ablations=chosen,
+                runs, folder, settings, ablate=ablate, ablations=chosen, measures=measures, max_pairs=max_pairs,
                 on_answer=lambda _: progress.advance(bar),
             )  # fmt: skip
     except ModelUnavailable as exc:
@@ -87,4 +98,17 @@ def eval_command(
     labels = {c["name"]: c["label"] for c in data["conditions"]}
     for r in data["ratings"]:
         console.print(f"{labels[r['condition']]}: mu {r['mu']:.2f} sigma {r['sigma']:.2f}")
+    for run, found in data["runs"].items():
+        for news, d in found.get("diffusion", {}).items():
+            console.print(
+                f"{run}: {news} known by {len(d['knows'])} of {d['judged']} (invented details: {d['invented']})"
+            )
+        if "density" in found:
+            d = found["density"]
+            console.print(
+                f"{run}: density {d.get('start', {}).get('density')} at the start, {d['end']['density']} at the end"
+            )
+        for a in found.get("attendance", []):
+            if a["reached"]:
+                console.print(f"{run}: {a['news']}: {len(a['attended'])} of {len(a['invited'])} invited came")
     console.print(f"report: {folder / 'report.md'}, {folder / 'report.json'}")

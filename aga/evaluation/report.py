@@ -7,7 +7,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from aga.evaluation.interviews import EvalSettings, Evaluation
+from aga.evaluation.evaluate import Evaluation
+from aga.evaluation.interviews import EvalSettings
 
 # Park et al. (2023), TrueSkill mu of the interview conditions, ranked by 100 human evaluators.
 PAPER_MU = {
@@ -62,4 +63,52 @@ def markdown(data: dict[str, Any]) -> str:
     lines += ["", "Park et al. (2023), 100 human evaluators, for comparison (their scale, their conditions):", ""]
     lines += ["| condition | mu |", "|---|---|"]
     lines += [f"| {k} | {mu:.2f} |" for k, mu in data["paper_mu"].items()]
+    lines += _knowledge(data)
     return "\n".join(lines)
+
+
+def _share(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def _knowledge(data: dict[str, Any]) -> list[str]:
+    """Diffusion, density and attendance per run, next to Park et al.'s figures."""
+    lines: list[str] = []
+    runs = data.get("runs", {})
+    if any("diffusion" in r for r in runs.values()):
+        lines += ["", "## Diffusion by interview", "",
+                  "Park et al.: the party known by 4% -> 52% of the agents, the candidacy by 4% -> 32%, over two days.",
+                  "", "| run | news | seeded | knows at the end | invented details |",
+                  "|---|---|---|---|---|"]  # fmt: skip
+        for run, found in runs.items():
+            for news, d in found.get("diffusion", {}).items():
+                lines.append(
+                    f"| {run} | {news} | {_share(d['seeded_share'])} | {_share(d['share'])} "
+                    f"({len(d['knows'])} of {d['judged']}) | {d['invented']} of {d['judged']} |"
+                )
+    if any("density" in r for r in runs.values()):
+        lines += ["", "## Relationship density by interview", "",
+                  "Park et al.: 0.167 at the start -> 0.74 after two days (\"Do you know <name>?\", every pair).",
+                  "", "| run | start | end | pairs | invented acquaintances (end) | Social Memory closeness >= 3 |",
+                  "|---|---|---|---|---|---|"]  # fmt: skip
+        for run, found in runs.items():
+            d = found.get("density")
+            if not d:
+                continue
+            start, end = d.get("start", {}), d["end"]
+            lines.append(
+                f"| {run} | {_num(start.get('density'))} | {_num(end['density'])} | {end['pairs']} | "
+                f"{end['invented_acquaintances']} | {_num(found.get('social_density'))} |"
+            )
+    if any(r.get("attendance") for r in runs.values()):
+        lines += ["", "## Attendance", "", "Park et al.: 5 of the 12 invited came to the party.", "",
+                  "| run | event | place | invited (knew before it began) | came | others there |",
+                  "|---|---|---|---|---|---|"]  # fmt: skip
+        for run, found in runs.items():
+            for a in found.get("attendance", []):
+                came = f"{len(a['attended'])} of {len(a['invited'])}" if a["reached"] else "(the run ended before it)"
+                lines.append(
+                    f"| {run} | {a['news']} | {a['place']} | {', '.join(a['invited']) or '-'} | {came} | "
+                    f"{len(a['uninvited_present'])} |"
+                )
+    return lines

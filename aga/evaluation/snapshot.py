@@ -17,8 +17,12 @@ from pathlib import Path
 from aga.storage import RunPaths, resolve_run
 
 
-def snapshot(run: str, dest: Path) -> RunPaths:
-    """Copy ``run`` into ``dest/<run id>`` (replacing an earlier copy) and return the copy's paths."""
+def snapshot(run: str, dest: Path, *, at_start: bool = False) -> RunPaths:
+    """Copy ``run`` into ``dest/<run id>`` (replacing an earlier copy) and return the copy's paths.
+
+    ``at_start``: the copy keeps only the run's first checkpoint (taken when its start-up ended), so that
+    opening it drops everything after: the town as it began.
+    """
     source = resolve_run(run)
     copy = RunPaths(dest / source.run_id)
     if copy.root.exists():
@@ -33,6 +37,8 @@ def snapshot(run: str, dest: Path) -> RunPaths:
                 "first, then evaluate it"
             )
         dst.execute("update run_info set policy_store = null, policy_options = null")
+        if at_start:
+            dst.execute("delete from checkpoint where id > (select min(id) from checkpoint)")
         dst.commit()
     if source.vectors.exists():
         shutil.copytree(source.vectors, copy.vectors)

@@ -234,6 +234,18 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
                 raise ScenarioError(
                     f"{scenario_file}: news '{item.id}' > seeded_in: '{who}' is not in the cast{_nearest(who, names)}"
                 )
+        if item.place is not None:
+            sector, _, arena = item.place.partition(":")
+            if sector not in town.sectors:
+                raise ScenarioError(
+                    f"{scenario_file}: news '{item.id}' > place: '{sector}' is not a sector of the town"
+                    f"{_nearest(sector, town.sectors)}"
+                )
+            if arena and arena not in town.sectors[sector].arenas:
+                raise ScenarioError(
+                    f"{scenario_file}: news '{item.id}' > place: '{arena}' is not an arena of {sector}"
+                    f"{_nearest(arena, town.sectors[sector].arenas)}"
+                )
 
 
 def _nearest(name: str, known: Any) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 # Size limits. Every persona field goes into prompts, many times a simulated day: a 10 MB text would
 # cost tens of millions of tokens in minutes. The bundled casts' longest fields are ~300 characters.
@@ -103,6 +103,27 @@ class NewsSpec(_Strict):
     about: str = Field(max_length=LINE)
     keywords: list[Line] = Field(min_length=1, max_length=50)
     seeded_in: list[str] = Field(min_length=1, max_length=1_000)
+    # For `aga eval`: how an interviewer asks whether someone knows it, without telling it ("Do you know
+    # who is running for mayor?"); default "Have you heard any news about <keywords>?".
+    question: str | None = Field(None, min_length=1, max_length=LINE)
+    # An event happening somewhere at some time (a party): `aga eval` counts who of those who knew of it
+    # came. ``place`` is a sector of the town, or "sector:arena".
+    place: str | None = Field(None, min_length=1, max_length=LINE)
+    starts: datetime | None = None
+    ends: datetime | None = None
+
+    @model_validator(mode="after")
+    def _event(self) -> NewsSpec:
+        given = [self.place is not None, self.starts is not None, self.ends is not None]
+        if any(given) and not all(given):
+            raise ValueError("an event needs place, starts and ends together (or none of them)")
+        if self.starts is not None and self.ends is not None and self.ends <= self.starts:
+            raise ValueError(f"ends {self.ends} is not after starts {self.starts}")
+        return self
+
+    def interview_question(self) -> str:
+        """What `aga eval` asks to find out whether someone knows this news."""
+        return self.question or f"Have you heard any news about {' or '.join(self.keywords)}?"
 
 
 class ScenarioSpec(_Strict):

@@ -35,3 +35,42 @@ def rank_answers(p: Prompt) -> dict[str, list[str]]:
         scores.append(score)
     order = sorted(range(len(labelled)), key=lambda i: -scores[i])
     return {"ranking": [labelled[i][0] for i in order]}
+
+
+NOT_KNOWING = re.compile(
+    r"\b(?:no|not that I know|haven't|have not|never|don't|do not|not aware|not sure|no idea|nothing)\b", re.I
+)
+WHEN = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b", re.I
+)
+
+
+@answers("eval.knows_news")
+def knows_news(p: Prompt) -> dict[str, bool]:
+    """Knows: the answer is about the news (similar in meaning, or sharing its rarer words) and does not
+    open with a denial. Invents: it names a day or time the news does not."""
+    answer, fact = p.get("answer"), p.get("fact")
+    shared = _content_words(answer) & _content_words(fact)
+    close = float(similarities(fact, [answer])[0]) > 0.45 if answer else False
+    denies = bool(NOT_KNOWING.search(answer[:60]))
+    knows = (close or len(shared) >= 2) and not denies
+    # A day or an hour the news does not name ("5 to 7 pm" names both 5 and 7).
+    named = set(re.findall(r"[a-z]+|\d+", " ".join(WHEN.findall(fact)).lower())) | set(re.findall(r"\d+", fact))
+    said = [set(re.findall(r"[a-z]+day|\d+", m.lower())) for m in WHEN.findall(answer)]
+    invents = knows and any(not (words & named) for words in said)
+    return {"knows": knows, "invents": invents}
+
+
+@answers("eval.knows_person")
+def knows_person(p: Prompt) -> dict[str, bool]:
+    """Knows: the answer names the person or says something about them, and does not open with a denial."""
+    answer, other = p.get("answer"), p.get("other")
+    first = other.split()[0] if other else ""
+    denies = bool(NOT_KNOWING.search(answer[:60]))
+    says_something = len(answer.split()) >= 6 or (first and first.lower() in answer.lower())
+    return {"knows": bool(says_something) and not denies}
+
+
+def _content_words(text: str) -> set[str]:
+    """Words of four letters or more, lower case (enough to tell what a sentence is about)."""
+    return {w for w in re.findall(r"[a-z]{4,}", text.lower())} - {"that", "with", "this", "from", "have", "will"}

@@ -1,0 +1,248 @@
+"""One evaluation from end to end: snapshots, interviews, judge, ratings, diffusion, density, attendance.
+
+Every model answer and judge reading is appended to ``records.jsonl`` in the evaluation's folder, tagged
+with what it depends on (run, the checkpoint's step, voice, judge); running the same evaluation again
+reuses the records that still apply and asks only what is missing. An answer given at another
+checkpoint (the run was resumed since) or by another voice is asked anew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aga.cognition.user import seed_identity
+from aga.embeddings.base import Embedder
+from aga.evaluation.attendance import attendance
+from aga.evaluation.conditions import Condition, conditions
+from aga.evaluation.interviews import (
+    EvalSettings,
+    JsonLines,
+    ask_conditions,
+    judge_conditions,
+    stable_seed,
+    talked_with,
+)
+from aga.evaluation.judge import Judged
+from aga.evaluation.questions import Question, interview_questions
+from aga.evaluation.ranking import Rated, rate
+from aga.evaluation.snapshot import snapshot
+from aga.evaluation.spread import density, diffusion
+from aga.llm.gateway import Gateway
+from aga.llm.ledger import Ledger
+from aga.storage import make_engine, sqlite_url
+
+MEASURES = ("interviews", "diffusion", "density", "attendance")
+Key = tuple[Any, ...]
+
+
+@dataclass
+class Evaluation:
+    """What an evaluation found."""
+
+    conditions: list[Condition]
+    agents: list[str]
+    questions: dict[str, list[Question]] = field(default_factory=dict)
+    answers: dict[tuple[str, str, str], dict[str, Any]] = field(default_factory=dict)
+    judged: list[Judged] = field(default_factory=list)
+    ratings: list[Rated] = field(default_factory=list)
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)  # per run: step, diffusion, density, ...
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able summary (the answers themselves stay in records.jsonl)."""
+        usable = [j for j in self.judged if not j.failsafe]
+        return {
+            "conditions": [
+                {"name": c.name, "run": c.run_id, "label": c.label, "ablation": c.ablation.name}
+                for c in self.conditions
+            ],
+            "agents": self.agents,
+            "questions_per_agent": {a: len(q) for a, q in self.questions.items()},
+            "answers": len(self.answers),
+            "failsafe_answers": sum(1 for r in self.answers.values() if r["failsafe"]),
+            "rankings": len(self.judged),
+            "failsafe_rankings": len(self.judged) - len(usable),
+            "incomplete_rankings": sum(1 for j in usable if not j.complete),
+            "ratings": [asdict(r) for r in self.ratings],
+            "runs": self.runs,
+        }
+
+
+class Records:
+    """The evaluation's cache: records of one tag (run, step, voice, judge) by their key."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = JsonLines(path)
+        self.all = list(self.file.read())
+
+    def view(self, tag: dict[str, Any], key: Callable[[dict[str, Any]], Key]) -> dict[Key, dict[str, Any]]:
+        """The records made under ``tag``, by ``key``."""
+        return {key(r): r for r in self.all if all(r.get(k) == v for k, v in tag.items())}
+
+    def save(self, record: dict[str, Any]) -> None:
+        """Append ``record`` durably."""
+        self.file.append(record)
+        self.all.append(record)
+
+
+def _key(record: dict[str, Any]) -> Key:
+    measure = record.get("measure")
+    if measure == "interview":
+        return ("interview", record["condition"], record["agent"], record["question"])
+    if measure == "ranking":
+        return ("ranking", record["agent"], record["question"])
+    if measure == "diffusion":
+        return ("diffusion", record["when"], record["news"], record["agent"])
+    if measure == "density":
+        return ("density", record["when"], record["agent"], record["other"])
+    return ("?", id(record))
+
+
+def evaluate(
+    run_ids: Sequence[str],
+    out: Path,
+    settings: EvalSettings,
+    *,
+    ablate: str | None = None,
+    ablations: Sequence[str] = (),
+    measures: Sequence[str] = MEASURES,
+    max_pairs: int | None = None,
+    embedder: Embedder | None = None,
+    on_answer: Callable[[str], None] | None = None,
+) -> Evaluation:
+    """Run the chosen ``measures`` on ``run_ids`` (see the module's docstring)."""
+    from aga.sim.run import Run
+
+    for m in measures:
+        if m not in MEASURES:
+            raise ValueError(f"--measure {m}: choose among {', '.join(MEASURES)}")
+    conds = conditions(run_ids, ablate, ablations)
+    out.mkdir(parents=True, exist_ok=True)
+    ledger = Ledger(make_engine(sqlite_url(out / "eval.db")), "eval")
+    records = Records(out / "records.jsonl")
+    judge = Gateway(
+        settings.judge, ledger=ledger, seed=settings.seed, api_base=settings.api_base, options=settings.gateway
+    )
+    evaluation = Evaluation(conds, [])
+    personas: dict[str, str] = {}
+    scenario_name = None
+    for run_id in dict.fromkeys(c.run_id for c in conds):
+        copy = snapshot(run_id, out / "snapshots" / "end")
+        with Run.open(str(copy.root), embedder=embedder) as opened:
+            if scenario_name is None:
+                scenario_name = opened.info.scenario
+                evaluation.agents = _choose_agents(opened, settings)
+                _prepare_questions(opened, evaluation, personas, settings)
+            elif opened.info.scenario != scenario_name:
+                raise ValueError(
+                    f"run '{run_id}' is of scenario {opened.info.scenario}, the first run of {scenario_name}: "
+                    "conditions are compared on the same town and cast"
+                )
+            step = opened.rt.step
+            found: dict[str, Any] = {"step": step, "mode": opened.info.mode, "model": opened.info.model}
+            evaluation.runs[run_id] = found
+            opened.rt.gateway = _voice(opened, ledger, settings)
+            tag = {"run": run_id, "step": step, "voice": settings.voice}
+            if "interviews" in measures:
+                mine = [c for c in conds if c.run_id == run_id]
+                cache = records.view(tag, _key)
+                evaluation.answers.update(
+                    ask_conditions(opened, mine, evaluation.questions, cache, records.save, tag, on_answer)
+                )
+            judged_tag = {**tag, "judge": settings.judge}
+            if "diffusion" in measures:
+                end_tag = {**judged_tag, "when": "end"}
+                cache = records.view(end_tag, _key)
+                found["diffusion"] = diffusion(opened, evaluation.agents, judge, cache, records.save, end_tag)
+            if "density" in measures:
+                end_tag = {**judged_tag, "when": "end"}
+                cache = records.view(end_tag, _key)
+                found["density"] = {
+                    "end": density(
+                        opened,
+                        evaluation.agents,
+                        judge,
+                        cache,
+                        records.save,
+                        end_tag,
+                        max_pairs=max_pairs,
+                        seed=settings.seed,
+                    ),
+                }
+                found["social_density"] = _social_density(opened, evaluation.agents)
+            if "attendance" in measures:
+                found["attendance"] = [
+                    a.to_json() for a in attendance(opened.engine, opened.rt.scenario, opened.rt.now)
+                ]
+        if "density" in measures:
+            start = snapshot(run_id, out / "snapshots" / "start", at_start=True)
+            with Run.open(str(start.root), embedder=embedder) as opened:
+                opened.rt.gateway = _voice(opened, ledger, settings)
+                start_tag = {"run": run_id, "step": step, "voice": settings.voice, "judge": settings.judge,
+                             "when": "start"}  # fmt: skip
+                cache = records.view(start_tag, _key)
+                found["density"]["start"] = density(
+                    opened, evaluation.agents, judge, cache, records.save, start_tag,
+                    max_pairs=max_pairs, seed=settings.seed,
+                )  # fmt: skip
+    if "interviews" in measures and len(conds) > 1:
+        tag = {"judge": settings.judge, "steps": {r: v["step"] for r, v in evaluation.runs.items()},
+               "voice": settings.voice, "conditions": [c.name for c in conds]}  # fmt: skip
+        cache = records.view(tag, _key)
+        evaluation.judged = judge_conditions(
+            judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings.seed
+        )
+        evaluation.ratings = rate(
+            evaluation.judged, [c.name for c in conds], reference=conds[0].name, seed=settings.seed
+        )
+    return evaluation
+
+
+def _voice(opened: Any, ledger: Ledger, settings: EvalSettings) -> Gateway:
+    return Gateway(
+        settings.voice,
+        ledger=ledger,
+        clock=opened.rt.clock,
+        seed=settings.seed,
+        api_base=settings.api_base,
+        options=settings.gateway,
+    )
+
+
+def _prepare_questions(opened: Any, evaluation: Evaluation, personas: dict[str, str], settings: EvalSettings) -> None:
+    cast = [p.name for p in opened.rt.scenario.cast]
+    for name in evaluation.agents:
+        met = talked_with(opened, name, cast)
+        others = [n for n in cast if n != name]
+        evaluation.questions[name] = interview_questions(
+            met, others, seed=stable_seed(settings.seed, name), per_category=settings.per_category
+        )
+        personas[name] = seed_identity(opened.rt.agents[name], opened.rt.now)
+
+
+def _social_density(opened: Any, agents: list[str]) -> float | None:
+    """Share of ordered pairs at acquaintance closeness or more in Social Memory (social modes only)."""
+    if opened.rt.social is None:
+        return None
+    from social_memory.network import density as closeness_density
+
+    return closeness_density(opened.rt.social.matrix(agents))
+
+
+def _choose_agents(opened: Any, settings: EvalSettings) -> list[str]:
+    import random
+
+    cast = [p.name for p in opened.rt.scenario.cast]
+    if settings.agents:
+        chosen = []
+        for name in settings.agents:
+            try:
+                chosen.append(opened.rt.scenario.persona(name).name)
+            except KeyError as exc:
+                raise ValueError(str(exc.args[0])) from None
+        return list(dict.fromkeys(chosen))
+    if settings.max_agents is not None and settings.max_agents < len(cast):
+        return sorted(random.Random(settings.seed).sample(cast, settings.max_agents), key=cast.index)
+    return cast
