@@ -85,3 +85,23 @@ def test_town_error_names_the_town_file(ville3_copy):
     )
     with pytest.raises(ScenarioError, match=r"town.toml: sector #\d+ 'Hobbs Cafe' > arenas #1 'cafe': door 'S60'"):
         load_scenario(ville3_copy)
+
+
+def test_a_news_event_needs_a_real_place_and_a_window(ville3_copy):
+    scenario = ville3_copy / "scenario.toml"
+    _edit(scenario, 'place = "Hobbs Cafe"', 'place = "Hobbs Caffe"')
+    with pytest.raises(
+        ScenarioError, match=r"news 'valentine_party' > place: 'Hobbs Caffe' .*did you mean 'Hobbs Cafe'"
+    ):
+        load_scenario(ville3_copy)
+    _edit(scenario, 'place = "Hobbs Caffe"', 'place = "Hobbs Cafe:ballroom"')
+    with pytest.raises(ScenarioError, match=r"'ballroom' is not an arena of Hobbs Cafe"):
+        load_scenario(ville3_copy)
+    _edit(scenario, 'place = "Hobbs Cafe:ballroom"', 'place = "Hobbs Cafe:cafe"')
+    assert load_scenario(ville3_copy).spec.news[0].place == "Hobbs Cafe:cafe"
+    _edit(scenario, "ends = 2023-02-14T19:00:00", "ends = 2023-02-14T16:00:00")
+    with pytest.raises(ScenarioError, match="is not after starts"):
+        load_scenario(ville3_copy)
+    _edit(scenario, "ends = 2023-02-14T16:00:00\n", "")
+    with pytest.raises(ScenarioError, match="place, starts and ends together"):
+        load_scenario(ville3_copy)
