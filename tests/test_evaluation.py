@@ -221,3 +221,33 @@ def test_cli_eval_measures_diffusion_density_and_attendance(tmp_path, hashed):
     assert found["density"]["start"]["pairs"] == found["density"]["end"]["pairs"] == 6
     assert found["attendance"][0]["reached"] is False  # an hour of the first day: before the party
     assert "## Diffusion by interview" in (out / "report.md").read_text()
+
+
+def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out = tmp_path / "bel"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "2", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--measure", "interviews", "--quiet"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "believability.json").read_text())
+    names = [r["condition"] for r in report["pooled"]]
+    assert sorted(names) == sorted(
+        ["baseline", "lifestyle", "social", "aga", "baseline:no-reflection", "baseline:no-reflection-planning",
+         "baseline:no-memory"]
+    )  # fmt: skip
+    assert names[-1] == "baseline:no-memory"  # the broken condition comes last, pooled over both seeds
+    assert report["rankings"]["total"] == 2 * 3 * 5  # seeds x agents x questions
+    assert all(report["mu_per_seed"][n]["n"] == 2 for n in names)
+    assert (out / "eval" / "s1" / "report.md").exists() and (out / "report.json").exists()  # and the tokens
+
+
+def test_pooled_ratings_strip_the_seed_from_condition_names():
+    from benchmarks.believability import kind
+
+    assert kind("baseline-s12:no-memory", 12) == "baseline:no-memory"
+    assert kind("aga-s1", 1) == "aga"

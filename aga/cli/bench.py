@@ -348,3 +348,73 @@ def _counting_progress() -> tuple[Progress, Any]:
         return lambda: progress.advance(bar)
 
     return progress, tracker
+
+
+@bench_app.command("believability")
+def believability_command(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the runs, evaluations and the report.")],
+    days: Annotated[float, typer.Option(help="Simulated days per run (Park et al.: 2).")] = 2.0,
+    model: Annotated[
+        str, typer.Option("--model", "-m", help="Model that lives the runs (see `aga models`).")
+    ] = "scripted/default",
+    voice: Annotated[str, typer.Option(help="Model that speaks for the interviewed agents.")] = (
+        "local/qwen2.5-coder-1.5b"
+    ),
+    judge: Annotated[str, typer.Option(help="Model that ranks and reads the answers.")] = "local/qwen2.5-coder-1.5b",
+    seed: Annotated[int, typer.Option(help="First measured seed.")] = 0,
+    seeds: Annotated[int, typer.Option(min=1, help="Measured seeds (3 or more for a spread).")] = 3,
+    warmup: Annotated[int, typer.Option(min=0, help="Warm-up runs filling each policy mode's store.")] = 1,
+    questions: Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")] = 5,
+    max_agents: Annotated[int | None, typer.Option(min=1, help="Interview at most this many agents.")] = None,
+    max_pairs: Annotated[int | None, typer.Option(min=1, help="Density: at most this many ordered pairs.")] = None,
+    measure: Annotated[
+        list[str] | None, typer.Option(help="Only these measures (repeatable); default all.", show_default=False)
+    ] = None,
+    start: Annotated[str | None, typer.Option(help="HH:MM: begin every run at this time of the first day.")] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes making the runs.")] = 1,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+) -> None:
+    """Baseline, lifestyle, social and aga runs of SCENARIO over seeds, each seed's modes and the baseline's
+    ablations interviewed and ranked together (TrueSkill), with diffusion, density and attendance.
+
+    Finished runs and answers in OUT are kept: the same command after an interruption continues.
+    """
+    from aga.evaluation.evaluate import MEASURES
+    from aga.evaluation.interviews import EvalSettings
+    from aga.llm.routing import check_model
+    from benchmarks.believability import run_believability
+
+    for m in (model, voice, judge):
+        check_model(m)
+    measures = list(dict.fromkeys(measure or MEASURES))
+    for m in measures:
+        if m not in MEASURES:
+            raise UserError(f"--measure {m}: choose among {', '.join(MEASURES)}")
+    if not days > 0:
+        raise UserError(f"--days {days!r}: give a positive number of simulated days")
+    settings = EvalSettings(
+        voice=voice,
+        judge=judge,
+        per_category=questions,
+        max_agents=max_agents,
+        seed=seed,
+        gateway=gateway_options(timeout, retries),
+    )
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console, disable=quiet,
+    )  # fmt: skip
+    with progress, _kept_on_failure(out):
+        answers = progress.add_task("interview answers", total=None)
+        report = run_believability(
+            scenario, out=out, days=days, model=model, seed=seed, seeds=seeds, warmup=warmup,
+            settings=settings, measures=measures, max_pairs=max_pairs, start=clock_time(start), jobs=jobs,
+            done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}") if quiet else None,
+            on_answer=lambda _: progress.advance(answers),
+        )  # fmt: skip
+    for r in report["pooled"]:
+        console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})")
+    console.print(f"report: {out / 'believability.md'}, {out / 'believability.json'}")

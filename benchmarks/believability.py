@@ -1,0 +1,201 @@
+"""``aga bench believability``: the four modes and Park et al.'s ablations, over seeds, ranked together.
+
+For every measured seed, the runs of the four modes (made, or continued, by the token benchmark's
+machinery: policy modes after their warm-ups, so the token report comes along) are evaluated with
+``aga eval``: interviews under each mode and under the three ablations of the baseline, one judge
+ranking per agent and question; diffusion, density and attendance per mode. The report gives each
+condition's TrueSkill mu per seed (mean and range) and from all seeds' rankings rated together, and the
+knowledge measures with their spread, next to Park et al.'s figures.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable, Sequence
+from datetime import time as clock_time
+from pathlib import Path
+from typing import Any
+
+from aga.evaluation.conditions import ABLATIONS
+from aga.evaluation.evaluate import MEASURES, Evaluation, evaluate
+from aga.evaluation.interviews import EvalSettings
+from aga.evaluation.judge import Judged
+from aga.evaluation.ranking import rate
+from aga.evaluation.report import PAPER_MU, write
+from benchmarks.bench_tokens import MODES, run_benchmark
+
+# Park et al. (2023), two simulated days of the 25-agent town.
+PAPER_KNOWLEDGE = {
+    "diffusion": {"party": "4% -> 52%", "candidacy": "4% -> 32%"},
+    "density": "0.167 -> 0.74",
+    "attendance": "5 of 12 invited",
+}
+
+
+def kind(condition: str, seed: int) -> str:
+    """A condition's name without its seed: "baseline-s2:no-memory" -> "baseline:no-memory"."""
+    return condition.replace(f"-s{seed}", "", 1)
+
+
+def spread(values: Sequence[float | None]) -> dict[str, Any]:
+    """Mean, min, max and count of the values that exist."""
+    got = [v for v in values if v is not None]
+    if not got:
+        return {"mean": None, "min": None, "max": None, "n": 0}
+    return {"mean": statistics.fmean(got), "min": min(got), "max": max(got), "n": len(got)}
+
+
+def run_believability(
+    scenario: str,
+    *,
+    out: Path,
+    days: float,
+    model: str,
+    seed: int,
+    seeds: int,
+    warmup: int,
+    settings: EvalSettings,
+    measures: Sequence[str] = MEASURES,
+    max_pairs: int | None = None,
+    modes: Sequence[str] = MODES,
+    start: clock_time | None = None,
+    jobs: int = 1,
+    done: Callable[[list[Any]], None] | None = None,
+    on_answer: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it."""
+    if "baseline" not in modes:
+        raise ValueError("the ablations are of the baseline: keep baseline among the modes")
+    tokens = run_benchmark(
+        scenario, days=days, model=model, seed=seed, warmup=warmup, out=out, modes=modes, seeds=seeds,
+        start=start, jobs=jobs, done=done,
+    )  # fmt: skip
+    measured = [seed + i for i in range(seeds)]
+    evaluations: dict[int, Evaluation] = {}
+    for s in measured:
+        runs = [f"{m}-s{s}" for m in modes]
+        folder = out / "eval" / f"s{s}"
+        evaluations[s] = evaluate(
+            runs, folder, settings, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
+            measures=measures, max_pairs=max_pairs, on_answer=on_answer,
+        )  # fmt: skip
+        write(evaluations[s], settings, folder)  # each seed's own report, as `aga eval` writes it
+    report = summarise(evaluations, modes=modes, settings=settings)
+    report.update(
+        scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
+        share_of_baseline_tokens=tokens.get("share_of_baseline"),
+    )  # fmt: skip
+    (out / "believability.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "believability.md").write_text(markdown(report) + "\n")
+    return report
+
+
+def summarise(evaluations: dict[int, Evaluation], *, modes: Sequence[str], settings: EvalSettings) -> dict[str, Any]:
+    """Ratings per seed and pooled, knowledge measures per mode, with spreads."""
+    kinds = list(modes) + [f"baseline:{a}" for a in ABLATIONS]
+    per_seed: dict[str, list[float]] = {k: [] for k in kinds}
+    pooled: list[Judged] = []
+    for s, ev in evaluations.items():
+        for r in ev.ratings:
+            per_seed.setdefault(kind(r.condition, s), []).append(r.mu)
+        for j in ev.judged:
+            pooled.append(Judged({kind(c, s): p for c, p in j.places.items()}, j.complete, j.failsafe))
+    together = rate(pooled, kinds, reference="baseline", seed=settings.seed) if pooled else []
+    knowledge: dict[str, dict[str, Any]] = {}
+    for m in modes:
+        found = [ev.runs.get(f"{m}-s{s}", {}) for s, ev in evaluations.items()]
+        news_ids = sorted({n for f in found for n in f.get("diffusion", {})})
+        events = sorted({a["news"] for f in found for a in f.get("attendance", [])})
+        knowledge[m] = {
+            "diffusion": {n: spread([f.get("diffusion", {}).get(n, {}).get("share") for f in found]) for n in news_ids},
+            "hallucination_rate": {
+                n: spread([f.get("diffusion", {}).get(n, {}).get("hallucination_rate") for f in found])
+                for n in news_ids
+            },
+            "density_start": spread([f.get("density", {}).get("start", {}).get("density") for f in found]),
+            "density_end": spread([f.get("density", {}).get("end", {}).get("density") for f in found]),
+            "invented_acquaintances": spread(
+                [f.get("density", {}).get("end", {}).get("invented_acquaintances") for f in found]
+            ),
+            "social_density": spread([f.get("social_density") for f in found]),
+            "attendance": {
+                e: spread([a["share"] for f in found for a in f.get("attendance", []) if a["news"] == e])
+                for e in events
+            },
+        }
+    return {
+        "voice": settings.voice,
+        "judge": settings.judge,
+        "seeds": sorted(evaluations),
+        "questions_per_category": settings.per_category,
+        "mu_per_seed": {k: spread(v) for k, v in per_seed.items()},
+        "pooled": [
+            {
+                "condition": r.condition,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "rankings": r.matches,
+                "mean_place": r.mean_place,
+                "effect_vs_baseline": r.effect_vs_reference,
+            }
+            for r in together
+        ],
+        "rankings": {
+            "total": len(pooled),
+            "failsafe": sum(1 for j in pooled if j.failsafe),
+            "incomplete": sum(1 for j in pooled if not j.failsafe and not j.complete),
+        },
+        "knowledge": knowledge,
+        "paper": {"mu": PAPER_MU, **PAPER_KNOWLEDGE},
+    }
+
+
+def _f(x: float | None, fmt: str = "{:.2f}") -> str:
+    return "-" if x is None or x != x else fmt.format(x)
+
+
+def _sp(s: dict[str, Any], fmt: str = "{:.2f}") -> str:
+    if not s or s.get("mean") is None:
+        return "-"
+    return f"{_f(s['mean'], fmt)} ({_f(s['min'], fmt)}-{_f(s['max'], fmt)})"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report as Markdown."""
+    lines = [
+        f"# Believability of {report['scenario']}: modes and ablations over seeds {report['seeds']}",
+        "",
+        f"Runs: `{report['run_model']}`, {report['simulated_days']:g} simulated days, {report['warmup_runs']} "
+        f"warm-up(s) per policy mode. Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "
+        f"({report['questions_per_category']} questions per category). Rankings: {report['rankings']['total']} "
+        f"({report['rankings']['failsafe']} fail-safes, {report['rankings']['incomplete']} incomplete). "
+        "A small judge is noisy: read the spreads and effect sizes.",
+        "",
+        "| condition | mu, all seeds rated together | sigma | Cohen's d vs baseline | mu per seed: mean (range) |",
+        "|---|---|---|---|---|",
+    ]
+    for r in report["pooled"]:
+        lines.append(
+            f"| {r['condition']} | {_f(r['mu'])} | {_f(r['sigma'])} | {_f(r['effect_vs_baseline'])} | "
+            f"{_sp(report['mu_per_seed'].get(r['condition'], {}))} |"
+        )
+    lines += ["", "Park et al. (2023), human evaluators: " + ", ".join(
+        f"{k} {v:.2f}" for k, v in report["paper"]["mu"].items()) + ".", ""]  # fmt: skip
+    lines += [
+        "| mode | news known at the end: mean (range) | invented details | density start | density end | "
+        "invented acquaintances | Social Memory density | attendance |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for mode, k in report["knowledge"].items():
+        known = "; ".join(f"{n} {_sp(s, '{:.0%}')}" for n, s in k["diffusion"].items()) or "-"
+        invented = "; ".join(f"{n} {_sp(s, '{:.0%}')}" for n, s in k["hallucination_rate"].items()) or "-"
+        came = "; ".join(f"{e} {_sp(s, '{:.0%}')}" for e, s in k["attendance"].items()) or "-"
+        lines.append(
+            f"| {mode} | {known} | {invented} | {_sp(k['density_start'])} | {_sp(k['density_end'])} | "
+            f"{_sp(k['invented_acquaintances'], '{:.1f}')} | {_sp(k['social_density'])} | {came} |"
+        )
+    paper = report["paper"]
+    lines += ["", f"Park et al.: diffusion {paper['diffusion']['party']} (party), {paper['diffusion']['candidacy']} "
+              f"(candidacy); density {paper['density']}; attendance {paper['attendance']}."]  # fmt: skip
+    return "\n".join(lines)
