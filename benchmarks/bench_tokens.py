@@ -47,6 +47,7 @@ class Variant:
     label: str
     paper: bool  # every mechanism it uses is the paper's (the paper-faithful figure)
     options: dict[str, Any] = field(default_factory=dict)  # PolicyOptions fields
+    mind_wandering: bool = False  # AGA appendix D (any mode)
 
 
 _PAPER_LP = {"exact_actions": True, "importance": False, "hourly_schedule": True}
@@ -75,8 +76,11 @@ VARIANTS: dict[str, Variant] = {
         Variant("social", "social", "Social Memory alone", True),
         Variant("aga-paper", "aga", "(a) + Social Memory: AGA as in the paper", True, _PAPER_LP),
         Variant("aga", "aga", "(e) + Social Memory: full aga", False),
+        Variant("baseline-mw", "baseline", "the original architecture + mind wandering (AGA appendix D)", True,
+                mind_wandering=True),
+        Variant("aga-mw", "aga", "full aga + mind wandering (AGA appendix D)", False, mind_wandering=True),
     )
-}
+}  # fmt: skip
 MODES = ("baseline", "lifestyle", "social", "aga")  # the paper's ablation
 MECHANISMS = ("baseline", "lp-paper", "lp-similar", "lp-importance", "lifestyle", "social", "aga-paper", "aga")
 LADDER = ("baseline", "lp-paper", "lp-similar", "lp-importance", "lifestyle", "aga")  # one mechanism per rung
@@ -193,6 +197,7 @@ def _execute(
             start=start,
             api_base=api_base,
             gateway_options=gateway_options,
+            mind_wandering=VARIANTS[planned.variant].mind_wandering,
         )
     try:
         run.advance(on_step=on_step)
@@ -314,6 +319,7 @@ def _same_run(info: Any, planned: Planned, *, model: str, days: float, start: cl
         "span": span(days),
         "start": default_start.strftime("%H:%M"),
         "policy options": _mechanisms(options),
+        "mind wandering": VARIANTS[planned.variant].mind_wandering,
     }
     found = {
         "mode": info.mode,
@@ -322,6 +328,7 @@ def _same_run(info: Any, planned: Planned, *, model: str, days: float, start: cl
         "span": span((info.until - began) / timedelta(days=1)),
         "start": began.strftime("%H:%M") if info.start is not None else asked["start"],
         "policy options": _mechanisms(PolicyOptions.from_json(info.policy_options) if info.policy_options else None),
+        "mind wandering": bool(info.mind_wandering),
     }
     if asked != found:
         differ = ", ".join(f"{k} {found[k]} (asked: {asked[k]})" for k in asked if asked[k] != found[k])
@@ -513,7 +520,39 @@ def run_benchmark(
     (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
     (out / "report.md").write_text(markdown(report) + "\n")
     chart(report, out / "shares.png")
+    if days >= 2:
+        novelty_chart(report, out / "novelty.png")
     return report
+
+
+def cumulative_novelty(report: dict[str, Any], name: str) -> list[float]:
+    """The variant's cumulative new main activities per agent by day, mean over seeds (AGA's Figure 6)."""
+    days = [r["parity"].get("new_activities_by_day") or [] for r in report["runs"][name].values()]
+    width = max((len(d) for d in days), default=0)
+    means = [statistics.fmean(d[i] for d in days if len(d) > i) for i in range(width)]
+    return list(itertools.accumulate(means))
+
+
+def novelty_chart(report: dict[str, Any], path: Path) -> None:
+    """Lines: each variant's cumulative new activities per agent, day by day (a town that lives the
+    same day again goes flat)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.8))
+    for name in report["runs"]:
+        curve = cumulative_novelty(report, name)
+        if curve:
+            ax.plot(range(1, len(curve) + 1), curve, marker="o", label=name)
+    ax.set_xlabel("simulated day")
+    ax.set_ylabel("distinct main activities so far, per agent")
+    ax.set_title(f"{report['scenario']}: novelty, {report['model']}, {len(report['seeds'])} seed(s)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def _spread(values: Sequence[float]) -> dict[str, float]:
@@ -764,6 +803,11 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
         means = [statistics.fmean(d[i] for d in days if len(d) > i) for i in range(width)]
         curve.append(" → ".join(f"{m:.1f}" for m in means) or "-")
     out.append("| new activities by day (novelty curve) | " + " | ".join(curve) + " | mean over agents and seeds |")
+    cumulative = [" → ".join(f"{v:.1f}" for v in cumulative_novelty(report, n)) or "-" for n in names]
+    out.append(
+        "| distinct main activities so far, by day (cumulative novelty) | " + " | ".join(cumulative)
+        + " | per agent, mean over seeds; `novelty.png` |"
+    )  # fmt: skip
     news = sorted({k for n in names for r in runs[n].values() for k in r["parity"].get("news_known", {})})
     for item in news:
         cells = []

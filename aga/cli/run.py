@@ -346,6 +346,10 @@ def run_command(
         bool,
         typer.Option(help="Policy modes: reuse the rating of an event rated before in other words (ours)."),
     ] = True,
+    mind_wandering: Annotated[
+        bool,
+        typer.Option(help="Any mode: a few rare memories sampled into planning and dialogue prompts (AGA appendix D)."),
+    ] = False,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
@@ -426,6 +430,7 @@ def run_command(
             policies=policies,
             start=begin,
             gateway_options=options,
+            mind_wandering=mind_wandering,
         )
     except (KeyboardInterrupt, ModelUnavailable) as exc:
         kept = resolve_run(run_id, must_exist=False).database.exists()

@@ -83,6 +83,7 @@ class Runtime:
     decisions: DecisionLog | None = None  # the run's log of policy lookups
     social: SocialMemory | None = None  # Social Memory (social and aga modes)
     one_call_schedule: bool = False  # the day's schedule in one call (policy modes) instead of hour by hour
+    mind_wandering: bool = False  # a few rare memories in planning and dialogue prompts (AGA appendix D)
 
     @property
     def now(self) -> datetime:

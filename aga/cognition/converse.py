@@ -17,11 +17,13 @@ from datetime import timedelta
 
 from aga.agents import Action, Agent
 from aga.cognition import social
+from aga.cognition import wandering as wander
 from aga.cognition.answers import Text, Utterance
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.perceive import rate
 from aga.cognition.replan import insert_activity
 from aga.cognition.thoughts import remember_thought
+from aga.cognition.wandering import wandering_text
 from aga.memory import MemoryKind
 
 RELATIONSHIP = task(
@@ -84,7 +86,8 @@ def utterance(
     here = rt.scenario.town.address_at(speaker.state.tile)
     past = speaker.state.last_chats.get(listener.name, [])
     context = {
-        "identity": identity(speaker, now),
+        # Mind wandering joins the identity block, so that prompts without it stay as they were.
+        "identity": "\n".join(x for x in (identity(speaker, now), wandering_text(rt, speaker, wander.UTTERANCE)) if x),
         "name": speaker.name,
         "other": listener.name,
         "memories": "\n".join(f"- {m}" for m in memories),

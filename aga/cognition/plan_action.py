@@ -18,9 +18,11 @@ from typing import Any
 from aga.agents import Action, Agent, ScheduleItem
 from aga.agents.state import is_sleep
 from aga.cognition import lifestyle
+from aga.cognition import wandering as wander
 from aga.cognition.answers import Choice, Decomposition, Emoji, ObjectState, Subtask, Triple
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import nearest
+from aga.cognition.wandering import wandering_text
 from aga.world import Address
 from policy_store import rescale
 
@@ -122,6 +124,7 @@ def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
     if reused is not None:
         schedule[index : index + 1] = reused
         return
+    context["inspiration"] = wandering_text(rt, agent, wander.DECOMPOSE)  # empty without mind wandering
     with rt.gateway.tally() as tally:
         subtasks = rt.call(DECOMPOSE, agent, context, facts=BlockFacts(item.task, item.minutes)).subtasks
     steps = [s.subtask for s in subtasks]

@@ -14,9 +14,11 @@ from datetime import timedelta
 
 from aga.agents import Agent
 from aga.agents.routine import asleep_at, bed_hour_of, clock_hour, stated_wake_hour, timed_items, without_time
+from aga.cognition import wandering as wander
 from aga.cognition.answers import DailyPlan, DaySchedule, HourActivity, ScheduleBlock, Text, WakeUp
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import clock_minutes, coherent_day, compress, hours_of_blocks
+from aga.cognition.wandering import wandering_text
 from aga.memory import MemoryKind
 
 
@@ -126,6 +128,8 @@ def plan_new_day(rt: Runtime, agent: Agent) -> None:
     wake = rt.call(WAKE_UP, agent, base, facts=WakeFacts(stated_wake_hour(lifestyle))).hour
     bed = bed_hour_of(lifestyle)
     inspiration = "" if not state.daily_plan else f"Yesterday's plan: {'; '.join(state.daily_plan)}"
+    wandered = wandering_text(rt, agent, wander.PLAN)  # empty without mind wandering
+    inspiration = "\n".join(x for x in (inspiration, wandered) if x)
     day = DayFacts(wake_hour=wake, bed_hour=bed)
     items = rt.call(DAILY, agent, {**base, "wake_hour": wake, "inspiration": inspiration}, facts=day).items
     day = DayFacts(wake_hour=wake, bed_hour=bed, plan_hours=tuple(plan_hours(items)))

@@ -22,8 +22,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from aga.agents import Agent
+from aga.cognition import wandering as wander
 from aga.cognition.answers import Utterance
 from aga.cognition.common import SEED_STEP, Runtime, identity, task
+from aga.cognition.wandering import wandering_text
 from social_memory import Relation, RelationUpdate
 
 FOLD_K_FIRST = 20  # memories about the partner when a conversation opens (the reference code's ~20)
@@ -144,7 +146,8 @@ def utterance(
     relation = rt.social.relation(speaker.name, listener.name)
     here = rt.scenario.town.address_at(speaker.state.tile)
     context = {
-        "identity": identity(speaker, now),
+        # Mind wandering joins the identity block, so that prompts without it stay as they were.
+        "identity": "\n".join(x for x in (identity(speaker, now), wandering_text(rt, speaker, wander.UTTERANCE)) if x),
         "name": speaker.name,
         "other": listener.name,
         "location": f"{here.arena or 'the street'} in {here.sector or rt.scenario.town.world}",

@@ -254,6 +254,10 @@ class MemoryStream:
                 nodes.update({n.id: n for n in session.exec(base.where(col(MemoryNode.id).in_(missing)))})
             return list(nodes.values())
 
+    def vectors_of(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        """The embeddings of the memories ``ids`` (unit vectors; ids without one are left out)."""
+        return self._vectors_of(ids)
+
     def _vectors_of(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         missing = [i for i in ids if i not in self._vectors]
         if missing:

@@ -66,6 +66,7 @@ class RunInfo(SQLModel, table=True):
     policy_store: str | None = None  # the Lifestyle Policy store's folder (policy modes only)
     policy_options: str | None = None  # PolicyOptions as JSON
     start: NaiveDatetime | None = None  # the simulated moment the run began (None: written before it was kept)
+    mind_wandering: bool = False  # rare memories sampled into planning and dialogue prompts (AGA appendix D)
 
 
 class Checkpoint(SQLModel, table=True):
@@ -172,6 +173,7 @@ class Run:
         policies: PolicyOptions | None = None,
         start: time | None = None,
         gateway_options: GatewayOptions | None = None,
+        mind_wandering: bool = False,
     ) -> Run:
         """Start a new run of ``scenario`` (its first checkpoint is written before returning).
 
@@ -222,6 +224,7 @@ class Run:
             until=begin + timedelta(hours=hours),
             policy_store=store,
             policy_options=policies.to_json() if store and policies else None,
+            mind_wandering=mind_wandering,
             start=begin,
         )
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
@@ -383,6 +386,7 @@ class Run:
             rt.decisions = DecisionLog(engine)
         if info.mode in SOCIAL_MODES:
             rt.social = SocialMemory(engine)
+        rt.mind_wandering = bool(info.mind_wandering)
         SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
         return cls(paths, engine, info, rt, metrics)
 
