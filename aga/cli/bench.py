@@ -46,7 +46,8 @@ def tokens_command(
         list[str] | None,
         typer.Option(
             help="Only these variants (repeatable): the modes baseline, lifestyle, social, aga, or a rung of "
-            "the mechanism ladder (lp-paper, lp-similar, lp-importance, aga-paper). Default: the four modes.",
+            "the mechanism ladder (lp-paper, lp-similar, lp-importance, aga-paper), or with mind wandering "
+            "(baseline-mw, aga-mw). Default: the four modes.",
             show_default=False,
         ),
     ] = None,

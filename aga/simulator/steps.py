@@ -717,9 +717,13 @@ def _drift(p: Prompt) -> list[str]:
             if m and len(m.group(1).split()) >= 2:
                 out.append(m.group(1))
     for line in p.get("inspiration").splitlines():
-        line = line.strip("- ").strip()
-        if 10 < len(line) < 120:
-            out.append(f"remembering that {line[0].lower()}{line[1:]}")
+        # A line that lists several memories ("Things that come to X's mind: a; b.") is read item by item.
+        _, colon, rest = line.partition(": ")
+        items = rest.rstrip(".").split("; ") if colon and "; " in rest else [line]
+        for item in items:
+            item = item.strip("- ").strip()
+            if 10 < len(item) < 120:
+                out.append(f"remembering that {item[0].lower()}{item[1:]}")
     return out
 
 
