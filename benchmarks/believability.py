@@ -129,6 +129,7 @@ def summarise(evaluations: dict[int, Evaluation], *, modes: Sequence[str], setti
         "judge": settings.judge,
         "seeds": sorted(evaluations),
         "questions_per_category": settings.per_category,
+        "judging": settings.judging,
         "mu_per_seed": {k: spread(v) for k, v in per_seed.items()},
         "pooled": [
             {
@@ -168,7 +169,8 @@ def markdown(report: dict[str, Any]) -> str:
         "",
         f"Runs: `{report['run_model']}`, {report['simulated_days']:g} simulated days, {report['warmup_runs']} "
         f"warm-up(s) per policy mode. Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "
-        f"({report['questions_per_category']} questions per category). Rankings: {report['rankings']['total']} "
+        f"({report['questions_per_category']} questions per category). Judge verdicts ({report['judging']}): "
+        f"{report['rankings']['total']} "
         f"({report['rankings']['failsafe']} fail-safes, {report['rankings']['incomplete']} incomplete). "
         "A small judge is noisy: read the spreads and effect sizes.",
         "",

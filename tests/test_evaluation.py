@@ -105,6 +105,7 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     report = (tmp_path / "ev-eval" / "report.md").read_text()
     rows = [line for line in report.splitlines() if line.startswith("| ev")]
     assert len(rows) == 4 and "no observation, reflection or planning" in rows[-1]  # ranked last
+    assert json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6  # agents x questions x pairs
     with sqlite3.connect(tmp_path / "ev-eval" / "eval.db") as conn:
         calls = conn.execute("select count(*) from llm_ledger").fetchone()[0]
     again = CliRunner().invoke(app, args)  # continues: everything is answered and ranked already
@@ -231,7 +232,7 @@ def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_p
     out = tmp_path / "bel"
     args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
     args += ["--seeds", "2", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
-    args += ["--questions", "1", "--measure", "interviews", "--quiet"]
+    args += ["--questions", "1", "--measure", "interviews", "--quiet", "--judging", "ranking"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     report = json.loads((out / "believability.json").read_text())
@@ -251,3 +252,22 @@ def test_pooled_ratings_strip_the_seed_from_condition_names():
 
     assert kind("baseline-s12:no-memory", 12) == "baseline:no-memory"
     assert kind("aga-s1", 1) == "aga"
+
+
+def test_pairwise_judging_can_sample_pairs_and_ranking_is_one_call_per_question(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=0.5, run_id="pj", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+    base = ["eval", "pj", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "1"]
+    base += ["--measure", "interviews", "--quiet"]
+    for extra, verdicts in ((["--pairs", "2"], 3 * 5 * 2), (["--judging", "ranking"], 3 * 5)):
+        out = tmp_path / extra[0]
+        result = CliRunner().invoke(app, [*base, *extra, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert json.loads((out / "report.json").read_text())["rankings"] == verdicts
+    bad = CliRunner().invoke(app, [*base, "--judging", "vote", "--out", str(tmp_path / "v")])
+    assert "--judging vote" in str(bad.exception)

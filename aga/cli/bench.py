@@ -363,6 +363,16 @@ def believability_command(
         "local/qwen2.5-coder-1.5b"
     ),
     judge: Annotated[str, typer.Option(help="Model that ranks and reads the answers.")] = "local/qwen2.5-coder-1.5b",
+    judging: Annotated[
+        str,
+        typer.Option(
+            help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
+            "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
+        ),
+    ] = "pairwise",
+    pairs: Annotated[
+        int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
+    ] = None,
     seed: Annotated[int, typer.Option(help="First measured seed.")] = 0,
     seeds: Annotated[int, typer.Option(min=1, help="Measured seeds (3 or more for a spread).")] = 3,
     warmup: Annotated[int, typer.Option(min=0, help="Warm-up runs filling each policy mode's store.")] = 1,
@@ -403,7 +413,11 @@ def believability_command(
         max_agents=max_agents,
         seed=seed,
         gateway=gateway_options(timeout, retries),
+        judging=judging,
+        pairs_per_question=pairs,
     )
+    if judging not in ("pairwise", "ranking"):
+        raise UserError(f"--judging {judging}: choose pairwise or ranking")
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console, disable=quiet,

@@ -43,6 +43,16 @@ def eval_command(
     max_pairs: Annotated[
         int | None, typer.Option(min=1, help="Density: ask at most this many ordered pairs, drawn by seed.")
     ] = None,
+    judging: Annotated[
+        str,
+        typer.Option(
+            help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
+            "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
+        ),
+    ] = "pairwise",
+    pairs: Annotated[
+        int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=2**31 - 1)] = 0,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
@@ -75,7 +85,11 @@ def eval_command(
         max_agents=max_agents,
         seed=seed,
         gateway=gateway_options(timeout, retries),
+        judging=judging,
+        pairs_per_question=pairs,
     )
+    if judging not in ("pairwise", "ranking"):
+        raise UserError(f"--judging {judging}: choose pairwise or ranking")
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
         TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

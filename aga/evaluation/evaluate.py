@@ -93,6 +93,8 @@ def _key(record: dict[str, Any]) -> Key:
         return ("interview", record["condition"], record["agent"], record["question"])
     if measure == "ranking":
         return ("ranking", record["agent"], record["question"])
+    if measure == "pair":
+        return ("pair", record["agent"], record["question"], *record["pair"])
     if measure == "diffusion":
         return ("diffusion", record["when"], record["news"], record["agent"])
     if measure == "density":
@@ -189,10 +191,10 @@ def evaluate(
                 )  # fmt: skip
     if "interviews" in measures and len(conds) > 1:
         tag = {"judge": settings.judge, "steps": {r: v["step"] for r, v in evaluation.runs.items()},
-               "voice": settings.voice, "conditions": [c.name for c in conds]}  # fmt: skip
+               "voice": settings.voice, "conditions": [c.name for c in conds], "judging": settings.judging}  # fmt: skip
         cache = records.view(tag, _key)
         evaluation.judged = judge_conditions(
-            judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings.seed
+            judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings
         )
         evaluation.ratings = rate(
             evaluation.judged, [c.name for c in conds], reference=conds[0].name, seed=settings.seed

@@ -6,8 +6,10 @@ evaluation stopped by Ctrl-C, a kill or a dead model goes on where it stopped wh
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -18,7 +20,7 @@ from sqlmodel import col, func, select
 
 from aga.cognition.user import interview
 from aga.evaluation.conditions import Condition
-from aga.evaluation.judge import Judged, rank_answers
+from aga.evaluation.judge import Judged, compare_answers, rank_answers
 from aga.evaluation.questions import Question
 from aga.llm.gateway import Gateway, GatewayOptions
 from aga.memory import MemoryKind, MemoryNode
@@ -36,6 +38,8 @@ class EvalSettings:
     max_agents: int | None = None  # at most this many, drawn by seed, when ``agents`` is empty
     seed: int = 0
     gateway: GatewayOptions = field(default_factory=GatewayOptions)
+    judging: str = "pairwise"  # or "ranking": all the conditions' answers in one call
+    pairs_per_question: int | None = None  # pairwise: at most this many pairs per question, drawn by seed
 
 
 def stable_seed(*parts: object) -> int:
@@ -135,25 +139,37 @@ def judge_conditions(
     cache: dict[tuple[Any, ...], dict[str, Any]],
     save: Callable[[dict[str, Any]], None],
     tag: dict[str, Any],
-    seed: int,
+    settings: EvalSettings,
 ) -> list[Judged]:
-    """One ranking per agent and question across the conditions (cached)."""
+    """The judge's verdicts per agent and question across the conditions (cached): one ranking, or
+    pairwise comparisons of every pair (or ``settings.pairs_per_question`` of them, drawn by seed)."""
     judged = []
+    names = [c.name for c in conds]
     for name, asked in questions.items():
         for q in asked:
-            key = ("ranking", name, q.key)
-            record = cache.get(key)
-            if record is None:
-                got = rank_answers(
-                    judge,
-                    name=name,
-                    persona=personas[name],
-                    question=q.text,
-                    answers={c.name: answers[(c.name, name, q.key)]["answer"] for c in conds},
-                    seed=stable_seed(seed, name, q.key),
-                )
-                record = {**tag, "measure": "ranking", "agent": name, "question": q.key, **asdict(got)}
-                save(record)
-                cache[key] = record
-            judged.append(Judged(places=record["places"], complete=record["complete"], failsafe=record["failsafe"]))
+            said = {c: answers[(c, name, q.key)]["answer"] for c in names}
+            common = {"name": name, "persona": personas[name], "question": q.text}
+            keys: list[tuple[Any, ...]]
+            if settings.judging == "ranking":
+                keys = [("ranking", name, q.key)]
+            else:
+                pairs = list(itertools.combinations(names, 2))
+                wanted = settings.pairs_per_question
+                if wanted is not None and wanted < len(pairs):
+                    pairs = random.Random(stable_seed(settings.seed, name, q.key)).sample(pairs, wanted)
+                keys = [("pair", name, q.key, a, b) for a, b in pairs]
+            for key in keys:
+                record = cache.get(key)
+                if record is None:
+                    if key[0] == "ranking":
+                        got = rank_answers(judge, answers=said, seed=stable_seed(settings.seed, name, q.key), **common)
+                    else:
+                        a, b = key[3], key[4]
+                        seed = stable_seed(settings.seed, name, q.key, a, b)
+                        got = compare_answers(judge, first=(a, said[a]), second=(b, said[b]), seed=seed, **common)
+                    record = {**tag, "measure": key[0], "agent": name, "question": q.key, "pair": list(key[3:]),
+                              **asdict(got)}  # fmt: skip
+                    save(record)
+                    cache[key] = record
+                judged.append(Judged(places=record["places"], complete=record["complete"], failsafe=record["failsafe"]))
     return judged

@@ -1,7 +1,9 @@
-"""The judge: one call ranks the answers of one agent to one question across the conditions.
+"""The judge: answers of one agent to one question, compared across the conditions.
 
-Park et al.'s evaluators ranked every condition's answer to a question at once; so does the judge. The
-answers are shown under letters in a shuffled order (seeded per agent and question), so that a judge
+Two ways, both read into places for TrueSkill: ``pairwise`` (the default) shows two answers and asks
+which is more believable, for every pair of conditions or a seeded sample of them (a small model
+compares two answers more reliably than it orders seven); ``ranking`` ranks all the answers in one call,
+as Park et al.'s human evaluators did. Answers are shown in a seeded shuffled order, so that a judge
 that prefers the first or the last position favours no condition.
 """
 
@@ -12,6 +14,7 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -32,6 +35,22 @@ RANK = Task(
     failsafe=Ranking(ranking=["?"]),  # no usable label: the ranking then carries no information
     max_tokens=120,
     temperature=0.0,  # a judge, not a voice
+)
+
+
+class Better(BaseModel):
+    """Which of two answers is more believable."""
+
+    better: Literal["A", "B"]
+
+
+COMPARE = Task(
+    name="eval.compare_answers",
+    template=Path(__file__).parent / "prompts" / "eval.compare_answers.txt",
+    schema=Better,
+    failsafe=Better(better="A"),  # marked as a fail-safe and left out of the ratings
+    max_tokens=20,
+    temperature=0.0,
 )
 
 
@@ -90,3 +109,27 @@ def placed(ranking: Sequence[str], by_label: Mapping[str, str], *, failsafe: boo
     for condition in by_label.values():
         places.setdefault(condition, last)
     return Judged(places=places, complete=complete, failsafe=failsafe)
+
+
+def compare_answers(
+    gateway: Gateway,
+    *,
+    name: str,
+    persona: str,
+    question: str,
+    first: tuple[str, str],
+    second: tuple[str, str],
+    seed: int,
+) -> Judged:
+    """Ask the judge which of two (condition, answer) pairs is more believable; the shown order is drawn."""
+    pair = [first, second]
+    random.Random(seed).shuffle(pair)
+    (a, answer_a), (b, answer_b) = pair
+    before = gateway.failsafes
+    got = gateway.call(
+        COMPARE,
+        {"persona": persona, "name": name, "question": question, "answer_a": answer_a, "answer_b": answer_b},
+    )
+    failsafe = gateway.failsafes > before
+    winner, loser = (a, b) if got.better == "A" else (b, a)
+    return Judged(places={winner: 0, loser: 1}, complete=True, failsafe=failsafe)

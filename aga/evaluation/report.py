@@ -27,6 +27,7 @@ def write(evaluation: Evaluation, settings: EvalSettings, out: Path) -> dict[str
         "judge": settings.judge,
         "seed": settings.seed,
         "questions_per_category": settings.per_category,
+        "judging": settings.judging,
         **evaluation.to_json(),
         "paper_mu": PAPER_MU,
     }
@@ -48,11 +49,11 @@ def markdown(data: dict[str, Any]) -> str:
         f"Voice of the interviewed agents: `{data['voice']}`; judge: `{data['judge']}`; seed {data['seed']}. "
         f"{len(data['agents'])} agents, {data['questions_per_category']} questions per category "
         f"(5 categories), {data['answers']} answers ({data['failsafe_answers']} fail-safes), "
-        f"{data['rankings']} rankings ({data['failsafe_rankings']} fail-safes, {data['incomplete_rankings']} "
-        "incomplete: unranked answers tie for last). A small judge is noisy: read sigma and the effect sizes, "
-        "not the order alone.",
+        f"{data['rankings']} judge verdicts, {data['judging']} ({data['failsafe_rankings']} fail-safes, left "
+        f"out; {data['incomplete_rankings']} incomplete rankings, whose unranked answers tie for last). A small "
+        "judge is noisy: read sigma and the effect sizes, not the order alone.",
         "",
-        "| condition | mu | sigma | rankings | mean place (0 best) | Cohen's d vs the first |",
+        "| condition | mu | sigma | verdicts | mean place (0 best) | Cohen's d vs the first |",
         "|---|---|---|---|---|---|",
     ]
     for r in data["ratings"]:

@@ -17,14 +17,9 @@ from aga.simulator.prompt import Prompt, answers
 EMPTY = re.compile(r"not sure|nothing (in particular )?comes to mind|no idea|don't know|do not know", re.I)
 
 
-@answers("eval.rank_answers")
-def rank_answers(p: Prompt) -> dict[str, list[str]]:
-    """Labels of the shown answers, the one closest to the question and the person first."""
-    shown = [re.match(r"^([A-Z]):\s*(.*)$", line.strip()) for line in p.get("answers").splitlines()]
-    labelled = [(m.group(1), m.group(2)) for m in shown if m]
-    if not labelled:
-        return {"ranking": []}
-    texts = [t for _, t in labelled]
+def _believability(p: Prompt, texts: list[str]) -> list[float]:
+    """How much each answer speaks to the question and to the person, with a little sampling noise;
+    answers that say nothing are marked down."""
     to_question = similarities(p.get("question"), texts)
     to_person = similarities(p.get("persona"), texts)
     scores = []
@@ -33,8 +28,26 @@ def rank_answers(p: Prompt) -> dict[str, list[str]]:
         if EMPTY.search(text) or len(text.split()) < 4:
             score -= 1.0
         scores.append(score)
+    return scores
+
+
+@answers("eval.rank_answers")
+def rank_answers(p: Prompt) -> dict[str, list[str]]:
+    """Labels of the shown answers, the one closest to the question and the person first."""
+    shown = [re.match(r"^([A-Z]):\s*(.*)$", line.strip()) for line in p.get("answers").splitlines()]
+    labelled = [(m.group(1), m.group(2)) for m in shown if m]
+    if not labelled:
+        return {"ranking": []}
+    scores = _believability(p, [t for _, t in labelled])
     order = sorted(range(len(labelled)), key=lambda i: -scores[i])
     return {"ranking": [labelled[i][0] for i in order]}
+
+
+@answers("eval.compare_answers")
+def compare_answers(p: Prompt) -> dict[str, str]:
+    """The more believable of two answers, by the same reading as a ranking."""
+    a, b = _believability(p, [p.get("answer_a"), p.get("answer_b")])
+    return {"better": "A" if a >= b else "B"}
 
 
 NOT_KNOWING = re.compile(
