@@ -20,6 +20,7 @@ from aga.cli.common import (
     err_console,
     gateway_options,
 )
+from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
 
@@ -359,29 +360,17 @@ def believability_command(
     model: Annotated[
         str, typer.Option("--model", "-m", help="Model that lives the runs (see `aga models`).")
     ] = "scripted/default",
-    voice: Annotated[str, typer.Option(help="Model that speaks for the interviewed agents.")] = (
-        "local/qwen2.5-coder-1.5b"
-    ),
-    judge: Annotated[str, typer.Option(help="Model that ranks and reads the answers.")] = "local/qwen2.5-coder-1.5b",
-    judging: Annotated[
-        str,
-        typer.Option(
-            help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
-            "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
-        ),
-    ] = "pairwise",
-    pairs: Annotated[
-        int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
-    ] = None,
+    voice: Voice = LOCAL,
+    judge: Judge = LOCAL,
+    judging: Judging = "pairwise",
+    pairs: Pairs = None,
     seed: Annotated[int, typer.Option(help="First measured seed.")] = 0,
     seeds: Annotated[int, typer.Option(min=1, help="Measured seeds (3 or more for a spread).")] = 3,
     warmup: Annotated[int, typer.Option(min=0, help="Warm-up runs filling each policy mode's store.")] = 1,
-    questions: Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")] = 5,
-    max_agents: Annotated[int | None, typer.Option(min=1, help="Interview at most this many agents.")] = None,
-    max_pairs: Annotated[int | None, typer.Option(min=1, help="Density: at most this many ordered pairs.")] = None,
-    measure: Annotated[
-        list[str] | None, typer.Option(help="Only these measures (repeatable); default all.", show_default=False)
-    ] = None,
+    questions: Questions = 5,
+    max_agents: MaxAgents = None,
+    max_pairs: MaxPairs = None,
+    measure: Measure = None,
     start: Annotated[str | None, typer.Option(help="HH:MM: begin every run at this time of the first day.")] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes making the runs.")] = 1,
     timeout: Timeout = 120.0,
@@ -393,31 +382,16 @@ def believability_command(
 
     Finished runs and answers in OUT are kept: the same command after an interruption continues.
     """
-    from aga.evaluation.evaluate import MEASURES
-    from aga.evaluation.interviews import EvalSettings
     from aga.llm.routing import check_model
     from benchmarks.believability import run_believability
 
-    for m in (model, voice, judge):
-        check_model(m)
-    measures = list(dict.fromkeys(measure or MEASURES))
-    for m in measures:
-        if m not in MEASURES:
-            raise UserError(f"--measure {m}: choose among {', '.join(MEASURES)}")
+    check_model(model)
     if not days > 0:
         raise UserError(f"--days {days!r}: give a positive number of simulated days")
-    settings = EvalSettings(
-        voice=voice,
-        judge=judge,
-        per_category=questions,
-        max_agents=max_agents,
-        seed=seed,
-        gateway=gateway_options(timeout, retries),
-        judging=judging,
-        pairs_per_question=pairs,
-    )
-    if judging not in ("pairwise", "ranking"):
-        raise UserError(f"--judging {judging}: choose pairwise or ranking")
+    settings, measures = eval_settings(
+        voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
+        seed=seed, timeout=timeout, retries=retries, measure=measure,
+    )  # fmt: skip
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console, disable=quiet,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -12,14 +12,80 @@ from aga.cli.common import EXIT_MODEL_UNAVAILABLE, Retries, Timeout, UserError, 
 
 LOCAL = "local/qwen2.5-coder-1.5b"
 
+# Options `aga eval` and `aga bench believability` share.
+Voice = Annotated[str, typer.Option(help="Model that speaks for the interviewed agents.")]
+Judge = Annotated[str, typer.Option(help="Model that compares and reads the answers.")]
+Judging = Annotated[
+    str,
+    typer.Option(
+        help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
+        "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
+    ),
+]
+Pairs = Annotated[
+    int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
+]
+Questions = Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")]
+MaxAgents = Annotated[int | None, typer.Option(min=1, help="Interview at most this many agents, drawn by seed.")]
+MaxPairs = Annotated[
+    int | None, typer.Option(min=1, help="Density: ask at most this many ordered pairs, drawn by seed.")
+]
+Measure = Annotated[
+    list[str] | None,
+    typer.Option(help="Only these measures (repeatable): interviews, diffusion, density, attendance. Default: all."),
+]
+
+
+def eval_settings(
+    *,
+    voice: str,
+    judge: str,
+    judging: str,
+    pairs: int | None,
+    questions: int,
+    max_agents: int | None,
+    seed: int,
+    timeout: float,
+    retries: int,
+    measure: list[str] | None,
+    api_base: str | None = None,
+    agents: list[str] | None = None,
+) -> tuple[Any, list[str]]:
+    """The evaluation's settings and measures from the command line, each bad value named."""
+    from aga.evaluation.evaluate import MEASURES
+    from aga.evaluation.interviews import EvalSettings
+    from aga.llm.routing import check_model
+
+    for model in (voice, judge):
+        check_model(model, api_base)
+    if judging not in ("pairwise", "ranking"):
+        raise UserError(f"--judging {judging}: choose pairwise or ranking")
+    measures = list(dict.fromkeys(measure or MEASURES))
+    for m in measures:
+        if m not in MEASURES:
+            raise UserError(f"--measure {m}: choose among {', '.join(MEASURES)}")
+    settings = EvalSettings(
+        voice=voice,
+        judge=judge,
+        api_base=api_base,
+        per_category=questions,
+        agents=tuple(agents or ()),
+        max_agents=max_agents,
+        seed=seed,
+        gateway=gateway_options(timeout, retries),
+        judging=judging,
+        pairs_per_question=pairs,
+    )
+    return settings, measures
+
 
 def eval_command(
     runs: Annotated[list[str], typer.Argument(help="Runs to compare (ids or folders), same scenario.")],
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Folder of the evaluation (default: runs/eval/<first run>).")
     ] = None,
-    voice: Annotated[str, typer.Option(help="Model that speaks for the interviewed agents.")] = LOCAL,
-    judge: Annotated[str, typer.Option(help="Model that ranks the answers.")] = LOCAL,
+    voice: Voice = LOCAL,
+    judge: Judge = LOCAL,
     api_base: Annotated[str | None, typer.Option(help="Server URL of the voice and judge models.")] = None,
     ablation: Annotated[
         list[str] | None,
@@ -31,28 +97,13 @@ def eval_command(
     ] = None,
     no_ablations: Annotated[bool, typer.Option("--no-ablations", help="Compare the runs only.")] = False,
     ablate: Annotated[str | None, typer.Option(help="The run whose agents are ablated (default: the first).")] = None,
-    questions: Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")] = 5,
+    questions: Questions = 5,
     agent: Annotated[list[str] | None, typer.Option(help="Interview only this agent (repeatable).")] = None,
-    max_agents: Annotated[int | None, typer.Option(min=1, help="At most this many agents, drawn by seed.")] = None,
-    measure: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Only these measures (repeatable): interviews, diffusion, density, attendance. Default: all."
-        ),
-    ] = None,
-    max_pairs: Annotated[
-        int | None, typer.Option(min=1, help="Density: ask at most this many ordered pairs, drawn by seed.")
-    ] = None,
-    judging: Annotated[
-        str,
-        typer.Option(
-            help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
-            "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
-        ),
-    ] = "pairwise",
-    pairs: Annotated[
-        int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
-    ] = None,
+    max_agents: MaxAgents = None,
+    measure: Measure = None,
+    max_pairs: MaxPairs = None,
+    judging: Judging = "pairwise",
+    pairs: Pairs = None,
     seed: Annotated[int, typer.Option(min=0, max=2**31 - 1)] = 0,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
@@ -64,32 +115,17 @@ def eval_command(
     """
     from aga.config import runs_dir
     from aga.evaluation.conditions import ABLATIONS
-    from aga.evaluation.evaluate import MEASURES, evaluate
-    from aga.evaluation.interviews import EvalSettings
+    from aga.evaluation.evaluate import evaluate
     from aga.evaluation.report import write
     from aga.llm.errors import ModelUnavailable
-    from aga.llm.routing import check_model
 
-    for model in (voice, judge):
-        check_model(model, api_base)
+    settings, measures = eval_settings(
+        voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
+        seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, agents=agent,
+    )  # fmt: skip
     chosen = [] if no_ablations else list(ablation or ABLATIONS)
-    measures = list(dict.fromkeys(measure or MEASURES))
     if "interviews" in measures and len(runs) + len(chosen) < 2:
         raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
-    settings = EvalSettings(
-        voice=voice,
-        judge=judge,
-        api_base=api_base,
-        per_category=questions,
-        agents=tuple(agent or ()),
-        max_agents=max_agents,
-        seed=seed,
-        gateway=gateway_options(timeout, retries),
-        judging=judging,
-        pairs_per_question=pairs,
-    )
-    if judging not in ("pairwise", "ranking"):
-        raise UserError(f"--judging {judging}: choose pairwise or ranking")
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
         TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

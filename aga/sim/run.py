@@ -66,7 +66,8 @@ class RunInfo(SQLModel, table=True):
     policy_store: str | None = None  # the Lifestyle Policy store's folder (policy modes only)
     policy_options: str | None = None  # PolicyOptions as JSON
     start: NaiveDatetime | None = None  # the simulated moment the run began (None: written before it was kept)
-    mind_wandering: bool = False  # rare memories sampled into planning and dialogue prompts (AGA appendix D)
+    # Rare memories sampled into planning and dialogue prompts (AGA appendix D); None in older runs: off.
+    mind_wandering: bool | None = None
 
 
 class Checkpoint(SQLModel, table=True):
