@@ -74,3 +74,14 @@ def test_mind_wandering_reaches_the_prompts_and_survives_a_resume(tmp_path, monk
     assert any("come to" in text for text in shown["plan.decompose"])
     with Run.open("mwrun", embedder=HashEmbedder()) as opened:
         assert opened.rt.mind_wandering
+
+
+def test_a_run_written_before_mind_wandering_existed_opens_without_it(tmp_path):
+    import sqlite3
+
+    run = Run.create("ville3", model="scripted/default", hours=0.01, run_id="old", embedder=HashEmbedder())
+    run.close()
+    with sqlite3.connect(tmp_path / "runs" / "old" / "aga.db") as conn:
+        conn.execute("alter table run_info drop column mind_wandering")
+    with Run.open("old", embedder=HashEmbedder()) as opened:
+        assert opened.rt.mind_wandering is False
