@@ -117,3 +117,37 @@ def test_latest_and_kinds(stream):
     plan = _add(stream, "plan the day", at=T0 + timedelta(minutes=1), kind=MemoryKind.PLAN)
     assert stream.latest("Klaus", 1)[0].id == plan.id
     assert [n.kind for n in stream.latest("Klaus", 5, kinds=[MemoryKind.EVENT])] == ["event"]
+
+
+class CountingEmbedder(TopicEmbedder):
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(len(texts))
+        return super().embed(texts)
+
+
+def test_a_steps_memories_are_embedded_together_and_indexed_in_one_write(tmp_path):
+    embedder = CountingEmbedder()
+    stream = MemoryStream(make_engine(sqlite_url(tmp_path / "m.db")), VectorIndex(tmp_path / "v"), embedder, pool=3)
+    nodes = [_add(stream, f"coffee talk {i}", at=T0 + timedelta(minutes=i)) for i in range(4)]
+    music = _add(stream, "music music", at=T0)
+    assert embedder.calls == [] and stream.index.count() == 0  # nothing encoded or written yet
+    # A retrieval in the same step sees them (more than the pool: through the index plus what is pending).
+    got = stream.retrieve("Klaus", ["music"], T0 + timedelta(hours=1), RetrievalWeights(), k=2)["music"]
+    assert got[0].node.id == music.id
+    assert sorted(embedder.calls) == [1, 5]  # the query, then the five new memories in one encode
+    assert stream.flush() == 5 and stream.index.count() == 5
+    assert stream.flush() == 0 and sorted(embedder.calls) == [1, 5]  # never encoded twice
+    assert {n.id for n in nodes} <= stream.index.ids()
+
+
+def test_memories_not_yet_indexed_when_the_process_dies_are_indexed_when_the_run_opens(tmp_path):
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    stream = MemoryStream(engine, VectorIndex(tmp_path / "v"), TopicEmbedder())
+    _add(stream, "party")
+    stream.flush()
+    _add(stream, "music")  # committed to SQL; the process dies before the step's flush
+    reopened = MemoryStream(engine, VectorIndex(tmp_path / "v"), TopicEmbedder())
+    assert reopened.reconcile() == 1 and reopened.index.count() == 2

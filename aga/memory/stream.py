@@ -84,6 +84,11 @@ class MemoryStream:
         self.embedder = embedder
         self.pool = pool
         self._vectors: dict[int, np.ndarray] = {}
+        # Memories committed to SQL whose vectors are not in the index yet: id -> (agent, text). They are
+        # embedded together when a retrieval needs them or at ``flush`` (the end of a step), and written
+        # to chromadb in one upsert: one encode and one upsert per memory cost ~10 ms each. A kill before
+        # the flush loses nothing: opening a run indexes every memory whose vector is missing.
+        self._pending: dict[int, tuple[str, str]] = {}
         # Latest event triples per agent: perception checks them every step, so they stay in memory.
         self._recent_events: dict[str, deque[tuple[str, str, str]]] = {}
         SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])  # type: ignore[list-item]
@@ -123,13 +128,32 @@ class MemoryStream:
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(node)
             session.commit()
-        vector = embedding if embedding is not None else self.embedder.embed([description])[0]
         assert node.id is not None
-        self.index.add([node.id], [agent], vector[None, :])
-        self._vectors[node.id] = vector
+        self._pending[node.id] = (agent, description)
+        if embedding is not None:
+            self._vectors[node.id] = embedding
         if kind == MemoryKind.EVENT and agent in self._recent_events:
             self._recent_events[agent].appendleft((subject, predicate, obj))
         return node
+
+    def flush(self) -> int:
+        """Embed the memories added since the last flush (in one batch) and index them (in one upsert);
+        returns how many. Called at the end of every step, before a checkpoint and on close."""
+        if not self._pending:
+            return 0
+        self._embed_pending()
+        ids = list(self._pending)
+        agents = [self._pending[i][0] for i in ids]
+        self.index.add(ids, agents, np.stack([self._vectors[i] for i in ids]))
+        self._pending.clear()
+        return len(ids)
+
+    def _embed_pending(self) -> None:
+        """Vectors for the pending memories that have none yet, in one encode."""
+        todo = [i for i in self._pending if i not in self._vectors]
+        if todo:
+            vectors = self.embedder.embed([self._pending[i][1] for i in todo])
+            self._vectors.update(zip(todo, vectors, strict=True))
 
     def recent_event_triples(self, agent: str, n: int) -> list[tuple[str, str, str]]:
         """(subject, predicate, object) of the agent's ``n`` latest event memories, newest first."""
@@ -150,6 +174,7 @@ class MemoryStream:
                 session.commit()
         for node_id in doomed:
             self._vectors.pop(int(node_id), None)
+            self._pending.pop(int(node_id), None)
         self._recent_events.clear()
         # Their vectors stay in the index until overwritten: ids are never reused by SQLite, and
         # candidates are always looked up in SQL, so an orphan vector can never be retrieved.
@@ -163,6 +188,7 @@ class MemoryStream:
 
     def reconcile(self) -> int:
         """Index any memory whose vector is missing (a crash between the SQL commit and the index)."""
+        self.flush()
         with Session(self.engine) as session:
             nodes = list(session.exec(select(MemoryNode)).all())
         present = self.index.ids()
@@ -243,6 +269,7 @@ class MemoryStream:
             if total <= self.pool:
                 return list(session.exec(base).all())
             ids = set(self.index.nearest(agent, query, self.pool))
+            ids.update(i for i, (owner, _) in self._pending.items() if owner == agent)  # not indexed yet
             recent = base.order_by(col(MemoryNode.last_accessed).desc()).limit(self.pool // 2)
             important = base.order_by(col(MemoryNode.importance).desc(), col(MemoryNode.id).desc()).limit(
                 self.pool // 4
@@ -259,6 +286,8 @@ class MemoryStream:
         return self._vectors_of(ids)
 
     def _vectors_of(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        if any(i in self._pending and i not in self._vectors for i in ids):
+            self._embed_pending()
         missing = [i for i in ids if i not in self._vectors]
         if missing:
             self._vectors.update(self.index.vectors(missing))

@@ -98,4 +98,5 @@ def step(rt: Runtime) -> None:
     """Advance the whole town by one step."""
     for name in sorted(rt.agents):
         step_agent(rt, rt.agents[name])
+    rt.memory.flush()  # the step's new memories: one encode, one index write
     rt.clock.advance()

@@ -11,6 +11,7 @@ were spent, and the ledger is an account of spending, not of simulation state.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import shutil
 import sqlite3
@@ -406,6 +407,10 @@ class Run:
         if self.rt.lifestyle is not None:
             self.rt.lifestyle.close()
             self.rt.lifestyle = None
+        try:
+            self.rt.memory.flush()
+        except Exception:  # closing must go on; the next open indexes what is missing
+            logging.getLogger("aga.sim").warning("could not index the last memories on close", exc_info=True)
         self.rt.memory.index.close()
         self.engine.dispose()
         if self._lock is not None:
@@ -437,6 +442,7 @@ class Run:
 
     def checkpoint(self) -> None:
         """Write the current state as one row in one transaction; keep the last few."""
+        self.rt.memory.flush()  # what was remembered between steps (start-up, a whisper) is indexed first
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
