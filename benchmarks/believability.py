@@ -22,7 +22,7 @@ from aga.evaluation.evaluate import MEASURES, Evaluation, evaluate
 from aga.evaluation.interviews import EvalSettings
 from aga.evaluation.judge import Judged
 from aga.evaluation.ranking import rate
-from aga.evaluation.report import PAPER_MU, write
+from aga.evaluation.report import PAPER_MU, finite, write
 from benchmarks.bench_tokens import MODES, run_benchmark
 
 # Park et al. (2023), two simulated days of the 25-agent town.
@@ -86,7 +86,7 @@ def run_believability(
         scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
         share_of_baseline_tokens=tokens.get("share_of_baseline"),
     )  # fmt: skip
-    (out / "believability.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
     (out / "believability.md").write_text(markdown(report) + "\n")
     return report
 

@@ -31,8 +31,19 @@ def write(evaluation: Evaluation, settings: EvalSettings, out: Path) -> dict[str
         **evaluation.to_json(),
         "paper_mu": PAPER_MU,
     }
-    (out / "report.json").write_text(json.dumps(data, indent=2) + "\n")
+    (out / "report.json").write_text(json.dumps(finite(data), indent=2, allow_nan=False) + "\n")
     (out / "report.md").write_text(markdown(data) + "\n")
+    return data
+
+
+def finite(data: Any) -> Any:
+    """``data`` with NaN and infinities as None: strict JSON readers (jq, JavaScript) reject them."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [finite(v) for v in data]
     return data
 
 
