@@ -105,7 +105,9 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     report = (tmp_path / "ev-eval" / "report.md").read_text()
     rows = [line for line in report.splitlines() if line.startswith("| ev")]
     assert len(rows) == 4 and "no observation, reflection or planning" in rows[-1]  # ranked last
-    assert json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6  # agents x questions x pairs
+    assert (
+        json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6
+    )  # agents x questions x pairs
     with sqlite3.connect(tmp_path / "ev-eval" / "eval.db") as conn:
         calls = conn.execute("select count(*) from llm_ledger").fetchone()[0]
     again = CliRunner().invoke(app, args)  # continues: everything is answered and ranked already
@@ -271,3 +273,72 @@ def test_pairwise_judging_can_sample_pairs_and_ranking_is_one_call_per_question(
         assert json.loads((out / "report.json").read_text())["rankings"] == verdicts
     bad = CliRunner().invoke(app, [*base, "--judging", "vote", "--out", str(tmp_path / "v")])
     assert "--judging vote" in str(bad.exception)
+
+
+def test_the_start_checkpoint_is_kept_for_density_at_the_start_and_its_loss_is_said(tmp_path, hashed):
+    import sqlite3 as sq
+
+    from aga.evaluation.snapshot import snapshot
+
+    run = Run.create("ville3", model="scripted/default", hours=0.5, run_id="st", embedder=HashEmbedder())
+    run.advance(checkpoint_minutes=2)  # far more checkpoints than are kept
+    run.close()
+    database = tmp_path / "runs" / "st" / "aga.db"
+    with sq.connect(database) as conn:
+        first, start = conn.execute("select c.sim_time, r.start from checkpoint c, run_info r order by c.id").fetchone()
+        assert first == start and conn.execute("select count(*) from checkpoint").fetchone()[0] == 4
+    copy = snapshot("st", tmp_path / "snap", at_start=True)
+    with Run.open(str(copy.paths.root), embedder=HashEmbedder()) as opened:
+        assert opened.rt.step == 0
+    with sq.connect(database) as conn:  # a run from before the first checkpoint was kept
+        conn.execute("delete from checkpoint where id = (select min(id) from checkpoint)")
+    with pytest.raises(ValueError, match="no longer has the checkpoint of its start"):
+        snapshot("st", tmp_path / "snap", at_start=True)
+
+
+def test_answers_are_asked_again_when_the_run_changed_and_fail_safes_are_never_reused(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+    from aga.evaluation.evaluate import Records
+
+    run = Run.create("ville3", model="scripted/default", hours=0.3, run_id="ch", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+    out = tmp_path / "ch-eval"
+    args = ["eval", "ch", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "1"]
+    args += ["--measure", "interviews", "--ablation", "no-memory", "--out", str(out), "--quiet"]
+
+    def calls() -> int:
+        with sqlite3.connect(out / "eval.db") as conn:
+            return conn.execute("select count(*) from llm_ledger").fetchone()[0]
+
+    assert CliRunner().invoke(app, args).exit_code == 0
+    first = calls()
+    assert CliRunner().invoke(app, args).exit_code == 0 and calls() == first  # nothing changed: all reused
+    assert CliRunner().invoke(app, ["whisper", "ch", "Klaus", "Call your mother"]).exit_code == 0
+    assert CliRunner().invoke(app, args).exit_code == 0 and calls() > first  # a new state: asked anew
+    records = Records(out / "records.jsonl")
+    records.save({"measure": "interview", "condition": "c", "agent": "a", "question": "q", "asked": "?",
+                  "failsafe": True, "run": "x"})  # fmt: skip
+    assert records.view({"run": "x"}, lambda r: r["agent"]) == {}
+
+
+def test_an_action_replaced_before_the_event_does_not_count_as_attending(tmp_path):
+    from datetime import datetime
+
+    from sqlmodel import Session
+
+    from aga.evaluation.attendance import attendance
+    from aga.storage.timeline import TimelineEntry
+
+    engine, scenario, end = _town_for_attendance(tmp_path, who_goes=["Maria Lopez"])
+    with Session(engine) as session:  # Maria leaves the cafe at 16:55, before the party begins
+        where = json.dumps({"address": "the Ville:Oak Hill College:library:desk", "minutes": 120})
+        at = datetime(2023, 2, 14, 16, 55)
+        session.add(
+            TimelineEntry(step=2, sim_time=at, agent="Maria Lopez", kind="action", text="home", data_json=where)
+        )
+        session.commit()
+    (party,) = attendance(engine, scenario, end)
+    assert party.attended == []

@@ -11,6 +11,7 @@ overlaps the event's window. No model is asked.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -58,14 +59,13 @@ def attendance(engine: Engine, scenario: Any, ended_at: Any) -> list[Attendance]
         with Session(engine) as session:
             knew = set(news.seeded_in)
             for keyword in news.keywords:
-                knew.update(
-                    session.exec(
-                        select(MemoryNode.agent)
-                        .where(col(MemoryNode.description).ilike(f"%{keyword}%"))
-                        .where(col(MemoryNode.created) < news.starts)
-                        .distinct()
-                    ).all()
-                )
+                word = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
+                rows = session.exec(
+                    select(MemoryNode.agent, MemoryNode.description)
+                    .where(col(MemoryNode.description).ilike(f"%{keyword}%"))  # SQL narrows, the regex decides
+                    .where(col(MemoryNode.created) < news.starts)
+                ).all()
+                knew.update(agent for agent, text in rows if word.search(text))
             # Actions that began up to a day before the window may still be going on in it.
             actions = session.exec(
                 select(TimelineEntry)
@@ -74,17 +74,24 @@ def attendance(engine: Engine, scenario: Any, ended_at: Any) -> list[Attendance]
                 .where(col(TimelineEntry.sim_time) >= news.starts - timedelta(days=1))
             ).all()
         present = set()
-        for entry in actions:
-            data = json.loads(entry.data_json)
-            raw = str(data.get("address", ""))
-            if ":" not in raw:
-                continue
-            where = Address.parse(raw)
-            if where.sector != sector or (arena and where.arena != arena):
-                continue
-            until = entry.sim_time + timedelta(minutes=int(data.get("minutes", 0)))
-            if until > news.starts:
-                present.add(entry.agent)
+        by_agent: dict[str, list[TimelineEntry]] = {}
+        for entry in sorted(actions, key=lambda e: (e.agent, e.sim_time, e.id or 0)):
+            by_agent.setdefault(entry.agent, []).append(entry)
+        for agent, entries in by_agent.items():
+            for i, entry in enumerate(entries):
+                data = json.loads(entry.data_json)
+                raw = str(data.get("address", ""))
+                if ":" not in raw:
+                    continue
+                where = Address.parse(raw)
+                if where.sector != sector or (arena and where.arena != arena):
+                    continue
+                # An action lasts its minutes, or until the agent's next action replaced it.
+                until = entry.sim_time + timedelta(minutes=int(data.get("minutes", 0)))
+                if i + 1 < len(entries):
+                    until = min(until, entries[i + 1].sim_time)
+                if until > news.starts and entry.sim_time < news.ends:
+                    present.add(agent)
         invited = [n for n in names if n in knew and n not in news.seeded_in]
         out.append(
             Attendance(

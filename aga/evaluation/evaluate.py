@@ -79,7 +79,8 @@ class Records:
 
     def view(self, tag: dict[str, Any], key: Callable[[dict[str, Any]], Key]) -> dict[Key, dict[str, Any]]:
         """The records made under ``tag``, by ``key``."""
-        return {key(r): r for r in self.all if all(r.get(k) == v for k, v in tag.items())}
+        # A fail-safe is no answer: asked again (the model may be back), never reused.
+        return {key(r): r for r in self.all if not r.get("failsafe") and all(r.get(k) == v for k, v in tag.items())}
 
     def save(self, record: dict[str, Any]) -> None:
         """Append ``record`` durably."""
@@ -88,15 +89,16 @@ class Records:
 
 
 def _key(record: dict[str, Any]) -> Key:
+    """What a record answers: the same key under the same tag is the same question asked again. The
+    words asked are part of it (a question naming someone may name another once the runs changed), and
+    a verdict's key holds the answers it compared."""
     measure = record.get("measure")
     if measure == "interview":
-        return ("interview", record["condition"], record["agent"], record["question"])
-    if measure == "ranking":
-        return ("ranking", record["agent"], record["question"])
-    if measure == "pair":
-        return ("pair", record["agent"], record["question"], *record["pair"])
+        return ("interview", record["condition"], record["agent"], record["question"], record["asked"])
+    if measure in ("ranking", "pair"):
+        return (measure, record["agent"], record["question"], *record["pair"], record["answers"])
     if measure == "diffusion":
-        return ("diffusion", record["when"], record["news"], record["agent"])
+        return ("diffusion", record["when"], record["news"], record["agent"], record["asked"])
     if measure == "density":
         return ("density", record["when"], record["agent"], record["other"])
     return ("?", id(record))
@@ -130,9 +132,13 @@ def evaluate(
     evaluation = Evaluation(conds, [])
     personas: dict[str, str] = {}
     scenario_name = None
+    # What every record depends on besides its run's state: who spoke, with which seed, on which server.
+    common = {"voice": settings.voice, "seed": settings.seed, "api_base": settings.api_base}
+    fingerprints: dict[str, str] = {}
     for run_id in dict.fromkeys(c.run_id for c in conds):
         copy = snapshot(run_id, out / "snapshots" / "end")
-        with Run.open(str(copy.root), embedder=embedder) as opened:
+        fingerprints[run_id] = copy.fingerprint
+        with Run.open(str(copy.paths.root), embedder=embedder) as opened:
             if scenario_name is None:
                 scenario_name = opened.info.scenario
                 evaluation.agents = _choose_agents(opened, settings)
@@ -142,56 +148,39 @@ def evaluate(
                     f"run '{run_id}' is of scenario {opened.info.scenario}, the first run of {scenario_name}: "
                     "conditions are compared on the same town and cast"
                 )
-            step = opened.rt.step
-            found: dict[str, Any] = {"step": step, "mode": opened.info.mode, "model": opened.info.model}
+            found: dict[str, Any] = {"step": opened.rt.step, "mode": opened.info.mode, "model": opened.info.model}
             evaluation.runs[run_id] = found
             opened.rt.gateway = _voice(opened, ledger, settings)
-            tag = {"run": run_id, "step": step, "voice": settings.voice}
+            tag = {"run": run_id, "state": copy.fingerprint, **common}
             if "interviews" in measures:
                 mine = [c for c in conds if c.run_id == run_id]
                 cache = records.view(tag, _key)
                 evaluation.answers.update(
                     ask_conditions(opened, mine, evaluation.questions, cache, records.save, tag, on_answer)
                 )
-            judged_tag = {**tag, "judge": settings.judge}
+            end_tag = {**tag, "judge": settings.judge, "when": "end"}
+            cache = records.view(end_tag, _key)
             if "diffusion" in measures:
-                end_tag = {**judged_tag, "when": "end"}
-                cache = records.view(end_tag, _key)
                 found["diffusion"] = diffusion(opened, evaluation.agents, judge, cache, records.save, end_tag)
             if "density" in measures:
-                end_tag = {**judged_tag, "when": "end"}
-                cache = records.view(end_tag, _key)
                 found["density"] = {
                     "end": density(
-                        opened,
-                        evaluation.agents,
-                        judge,
-                        cache,
-                        records.save,
-                        end_tag,
-                        max_pairs=max_pairs,
-                        seed=settings.seed,
+                        opened, evaluation.agents, judge, cache, records.save, end_tag,
+                        max_pairs=max_pairs, seed=settings.seed,
                     ),
-                }
+                }  # fmt: skip
                 found["social_density"] = _social_density(opened, evaluation.agents)
             if "attendance" in measures:
                 found["attendance"] = [
                     a.to_json() for a in attendance(opened.engine, opened.rt.scenario, opened.rt.now)
                 ]
         if "density" in measures:
-            start = snapshot(run_id, out / "snapshots" / "start", at_start=True)
-            with Run.open(str(start.root), embedder=embedder) as opened:
-                opened.rt.gateway = _voice(opened, ledger, settings)
-                start_tag = {"run": run_id, "step": step, "voice": settings.voice, "judge": settings.judge,
-                             "when": "start"}  # fmt: skip
-                cache = records.view(start_tag, _key)
-                found["density"]["start"] = density(
-                    opened, evaluation.agents, judge, cache, records.save, start_tag,
-                    max_pairs=max_pairs, seed=settings.seed,
-                )  # fmt: skip
+            found["density"]["start"] = _density_at_start(
+                run_id, out, evaluation.agents, judge, records, ledger, settings, common, embedder, max_pairs
+            )
     if "interviews" in measures and len(conds) > 1:
-        tag = {"judge": settings.judge, "steps": {r: v["step"] for r, v in evaluation.runs.items()},
-               "voice": settings.voice, "conditions": [c.name for c in conds], "judging": settings.judging}  # fmt: skip
+        tag = {"judge": settings.judge, "states": fingerprints, "conditions": [c.name for c in conds],
+               "judging": settings.judging, **common}  # fmt: skip
         cache = records.view(tag, _key)
         evaluation.judged = judge_conditions(
             judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings
@@ -200,6 +189,32 @@ def evaluate(
             evaluation.judged, [c.name for c in conds], reference=conds[0].name, seed=settings.seed
         )
     return evaluation
+
+
+def _density_at_start(
+    run_id: str,
+    out: Path,
+    agents: list[str],
+    judge: Gateway,
+    records: Records,
+    ledger: Ledger,
+    settings: EvalSettings,
+    common: dict[str, Any],
+    embedder: Embedder | None,
+    max_pairs: int | None,
+) -> dict[str, Any]:
+    """Density on a copy of the run as its start-up left it; what is missing says why when it cannot be."""
+    from aga.sim.run import Run
+
+    try:
+        start = snapshot(run_id, out / "snapshots" / "start", at_start=True)
+    except ValueError as exc:
+        return {"density": None, "unavailable": str(exc)}
+    with Run.open(str(start.paths.root), embedder=embedder) as opened:
+        opened.rt.gateway = _voice(opened, ledger, settings)
+        tag = {"run": run_id, "state": start.fingerprint, "judge": settings.judge, "when": "start", **common}
+        cache = records.view(tag, _key)
+        return density(opened, agents, judge, cache, records.save, tag, max_pairs=max_pairs, seed=settings.seed)
 
 
 def _voice(opened: Any, ledger: Ledger, settings: EvalSettings) -> Gateway:

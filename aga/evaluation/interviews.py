@@ -112,7 +112,7 @@ def ask_conditions(
         for name, asked in questions.items():
             agent = opened.rt.agents[name]
             for q in asked:
-                key = ("interview", cond.name, name, q.key)
+                key = ("interview", cond.name, name, q.key, q.text)
                 record = cache.get(key)
                 if record is None:
                     before = opened.rt.gateway.failsafes
@@ -147,28 +147,33 @@ def judge_conditions(
     names = [c.name for c in conds]
     for name, asked in questions.items():
         for q in asked:
-            said = {c: answers[(c, name, q.key)]["answer"] for c in names}
+            # A fail-safe answer is no answer: its condition sits this question out (and is asked again
+            # next time, when the model may be back).
+            said = {c: answers[(c, name, q.key)]["answer"] for c in names if not answers[(c, name, q.key)]["failsafe"]}
             common = {"name": name, "persona": personas[name], "question": q.text}
-            keys: list[tuple[Any, ...]]
+            groups: list[tuple[str, ...]]
             if settings.judging == "ranking":
-                keys = [("ranking", name, q.key)]
+                groups = [tuple(said)] if len(said) > 1 else []
             else:
-                pairs = list(itertools.combinations(names, 2))
+                groups = list(itertools.combinations([c for c in names if c in said], 2))
                 wanted = settings.pairs_per_question
-                if wanted is not None and wanted < len(pairs):
-                    pairs = random.Random(stable_seed(settings.seed, name, q.key)).sample(pairs, wanted)
-                keys = [("pair", name, q.key, a, b) for a, b in pairs]
-            for key in keys:
+                if wanted is not None and wanted < len(groups):
+                    groups = random.Random(stable_seed(settings.seed, name, q.key)).sample(groups, wanted)
+            measure = "ranking" if settings.judging == "ranking" else "pair"
+            for group in groups:
+                shown = stable_seed(*(said[c] for c in group))  # the answers compared, as they were
+                pair = list(group) if measure == "pair" else []
+                key = (measure, name, q.key, *pair, shown)
                 record = cache.get(key)
                 if record is None:
-                    if key[0] == "ranking":
+                    if measure == "ranking":
                         got = rank_answers(judge, answers=said, seed=stable_seed(settings.seed, name, q.key), **common)
                     else:
-                        a, b = key[3], key[4]
+                        a, b = group
                         seed = stable_seed(settings.seed, name, q.key, a, b)
                         got = compare_answers(judge, first=(a, said[a]), second=(b, said[b]), seed=seed, **common)
-                    record = {**tag, "measure": key[0], "agent": name, "question": q.key, "pair": list(key[3:]),
-                              **asdict(got)}  # fmt: skip
+                    record = {**tag, "measure": measure, "agent": name, "question": q.key, "pair": pair,
+                              "answers": shown, **asdict(got)}  # fmt: skip
                     save(record)
                     cache[key] = record
                 judged.append(Judged(places=record["places"], complete=record["complete"], failsafe=record["failsafe"]))

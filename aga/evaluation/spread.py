@@ -9,10 +9,11 @@ invented acquaintance. Both are asked through the interview path with the agent'
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from aga.cognition.user import interview
 from aga.evaluation.knowledge import judge_news, judge_person
@@ -36,7 +37,7 @@ def diffusion(
         question = news.interview_question()
         knowers, inventions, readable = [], 0, 0
         for name in agents:
-            key = ("diffusion", tag["when"], news.id, name)
+            key = ("diffusion", tag["when"], news.id, name, question)
             record = cache.get(key)
             if record is None:
                 answer = interview(opened.rt, opened.rt.agents[name], question, [])
@@ -109,13 +110,14 @@ def density(
 
 
 def _remembers(opened: Any, agent: str, other: str) -> bool:
-    """Whether any memory of ``agent`` names ``other`` (full or first name)."""
+    """Whether any memory of ``agent`` names ``other`` (full or first name, as a word: "Tom" is not in
+    "tomorrow")."""
     first = other.split()[0]
+    word = re.compile(rf"\b(?:{re.escape(other)}|{re.escape(first)})\b", re.IGNORECASE)
     with Session(opened.engine) as session:
-        found = session.exec(
-            select(func.count())
-            .select_from(MemoryNode)
+        texts = session.exec(
+            select(MemoryNode.description)
             .where(col(MemoryNode.agent) == agent)
-            .where(col(MemoryNode.description).ilike(f"%{first}%") | col(MemoryNode.description).ilike(f"%{other}%"))
-        ).one()
-    return bool(found)
+            .where(col(MemoryNode.description).ilike(f"%{first}%"))  # SQL narrows, the regex decides
+        ).all()
+    return any(word.search(text) for text in texts)

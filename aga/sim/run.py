@@ -24,7 +24,7 @@ from typing import Any
 from filelock import BaseFileLock
 from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, col, select
+from sqlmodel import Field, Session, SQLModel, col, func, select
 
 from aga.agents import Agent, AgentState
 from aga.clock import SimClock
@@ -446,7 +446,14 @@ class Run:
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
-            old = session.exec(select(Checkpoint.id).order_by(col(Checkpoint.id).desc()).offset(KEEP_CHECKPOINTS)).all()
+            first = session.exec(select(func.min(Checkpoint.id))).one()
+            old = session.exec(
+                select(Checkpoint.id)
+                # The first checkpoint (the town as its start-up left it) stays: `aga eval` measures from it.
+                .where(Checkpoint.id != first)
+                .order_by(col(Checkpoint.id).desc())
+                .offset(KEEP_CHECKPOINTS)
+            ).all()
             for checkpoint_id in old:
                 row = session.get(Checkpoint, checkpoint_id)
                 if row is not None:
