@@ -63,13 +63,14 @@ def run_believability(
     jobs: int = 1,
     done: Callable[[list[Any]], None] | None = None,
     on_answer: Callable[[str], None] | None = None,
+    api_base: str | None = None,
 ) -> dict[str, Any]:
     """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it."""
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
     tokens = run_benchmark(
         scenario, days=days, model=model, seed=seed, warmup=warmup, out=out, modes=modes, seeds=seeds,
-        start=start, jobs=jobs, done=done,
+        start=start, jobs=jobs, done=done, api_base=api_base, gateway_options=settings.gateway,
     )  # fmt: skip
     measured = [seed + i for i in range(seeds)]
     evaluations: dict[int, Evaluation] = {}

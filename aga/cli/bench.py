@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,7 +9,6 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from aga.cli.common import (
-    EXIT_MODEL_UNAVAILABLE,
     Retries,
     Timeout,
     UserError,
@@ -19,6 +16,7 @@ from aga.cli.common import (
     console,
     err_console,
     gateway_options,
+    kept_on_failure,
 )
 from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
 
@@ -84,8 +82,6 @@ def tokens_command(
             "--days/--hours must add up to a positive span, --warmup must be at least 0, --seeds and --jobs at least 1"
         )
     begin = clock_time(start)
-    if api_base is not None and not api_base.startswith(("http://", "https://")):
-        raise UserError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
     check_model(model, api_base)  # an unknown model or a missing key stops here, before any run is made
     options = gateway_options(timeout, retries)
     steps_per_run = int(days * 24 * 3600 // 10)
@@ -122,7 +118,7 @@ def tokens_command(
         if quiet or jobs > 1:
             console.print(f"finished {', '.join(r.run_id for r in runs)}")
 
-    with progress, _kept_on_failure(out):
+    with progress, kept_on_failure(f"finished runs in {out} are kept"):
         report = run_benchmark(
             scenario,
             days=days,
@@ -144,28 +140,6 @@ def tokens_command(
     shares = ", ".join(f"{m} {s['mean']:.1%}" for m, s in report["share_of_baseline"].items())
     console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
     console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
-
-
-@contextmanager
-def _kept_on_failure(out: Path) -> Iterator[None]:
-    """A model that stops answering, or Ctrl-C, ends the benchmark with what to do next: the finished
-    runs are kept and the others resume from their last checkpoint when the same command runs again."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    from aga.llm.errors import ModelUnavailable
-
-    again = f"finished runs in {out} are kept; run the same command again to continue"
-    try:
-        yield
-    except ModelUnavailable as exc:
-        err_console.print(f"[bold red]model unavailable:[/] {exc}; {again} once the model answers")
-        raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
-    except KeyboardInterrupt:
-        err_console.print(f"[bold red]interrupted:[/] {again}")
-        raise typer.Exit(130) from None
-    except BrokenProcessPool:
-        err_console.print(f"[bold red]a benchmark process died[/] (killed, or out of memory): {again}")
-        raise typer.Exit(1) from None
 
 
 @bench_app.command("compare")
@@ -360,6 +334,7 @@ def believability_command(
     model: Annotated[
         str, typer.Option("--model", "-m", help="Model that lives the runs (see `aga models`).")
     ] = "scripted/default",
+    api_base: Annotated[str | None, typer.Option(help="Server URL of the served models (runs, voice, judge).")] = None,
     voice: Voice = LOCAL,
     judge: Judge = LOCAL,
     judging: Judging = "pairwise",
@@ -385,24 +360,24 @@ def believability_command(
     from aga.llm.routing import check_model
     from benchmarks.believability import run_believability
 
-    check_model(model)
+    check_model(model, api_base)
     if not days > 0:
         raise UserError(f"--days {days!r}: give a positive number of simulated days")
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
-        seed=seed, timeout=timeout, retries=retries, measure=measure,
+        seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base,
     )  # fmt: skip
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console, disable=quiet,
     )  # fmt: skip
-    with progress, _kept_on_failure(out):
+    with progress, kept_on_failure(f"finished runs in {out} are kept"):
         answers = progress.add_task("interview answers", total=None)
         report = run_believability(
             scenario, out=out, days=days, model=model, seed=seed, seeds=seeds, warmup=warmup,
             settings=settings, measures=measures, max_pairs=max_pairs, start=clock_time(start), jobs=jobs,
             done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}") if quiet else None,
-            on_answer=lambda _: progress.advance(answers),
+            on_answer=lambda _: progress.advance(answers), api_base=api_base,
         )  # fmt: skip
     for r in report["pooled"]:
         console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import time
 from typing import Annotated, Any
 
@@ -110,3 +112,43 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
     if info is None or latest is None:
         raise UserError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
     return paths, engine, info, latest
+
+
+def disk_full(exc: BaseException) -> bool:
+    """True for an error that says the disk (or the database's quota) is full."""
+    import errno
+
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return "disk is full" in str(exc) or "No space left" in str(exc)
+
+
+@contextmanager
+def kept_on_failure(what: str) -> Iterator[None]:
+    """End a long resumable job (a benchmark, an evaluation) on a fault with what to do next: ``what``
+    says what is kept ("finished runs in OUT are kept"); the same command continues."""
+    import sqlite3
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from aga.llm.errors import ModelUnavailable
+
+    again = f"{what}; run the same command again to continue"
+    try:
+        yield
+    except ModelUnavailable as exc:
+        err_console.print(f"[bold red]model unavailable:[/] {exc}; {again} once the model answers")
+        raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
+    except KeyboardInterrupt:
+        err_console.print(f"[bold red]interrupted:[/] {again}")
+        raise typer.Exit(130) from None
+    except BrokenProcessPool:
+        err_console.print(f"[bold red]a worker process died[/] (killed, or out of memory): {again}")
+        raise typer.Exit(1) from None
+    except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
+        if disk_full(exc):
+            err_console.print(f"[bold red]disk full:[/] free some space; {again}")
+            raise typer.Exit(EXIT_DISK_FULL) from None
+        err_console.print(f"[bold red]error:[/] {exc}; {again}")
+        raise typer.Exit(1) from None

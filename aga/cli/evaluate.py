@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from aga.cli.common import EXIT_MODEL_UNAVAILABLE, Retries, Timeout, UserError, console, err_console, gateway_options
+from aga.cli.common import Retries, Timeout, UserError, console, err_console, gateway_options, kept_on_failure
 
 LOCAL = "local/qwen2.5-coder-1.5b"
 
@@ -117,7 +117,6 @@ def eval_command(
     from aga.evaluation.conditions import ABLATIONS
     from aga.evaluation.evaluate import evaluate
     from aga.evaluation.report import write
-    from aga.llm.errors import ModelUnavailable
 
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
@@ -131,19 +130,12 @@ def eval_command(
         TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console, disable=quiet,
     )  # fmt: skip
-    try:
-        with progress:
-            bar = progress.add_task("interviews", total=None)
-            evaluation = evaluate(
-                runs, folder, settings, ablate=ablate, ablations=chosen, measures=measures, max_pairs=max_pairs,
-                on_answer=lambda _: progress.advance(bar),
-            )  # fmt: skip
-    except ModelUnavailable as exc:
-        err_console.print(
-            f"[bold red]model unavailable:[/] {exc}; the answers so far are kept in {folder}: run the same "
-            "command again to continue"
-        )
-        raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
+    with progress, kept_on_failure(f"the answers so far are kept in {folder}"):
+        bar = progress.add_task("interviews", total=None)
+        evaluation = evaluate(
+            runs, folder, settings, ablate=ablate, ablations=chosen, measures=measures, max_pairs=max_pairs,
+            on_answer=lambda _: progress.advance(bar),
+        )  # fmt: skip
     data = write(evaluation, settings, folder)
     labels = {c["name"]: c["label"] for c in data["conditions"]}
     for r in data["ratings"]:

@@ -23,6 +23,7 @@ from aga.cli.common import (
     UserError,
     clock_time,
     console,
+    disk_full,
     err_console,
     gateway_options,
 )
@@ -71,15 +72,6 @@ class StopRequest:
     def overdue(self) -> bool:
         """True once a stop was requested more than :attr:`GRACE_S` seconds ago."""
         return self.requested_at is not None and time.monotonic() - self.requested_at > self.GRACE_S
-
-
-def _disk_full(exc: BaseException) -> bool:
-    """True for an error that says the disk (or the database's quota) is full."""
-    import errno
-
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return True
-    return "disk is full" in str(exc) or "No space left" in str(exc)
 
 
 def drive(
@@ -134,7 +126,7 @@ def drive(
         except ModelUnavailable as exc:
             reason = f"unavailable: {exc}"
         except (OSError, SQLAlchemyError) as exc:
-            if not _disk_full(exc):
+            if not disk_full(exc):
                 raise
             reason = "disk full"
         finally:

@@ -43,8 +43,6 @@ def _use_model(opened: Any, model: str | None, api_base: str | None, options: An
     from aga.llm.gateway import Gateway
 
     if model or api_base:
-        if api_base is not None and not api_base.startswith(("http://", "https://")):
-            raise UserError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
         opened.rt.gateway = Gateway(
             model or opened.info.model,
             ledger=opened.rt.gateway.ledger,

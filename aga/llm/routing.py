@@ -45,6 +45,8 @@ class ModelRoute:
 def check_model(model: str, api_base: str | None = None) -> ModelRoute:
     """Validate ``model`` and register its prices; raises :class:`LLMConfigError` with the fix."""
     install_providers()
+    if api_base is not None and not api_base.startswith(("http://", "https://")):
+        raise LLMConfigError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
     if "/" not in model:
         raise LLMConfigError(
             f"model '{model}' has no provider; write provider/model, e.g. local/qwen2.5-coder-1.5b, "

@@ -95,8 +95,6 @@ def move_server(run: str, api_base: str) -> bool:
     it changed. Raises ``ValueError`` naming the bad URL or run."""
     from aga.llm.routing import check_model
 
-    if not api_base.startswith(("http://", "https://")):
-        raise ValueError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
     paths = resolve_run(run)
     engine = make_engine(paths.database_url)
     try:
