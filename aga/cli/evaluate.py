@@ -110,8 +110,9 @@ def eval_command(
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Interview the agents of RUNS (25 questions in Park et al.'s five categories) under each run and the
-    ablated conditions, have a judge rank the answers per question, and rate the conditions with
-    TrueSkill. Read-only on the runs (it interviews copies); running it again continues where it stopped.
+    ablated conditions, have a judge compare the answers per question, and rate the conditions with
+    TrueSkill; measure news diffusion, relationship density and event attendance per run. Read-only on
+    the runs (it interviews copies); running it again continues where it stopped.
     """
     from aga.config import runs_dir
     from aga.evaluation.conditions import ABLATIONS
