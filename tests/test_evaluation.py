@@ -136,11 +136,15 @@ def _ask(task: str, **shown: str) -> dict:
 
     from aga.evaluation import knowledge  # noqa: F401  (declares the tasks)
     from aga.llm.tasks import get_task
-    from aga.simulator import HOOKS, Prompt, use_embedder
+    from aga.simulator import HOOKS, Prompt, meaning, use_embedder
 
+    before = meaning._embedder
     use_embedder(HashEmbedder())
-    t = get_task(task)
-    return HOOKS[task](Prompt(task, t.render(shown), t.shown(shown), t.json_schema(), random.Random(0)))
+    try:
+        t = get_task(task)
+        return HOOKS[task](Prompt(task, t.render(shown), t.shown(shown), t.json_schema(), random.Random(0)))
+    finally:
+        use_embedder(before)  # the simulator's embedder is process-wide: later tests expect MiniLM
 
 
 FACT = "Ann Lee's garden party at the Old Mill on Saturday at 4 pm"
