@@ -458,3 +458,17 @@ def test_bench_on_a_dead_server_exits_3_and_the_same_command_finishes_on_a_moved
     (run_folder,) = (out / "runs").iterdir()
     with sqlite3.connect(run_folder / "aga.db") as conn:
         assert conn.execute("select status, api_base from run_info").fetchone() == ("finished", alive.url)
+
+
+def test_long_jobs_end_on_a_full_disk_with_exit_5_but_leave_bad_paths_to_the_input_errors():
+    import errno
+
+    import typer
+
+    from aga.cli.common import EXIT_DISK_FULL, kept_on_failure
+
+    with pytest.raises(typer.Exit) as ended, kept_on_failure("the records are kept"):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert ended.value.exit_code == EXIT_DISK_FULL
+    with pytest.raises(FileNotFoundError), kept_on_failure("the records are kept"):
+        raise FileNotFoundError("no such scenario file")

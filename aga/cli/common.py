@@ -146,6 +146,8 @@ def kept_on_failure(what: str) -> Iterator[None]:
     except BrokenProcessPool:
         err_console.print(f"[bold red]a worker process died[/] (killed, or out of memory): {again}")
         raise typer.Exit(1) from None
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        raise  # bad input, not a fault: `run_guarded` names it (exit 2)
     except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
         if disk_full(exc):
             err_console.print(f"[bold red]disk full:[/] free some space; {again}")
