@@ -225,8 +225,14 @@ class PolicyStore:
         """The unit vector of ``text``."""
         return np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
 
-    def lookup(self, query: Query, checker: ConditionChecker | None = None) -> Lookup:
-        """The best reusable variant for ``query`` whose condition holds for ``checker``, or a miss."""
+    def lookup(self, query: Query, checker: ConditionChecker | None = None, *, defer_use: bool = False) -> Lookup:
+        """The best reusable variant for ``query`` whose condition holds for ``checker``, or a miss.
+
+        A hit is counted on the policy (its hits and recency order later lookups and eviction) unless
+        ``defer_use``: then the caller counts it with :meth:`use` when it chooses. A host that looks up
+        for several owners at once does so to count the hits in its own fixed order, so that what one
+        owner finds never depends on which lookup ran first.
+        """
         checker = checker or AlwaysHolds()
         if self.config.bypass or not self.config.serves(query.kind):
             self._count(query.kind, bypassed=1)
@@ -255,7 +261,8 @@ class PolicyStore:
             similarity = above[policy.id or 0]
             match, reasons = self._try(policy, similarity, query, checker)
             if match is not None:
-                self._use(match, query.kind)
+                if not defer_use:
+                    self.use(match, query.kind)
                 result.match = match
                 return result
             result.rejected.append(Rejection(policy_id=policy.id or 0, similarity=similarity, reasons=reasons))
@@ -317,8 +324,9 @@ class PolicyStore:
             )
         return None, reasons
 
-    def _use(self, match: Match, kind: str) -> None:
-        """Count a hit on the policy, its variant and the kind, in one transaction."""
+    def use(self, match: Match, kind: str) -> None:
+        """Count a hit on the policy, its variant and the kind, in one transaction (done by
+        :meth:`lookup` itself unless it was told to defer it)."""
         self._tick += 1
         with Session(self.engine) as session:
             row = session.get(PolicyRow, match.policy_id)

@@ -27,6 +27,15 @@ EXIT_DISK_FULL = 5
 
 # Options of every command that calls the model.
 Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
+Concurrency = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Phased runs: agents that may wait on the model at once (default 8 for a remote model, 1 for the "
+        "embedded or scripted one). The town is the same whatever it is; only the wall time changes.",
+        show_default=False,
+    ),
+]
 Retries = Annotated[
     int, typer.Option(min=0, max=100, help="Retries of a call the server did not answer (429, 5xx, timeouts).")
 ]

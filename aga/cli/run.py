@@ -18,6 +18,7 @@ from aga.cli.common import (
     EXIT_DISK_FULL,
     EXIT_MODEL_UNAVAILABLE,
     EXIT_MOSTLY_FAILSAFES,
+    Concurrency,
     Retries,
     Timeout,
     UserError,
@@ -342,6 +343,14 @@ def run_command(
         bool,
         typer.Option(help="Any mode: a few rare memories sampled into planning and dialogue prompts (AGA appendix D)."),
     ] = False,
+    step: Annotated[
+        str,
+        typer.Option(
+            help="phased: agents think at once against the same snapshot (needed for --concurrency); "
+            "sequential: one after another in name order, as the original code and our recorded benchmarks."
+        ),
+    ] = "phased",
+    concurrency: Concurrency = None,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
@@ -362,11 +371,12 @@ def run_command(
     """
     from aga.llm.errors import ModelUnavailable
     from aga.sim.policies import POLICY_MODES, PolicyOptions, describe
-    from aga.sim.run import Run, check_mode
+    from aga.sim.run import Run, check_concurrency, check_mode
 
     stop = StopRequest()  # before the slow start-up, so an early Ctrl-C is honoured too
     # Every option is checked before anything is written.
     check_mode(mode)
+    check_concurrency(step, 1 if concurrency is None else concurrency)
     span = _span(days, hours)
     begin = clock_time(start)
     options = session_options(
@@ -423,6 +433,8 @@ def run_command(
             start=begin,
             gateway_options=options,
             mind_wandering=mind_wandering,
+            step_mode=step,
+            concurrency=concurrency,
         )
     except (KeyboardInterrupt, ModelUnavailable) as exc:
         kept = resolve_run(run_id, must_exist=False).database.exists()
@@ -434,7 +446,7 @@ def run_command(
         raise _start_up_failed(exc, run_id, then) from None
     console.print(
         f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
-        f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}"
+        f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}, {_stepping(run)}"
     )
     from aga.scenario.loader import scenario_warnings
 
@@ -453,6 +465,15 @@ def run_command(
         metrics_addr=metrics_addr,
         quiet=quiet,
         max_share=max_fallback_share,
+    )
+
+
+def _stepping(run: Any) -> str:
+    """'phased, 8 agents at once' / 'sequential'."""
+    if not run.phased:
+        return "sequential steps"
+    return (
+        f"phased steps, up to {run.concurrency} agent{'s' if run.concurrency > 1 else ''} waiting on the model at once"
     )
 
 
@@ -483,6 +504,7 @@ def resume_command(
     schema: Schema = None,
     max_failed_calls: MaxFailedCalls = 3,
     max_fallback_share: MaxFallbackShare = 0.5,
+    concurrency: Concurrency = None,
 ) -> None:
     """Continue RUN from its last checkpoint (after Ctrl-C, a crash, a dead model or a budget stop).
 
@@ -510,7 +532,7 @@ def resume_command(
     if api_base is not None:
         move_server(run, api_base)
     try:
-        opened = Run.open(run, gateway_options=options)
+        opened = Run.open(run, gateway_options=options, concurrency=concurrency)
     except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here
         raise _start_up_failed(exc, run, f"`aga resume {run}` again goes on with it") from None
     if opened.finished_start_up:
@@ -523,7 +545,10 @@ def resume_command(
             f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it"
         )
         return
-    console.print(f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step})")
+    console.print(
+        f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step}), "
+        f"{_stepping(opened)}"
+    )
     drive(
         opened,
         stop=stop,

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
+from aga.concurrency import defer
 from aga.llm.tasks import Task
 
 if TYPE_CHECKING:
-    from aga.agents import Agent
+    from aga.agents import Action, Agent
     from aga.clock import SimClock
     from aga.embeddings.base import Embedder
     from aga.llm.gateway import Gateway
@@ -60,6 +61,26 @@ def identity(agent: Agent, now: datetime) -> str:
     )
 
 
+@dataclass(frozen=True)
+class TownView:
+    """The town as a phase of a phased step began: where everyone was, what they were doing, and the
+    objects' states. Agents thinking at the same time read each other only through it."""
+
+    tiles: dict[str, tuple[int, int]]
+    actions: dict[str, Action | None]
+    objects: dict[str, str]
+
+    @classmethod
+    def of(cls, rt: Runtime) -> TownView:
+        """Freeze ``rt`` now. Actions are replaced, never changed in place, while agents think, so
+        holding the current objects is enough."""
+        return cls(
+            tiles={name: a.state.tile for name, a in rt.agents.items()},
+            actions={name: a.state.action for name, a in rt.agents.items()},
+            objects=dict(rt.objects),
+        )
+
+
 # The step number of what a run starts with (scenario memories, seeded relations): before step 0, so
 # that resuming from any checkpoint, the creation one included, keeps them (see ``Run.open``).
 SEED_STEP = -1
@@ -84,6 +105,10 @@ class Runtime:
     social: SocialMemory | None = None  # Social Memory (social and aga modes)
     one_call_schedule: bool = False  # the day's schedule in one call (policy modes) instead of hour by hour
     mind_wandering: bool = False  # a few rare memories in planning and dialogue prompts (AGA appendix D)
+    # A phased run (see aga.sim.phased): per-agent random streams, and the view agents read each other
+    # through while a phase runs (None between phases and in a sequential run).
+    rngs: dict[str, random.Random] | None = None
+    view: TownView | None = None
 
     @property
     def now(self) -> datetime:
@@ -101,6 +126,37 @@ class Runtime:
         with it: a checkpoint's step is the next one to run, and resuming drops what that step wrote."""
         return self.clock.steps - 1
 
+    def rng_for(self, agent: str) -> random.Random:
+        """The random stream of ``agent``'s choices: its own in a phased run (so that what it draws does
+        not depend on who drew before it), the run's single stream in a sequential one."""
+        if self.rngs is None:
+            return self.rng
+        return self.rngs[agent]
+
+    def seen(self, other: Agent) -> tuple[tuple[int, int], Action | None]:
+        """(tile, action) of ``other`` as the current phase sees it (live outside a phase)."""
+        if self.view is None or other.name not in self.view.tiles:
+            return other.state.tile, other.state.action
+        return self.view.tiles[other.name], self.view.actions[other.name]
+
+    def object_state(self, address: str) -> str:
+        """The state of the object at ``address`` as the current phase sees it ("idle" when unused)."""
+        objects = self.objects if self.view is None else self.view.objects
+        return objects.get(address, "idle")
+
+    def use_object(self, address: str, description: str) -> None:
+        """Mark the object at ``address`` as in use (applied at the end of the phase in a phased run)."""
+        defer(lambda: self.objects.__setitem__(address, description))
+
+    def release_object(self, address: str, description: str) -> None:
+        """Mark the object at ``address`` idle again if it still shows ``description``."""
+
+        def release() -> None:
+            if self.objects.get(address) == description:
+                del self.objects[address]
+
+        defer(release)
+
     def occupant(self, address: str, *, besides: str) -> str | None:
         """Who other than ``besides`` is using the exclusive object at ``address`` now (None if free or shared)."""
         obj = address.rsplit(":", 1)[-1]
@@ -108,7 +164,7 @@ class Runtime:
             return None
         now = self.now
         for other in self.agents.values():
-            action = other.state.action
+            _, action = self.seen(other)
             if other.name != besides and action is not None and action.address == address and now < action.end:
                 return other.name
         return None

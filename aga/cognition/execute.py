@@ -21,7 +21,7 @@ def execute(rt: Runtime, agent: Agent) -> None:
         address = Address.parse(action.address)
         goals = town.tiles_of(address)
         if goals and address.obj is None:
-            goals = [rt.rng.choice(sorted(goals))]  # somewhere in the room, not always the same corner
+            goals = [rt.rng_for(agent.name).choice(sorted(goals))]  # somewhere in the room, not always the same corner
         path = shortest_path(town, agent.state.tile, goals) if goals else None
         action.path = path or []
         action.path_set = True

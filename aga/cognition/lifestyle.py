@@ -24,8 +24,21 @@ from typing import TYPE_CHECKING, Any
 from aga.agents import Action, Agent, ScheduleItem
 from aga.agents.state import PlanStep
 from aga.cognition.common import Runtime
+from aga.concurrency import defer
 from aga.world import Address
-from policy_store import ACTION, IMPORTANCE, PLAN, ActionSpec, Draft, Lookup, Query, Requirement, Step
+from policy_store import (
+    ACTION,
+    IMPORTANCE,
+    PLAN,
+    ActionSpec,
+    ConditionChecker,
+    Draft,
+    Lookup,
+    PolicyStore,
+    Query,
+    Requirement,
+    Step,
+)
 
 if TYPE_CHECKING:
     from aga.llm.gateway import Tally
@@ -63,7 +76,7 @@ class TownChecker:
                 if user:
                     return f"in use by {user}"
             if requirement.state is not None:
-                state = self.rt.objects.get(requirement.target, "idle")
+                state = self.rt.object_state(requirement.target)
                 if state.lower() != requirement.state.lower():
                     return f"is {state}, not {requirement.state}"
         return None
@@ -149,13 +162,30 @@ def _action_tasks(spec: ActionSpec, cost: dict[str, list[float]]) -> list[str]:
     return tasks
 
 
+def _lookup(store: PolicyStore, query: Query, checker: ConditionChecker | None = None) -> Lookup:
+    """Look up, counting the hit on the policy as a deferred write: in a phased step, hits are counted
+    in the agents' fixed order, so that the store's recency and hit order, which break ties in later
+    lookups, do not depend on which agent's thread ran first."""
+    found = store.lookup(query, checker, defer_use=True)
+    if found.match is not None:
+        match = found.match
+        defer(lambda: store.use(match, query.kind))
+    return found
+
+
+def _write(store: PolicyStore, draft: Draft) -> None:
+    """Store a decision; in a phased step at the end of the phase, in the agents' fixed order."""
+    defer(lambda: store.write(draft))
+
+
 # ---------------------------------------------------------------------- plans
 def reuse_plan(rt: Runtime, agent: Agent, item: ScheduleItem, start: int) -> list[ScheduleItem] | None:
     """The steps of a stored decomposition of ``item`` valid now (durations fitted), or None."""
     store = rt.lifestyle
     if store is None:
         return None
-    found = store.lookup(
+    found = _lookup(
+        store,
         Query(
             kind=PLAN,
             owner=agent.name,
@@ -213,7 +243,8 @@ def _learn_plan(rt: Runtime, agent: Agent, origin: PlanStep) -> None:
         if i.origin is not None and i.spec is not None
     )
     needs = [r for s in steps if s.action is not None for r in requirements(s.action, free=False)]
-    store.write(
+    _write(
+        store,
         Draft(
             kind=PLAN,
             owner=agent.name,
@@ -223,7 +254,7 @@ def _learn_plan(rt: Runtime, agent: Agent, origin: PlanStep) -> None:
             minutes=origin.minutes,
             bindings=bindings(agent),
             cost=origin.cost,
-        )
+        ),
     )
     for i in group:
         i.origin = None  # stored; a later pass must not store it again
@@ -243,7 +274,8 @@ def reuse_action(rt: Runtime, agent: Agent, item: ScheduleItem, minutes: int) ->
             saved = _record_hits(rt, agent, cost, ACTION, item.similarity or 1.0, _action_tasks(spec, cost))
             _log(rt, agent, item.task, None, ACTION, similarity=item.similarity, tokens_saved=saved)
             return action_from(spec, item.task, rt, minutes)
-    found = store.lookup(
+    found = _lookup(
+        store,
         Query(kind=ACTION, owner=agent.name, text=item.task, minute_of_day=_minute(rt), bindings=bindings(agent)),
         checker,
     )
@@ -267,7 +299,8 @@ def learn_action(rt: Runtime, agent: Agent, item: ScheduleItem, action: Action, 
         return
     spec = spec_of(action, {k: list(v) for k, v in tally.tasks.items()})
     item.spec = spec.model_dump(mode="json")
-    store.write(
+    _write(
+        store,
         Draft(
             kind=ACTION,
             owner=agent.name,
@@ -276,7 +309,7 @@ def learn_action(rt: Runtime, agent: Agent, item: ScheduleItem, action: Action, 
             condition=store.config.condition(ACTION, requirements(spec, free=True), minute_of_day=_minute(rt)),
             minutes=action.minutes,
             bindings=bindings(agent),
-        )
+        ),
     )
     if item.origin is not None:
         _learn_plan(rt, agent, item.origin)
@@ -288,7 +321,7 @@ def reuse_rating(rt: Runtime, agent: Agent, description: str) -> int | None:
     store = rt.lifestyle
     if store is None or not store.config.serves(IMPORTANCE):
         return None
-    found = store.lookup(Query(kind=IMPORTANCE, owner=agent.name, text=description, bindings=bindings(agent)))
+    found = _lookup(store, Query(kind=IMPORTANCE, owner=agent.name, text=description, bindings=bindings(agent)))
     if found.match is None or "rating" not in found.match.value:
         _log(rt, agent, description, found, IMPORTANCE)
         return None
@@ -302,7 +335,8 @@ def learn_rating(rt: Runtime, agent: Agent, description: str, rating: int, tally
     store = rt.lifestyle
     if store is None or tally.failsafes or not store.config.serves(IMPORTANCE):
         return
-    store.write(
+    _write(
+        store,
         Draft(
             kind=IMPORTANCE,
             owner=agent.name,
@@ -310,7 +344,7 @@ def learn_rating(rt: Runtime, agent: Agent, description: str, rating: int, tally
             value={"rating": rating},
             bindings=bindings(agent),
             cost={k: list(v) for k, v in tally.tasks.items()},
-        )
+        ),
     )
 
 

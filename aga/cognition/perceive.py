@@ -57,8 +57,8 @@ def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
 
     found: list[Perceived] = []
     for other in rt.agents.values():
-        action = other.state.action
-        distance = near(other.state.tile)
+        tile, action = rt.seen(other)
+        distance = near(tile)
         if action is None or distance is None:
             continue
         s, p, o = action.event
@@ -75,7 +75,7 @@ def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
                 continue
             agent.state.learn_place(arena.sector, arena.name, name)
             address = str(Address(town.world, arena.sector, arena.name, name))
-            state = rt.objects.get(address, "idle")
+            state = rt.object_state(address)
             found.append(Perceived(address, "is", state, f"{name} is {state}", min(distances)))
         agent.state.learn_place(arena.sector, arena.name)
     found.sort(key=lambda e: (e.distance, e.description))

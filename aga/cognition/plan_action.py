@@ -168,7 +168,7 @@ def next_action(rt: Runtime, agent: Agent) -> Action:
     _finish(rt, agent)
     state.action = action
     if action.obj_description:
-        rt.objects[action.address] = action.obj_description
+        rt.use_object(action.address, action.obj_description)
     rt.timeline.add(
         rt.step, now, agent.name, "action", item.task, address=action.address, emoji=action.emoji, minutes=minutes
     )
@@ -178,8 +178,8 @@ def next_action(rt: Runtime, agent: Agent) -> Action:
 def _finish(rt: Runtime, agent: Agent) -> None:
     """End the current action: release its object."""
     old = agent.state.action
-    if old is not None and old.obj_description and rt.objects.get(old.address) == old.obj_description:
-        del rt.objects[old.address]
+    if old is not None and old.obj_description:
+        rt.release_object(old.address, old.obj_description)
 
 
 def known_sectors(rt: Runtime, agent: Agent) -> list[str]:

@@ -8,6 +8,8 @@ decide to wait. Either way the next hours of its schedule are re-decomposed arou
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Literal
 
 from aga.agents import Action, Agent
 from aga.cognition import social
@@ -27,7 +29,7 @@ def can_chat(rt: Runtime, agent: Agent, other: Agent) -> bool:
     """The original's preconditions for a conversation (no LLM call)."""
     now = rt.now
     for a, b in ((agent, other), (other, agent)):
-        action = a.state.action
+        _, action = rt.seen(a)
         if action is None or action.chatting_with is not None or a.state.asleep:
             return False
         if action.address.startswith("<waiting>"):
@@ -39,8 +41,9 @@ def can_chat(rt: Runtime, agent: Agent, other: Agent) -> bool:
 
 def context_about(rt: Runtime, agent: Agent, other: Agent, k: int = 10) -> str:
     """What the agent remembers about ``other`` and their current action (retrieval, no LLM)."""
-    assert other.state.action is not None
-    focal = [other.name, f"{other.name} is {other.state.action.description}"]
+    _, action = rt.seen(other)
+    assert action is not None
+    focal = [other.name, f"{other.name} is {action.description}"]
     retrieved = rt.memory.retrieve(agent.name, focal, rt.now, rt.weights, k=k)
     seen: list[str] = []
     for scored in retrieved.values():
@@ -50,23 +53,47 @@ def context_about(rt: Runtime, agent: Agent, other: Agent, k: int = 10) -> str:
     return " ".join(d.rstrip(".") + "." for d in seen)
 
 
+@dataclass(frozen=True)
+class Reaction:
+    """What an agent decided to do about someone in view: talk to them, or wait for them to finish."""
+
+    kind: Literal["talk", "wait"]
+    other: str
+    description: str = ""  # the wait's activity
+    minutes: int = 0  # the wait's length
+
+
 def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
     """React to the nearest other agent among new events; True when the agent's plan changed."""
+    reaction = decide(rt, agent, perceived)
+    if reaction is None:
+        return False
+    act_on(rt, agent, reaction)
+    return True
+
+
+def decide(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> Reaction | None:
+    """Whether to talk to (or wait for) the nearest other agent among new events; changes nothing.
+
+    A phased step decides for every agent at once and then acts on the decisions in a fixed order,
+    dropping those an earlier one made impossible (see :mod:`aga.sim.phased`).
+    """
     action = agent.state.action
     if action is None or action.chatting_with is not None or agent.state.asleep:
-        return False
+        return None
     focus = next((e for e in perceived if e.actor and e.actor != agent.name), None)
     if focus is None or focus.actor not in rt.agents:
-        return False
+        return None
     other = rt.agents[focus.actor]
-    if other.state.action is None:
-        return False
+    _, theirs = rt.seen(other)
+    if theirs is None:
+        return None
     seen = {
         "time": fmt_time(rt.now),
         "name": agent.name,
         "action": action.description,
         "other": other.name,
-        "other_action": other.state.action.description,
+        "other_action": theirs.description,
     }
     if can_chat(rt, agent, other):
         last = agent.state.last_chats.get(other.name, [])
@@ -80,15 +107,21 @@ def react(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> bool:
             "last_chat": "" if not last else f"Last time they talked: {' '.join(t for _, t in last[:2])}",
         }
         if rt.call(DECIDE_TALK, agent, context).decision:
-            converse(rt, agent, other)
-            return True
-    if _same_target(agent, other):
+            return Reaction("talk", other.name)
+    if _same_target(action, theirs):
         context = {**seen, "context": context_about(rt, agent, other)}
         if rt.call(DECIDE_WAIT, agent, context).decision:
-            remaining = max(1, int((other.state.action.end - rt.now).total_seconds() // 60))
-            wait(rt, agent, f"waiting to start {_step_of(action.description)}", remaining)
-            return True
-    return False
+            remaining = max(1, int((theirs.end - rt.now).total_seconds() // 60))
+            return Reaction("wait", other.name, f"waiting to start {_step_of(action.description)}", remaining)
+    return None
+
+
+def act_on(rt: Runtime, agent: Agent, reaction: Reaction) -> None:
+    """Hold the conversation, or start the wait, that ``reaction`` decided."""
+    if reaction.kind == "talk":
+        converse(rt, agent, rt.agents[reaction.other])
+    else:
+        wait(rt, agent, reaction.description, reaction.minutes)
 
 
 def _step_of(description: str) -> str:
@@ -99,8 +132,7 @@ def _step_of(description: str) -> str:
     return m.group(1) if m else description
 
 
-def _same_target(agent: Agent, other: Agent) -> bool:
-    mine, theirs = agent.state.action, other.state.action
+def _same_target(mine: Action | None, theirs: Action | None) -> bool:
     if mine is None or theirs is None or ":" not in mine.address:
         return False
     return mine.address == theirs.address and mine.address.count(":") == 3 and not theirs.path

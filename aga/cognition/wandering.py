@@ -45,7 +45,8 @@ def wandering(rt: Runtime, agent: Agent, n: int) -> list[str]:
     weights = [1.0 if label == -1 else 1.0 / sizes[label] for label in labels.tolist()]
     # Weighted sampling without replacement (Efraimidis and Spirakis): the n largest u ** (1 / w). By
     # hand because the run's own seeded RNG must draw, so that a resumed run draws the same.
-    keys = [math.log(max(rt.rng.random(), 1e-300)) / w for w in weights]
+    rng = rt.rng_for(agent.name)
+    keys = [math.log(max(rng.random(), 1e-300)) / w for w in weights]
     chosen = sorted(range(len(nodes)), key=lambda i: -keys[i])[:n]
     return [nodes[i].description for i in sorted(chosen, key=lambda i: nodes[i].created)]
 

@@ -8,6 +8,7 @@ for a whole batch, one embedding call for all its misses.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -112,9 +113,14 @@ class CachedEmbedder:
         self.hits = 0
         self.misses = 0
         self._on_lookup = on_lookup
+        self._lock = threading.Lock()  # agents thinking concurrently share one cache and model
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of ``texts``, from the cache where possible."""
+        with self._lock:
+            return self._embed(texts)
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
         keys = [text_key(self.name, t) for t in texts]
         found = self.cache.get_many(list(dict.fromkeys(keys)))
         missing: dict[str, str] = {}

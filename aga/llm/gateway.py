@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -80,6 +81,10 @@ class GatewayOptions:
 
     ``should_stop`` is polled before every attempt and while waiting to retry: when it says so, the
     gateway raises :class:`StopRequested` instead of calling the model again.
+
+    ``send_call_metadata`` also puts the call's metadata (task, shown values, seed, nonce) into the
+    request body as ``aga_call``: only for the benchmarks' loopback server, which answers with the
+    simulator over HTTP; a real server has no use for it.
     """
 
     timeout_s: float = 120.0
@@ -90,6 +95,7 @@ class GatewayOptions:
     max_fallback_share: float = 0.5
     max_retry_after_s: float = 120.0
     should_stop: Callable[[], bool] | None = None
+    send_call_metadata: bool = False
 
     def __post_init__(self) -> None:
         # Checked here as well as in the CLI, so a library user gets the same sentence.
@@ -186,7 +192,27 @@ class Gateway:
         self.llm_calls = overall.llm_calls
         self.cache_hits = overall.cache_hits
         self.failsafes = 0
-        self._tallies: list[Tally] = []
+        # Tallies are per thread: agents thinking at the same time each count their own calls.
+        self._local = threading.local()
+        # Per-agent nonces (a phased run sets this, see ``per_agent_nonces``): each agent's calls are
+        # numbered in its own sequence, so the simulator's answers do not depend on which agent's call
+        # reached the gateway first.
+        self._agent_nonces: dict[str | None, int] | None = None
+        # What to wrap around a request and a back-off wait: a phased run gives up its town lock there
+        # (see aga.concurrency), so other agents think while this one waits on the model.
+        self.outside: Callable[[], AbstractContextManager[Any]] = nullcontext
+
+    def per_agent_nonces(self) -> None:
+        """Number each agent's calls in its own sequence (continuing from the ledger's rows of that
+        agent, so that a resumed run does not replay the answers it had)."""
+        self._agent_nonces = self.ledger.count_by_agent()
+
+    @property
+    def _tallies(self) -> list[Tally]:
+        tallies = getattr(self._local, "tallies", None)
+        if tallies is None:
+            tallies = self._local.tallies = []
+        return tallies
 
     # ------------------------------------------------------------------ calls
     @contextmanager
@@ -233,7 +259,7 @@ class Gateway:
                 self._check_stop()
                 state.count += 1
                 try:
-                    response = self._send(task, messages, context, response_format, state.count)
+                    response = self._send(task, messages, context, response_format, state.count, agent)
                 except FATAL as exc:
                     self._count_failure(task, exc)
                     self._record(task, agent, state, Outcome.FAILSAFE, started, error=_describe(exc))
@@ -360,16 +386,17 @@ class Gateway:
     def _wait(self, seconds: float) -> None:
         """Sleep before a retry; in short slices when a stop request can come, so it is honoured while
         waiting (a 30 s back-off or a server's Retry-After would otherwise hold a Ctrl-C that long)."""
-        if self.options.should_stop is None:
-            self._sleep(seconds)
-            return
-        left = seconds
-        while left > 0:
+        with self.outside():
+            if self.options.should_stop is None:
+                self._sleep(seconds)
+                return
+            left = seconds
+            while left > 0:
+                self._check_stop()
+                chunk = min(left, 0.25)
+                self._sleep(chunk)
+                left -= chunk
             self._check_stop()
-            chunk = min(left, 0.25)
-            self._sleep(chunk)
-            left -= chunk
-        self._check_stop()
 
     def _transport_delay(self, exc: BaseException, retry: int) -> float:
         """The back-off, or what the server's ``Retry-After`` asks for when that is longer (capped)."""
@@ -406,6 +433,14 @@ class Gateway:
             return {"type": "json_object"}
         return None
 
+    def _next_nonce(self, agent: str | None) -> int | str:
+        if self._agent_nonces is None:
+            self._nonce += 1
+            return self._nonce
+        n = self._agent_nonces.get(agent, 0) + 1
+        self._agent_nonces[agent] = n
+        return f"{agent or '-'}#{n}"
+
     def _send(
         self,
         task: Task[Any],
@@ -413,8 +448,9 @@ class Gateway:
         context: Mapping[str, Any],
         response_format: dict[str, Any] | None,
         attempt: int,
+        agent: str | None = None,
     ) -> Any:
-        self._nonce += 1
+        nonce = self._next_nonce(agent)
         kwargs: dict[str, Any] = {
             "model": self.route.model,
             "messages": messages,
@@ -427,19 +463,28 @@ class Gateway:
             "drop_params": True,
             # What a provider may read besides the messages: the task's name, the values the prompt shows
             # (the scripted simulator parses those instead of the text), the seed and a per-call nonce.
-            "metadata": {"task": task.name, "shown": task.shown(context), "seed": self.seed, "nonce": self._nonce},
+            "metadata": {"task": task.name, "shown": task.shown(context), "seed": self.seed, "nonce": nonce},
         }
         if response_format is not None:
             kwargs["response_format"] = response_format
+        if self.options.send_call_metadata:
+            kwargs["extra_body"] = {"aga_call": kwargs["metadata"]}
         if self.route.api_base:
             kwargs["api_base"] = self.route.api_base
-        began = time.perf_counter()
+        # The model's latency is timed inside the block: taking the town lock back after the answer
+        # (other agents may be thinking) is waiting on the town, not on the model.
+        took = 0.0
         try:
-            response = litellm.completion(**kwargs)
+            with self.outside():
+                began = time.perf_counter()
+                try:
+                    response = litellm.completion(**kwargs)
+                finally:
+                    took = time.perf_counter() - began
         except Exception:
-            self._observe_request(task, "failure", time.perf_counter() - began)
+            self._observe_request(task, "failure", took)
             raise
-        self._observe_request(task, "success", time.perf_counter() - began)
+        self._observe_request(task, "success", took)
         return response
 
     def _observe_request(self, task: Task[Any], status: str, seconds: float) -> None:

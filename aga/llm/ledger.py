@@ -158,6 +158,13 @@ class Ledger:
             stmt = select(func.count()).select_from(LedgerRow).where(LedgerRow.run_id == (run_id or self.run_id))
             return int(session.exec(stmt).one())
 
+    def count_by_agent(self) -> dict[str | None, int]:
+        """Number of this run's rows per agent (None: calls made for no agent)."""
+        with Session(self.engine) as session:
+            stmt = select(LedgerRow.agent, func.count()).where(LedgerRow.run_id == self.run_id)
+            stmt = stmt.group_by(LedgerRow.agent)
+            return {agent: int(n) for agent, n in session.exec(stmt).all()}
+
     def last_id(self) -> int:
         """Id of this run's newest row (0 when none): a checkpoint keeps it to know what a resume replays."""
         with Session(self.engine) as session:

@@ -15,6 +15,7 @@ import logging
 import random
 import shutil
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
@@ -38,6 +39,7 @@ from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
 from aga.scenario.loader import load_scenario
 from aga.sim.engine import initial_agents, seed_memories, step
+from aga.sim.phased import PhasedStep
 from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, store_folder
 from aga.storage import RunPaths, lock_run, make_engine, resolve_run
 from aga.storage.db import add_missing_columns
@@ -46,6 +48,12 @@ from aga.storage.timeline import Timeline
 from social_memory import SocialMemory
 
 MODES = ("baseline", "lifestyle", "social", "aga")
+STEP_MODES = ("phased", "sequential")
+# Agents waiting on a remote model at once unless told otherwise: enough to hide most of a hosted
+# model's latency without tripping a typical rate limit. An embedded or scripted model computes on
+# this machine's cores, where more threads only contend.
+REMOTE_CONCURRENCY = 8
+IN_PROCESS = ("local", "scripted")
 SOCIAL_MODES = ("social", "aga")
 KEEP_CHECKPOINTS = 3
 STOPPED = "stopped"
@@ -69,6 +77,10 @@ class RunInfo(SQLModel, table=True):
     start: NaiveDatetime | None = None  # the simulated moment the run began (None: written before it was kept)
     # Rare memories sampled into planning and dialogue prompts (AGA appendix D); None in older runs: off.
     mind_wandering: bool | None = None
+    # How a step runs its agents: "phased" (all think at once against the same snapshot, so they can
+    # wait on the model concurrently; see aga.sim.phased) or "sequential" (one after another in name
+    # order). None in runs made before phased steps existed: sequential.
+    step_mode: str | None = None
 
 
 class Checkpoint(SQLModel, table=True):
@@ -156,6 +168,17 @@ class Run:
         self._lock: BaseFileLock | None = None  # set by create/open: this object may step the run
         self._closed = False
         self.finished_start_up = False  # open() found a start-up cut short and finished it
+        self._step: Callable[[Runtime], None] = step
+
+    @property
+    def concurrency(self) -> int:
+        """How many agents may wait on the model at once in this session."""
+        return self._step.concurrency if isinstance(self._step, PhasedStep) else 1
+
+    @property
+    def phased(self) -> bool:
+        """Whether the run steps its agents in phases (see :mod:`aga.sim.phased`)."""
+        return self.info.step_mode == "phased"
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -174,6 +197,8 @@ class Run:
         start: time | None = None,
         gateway_options: GatewayOptions | None = None,
         mind_wandering: bool = False,
+        step_mode: str = "sequential",
+        concurrency: int | None = None,
     ) -> Run:
         """Start a new run of ``scenario`` (its first checkpoint is written before returning).
 
@@ -181,6 +206,7 @@ class Run:
         with a slow model covers waking hours rather than sleep.
         """
         check_mode(mode)
+        check_concurrency(step_mode, 1 if concurrency is None else concurrency)
         loaded = load_scenario(scenario)
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
@@ -225,6 +251,7 @@ class Run:
             policy_store=store,
             policy_options=policies.to_json() if store and policies else None,
             mind_wandering=mind_wandering,
+            step_mode=step_mode,
             start=begin,
         )
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
@@ -236,7 +263,7 @@ class Run:
             with Session(engine, expire_on_commit=False) as session:
                 session.add(info)
                 session.commit()
-            run = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
+            run = cls._assemble(paths, engine, info, clock, embedder, gateway_options, concurrency)
             run._lock = lock
             run._start_up()
         except BaseException:
@@ -273,11 +300,20 @@ class Run:
         self.checkpoint()
 
     @classmethod
-    def open(cls, run: str, *, embedder: Embedder | None = None, gateway_options: GatewayOptions | None = None) -> Run:
+    def open(
+        cls,
+        run: str,
+        *,
+        embedder: Embedder | None = None,
+        gateway_options: GatewayOptions | None = None,
+        concurrency: int | None = None,
+    ) -> Run:
         """Reopen a run at its last checkpoint, dropping what came after it.
 
         A run killed during its start-up (before its first checkpoint) is reopened at its beginning
-        and its start-up finished; :attr:`finished_start_up` says so.
+        and its start-up finished; :attr:`finished_start_up` says so. ``concurrency`` (how many agents
+        may wait on the model at once) is a setting of this session, not of the run: a phased run
+        gives the same town whatever it is. None: 8 for a phased run on a remote model, else 1.
         """
         paths = resolve_run(run)
         lock = lock_run(paths)
@@ -301,7 +337,7 @@ class Run:
                 clock = SimClock(
                     start=info.start or scenario.spec.start, step=timedelta(seconds=scenario.spec.step_seconds)
                 )
-                opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
+                opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options, concurrency)
                 opened._lock = lock
                 try:
                     opened._start_up()
@@ -312,7 +348,7 @@ class Run:
                 return opened
             state = json.loads(latest.state_json)
             clock = SimClock.from_json(state["clock"])
-            opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options)
+            opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options, concurrency)
         except BaseException:
             lock.release()
             raise
@@ -342,7 +378,10 @@ class Run:
         clock: SimClock,
         embedder: Embedder | None,
         gateway_options: GatewayOptions | None = None,
+        concurrency: int | None = None,
     ) -> Run:
+        if concurrency is not None:
+            check_concurrency(info.step_mode or "sequential", concurrency, run=info.run_id)
         scenario = load_scenario(info.scenario)
         add_missing_columns(engine, RunInfo)
         metrics = Metrics()
@@ -388,7 +427,16 @@ class Run:
             rt.social = SocialMemory(engine)
         rt.mind_wandering = bool(info.mind_wandering)
         SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
-        return cls(paths, engine, info, rt, metrics)
+        opened = cls(paths, engine, info, rt, metrics)
+        if opened.phased:
+            # Each agent draws from its own stream and numbers its own calls, so that what it draws and
+            # what the model answers it never depend on which agent's thread came first.
+            rt.rngs = {p.name: random.Random(f"{info.seed}|{p.name}") for p in scenario.cast}
+            gateway.per_agent_nonces()
+            if concurrency is None:
+                concurrency = 1 if gateway.route.provider in IN_PROCESS else REMOTE_CONCURRENCY
+            opened._step = PhasedStep(rt, concurrency)
+        return opened
 
     def __enter__(self) -> Run:
         return self
@@ -424,6 +472,7 @@ class Run:
             "agents": {name: agent.state.to_json() for name, agent in self.rt.agents.items()},
             "objects": dict(self.rt.objects),
             "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+            **({"rngs": {n: _rng_json(r) for n, r in self.rt.rngs.items()}} if self.rt.rngs is not None else {}),
             "ledger_last_id": self.rt.gateway.ledger.last_id(),
         }
 
@@ -437,6 +486,11 @@ class Run:
         self.rt.objects.update(state["objects"])
         version, internal, gauss = state["rng"]
         self.rt.rng.setstate((version, tuple(internal), gauss))
+        if self.rt.rngs is not None:
+            for name, saved in state.get("rngs", {}).items():
+                if name in self.rt.rngs:
+                    version, internal, gauss = saved
+                    self.rt.rngs[name].setstate((version, tuple(internal), gauss))
 
     def checkpoint(self) -> None:
         """Write the current state as one row in one transaction; keep the last few."""
@@ -494,7 +548,7 @@ class Run:
                 if should_stop is not None and should_stop():
                     reason = STOPPED
                     break
-                step(self.rt)
+                self._step(self.rt)
                 if on_step is not None:
                     on_step(self)
                 if self.rt.step % every == 0:
@@ -543,6 +597,25 @@ def _clear_folder(paths: RunPaths) -> None:
             shutil.rmtree(child)
         else:
             child.unlink()
+
+
+def _rng_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def check_concurrency(step_mode: str, concurrency: int, *, run: str | None = None) -> None:
+    """Reject a step mode that does not exist, or concurrency a sequential run cannot have."""
+    if step_mode not in STEP_MODES:
+        raise ValueError(f"--step {step_mode}: choose one of {', '.join(STEP_MODES)}")
+    if concurrency < 1:
+        raise ValueError(f"--concurrency {concurrency}: give 1 or more")
+    if concurrency > 1 and step_mode != "phased":
+        which = f"run '{run}' steps" if run else "a sequential run steps"
+        raise ValueError(
+            f"--concurrency {concurrency}: {which} its agents one after another, so they cannot wait on the "
+            "model at once; start a run with --step phased to think concurrently, or leave --concurrency at 1"
+        )
 
 
 def check_mode(mode: str) -> None:

@@ -7,6 +7,7 @@ any town whose places and objects the prompt lists, with no table of place names
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -15,6 +16,7 @@ import numpy as np
 from aga.embeddings.base import Embedder
 
 _embedder: Embedder | None = None
+_loading = threading.Lock()  # concurrent calls must not each load a model
 
 
 def use_embedder(embedder: Embedder | None) -> None:
@@ -26,6 +28,11 @@ def use_embedder(embedder: Embedder | None) -> None:
 
 def embedder() -> Embedder:
     """The embedder in use (the cached MiniLM model unless :func:`use_embedder` set another)."""
+    with _loading:
+        return _embedder or _load()
+
+
+def _load() -> Embedder:
     global _embedder
     if _embedder is None:
         from aga.config import cache_dir

@@ -15,6 +15,7 @@ from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from aga.concurrency import defer
 from aga.storage.db import add_missing_columns
 
 
@@ -49,14 +50,18 @@ class DecisionLog:
     def add(
         self, step: int, when: datetime, agent: str, kind: str, text: str, *, hit: bool, reason: str, **extra: Any
     ) -> None:
-        """Commit one decision (``extra``: similarity, policy_id, borrowed, tokens_saved)."""
-        with Session(self.engine) as session:
-            session.add(
-                PolicyDecision(
-                    step=step, sim_time=when, agent=agent, kind=kind, text=text, hit=hit, reason=reason, **extra
-                )
-            )
-            session.commit()
+        """Commit one decision (``extra``: similarity, policy_id, borrowed, tokens_saved); in a phased
+        step once the phase is over, in the agents' order."""
+        row = PolicyDecision(
+            step=step, sim_time=when, agent=agent, kind=kind, text=text, hit=hit, reason=reason, **extra
+        )
+
+        def commit() -> None:
+            with Session(self.engine) as session:
+                session.add(row)
+                session.commit()
+
+        defer(commit)
 
     def rows(
         self, *, kind: str | None = None, agent: str | None = None, misses: bool = False, limit: int | None = None

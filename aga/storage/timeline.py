@@ -14,6 +14,8 @@ from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, delete, select
 
+from aga.concurrency import defer
+
 
 class TimelineEntry(SQLModel, table=True):
     """Something that happened in the town."""
@@ -48,18 +50,21 @@ class Timeline:
         SQLModel.metadata.create_all(engine, tables=[TimelineEntry.__table__])  # type: ignore[list-item]
 
     def add(self, step: int, when: datetime, agent: str, kind: str, text: str, **data: Any) -> None:
-        """Commit one entry."""
+        """Commit one entry (in a phased step once the phase is over, in the agents' order, so that
+        the timeline reads the same whichever agent's thread finished first)."""
+        entry = TimelineEntry(
+            step=step,
+            sim_time=when,
+            agent=agent,
+            kind=kind,
+            text=text,
+            data_json=json.dumps(data, default=str) if data else "{}",
+        )
+        defer(lambda: self._commit(entry))
+
+    def _commit(self, entry: TimelineEntry) -> None:
         with Session(self.engine) as session:
-            session.add(
-                TimelineEntry(
-                    step=step,
-                    sim_time=when,
-                    agent=agent,
-                    kind=kind,
-                    text=text,
-                    data_json=json.dumps(data, default=str) if data else "{}",
-                )
-            )
+            session.add(entry)
             session.commit()
 
     def truncate_after(self, step: int) -> int:

@@ -116,6 +116,36 @@ def free_text(prompt: str, context: Mapping[str, Any], rng: random.Random) -> st
     return utterance(". ".join(picked).rstrip(".") + ".", rng)
 
 
+def answer(
+    model: str, messages: list[dict[str, Any]], meta: Mapping[str, Any], schema: dict[str, Any] | None
+) -> tuple[str, int, int]:
+    """(answer text, prompt tokens, completion tokens) of the simulator named ``model`` for ``messages``.
+
+    ``meta`` is what the gateway tells a provider: the task's name, the values the prompt shows, the
+    seed and the call's nonce. Also how the benchmarks' loopback server answers over HTTP.
+    """
+    task_name = str(meta.get("task", ""))
+    shown: Mapping[str, str] = meta.get("shown") or {}
+    prompt = "\n".join(str(m.get("content", "")) for m in messages)
+    digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
+    rng = random.Random(f"{meta.get('seed', 0)}|{task_name}|{meta.get('nonce', 0)}|{digest}")
+    hook = HOOKS.get(task_name)
+    if hook is not None:
+        asked = Prompt(task=task_name, text=prompt, shown=shown, schema=schema, rng=rng)
+        reply = hook(asked)
+        for observe in observers:
+            observe(asked, reply)
+    elif schema is not None:
+        reply = synthesize(schema, rng, shown)
+    else:
+        reply = free_text(prompt, shown, rng)
+    text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+    counter = tokenizer_model(model)
+    prompt_tokens = litellm.token_counter(model=counter, messages=messages)
+    completion_tokens = litellm.token_counter(model=counter, text=text, count_response_tokens=True)
+    return text, prompt_tokens, completion_tokens
+
+
 class ScriptedProvider(litellm.CustomLLM):
     """litellm custom provider that simulates answers deterministically."""
 
@@ -139,26 +169,6 @@ class ScriptedProvider(litellm.CustomLLM):
         client: Any = None,
     ) -> Any:
         meta = (litellm_params or {}).get("metadata") or {}
-        task_name = str(meta.get("task", ""))
-        shown: Mapping[str, str] = meta.get("shown") or {}
-        prompt = "\n".join(str(m.get("content", "")) for m in messages)
-        digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
-        rng = random.Random(f"{meta.get('seed', 0)}|{task_name}|{meta.get('nonce', 0)}|{digest}")
-
         _, schema = requested_schema(optional_params)
-        hook = HOOKS.get(task_name)
-        if hook is not None:
-            asked = Prompt(task=task_name, text=prompt, shown=shown, schema=schema, rng=rng)
-            answer = hook(asked)
-            for observe in observers:
-                observe(asked, answer)
-        elif schema is not None:
-            answer = synthesize(schema, rng, shown)
-        else:
-            answer = free_text(prompt, shown, rng)
-        text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
-
-        counter = tokenizer_model(model)
-        prompt_tokens = litellm.token_counter(model=counter, messages=messages)
-        completion_tokens = litellm.token_counter(model=counter, text=text, count_response_tokens=True)
+        text, prompt_tokens, completion_tokens = answer(model, messages, meta, schema)
         return fill(model_response, f"scripted/{model}", text, prompt_tokens, completion_tokens)

@@ -1,0 +1,156 @@
+"""Agents thinking at the same time: a town lock given up while waiting on the model, and phases.
+
+A hosted model answers in 0.5-2 s, and almost all of a step's wall time is that wait. In a phased run
+(:mod:`aga.sim.phased`) the agents of one phase think in threads: each holds the *town lock* while it
+runs Python (reads and writes memories, the ledger, the vector index) and gives it up only while it
+waits on the model (:meth:`TownLock.released`, which the gateway wraps around the request and around
+back-off sleeps). So the state of the town is never touched by two threads at once, and no store needs
+its own locking; the concurrency is exactly the overlap of model latencies.
+
+What one agent does must not depend on which thread finished first. Three rules make that so:
+
+- an agent reads the others only through the view frozen at the start of the phase (tiles, actions,
+  object states), never their live state;
+- writes that others could read (object states, the shared policy store's counters and new policies,
+  timeline rows) are *deferred*: collected per job and applied in the jobs' fixed order once every job
+  of the phase has finished (:func:`defer`);
+- randomness and the gateway's per-call nonce come from per-agent streams, not shared ones.
+
+With these, ``--concurrency 1`` and ``--concurrency 25`` give the same town for the same seed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+R = TypeVar("R")
+
+
+class TownLock:
+    """The lock over a town's state: held while an agent thinks, given up while it waits on the model.
+
+    Re-entrant for its holder (a job that calls code which takes the lock again does not deadlock).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._local = threading.local()
+
+    def __enter__(self) -> TownLock:
+        self._lock.acquire()
+        self._local.depth = getattr(self._local, "depth", 0) + 1
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._local.depth -= 1
+        self._lock.release()
+
+    @property
+    def held(self) -> bool:
+        """Whether the calling thread holds the lock."""
+        return getattr(self._local, "depth", 0) > 0
+
+    @contextmanager
+    def released(self) -> Iterator[None]:
+        """Give the lock up for the block (a model request, a back-off sleep) and take it back after.
+
+        A thread that does not hold the lock (a sequential run, the main thread between phases) just
+        runs the block.
+        """
+        depth = getattr(self._local, "depth", 0)
+        if depth == 0:
+            yield
+            return
+        for _ in range(depth):
+            self._lock.release()
+        self._local.depth = 0
+        try:
+            yield
+        finally:
+            for _ in range(depth):
+                self._lock.acquire()
+            self._local.depth = depth
+
+
+@dataclass
+class _Job:
+    """One job of a phase and the writes it deferred."""
+
+    name: str
+    deferred: list[Callable[[], None]] = field(default_factory=list)
+
+
+_current = threading.local()
+
+
+def defer(write: Callable[[], None]) -> None:
+    """Run ``write`` now, or, inside a job of a phase, once every job has finished, in the jobs' order.
+
+    For writes another agent of the same phase could otherwise read half-way through (an object's
+    state, a shared cache's counters): deferring them keeps what each agent sees independent of which
+    thread ran first.
+    """
+    job: _Job | None = getattr(_current, "job", None)
+    if job is None:
+        write()
+    else:
+        job.deferred.append(write)
+
+
+def in_job() -> str | None:
+    """The name of the job the calling thread runs, if any."""
+    job: _Job | None = getattr(_current, "job", None)
+    return job.name if job is not None else None
+
+
+def run_phase(jobs: Sequence[tuple[str, Callable[[], R]]], *, lock: TownLock, workers: int) -> dict[str, R]:
+    """Run the named ``jobs`` with up to ``workers`` threads; returns their results by name.
+
+    Each job runs holding ``lock`` (so at most one runs Python at a time; the others are waiting on
+    the model). Once all have finished, their deferred writes are applied in the order of ``jobs``.
+    If jobs fail, the others still finish (their work is not thrown away half-done), nothing deferred
+    is applied, and the failure of the first failed job in ``jobs`` order is raised: the same one
+    whatever the timing.
+    """
+    records = [_Job(name) for name, _ in jobs]
+
+    def run(record: _Job, fn: Callable[[], R]) -> R:
+        _current.job = record
+        try:
+            with lock:
+                return fn()
+        finally:
+            _current.job = None
+
+    results: dict[str, R] = {}
+    failures: dict[int, BaseException] = {}
+    if workers <= 1 or len(jobs) <= 1:
+        # In this thread, one after another: the same code path (deferral included) as with threads.
+        for i, (record, (name, fn)) in enumerate(zip(records, jobs, strict=True)):
+            try:
+                results[name] = run(record, fn)
+            except BaseException as exc:
+                failures[i] = exc
+                if not isinstance(exc, Exception):  # Ctrl-C: stop starting jobs
+                    break
+    else:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="aga-agent") as pool:
+            futures = {
+                pool.submit(run, record, fn): i for i, (record, (_, fn)) in enumerate(zip(records, jobs, strict=True))
+            }
+            for future, i in futures.items():
+                try:
+                    results[jobs[i][0]] = future.result()
+                except BaseException as exc:
+                    failures[i] = exc
+    if failures:
+        raise failures[min(failures)]
+    for record in records:
+        for write in record.deferred:
+            write()
+    return results
