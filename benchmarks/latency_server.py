@@ -47,6 +47,7 @@ class LatencyServer:
         self.most_in_flight = 0
         self.served = 0
         self.refused = 0
+        self.keys: set[str] = set()  # the API keys requests came with (routing tests check both are used)
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -75,6 +76,7 @@ class LatencyServer:
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+                outer.keys.add(str(self.headers.get("Authorization", "")).removeprefix("Bearer "))
                 status, payload, headers = outer._handle(self.path, body)
                 data = json.dumps(payload).encode()
                 self.send_response(status)

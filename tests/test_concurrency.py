@@ -4,11 +4,13 @@ the same seed whatever the number of threads and whatever order the model's answ
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
 from datetime import time as clock_time
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -190,3 +192,152 @@ def test_a_phased_run_resumed_from_a_checkpoint_goes_on_as_if_never_stopped() ->
         again.close()
     assert halves[0] == whole[0]
     assert halves[1] == whole[1]
+
+
+def test_the_latency_server_answers_as_the_simulator_does_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same town against scripted/default in process and against the loopback server: same calls,
+    same tokens, same timeline; the concurrent run overlaps its requests and records its queueing."""
+    from aga.llm.gateway import GatewayOptions
+    from benchmarks.latency_server import LatencyServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "loopback-test")
+    local = Run.create(
+        "ville3", model="scripted/default", hours=0.2, run_id="local", seed=2, embedder=HashEmbedder(),
+        start=clock_time(9), step_mode="phased",
+    )  # fmt: skip
+    local.advance()
+    expected = _record(local)
+    local.close()
+    with LatencyServer(0.05, jitter_s=0.02) as server:
+        remote = Run.create(
+            "ville3", model="openai/default", api_base=server.url, hours=0.2, run_id="remote", seed=2,
+            embedder=HashEmbedder(), start=clock_time(9), step_mode="phased", concurrency=3,
+            gateway_options=GatewayOptions(send_call_metadata=True),
+        )  # fmt: skip
+        try:
+            remote.advance()
+            got = _record(remote)
+            totals = remote.rt.gateway.ledger.totals()[0]
+        finally:
+            remote.close()
+        assert server.most_in_flight >= 2  # the agents really waited on the server at once
+        assert server.served == totals.llm_calls
+    assert got[0] == expected[0]
+    assert [(agent, [c[0] for c in calls]) for agent, calls in got[1]] == [
+        (agent, [c[0] for c in calls]) for agent, calls in expected[1]
+    ]
+    assert got[1] == expected[1]  # tokens too: the server counts with the same tokenizer
+    assert totals.model_s >= 0.05 * totals.llm_calls  # every request took the server's latency
+    assert totals.queue_s >= 0
+
+
+def test_the_latency_server_refuses_past_its_capacity_and_calls_without_metadata() -> None:
+    import httpx
+
+    from benchmarks.latency_server import LatencyServer
+
+    with LatencyServer(0.3, capacity=1, retry_after_s=2) as server:
+        body = {"model": "default", "messages": [{"role": "user", "content": "hi"}], "aga_call": {"task": "x"}}
+        with httpx.Client(timeout=5) as client:
+            assert client.post(f"{server.url}/chat/completions", json={"model": "default"}).status_code == 400
+            results: list[int] = []
+
+            def post() -> None:
+                results.append(client.post(f"{server.url}/chat/completions", json=body).status_code)
+
+            threads = [threading.Thread(target=post) for _ in range(3)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        assert sorted(results) == [200, 429, 429]
+        assert server.refused == 2
+
+
+def test_the_concurrency_benchmark_reports_the_same_town_at_every_concurrency(tmp_path) -> None:
+    from benchmarks import concurrency
+
+    out = tmp_path / "c.json"
+    concurrency.main(
+        ["ville3", "--hours", "0.1", "--latency", "0.05", "--jitter", "0", "--concurrency", "1",
+         "--concurrency", "3", "--mode", "baseline", "--out", str(out)]
+    )  # fmt: skip
+    report = json.loads(out.read_text())
+    one, three = report["runs"]
+    assert one["same_town"] and three["same_town"]
+    assert one["tokens"] == three["tokens"] and one["llm_calls"] == three["llm_calls"] > 0
+    assert three["most_in_flight"] >= 2
+    assert "| phased | 3 |" in out.with_suffix(".md").read_text()
+    assert "OPENAI_API_KEY" not in os.environ or os.environ["OPENAI_API_KEY"] != "loopback-benchmark"
+
+
+def test_the_rate_limiter_waits_for_room_in_the_last_minute() -> None:
+    from aga.llm.limits import RateLimiter
+
+    now = [0.0]
+    waits: list[float] = []
+
+    def sleep(s: float) -> None:
+        waits.append(s)
+        now[0] += s
+
+    limiter = RateLimiter(rpm=2, tpm=1000, clock=lambda: now[0], sleep=sleep)
+    assert limiter.acquire(100)[1] == 0
+    first = limiter.acquire(100)[0]
+    _, waited = limiter.acquire(100)  # a third request in the minute waits for the first to leave
+    assert 59.9 <= waited <= 60.3 and now[0] >= 60
+    limiter.settle(first, 50)
+    big = RateLimiter(tpm=1000, clock=lambda: now[0], sleep=sleep)
+    assert big.acquire(5000)[1] == 0  # bigger than the budget: goes alone into an empty window
+    start = now[0]
+    big.acquire(10)
+    assert now[0] - start >= 59.9
+    with pytest.raises(ValueError, match="--rpm 0"):
+        RateLimiter(rpm=0)
+
+
+def test_several_servers_and_keys_are_routed_between_and_a_dead_one_is_rested(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from aga.llm.errors import LLMConfigError
+    from aga.llm.gateway import GatewayOptions, RetryPolicy
+    from benchmarks.latency_server import LatencyServer
+
+    monkeypatch.setenv("KEY_ONE", "key-one")
+    monkeypatch.setenv("OPENAI_API_KEY", "loopback-test")
+    monkeypatch.setenv("KEY_TWO", "key-two")
+    with LatencyServer(0.02) as a, LatencyServer(0.02) as b:
+        options = GatewayOptions(send_call_metadata=True, key_envs=("KEY_ONE", "KEY_TWO"), rpm=10_000, tpm=10**8)
+        run = Run.create(
+            "ville3", model="openai/default", api_base=f"{a.url},{b.url}", hours=0.1, run_id="routed", seed=2,
+            embedder=HashEmbedder(), start=clock_time(9), step_mode="phased", concurrency=3, gateway_options=options,
+        )  # fmt: skip
+        try:
+            run.advance()
+            assert run.rt.gateway.failsafes == 0
+        finally:
+            run.close()
+        assert a.served > 0 and b.served > 0
+        assert a.keys | b.keys == {"key-one", "key-two"}
+        dead = "http://127.0.0.1:9/v1"  # nothing listens on the discard port
+        gateway_options = GatewayOptions(send_call_metadata=True, max_failed_calls=0)
+        from aga.llm.gateway import Gateway
+        from aga.llm.ledger import Ledger
+        from aga.storage import make_engine, sqlite_url
+
+        ledger = Ledger(make_engine(sqlite_url(Path(os.environ["AGA_RUNS_DIR"]) / "l.db")), "r")
+        gateway = Gateway(
+            "openai/default", ledger=ledger, api_base=f"{dead},{a.url}", options=gateway_options,
+            retry=RetryPolicy(transport_retries=3, base_delay_s=0.01), sleep=lambda _: None,
+        )  # fmt: skip
+        served = a.served
+        from aga.cognition.perceive import IMPORTANCE
+
+        context = {"identity": "Name: Ann", "name": "Ann", "description": "Ann is reading"}
+        for _ in range(6):
+            gateway.call(IMPORTANCE, context, agent="Ann")
+        assert gateway.failsafes == 0
+        assert a.served - served == 6  # every call answered by the live server, after at most a retry
+    monkeypatch.delenv("KEY_TWO")
+    with pytest.raises(LLMConfigError, match="KEY_TWO"):
+        Gateway("openai/default", ledger=ledger, api_base=dead, options=GatewayOptions(key_envs=("KEY_TWO",)))

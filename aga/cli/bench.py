@@ -177,6 +177,37 @@ def speed_command(
     agent_loop.main([scenario, "--hours", str(hours), "--mode", mode] + (["--out", str(out)] if out else []))
 
 
+@bench_app.command("concurrency")
+def concurrency_command(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")] = "ville25",
+    hours: Annotated[float, typer.Option(help="Simulated hours per run.")] = 1.0,
+    start: Annotated[str, typer.Option(help="HH:MM: when the span begins.")] = "09:00",
+    latency: Annotated[float, typer.Option(min=0, help="Seconds the loopback server takes per call.")] = 0.5,
+    jitter: Annotated[float, typer.Option(min=0, help="Up to this many seconds more per call, at random.")] = 0.1,
+    concurrency: Annotated[
+        list[int] | None, typer.Option(min=1, help="Repeatable; the first is the reference (default 1, 8, 25).")
+    ] = None,
+    sequential: Annotated[bool, typer.Option(help="Also a sequential-step run, for its token totals.")] = False,
+    mode: Annotated[str, typer.Option(help="baseline | lifestyle | social | aga")] = "aga",
+    seed: Annotated[int, typer.Option(min=0)] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="JSON file (and .md next to it).")] = None,
+) -> None:
+    """The same phased town at several --concurrency values against a loopback server with a hosted
+    model's latency (the scripted simulator over HTTP): wall time, speed-up, calls per second, tokens,
+    and whether the town is identical to the first run's."""
+    from aga.sim.run import check_mode
+    from benchmarks import concurrency as bench
+
+    check_mode(mode)
+    clock_time(start)
+    if not hours > 0:
+        raise UserError(f"--hours {hours!r}: give a positive number of simulated hours")
+    argv = [scenario, "--hours", str(hours), "--start", start, "--latency", str(latency), "--jitter", str(jitter)]
+    argv += [a for n in (concurrency or [1, 8, 25]) for a in ("--concurrency", str(n))]
+    argv += ["--mode", mode, "--seed", str(seed)] + (["--sequential"] if sequential else [])
+    bench.main(argv + (["--out", str(out)] if out else []))
+
+
 @bench_app.command("realism")
 def realism_command(
     scenario: Annotated[

@@ -36,6 +36,29 @@ Concurrency = Annotated[
         show_default=False,
     ),
 ]
+Rpm = Annotated[
+    int | None,
+    typer.Option(
+        min=1, help="Requests per minute at most (a call waits for room instead of meeting a 429).", show_default=False
+    ),
+]
+Tpm = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Tokens per minute at most (reserved as prompt/4 + max answer, corrected after).",
+        show_default=False,
+    ),
+]
+ApiKeyEnv = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--api-key-env",
+        help="Repeatable: an environment variable holding one of several API keys of the provider; requests are "
+        "routed between the keys (and the --api-base servers, comma-separated). The keys are never stored.",
+        show_default=False,
+    ),
+]
 Retries = Annotated[
     int, typer.Option(min=0, max=100, help="Retries of a call the server did not answer (429, 5xx, timeouts).")
 ]

@@ -18,9 +18,12 @@ from aga.cli.common import (
     EXIT_DISK_FULL,
     EXIT_MODEL_UNAVAILABLE,
     EXIT_MOSTLY_FAILSAFES,
+    ApiKeyEnv,
     Concurrency,
     Retries,
+    Rpm,
     Timeout,
+    Tpm,
     UserError,
     clock_time,
     console,
@@ -253,6 +256,9 @@ def session_options(
     schema: bool | None,
     max_failed_calls: int,
     max_fallback_share: float,
+    rpm: int | None = None,
+    tpm: int | None = None,
+    api_key_env: list[str] | None = None,
 ) -> Any:
     """Check the options `aga run` and `aga resume` share, before anything is written; return the
     gateway's options."""
@@ -268,6 +274,9 @@ def session_options(
         max_failed_calls=max_failed_calls,
         max_fallback_share=max_fallback_share,
         should_stop=stop.overdue,
+        rpm=rpm,
+        tpm=tpm,
+        key_envs=tuple(api_key_env or ()),
     )
 
 
@@ -351,6 +360,9 @@ def run_command(
         ),
     ] = "phased",
     concurrency: Concurrency = None,
+    rpm: Rpm = None,
+    tpm: Tpm = None,
+    api_key_env: ApiKeyEnv = None,
     max_cost: MaxCost = None,
     max_tokens: MaxTokens = None,
     checkpoint_minutes: CheckpointMinutes = 5.0,
@@ -390,6 +402,9 @@ def run_command(
         schema=schema,
         max_failed_calls=max_failed_calls,
         max_fallback_share=max_fallback_share,
+        rpm=rpm,
+        tpm=tpm,
+        api_key_env=api_key_env,
     )
     policies = PolicyOptions.parse(
         store=policy_store,
@@ -505,6 +520,9 @@ def resume_command(
     max_failed_calls: MaxFailedCalls = 3,
     max_fallback_share: MaxFallbackShare = 0.5,
     concurrency: Concurrency = None,
+    rpm: Rpm = None,
+    tpm: Tpm = None,
+    api_key_env: ApiKeyEnv = None,
 ) -> None:
     """Continue RUN from its last checkpoint (after Ctrl-C, a crash, a dead model or a budget stop).
 
@@ -528,6 +546,9 @@ def resume_command(
         schema=schema,
         max_failed_calls=max_failed_calls,
         max_fallback_share=max_fallback_share,
+        rpm=rpm,
+        tpm=tpm,
+        api_key_env=api_key_env,
     )
     if api_base is not None:
         move_server(run, api_base)

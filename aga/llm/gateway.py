@@ -15,6 +15,7 @@ so the ledger is the single account of what was spent and what was avoided.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import threading
 import time
@@ -30,14 +31,18 @@ from aga.clock import Clock
 from aga.llm._litellm import litellm
 from aga.llm.errors import AnswerError, LLMConfigError, ModelUnavailable, StopRequested
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
+from aga.llm.limits import RateLimiter
 from aga.llm.metrics import Metrics
 from aga.llm.routing import ModelRoute, check_model, cost_usd, count_prompt_tokens
 from aga.llm.tasks import Task
 
 T = TypeVar("T", bound=BaseModel)
+ROUTED = "aga-routed"  # the Router's name for the model's deployments
 
-# Transient failures: worth waiting and retrying.
+# Transient failures: worth waiting and retrying. The Router's "no deployment available" (every server
+# cooling down after failures) is one: a deployment comes back when its cool-down ends.
 RETRYABLE = (
+    litellm.RouterRateLimitError,
     litellm.RateLimitError,
     litellm.Timeout,
     litellm.APIConnectionError,
@@ -82,6 +87,12 @@ class GatewayOptions:
     ``should_stop`` is polled before every attempt and while waiting to retry: when it says so, the
     gateway raises :class:`StopRequested` instead of calling the model again.
 
+    ``rpm`` and ``tpm`` cap requests and tokens per minute: a call waits for room before it is sent
+    (:mod:`aga.llm.limits`), and the wait is counted as queueing. ``key_envs`` names environment
+    variables holding several API keys of the same provider; with several keys or several servers
+    (``api_base`` with commas) the gateway routes each request to one of them with litellm's Router,
+    which rests a deployment that failed. Keys are read from the environment and never stored.
+
     ``send_call_metadata`` also puts the call's metadata (task, shown values, seed, nonce) into the
     request body as ``aga_call``: only for the benchmarks' loopback server, which answers with the
     simulator over HTTP; a real server has no use for it.
@@ -96,6 +107,9 @@ class GatewayOptions:
     max_retry_after_s: float = 120.0
     should_stop: Callable[[], bool] | None = None
     send_call_metadata: bool = False
+    rpm: int | None = None
+    tpm: int | None = None
+    key_envs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Checked here as well as in the CLI, so a library user gets the same sentence.
@@ -103,6 +117,9 @@ class GatewayOptions:
             raise ValueError(f"timeout {self.timeout_s!r} s: give a positive number of seconds, e.g. 120")
         if self.transport_retries < 0:
             raise ValueError(f"retries {self.transport_retries}: give 0 or more")
+        for name, value in (("--rpm", self.rpm), ("--tpm", self.tpm)):
+            if value is not None and value < 1:
+                raise ValueError(f"{name} {value}: give 1 or more (or leave it out for no limit)")
         if self.max_failed_calls < 0 or self.fallback_window < 0:
             raise ValueError("the circuit breaker's counts must be 0 (off) or more")
         if not (0 <= self.max_fallback_share <= 1):
@@ -134,6 +151,8 @@ class _Attempts:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
+    model_s: float = 0.0
+    queue_s: float = 0.0
     last_error: str | None = None
 
 
@@ -168,7 +187,7 @@ class Gateway:
         sleep: Callable[[float], None] = time.sleep,
         options: GatewayOptions | None = None,
     ) -> None:
-        self.route: ModelRoute = check_model(model, api_base)
+        self.route: ModelRoute = check_model(model, api_base, keyed=bool(options and options.key_envs))
         self.ledger = ledger
         self.metrics = metrics
         self.clock = clock
@@ -185,6 +204,7 @@ class Gateway:
         # from the ledger's row count keeps a resumed run from replaying the answers it already had.
         self._nonce = ledger.count()
         self._unpriced_warned = False
+        self._single_key: str | None = None
         # Running totals for progress display and budgets; the ledger stays the account of record.
         overall = ledger.totals()[0]
         self.spent_tokens = overall.total_tokens
@@ -201,6 +221,42 @@ class Gateway:
         # What to wrap around a request and a back-off wait: a phased run gives up its town lock there
         # (see aga.concurrency), so other agents think while this one waits on the model.
         self.outside: Callable[[], AbstractContextManager[Any]] = nullcontext
+        self._limiter = (
+            RateLimiter(self.options.rpm, self.options.tpm) if self.options.rpm or self.options.tpm else None
+        )
+        self._router = self._make_router()
+
+    def _make_router(self) -> Any:
+        """litellm's Router over every (server, key) of the model, when there is more than one."""
+        keys: list[str | None] = []
+        for name in self.options.key_envs:
+            value = os.environ.get(name)
+            if not value:
+                raise LLMConfigError(f"--api-key-env {name}: the environment has no {name}; export it first")
+            keys.append(value)
+        bases: list[str | None] = list(self.route.api_bases) or [None]
+        keys = keys or [None]
+        if len(bases) * len(keys) < 2:
+            if keys[0] is not None:
+                self._single_key = keys[0]
+            return None
+        deployments = [
+            {
+                "model_name": ROUTED,
+                "litellm_params": {
+                    "model": self.route.model,
+                    **({"api_base": base} if base else {}),
+                    **({"api_key": key} if key else {}),
+                },
+            }
+            for base in bases
+            for key in keys
+        ]
+        # Retries stay ours (every attempt counted in the ledger); the Router only picks a deployment
+        # and rests one after a failure, so a dead server stops receiving requests for a while.
+        return litellm.Router(
+            model_list=deployments, num_retries=0, allowed_fails=1, cooldown_time=30, timeout=self.timeout_s
+        )
 
     def per_agent_nonces(self) -> None:
         """Number each agent's calls in its own sequence (continuing from the ledger's rows of that
@@ -259,7 +315,7 @@ class Gateway:
                 self._check_stop()
                 state.count += 1
                 try:
-                    response = self._send(task, messages, context, response_format, state.count, agent)
+                    response = self._send(task, messages, context, response_format, state, agent)
                 except FATAL as exc:
                     self._count_failure(task, exc)
                     self._record(task, agent, state, Outcome.FAILSAFE, started, error=_describe(exc))
@@ -447,9 +503,10 @@ class Gateway:
         messages: list[dict[str, str]],
         context: Mapping[str, Any],
         response_format: dict[str, Any] | None,
-        attempt: int,
+        state: _Attempts,
         agent: str | None = None,
     ) -> Any:
+        attempt = state.count
         nonce = self._next_nonce(agent)
         kwargs: dict[str, Any] = {
             "model": self.route.model,
@@ -469,28 +526,47 @@ class Gateway:
             kwargs["response_format"] = response_format
         if self.options.send_call_metadata:
             kwargs["extra_body"] = {"aga_call": kwargs["metadata"]}
-        if self.route.api_base:
+        if self._single_key:
+            kwargs["api_key"] = self._single_key
+        send = litellm.completion
+        if self._router is not None:
+            kwargs["model"] = ROUTED
+            send = self._router.completion
+        elif self.route.api_base:
             kwargs["api_base"] = self.route.api_base
         # The model's latency is timed inside the block: taking the town lock back after the answer
         # (other agents may be thinking) is waiting on the town, not on the model.
         took = 0.0
+        left = time.perf_counter()
+        reservation = None
         try:
             with self.outside():
+                if self._limiter is not None:
+                    estimate = sum(len(m["content"]) for m in messages) // 4 + task.max_tokens
+                    # Waiting for room in the minute's budget counts as queueing (below), not as the model.
+                    reservation, _ = self._limiter.acquire(estimate, check=self._check_stop)
                 began = time.perf_counter()
                 try:
-                    response = litellm.completion(**kwargs)
+                    response = send(**kwargs)
                 finally:
                     took = time.perf_counter() - began
         except Exception:
-            self._observe_request(task, "failure", took)
+            self._observe_request(task, "failure", took, time.perf_counter() - left - took, state)
             raise
-        self._observe_request(task, "success", took)
+        self._observe_request(task, "success", took, time.perf_counter() - left - took, state)
+        if reservation is not None and self._limiter is not None:
+            usage = getattr(response, "usage", None)
+            used = int(getattr(usage, "prompt_tokens", 0) or 0) + int(getattr(usage, "completion_tokens", 0) or 0)
+            self._limiter.settle(reservation, used or reservation.tokens)
         return response
 
-    def _observe_request(self, task: Task[Any], status: str, seconds: float) -> None:
+    def _observe_request(self, task: Task[Any], status: str, seconds: float, queued: float, state: _Attempts) -> None:
+        state.model_s += seconds
+        state.queue_s += queued
         if not self.metrics:
             return
         r = self.route
+        self.metrics.queue.labels(model=r.model, provider=r.provider).observe(queued)
         self.metrics.requests.labels(
             model=r.model, provider=r.provider, task=task.name, module=task.module, status=status
         ).inc()
@@ -601,6 +677,8 @@ class Gateway:
                 completion_tokens=state.completion_tokens,
                 cost_usd=state.cost,
                 latency_s=time.perf_counter() - started,
+                model_s=state.model_s,
+                queue_s=state.queue_s,
                 repaired=repaired,
                 error=error[:500] if error else None,
             )

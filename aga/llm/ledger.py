@@ -47,7 +47,11 @@ class LedgerRow(SQLModel, table=True):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
-    latency_s: float = 0.0
+    latency_s: float = 0.0  # the whole call, retries and waits included
+    # Of which: inside the model's requests, and waiting for a turn (another agent's thinking between
+    # the answer and its use, in a concurrent run). None in ledgers written before they were kept.
+    model_s: float | None = None
+    queue_s: float | None = None
     repaired: bool = False
     error: str | None = None
     cache_kind: str | None = None
@@ -81,6 +85,8 @@ class Totals:
     saved_prompt_tokens: int
     saved_completion_tokens: int
     saved_cost_usd: float
+    model_s: float = 0.0
+    queue_s: float = 0.0
 
     @property
     def total_tokens(self) -> int:
@@ -113,6 +119,8 @@ def _aggregates() -> list[Any]:
         func.sum(row.saved_prompt_tokens),
         func.sum(row.saved_completion_tokens),
         func.sum(row.saved_cost_usd),
+        func.sum(row.model_s),
+        func.sum(row.queue_s),
     ]
 
 
@@ -133,6 +141,8 @@ def _totals(key: str | None, values: tuple[Any, ...]) -> Totals:
         saved_prompt_tokens=ints[10],
         saved_completion_tokens=ints[11],
         saved_cost_usd=float(values[12] or 0.0),
+        model_s=float(values[13] or 0.0),
+        queue_s=float(values[14] or 0.0),
     )
 
 
@@ -143,7 +153,7 @@ class Ledger:
         self.engine = engine
         self.run_id = run_id
         SQLModel.metadata.create_all(engine, tables=[LedgerRow.__table__])  # type: ignore[list-item]
-        add_missing_columns(engine, LedgerRow)  # ledgers written before ``replayed`` existed
+        add_missing_columns(engine, LedgerRow)  # ledgers written before ``replayed``, ``model_s`` existed
 
     def record(self, row: LedgerRow) -> LedgerRow:
         """Commit one row at once (a crash loses no recorded call) and return it with its id."""

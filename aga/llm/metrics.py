@@ -38,6 +38,13 @@ class Metrics:
             buckets=_LATENCY_BUCKETS,
             registry=r,
         )
+        self.queue = Histogram(
+            f"{p}_llm_queue_seconds_metric",
+            "Time a call waited for its turn (another agent thinking when its answer came), apart from latency",
+            ["model", "provider"],
+            buckets=_LATENCY_BUCKETS,
+            registry=r,
+        )
         self.failures = Counter(
             f"{p}_llm_api_failed_requests_metric",
             "Failed LLM requests by exception class (transport errors and malformed answers)",

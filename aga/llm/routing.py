@@ -26,7 +26,12 @@ class ModelRoute:
     model: str
     provider: str
     name: str  # the part after the provider
-    api_base: str | None = None
+    api_base: str | None = None  # one server's URL, or several separated by commas (routed between)
+
+    @property
+    def api_bases(self) -> tuple[str, ...]:
+        """The servers' URLs (empty: the provider's own endpoint)."""
+        return split_bases(self.api_base)
 
     @property
     def is_simulator(self) -> bool:
@@ -42,18 +47,36 @@ class ModelRoute:
         return self.model
 
 
-def check_model(model: str, api_base: str | None = None) -> ModelRoute:
-    """Validate ``model`` and register its prices; raises :class:`LLMConfigError` with the fix."""
+def split_bases(api_base: str | None) -> tuple[str, ...]:
+    """``"http://a/v1, http://b/v1"`` -> the URLs, in order, without blanks."""
+    return tuple(b.strip() for b in (api_base or "").split(",") if b.strip())
+
+
+def check_model(model: str, api_base: str | None = None, *, keyed: bool = False) -> ModelRoute:
+    """Validate ``model`` and register its prices; raises :class:`LLMConfigError` with the fix.
+
+    ``api_base`` may name several servers of the same model, separated by commas: the gateway then
+    routes between them (litellm's Router). ``keyed``: the keys come from ``--api-key-env`` variables,
+    so the provider's usual variable need not be set.
+    """
     install_providers()
-    if api_base is not None and not api_base.startswith(("http://", "https://")):
-        raise LLMConfigError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+    if api_base is not None:
+        bases = split_bases(api_base)
+        if not bases:
+            raise LLMConfigError(f"--api-base {api_base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+        for base in bases:
+            if not base.startswith(("http://", "https://")):
+                raise LLMConfigError(f"--api-base {base!r}: give the server's URL, e.g. http://127.0.0.1:8080/v1")
+        api_base = ",".join(bases)
     if "/" not in model:
         raise LLMConfigError(
             f"model '{model}' has no provider; write provider/model, e.g. local/qwen2.5-coder-1.5b, "
             "scripted/default or openai/gpt-4o-mini (see `aga models`)"
         )
     try:
-        name, provider, _, _ = litellm.get_llm_provider(model=model, api_base=api_base)
+        name, provider, _, _ = litellm.get_llm_provider(
+            model=model, api_base=split_bases(api_base)[0] if api_base else None
+        )
     except Exception:
         raise LLMConfigError(
             f"unknown model '{model}': litellm knows no provider '{model.split('/', 1)[0]}'; "
@@ -78,7 +101,7 @@ def check_model(model: str, api_base: str | None = None) -> ModelRoute:
             float(priced.get("input_cost_per_token") or 0.0),
             float(priced.get("output_cost_per_token") or 0.0),
         )
-    elif provider not in _KEYLESS and not api_base:
+    elif provider not in _KEYLESS and not api_base and not keyed:
         env = litellm.validate_environment(model)
         missing = env.get("missing_keys") or []
         if missing:
