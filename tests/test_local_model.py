@@ -56,3 +56,32 @@ def test_short_real_run_one_agent(tmp_path):
     assert by_task["plan.hourly"].llm_calls >= 12
     # A small model's answers get repaired or fail safe, but every call is accounted for.
     assert sum(t.llm_calls for t in by_task.values()) == totals.llm_calls
+
+
+@pytest.mark.local_model
+def test_kept_states_spare_the_prefix_of_alternating_prompts(monkeypatch):
+    """Two agents taking turns: without kept states each turn re-reads the whole prompt (it shares
+    nothing with the other agent's); with them, only the part that differs from its own last one."""
+    from aga.llm.providers import local
+
+    provider = local.LocalLlamaProvider()
+    name = TEST_MODEL.split("/", 1)[1]
+    people = [(f"{who} is a character with a long description. " * 12).strip() for who in ("Ann", "Bob")]
+
+    def turns(setting: str) -> tuple[int, int]:
+        monkeypatch.setenv(local.STATE_CACHE_ENV, setting)
+        provider.close()
+        llama = provider._load(name)
+        asked, before = 0, local.STATS["evaluated_tokens"]
+        for i in range(3):
+            for text in people:
+                tokens = llama.tokenize(f"{text} Question {i}: what next?".encode())
+                asked += len(tokens)
+                llama.create_completion(tokens, max_tokens=1, temperature=0.0)
+        return asked, local.STATS["evaluated_tokens"] - before
+
+    asked, without = turns("0")
+    assert without >= asked * 0.9  # nothing kept: nearly every prompt token is read again
+    _, kept = turns("64")
+    assert kept < without * 0.5, (kept, without)
+    provider.close()

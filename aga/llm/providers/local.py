@@ -3,13 +3,25 @@
 ``local/<name>`` names a model of :mod:`aga.llm.local_models`; ``local//abs/path/model.gguf`` loads
 any GGUF file. Each model is loaded once per process and kept: llama.cpp then re-uses its KV cache for
 the prefix a new prompt shares with the previous one, and a RAM cache of recent prompt states lets
-prompts that alternate (two agents' templates) re-use theirs as well.
+prompts that alternate (agents taking turns, each with its identity block and each task's few-shot
+text) re-use theirs as well: the state whose tokens share the longest prefix with the new prompt is
+loaded, and only the rest is evaluated.
+
+The states are kept without their logits. llama-cpp-python copies the whole logits buffer into every
+saved state (n_batch x vocabulary floats: 311 MB for Qwen2.5), so a 1 GB cache held two states and
+each save copied 311 MB; the KV state itself is ~12 KB a token for the 0.5B model (~28 KB for the
+1.5B), so the same gigabyte holds a hundred prompts' states. The logits are never needed: llama.cpp
+evaluates at least the prompt's last token again after loading a state (``Llama.generate``), which
+gives fresh ones. ``AGA_LLM_STATE_CACHE_MB`` sets the cache's size (0: none; ``full``: llama-cpp-python's
+own states, logits included, for comparison). :data:`STATS` counts prompt tokens and the tokens
+llama.cpp actually evaluated.
 """
 
 from __future__ import annotations
 
 import atexit
 import copy
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -21,6 +33,10 @@ from aga.llm.errors import LLMConfigError
 from aga.llm.providers.response import fill, requested_schema
 
 _RAM_CACHE_BYTES = 1024 * 1024 * 1024
+STATE_CACHE_ENV = "AGA_LLM_STATE_CACHE_MB"
+# Counted over the process: prompt tokens asked for, tokens llama.cpp evaluated (prompt tokens it could
+# not take from a kept state, plus the generated ones), and the calls.
+STATS = {"calls": 0, "prompt_tokens": 0, "evaluated_tokens": 0, "completion_tokens": 0}
 # Integer ranges up to this size become enums, because llama.cpp's JSON-schema grammar does not
 # enforce minimum/maximum (measured: the 1.5B model answered 11 for a 1-10 rating).
 _MAX_ENUM_RANGE = 101
@@ -85,6 +101,60 @@ def _state_cache(capacity_bytes: int) -> Any:
     return HonestRAMCache(capacity_bytes=capacity_bytes)
 
 
+def _cache_setting() -> tuple[str, int]:
+    """("trimmed" | "full" | "none", capacity in bytes) from ``AGA_LLM_STATE_CACHE_MB``."""
+    raw = os.environ.get(STATE_CACHE_ENV, "").strip().lower()
+    if not raw:
+        return "trimmed", _RAM_CACHE_BYTES
+    if raw == "full":
+        return "full", _RAM_CACHE_BYTES
+    if not raw.isdigit():
+        raise LLMConfigError(f"{STATE_CACHE_ENV}={raw!r}: give megabytes (0 for no cache) or 'full'")
+    return ("trimmed", int(raw) * 1024 * 1024) if int(raw) else ("none", 0)
+
+
+def _keep_without_logits(llama: Any) -> None:
+    """Make ``llama`` save its states without the logits buffer (see the module's docstring)."""
+    import numpy as np
+    from llama_cpp.llama import LlamaState
+
+    save = llama.save_state
+
+    def save_state() -> Any:
+        # llama-cpp-python's save copies the logits before we could drop them, so the KV state is read
+        # here directly; one row of zero logits keeps load_state's broadcasting assignment valid.
+        import ctypes
+
+        import llama_cpp
+
+        if llama._logits_all:  # every position's logits are part of the state then
+            return save()
+        size = llama_cpp.llama_state_get_size(llama._ctx.ctx)
+        buffer = (ctypes.c_uint8 * int(size))()
+        written = int(llama_cpp.llama_state_get_data(llama._ctx.ctx, buffer, size))
+        return LlamaState(
+            input_ids=llama.input_ids.copy(),
+            scores=np.zeros((1, llama.n_vocab()), dtype=np.single),
+            n_tokens=llama.n_tokens,
+            llama_state=bytes(buffer)[:written],
+            llama_state_size=written,
+            seed=llama._seed,
+        )
+
+    llama.save_state = save_state
+
+
+def _count_evaluated(llama: Any) -> None:
+    """Count the tokens ``llama`` evaluates (what a kept state spares is the difference)."""
+    evaluate = llama.eval
+
+    def counted(tokens: Any) -> None:
+        STATS["evaluated_tokens"] += len(tokens)
+        evaluate(tokens)
+
+    llama.eval = counted
+
+
 class LocalLlamaProvider(litellm.CustomLLM):
     """litellm custom provider running GGUF models with llama-cpp-python."""
 
@@ -114,7 +184,12 @@ class LocalLlamaProvider(litellm.CustomLLM):
                 n_threads=llm_threads(),
                 verbose=False,
             )
-            llama.set_cache(_state_cache(_RAM_CACHE_BYTES))
+            kind, capacity = _cache_setting()
+            if kind != "none":
+                llama.set_cache(_state_cache(capacity))
+            if kind == "trimmed":
+                _keep_without_logits(llama)
+            _count_evaluated(llama)
             self._models[name] = llama
         return self._models[name]
 
@@ -153,6 +228,9 @@ class LocalLlamaProvider(litellm.CustomLLM):
             out = llama.create_chat_completion(messages=messages, **kwargs)
         choice = out["choices"][0]
         usage = out["usage"]
+        STATS["calls"] += 1
+        STATS["prompt_tokens"] += usage["prompt_tokens"]
+        STATS["completion_tokens"] += usage["completion_tokens"]
         return fill(
             model_response,
             f"local/{model}",
