@@ -108,8 +108,16 @@ def in_job() -> str | None:
     return job.name if job is not None else None
 
 
-def run_phase(jobs: Sequence[tuple[str, Callable[[], R]]], *, lock: TownLock, workers: int) -> dict[str, R]:
+def run_phase(
+    jobs: Sequence[tuple[str, Callable[[], R]]],
+    *,
+    lock: TownLock,
+    workers: int,
+    pool: concurrent.futures.ThreadPoolExecutor | None = None,
+) -> dict[str, R]:
     """Run the named ``jobs`` with up to ``workers`` threads; returns their results by name.
+
+    ``pool``: threads to reuse (a town steps thousands of phases; starting threads for each costs).
 
     Each job runs holding ``lock`` (so at most one runs Python at a time; the others are waiting on
     the model). Once all have finished, their deferred writes are applied in the order of ``jobs``.
@@ -139,15 +147,21 @@ def run_phase(jobs: Sequence[tuple[str, Callable[[], R]]], *, lock: TownLock, wo
                 if not isinstance(exc, Exception):  # Ctrl-C: stop starting jobs
                     break
     else:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="aga-agent") as pool:
+        own = pool is None
+        executor = pool or concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="aga-agent")
+        try:
             futures = {
-                pool.submit(run, record, fn): i for i, (record, (_, fn)) in enumerate(zip(records, jobs, strict=True))
+                executor.submit(run, record, fn): i
+                for i, (record, (_, fn)) in enumerate(zip(records, jobs, strict=True))
             }
             for future, i in futures.items():
                 try:
                     results[jobs[i][0]] = future.result()
                 except BaseException as exc:
                     failures[i] = exc
+        finally:
+            if own:
+                executor.shutdown(wait=True)
     if failures:
         raise failures[min(failures)]
     for record in records:

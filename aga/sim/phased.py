@@ -21,6 +21,7 @@ on the number of threads or on which answer came back first (see :mod:`aga.concu
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -78,12 +79,24 @@ class PhasedStep:
         self.concurrency = concurrency
         self.lock = TownLock()
         rt.gateway.outside = self.lock.released
+        # One pool for the run: a day has some 35,000 phases, and starting threads for each would cost.
+        self._pool = (
+            concurrent.futures.ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="aga-agent")
+            if concurrency > 1
+            else None
+        )
+
+    def close(self) -> None:
+        """Stop the threads (they are idle between steps)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
 
     def _phase(self, jobs: list[tuple[str, Callable[[], Any]]]) -> dict[str, Any]:
         rt = self.rt
         rt.view = TownView.of(rt)
         try:
-            return run_phase(jobs, lock=self.lock, workers=self.concurrency)
+            return run_phase(jobs, lock=self.lock, workers=self.concurrency, pool=self._pool)
         finally:
             rt.view = None
 

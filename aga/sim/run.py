@@ -450,6 +450,8 @@ class Run:
         if self._closed:
             return
         self._closed = True
+        if isinstance(self._step, PhasedStep):
+            self._step.close()
         if self.rt.lifestyle is not None:
             self.rt.lifestyle.close()
             self.rt.lifestyle = None
