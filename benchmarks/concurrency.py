@@ -30,11 +30,13 @@ from benchmarks.latency_server import LatencyServer
 from benchmarks.report import machine, write
 
 
-def signature(run: Any) -> tuple[str, str]:
-    """(digest of the timeline, digest of every agent's own sequence of calls) of a finished run.
+def town_record(run: Any) -> tuple[list[Any], list[Any]]:
+    """(timeline, every agent's own sequence of calls) of a finished run, for comparing two runs.
 
     Memory ids in a reflection's evidence are replaced by the memories' text: ids depend on how the
-    agents' writes interleaved, what a reflection rests on does not.
+    agents' writes interleaved (and a resume skips the ids of the memories it dropped), what a
+    reflection rests on does not. Calls are (task, outcome, prompt tokens, completion tokens) per
+    agent in the order that agent made them: the order between agents is the threads'.
     """
     from sqlmodel import Session, select
 
@@ -49,15 +51,21 @@ def signature(run: Any) -> tuple[str, str]:
             data = json.loads(e.data_json)
             if "evidence" in data:
                 data["evidence"] = [texts.get(i) for i in data["evidence"]]
-            timeline.append([e.step, e.agent, e.kind, e.text, data])
+            timeline.append((e.step, e.agent, e.kind, e.text, data))
         calls: dict[str, list[Any]] = {}
         for r in session.exec(select(LedgerRow).order_by(LedgerRow.id)):  # type: ignore[arg-type]
-            calls.setdefault(str(r.agent), []).append([r.task, r.outcome, r.prompt_tokens, r.completion_tokens])
+            calls.setdefault(str(r.agent), []).append((r.task, r.outcome, r.prompt_tokens, r.completion_tokens))
+    return timeline, sorted(calls.items())
+
+
+def signature(run: Any) -> tuple[str, str]:
+    """(digest of the timeline, digest of the calls) of :func:`town_record`."""
+    timeline, calls = town_record(run)
 
     def digest(value: Any) -> str:
         return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
-    return digest(timeline), digest(sorted(calls.items()))
+    return digest(timeline), digest(calls)
 
 
 def measure(

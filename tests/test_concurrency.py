@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import Session, select
 
 from aga.concurrency import TownLock, defer, in_job, run_phase
 from aga.sim.policies import PolicyOptions
 from aga.sim.run import Run
-from aga.storage.timeline import TimelineEntry
 from tests.fakes import HashEmbedder
 
 
@@ -135,26 +133,9 @@ def _town(run_id: str, concurrency: int, *, mode: str = "aga", hours: float = 1.
 
 
 def _record(run: Run) -> tuple[list[Any], list[Any]]:
-    from aga.llm.ledger import LedgerRow
-    from aga.memory import MemoryNode
+    from benchmarks.concurrency import town_record
 
-    with Session(run.engine) as session:
-        texts = {n.id: n.description for n in session.exec(select(MemoryNode))}
-        timeline = []
-        for e in session.exec(select(TimelineEntry).order_by(TimelineEntry.id)):  # type: ignore[arg-type]
-            data = json.loads(e.data_json)
-            # Memory ids depend on how the agents' writes interleaved (and a resume skips the ids of the
-            # memories it dropped); what a reflection rests on is the memories' text.
-            if "evidence" in data:
-                data["evidence"] = [texts.get(i) for i in data["evidence"]]
-            timeline.append((e.step, e.agent, e.kind, e.text, data))
-        rows = session.exec(select(LedgerRow).order_by(LedgerRow.id)).all()  # type: ignore[arg-type]
-    # Per agent, in the order that agent made them: (task, outcome, tokens). The order between agents
-    # is the threads' and may differ; what each agent asked and was told must not.
-    calls: dict[str | None, list[Any]] = {}
-    for r in rows:
-        calls.setdefault(r.agent, []).append((r.task, r.outcome, r.prompt_tokens, r.completion_tokens))
-    return timeline, sorted(calls.items(), key=lambda kv: str(kv[0]))
+    return town_record(run)
 
 
 def test_one_thread_and_eight_give_the_same_town(monkeypatch: pytest.MonkeyPatch) -> None:

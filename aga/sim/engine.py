@@ -11,7 +11,7 @@ from datetime import timedelta
 from aga.agents import Agent, AgentState
 from aga.cognition.common import SEED_STEP, Runtime
 from aga.cognition.execute import execute
-from aga.cognition.perceive import THOUGHT_IMPORTANCE
+from aga.cognition.perceive import THOUGHT_IMPORTANCE, Perceived, perceive
 from aga.cognition.plan_action import next_action
 from aga.cognition.plan_day import plan_new_day
 from aga.cognition.react import react
@@ -77,10 +77,9 @@ def seed_memories(rt: Runtime) -> None:
             )
 
 
-def step_agent(rt: Runtime, agent: Agent) -> None:
-    """One step of one agent: plan the day if new, perceive, act or react, reflect, move."""
-    from aga.cognition.perceive import perceive
-
+def think(rt: Runtime, agent: Agent) -> list[Perceived]:
+    """Plan the day if new, perceive, and choose the next action when the current one is over; returns
+    the new events the agent may react to (none when it took a new action)."""
     now = rt.now
     if agent.state.day != now.date():
         plan_new_day(rt, agent)
@@ -88,8 +87,15 @@ def step_agent(rt: Runtime, agent: Agent) -> None:
     action = agent.state.action
     if action is None or now >= action.end:
         next_action(rt, agent)
-    else:
-        react(rt, agent, [event for event, _ in perceived])
+        return []
+    return [event for event, _ in perceived]
+
+
+def step_agent(rt: Runtime, agent: Agent) -> None:
+    """One step of one agent: plan the day if new, perceive, act or react, reflect, move."""
+    events = think(rt, agent)
+    if events:
+        react(rt, agent, events)
     maybe_reflect(rt, agent)
     execute(rt, agent)
 

@@ -26,28 +26,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from aga.agents import Agent
 from aga.cognition.common import Runtime, TownView
 from aga.cognition.execute import execute
-from aga.cognition.perceive import Perceived, perceive
-from aga.cognition.plan_action import next_action
-from aga.cognition.plan_day import plan_new_day
 from aga.cognition.react import Reaction, act_on, decide
 from aga.cognition.reflect import maybe_reflect
 from aga.concurrency import TownLock, run_phase
-
-
-def think(rt: Runtime, agent: Agent) -> list[Perceived]:
-    """Phase 1 for one agent; returns the new events it may react to (none when it took a new action)."""
-    now = rt.now
-    if agent.state.day != now.date():
-        plan_new_day(rt, agent)
-    perceived = perceive(rt, agent)
-    action = agent.state.action
-    if action is None or now >= action.end:
-        next_action(rt, agent)
-        return []
-    return [event for event, _ in perceived]
+from aga.sim.engine import think
 
 
 def settle(names: list[str], decisions: dict[str, Reaction | None]) -> list[tuple[str, Reaction]]:
