@@ -88,7 +88,9 @@ def main(argv: list[str] | None = None) -> None:
         env = {**os.environ, "AGA_LLM_STATE_CACHE_MB": setting}
         cmd = [sys.executable, "-m", "benchmarks.kv_reuse", args.scenario, "--child", "--minutes", str(args.minutes),
                "--start", args.start, "--model", args.model, "--step", args.step, "--seed", str(args.seed)]  # fmt: skip
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"the {setting} run failed:\n{done.stderr[-3000:]}")
         results.append(json.loads(done.stdout.strip().splitlines()[-1]))
         print(f"{setting}: {results[-1]}", file=sys.stderr, flush=True)
     report = {

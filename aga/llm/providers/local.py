@@ -104,12 +104,12 @@ def _state_cache(capacity_bytes: int) -> Any:
 def _cache_setting() -> tuple[str, int]:
     """("trimmed" | "full" | "none", capacity in bytes) from ``AGA_LLM_STATE_CACHE_MB``."""
     raw = os.environ.get(STATE_CACHE_ENV, "").strip().lower()
-    if not raw:
+    if raw in ("", "trimmed"):
         return "trimmed", _RAM_CACHE_BYTES
     if raw == "full":
         return "full", _RAM_CACHE_BYTES
     if not raw.isdigit():
-        raise LLMConfigError(f"{STATE_CACHE_ENV}={raw!r}: give megabytes (0 for no cache) or 'full'")
+        raise LLMConfigError(f"{STATE_CACHE_ENV}={raw!r}: give megabytes (0 for no cache), 'trimmed' or 'full'")
     return ("trimmed", int(raw) * 1024 * 1024) if int(raw) else ("none", 0)
 
 
