@@ -1,7 +1,10 @@
-"""The step loop: every agent perceives, plans (or reacts), reflects and moves, one after another.
+"""The sequential step: every agent perceives, plans (or reacts), reflects and moves, one after another.
 
 One step is ``step_seconds`` of simulated time (10 s, as in the original), and agents act in a fixed
 order (the original ran nothing in parallel either). Time comes only from the run's simulated clock.
+The phased step (:mod:`aga.sim.phased`) runs the same parts (``think`` here, then reactions,
+reflection and movement) with agents thinking at once. Also the town's start-up: agents seated at
+home, the scenario's memories rated.
 """
 
 from __future__ import annotations
