@@ -22,11 +22,12 @@ With these, ``--concurrency 1`` and ``--concurrency 25`` give the same town for 
 from __future__ import annotations
 
 import concurrent.futures
+import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 R = TypeVar("R")
 
@@ -102,6 +103,51 @@ def defer(write: Callable[[], None]) -> None:
         job.deferred.append(write)
 
 
+class AgentThreads:
+    """A fixed set of threads that run phase jobs; started when first needed.
+
+    By hand rather than ``ThreadPoolExecutor``: its threads are joined when the interpreter exits, so
+    a second Ctrl-C would wait for every request in flight (up to the model's timeout). A half-done
+    step is worth nothing (the run resumes from its last checkpoint), so these threads are daemons and
+    end with the process.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._queue: queue.SimpleQueue[tuple[concurrent.futures.Future[Any], Callable[[], Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._threads: list[threading.Thread] = []
+
+    def submit(self, fn: Callable[[], R]) -> concurrent.futures.Future[R]:
+        """Run ``fn`` on one of the threads; its future."""
+        if not self._threads:
+            self._threads = [
+                threading.Thread(target=self._work, name=f"aga-agent-{i}", daemon=True) for i in range(self.size)
+            ]
+            for thread in self._threads:
+                thread.start()
+        future: concurrent.futures.Future[R] = concurrent.futures.Future()
+        self._queue.put((future, fn))
+        return future
+
+    def _work(self) -> None:
+        while (item := self._queue.get()) is not None:
+            future, fn = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as exc:  # handed to the waiting thread, which decides
+                future.set_exception(exc)
+
+    def shutdown(self) -> None:
+        """Let the threads end once the jobs queued so far are done."""
+        for _ in self._threads:
+            self._queue.put(None)
+        self._threads = []
+
+
 def in_job() -> str | None:
     """The name of the job the calling thread runs, if any."""
     job: _Job | None = getattr(_current, "job", None)
@@ -113,7 +159,7 @@ def run_phase(
     *,
     lock: TownLock,
     workers: int,
-    pool: concurrent.futures.ThreadPoolExecutor | None = None,
+    pool: AgentThreads | None = None,
 ) -> dict[str, R]:
     """Run the named ``jobs`` with up to ``workers`` threads; returns their results by name.
 
@@ -123,7 +169,8 @@ def run_phase(
     the model). Once all have finished, their deferred writes are applied in the order of ``jobs``.
     If jobs fail, the others still finish (their work is not thrown away half-done), nothing deferred
     is applied, and the failure of the first failed job in ``jobs`` order is raised: the same one
-    whatever the timing.
+    whatever the timing. A Ctrl-C that interrupts the waiting itself is raised at once (the jobs still
+    running are abandoned with the step).
     """
     records = [_Job(name) for name, _ in jobs]
 
@@ -147,21 +194,24 @@ def run_phase(
                 if not isinstance(exc, Exception):  # Ctrl-C: stop starting jobs
                     break
     else:
-        own = pool is None
-        executor = pool or concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="aga-agent")
+        threads = pool or AgentThreads(workers)
         try:
-            futures = {
-                executor.submit(run, record, fn): i
-                for i, (record, (_, fn)) in enumerate(zip(records, jobs, strict=True))
-            }
-            for future, i in futures.items():
+            futures = [
+                threads.submit(lambda record=record, fn=fn: run(record, fn))
+                for record, (_, fn) in zip(records, jobs, strict=True)
+            ]
+            for i, future in enumerate(futures):
                 try:
                     results[jobs[i][0]] = future.result()
                 except BaseException as exc:
+                    if not future.done():  # the wait was interrupted (a second Ctrl-C), not the job
+                        for pending in futures:
+                            pending.cancel()
+                        raise
                     failures[i] = exc
         finally:
-            if own:
-                executor.shutdown(wait=True)
+            if pool is None:
+                threads.shutdown()
     if failures:
         raise failures[min(failures)]
     for record in records:

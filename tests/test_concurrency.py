@@ -62,6 +62,35 @@ def test_a_failed_phase_applies_nothing_and_raises_the_first_failure_in_job_orde
     assert applied == []
 
 
+def test_a_ctrl_c_while_waiting_for_a_phase_returns_without_waiting_for_the_model() -> None:
+    """The second Ctrl-C stops at once: the jobs still waiting on the model are abandoned with the step
+    (their threads are daemons), not waited for."""
+    import os
+    import signal
+
+    def interrupt(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    lock = TownLock()
+    started = threading.Event()
+
+    def slow() -> None:
+        started.set()
+        with lock.released():
+            time.sleep(5)  # a request to a slow server
+
+    before = signal.signal(signal.SIGINT, interrupt)  # a real signal: it wakes a thread blocked on a lock
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_phase([("a", slow), ("b", slow)], lock=lock, workers=2)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert started.is_set()
+    assert time.monotonic() - began < 3
+
+
 def test_the_lock_is_held_while_thinking_and_given_up_while_waiting() -> None:
     lock = TownLock()
     inside = 0

@@ -21,7 +21,6 @@ on the number of threads or on which answer came back first (see :mod:`aga.concu
 
 from __future__ import annotations
 
-import concurrent.futures
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -30,7 +29,7 @@ from aga.cognition.common import Runtime, TownView
 from aga.cognition.execute import execute
 from aga.cognition.react import Reaction, act_on, decide
 from aga.cognition.reflect import maybe_reflect
-from aga.concurrency import TownLock, run_phase
+from aga.concurrency import AgentThreads, TownLock, run_phase
 from aga.sim.engine import think
 
 
@@ -64,16 +63,12 @@ class PhasedStep:
         self.lock = TownLock()
         rt.gateway.outside = self.lock.released
         # One pool for the run: a day has some 35,000 phases, and starting threads for each would cost.
-        self._pool = (
-            concurrent.futures.ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="aga-agent")
-            if concurrency > 1
-            else None
-        )
+        self._pool = AgentThreads(concurrency) if concurrency > 1 else None
 
     def close(self) -> None:
         """Stop the threads (they are idle between steps)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=True)
+            self._pool.shutdown()
             self._pool = None
 
     def _phase(self, jobs: list[tuple[str, Callable[[], Any]]]) -> dict[str, Any]:
