@@ -351,3 +351,21 @@ def test_several_servers_and_keys_are_routed_between_and_a_dead_one_is_rested(
     monkeypatch.delenv("KEY_TWO")
     with pytest.raises(LLMConfigError, match="KEY_TWO"):
         Gateway("openai/default", ledger=ledger, api_base=dead, options=GatewayOptions(key_envs=("KEY_TWO",)))
+
+
+def test_the_command_line_steps_in_phases_and_takes_a_concurrency_per_session() -> None:
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    runner = CliRunner()
+    base = ["run", "ville3", "-m", "scripted/default", "--hours", "0.05", "--start", "09:00", "--quiet"]
+    result = runner.invoke(app, [*base, "--run-id", "cli", "--concurrency", "2"])
+    assert result.exit_code == 0, result.output
+    assert "phased steps, up to 2 agents" in result.output.replace("\n", " ")
+    result = runner.invoke(app, ["resume", "cli", "--hours", "0.05", "--quiet", "--concurrency", "3"])
+    assert result.exit_code == 0, result.output
+    assert "up to 3 agents" in result.output.replace("\n", " ")
+    result = runner.invoke(app, [*base, "--run-id", "seq", "--step", "sequential", "--concurrency", "2"])
+    assert result.exit_code != 0
+    assert "--step phased" in str(result.exception) + result.output
