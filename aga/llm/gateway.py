@@ -204,7 +204,6 @@ class Gateway:
         # from the ledger's row count keeps a resumed run from replaying the answers it already had.
         self._nonce = ledger.count()
         self._unpriced_warned = False
-        self._single_key: str | None = None
         # Running totals for progress display and budgets; the ledger stays the account of record.
         overall = ledger.totals()[0]
         self.spent_tokens = overall.total_tokens
@@ -224,10 +223,11 @@ class Gateway:
         self._limiter = (
             RateLimiter(self.options.rpm, self.options.tpm) if self.options.rpm or self.options.tpm else None
         )
-        self._router = self._make_router()
+        self._router, self._single_key = self._deployments()
 
-    def _make_router(self) -> Any:
-        """litellm's Router over every (server, key) of the model, when there is more than one."""
+    def _deployments(self) -> tuple[Any, str | None]:
+        """(litellm's Router over every (server, key) of the model when there is more than one, else
+        None; the one key given by ``--api-key-env``, if exactly one)."""
         keys: list[str | None] = []
         for name in self.options.key_envs:
             value = os.environ.get(name)
@@ -237,9 +237,7 @@ class Gateway:
         bases: list[str | None] = list(self.route.api_bases) or [None]
         keys = keys or [None]
         if len(bases) * len(keys) < 2:
-            if keys[0] is not None:
-                self._single_key = keys[0]
-            return None
+            return None, keys[0]
         deployments = [
             {
                 "model_name": ROUTED,
@@ -254,9 +252,10 @@ class Gateway:
         ]
         # Retries stay ours (every attempt counted in the ledger); the Router only picks a deployment
         # and rests one after a failure, so a dead server stops receiving requests for a while.
-        return litellm.Router(
+        router = litellm.Router(
             model_list=deployments, num_retries=0, allowed_fails=1, cooldown_time=30, timeout=self.timeout_s
         )
+        return router, None
 
     def per_agent_nonces(self) -> None:
         """Number each agent's calls in its own sequence (continuing from the ledger's rows of that
