@@ -15,6 +15,12 @@ own store, as in the paper; the measured runs of one seed all share it. Every ru
 folder under ``OUT/runs`` (``aga ledger``, ``aga show``, ``aga social`` work on them), and a finished
 run is not run again: an interrupted benchmark continues where it stopped.
 
+Each measured run's figures are written to ``MEASURED/<run>.json`` (default ``OUT/measured``) as soon as
+its chain finishes, with the settings that made it and the code version. A run whose figures are there
+is not run again even when its run folder is gone, so a ladder longer than one machine's life can be
+finished in sittings: keep the small ``measured`` files (not the gigabytes of runs) and point
+``--measured`` at them. A file made with other settings is an error, never mixed in.
+
 Writes ``OUT/report.json``, ``OUT/report.md`` and ``OUT/shares.png``.
 """
 
@@ -125,7 +131,8 @@ def span(days: float) -> str:
     """A run's length as a person would say it: "2 simulated days", "0.5 simulated hours"."""
     if days >= 1:
         return f"{days:g} simulated day" + ("" if days == 1 else "s")
-    return f"{round(days * 24, 4):g} simulated hours"
+    hours = round(days * 24, 4)
+    return f"{hours:g} simulated hour" + ("" if hours == 1 else "s")
 
 
 def span_flag(days: float) -> str:
@@ -140,6 +147,87 @@ def _options(planned: Planned, stores: Path) -> Any:
     if variant.mode not in POLICY:
         return None
     return PolicyOptions(store=str(stores / f"{variant.name}-s{planned.group}"), **variant.options)
+
+
+def _code_version() -> str:
+    """The commit of the code measuring (with "+changes" when the work tree differs), or the package
+    version outside a git checkout: a report made in sittings says which code made each run."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", "aga", "policy_store", "social_memory"],
+            cwd=root, capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        return commit + ("+changes" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return "aga " + version("aga")
+        except PackageNotFoundError:
+            return "unknown"
+
+
+def measured_settings(planned: Planned, settings: dict[str, Any], warmup: int) -> dict[str, Any]:
+    """What must match for a kept measurement to stand for this planned run."""
+    start = settings.get("start")
+    return {
+        "scenario": str(settings["scenario"]),
+        "span": span(settings["days"]),
+        "model": settings["model"],
+        "start": start.strftime("%H:%M") if start else None,
+        "warmup_runs": warmup if planned.mode in POLICY else 0,
+        "variant": planned.variant,
+        "options": VARIANTS[planned.variant].options,
+        "mind_wandering": VARIANTS[planned.variant].mind_wandering,
+    }
+
+
+class KeptFiguresError(ValueError):
+    """A kept measured-run file that cannot stand for the planned run (other settings, unreadable)."""
+
+
+def read_measured(path: Path, expected: dict[str, Any]) -> dict[str, Any] | None:
+    """The kept figures of a measured run, or None when there are none; a file made with other settings
+    (or unreadable) is an error that names it, so that figures of two different set-ups never mix."""
+    if not path.exists():
+        return None
+    try:
+        kept = json.loads(path.read_text())
+        made_with = kept["settings"]
+        figures = kept["figures"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise KeptFiguresError(f"{path}: not a measured-run file ({exc}); delete it to run that run again") from None
+    differ = {k: (made_with.get(k), v) for k, v in expected.items() if made_with.get(k) != v}
+    if differ:
+        said = ", ".join(f"{k} was {old!r}, now {new!r}" for k, (old, new) in differ.items())
+        raise KeptFiguresError(
+            f"{path}: measured with other settings ({said}); use another --measured folder or delete the file"
+        )
+    return dict(figures)
+
+
+def write_measured(path: Path, planned: Planned, expected: dict[str, Any], code: str) -> dict[str, Any]:
+    """Measure a finished run and keep its figures in ``path`` (atomically: a kill leaves either the old
+    state or the whole file), with ``code``, the version the benchmark started with; returns the figures."""
+    from aga.storage.files import write_atomically
+
+    figures = measure(planned.run_id, planned.mode)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kept = {
+        "settings": expected,
+        "code": code,
+        "machine": machine(),
+        "date": time.strftime("%Y-%m-%d"),
+        "figures": figures,
+    }
+    write_atomically(path, json.dumps(kept, indent=2) + "\n")
+    return figures
 
 
 def _execute(
@@ -215,7 +303,12 @@ def chains(runs: Sequence[Planned]) -> list[list[Planned]]:
 
 
 def _execute_parallel(
-    runs: Sequence[Planned], settings: dict[str, Any], *, jobs: int, done: Callable[[list[Planned]], None] | None
+    runs: Sequence[Planned],
+    settings: dict[str, Any],
+    *,
+    jobs: int,
+    done: Callable[[list[Planned]], None] | None,
+    keep: dict[str, Any],
 ) -> None:
     """Every chain in its own task, ``jobs`` processes at a time; the first failure is raised once the
     running chains have stopped (finished runs are kept, so running the command again continues)."""
@@ -234,7 +327,7 @@ def _execute_parallel(
         # The workers use the same runs folder and embedder factory as this process.
         initargs=(os.environ["AGA_RUNS_DIR"], threads, run_module.default_embedder),
     ) as pool:
-        futures = {pool.submit(_execute_chain, chain, settings): chain for chain in chains(runs)}
+        futures = {pool.submit(_execute_chain, chain, settings, keep): chain for chain in chains(runs)}
         try:
             for future in concurrent.futures.as_completed(futures):
                 future.result()
@@ -281,7 +374,7 @@ def _exit_with_parent(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _execute_chain(chain: list[Planned], settings: dict[str, Any]) -> None:
+def _execute_chain(chain: list[Planned], settings: dict[str, Any], keep: dict[str, Any]) -> None:
     import torch
 
     torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
@@ -289,8 +382,16 @@ def _execute_chain(chain: list[Planned], settings: dict[str, Any]) -> None:
     try:
         for planned in chain:
             _execute(planned, on_step=None, **settings)
+            _keep(planned, settings, keep)
     finally:
         _busy.clear()
+
+
+def _keep(planned: Planned, settings: dict[str, Any], keep: dict[str, Any]) -> None:
+    """Write a measured run's figures to the measured folder as soon as the run is finished."""
+    if planned.measured:
+        path = Path(keep["folder"]) / f"{planned.run_id}.json"
+        write_measured(path, planned, measured_settings(planned, settings, keep["warmup"]), keep["code"])
 
 
 def _has_checkpoint(engine: Any) -> bool:
@@ -459,17 +560,20 @@ def run_benchmark(
     done: Callable[[list[Planned]], None] | None = None,
     api_base: str | None = None,
     gateway_options: Any = None,
+    measured: Path | None = None,
 ) -> dict[str, Any]:
     """Run (or continue) every planned run, then write the report; returns it.
 
     ``progress(planned)`` gives a per-step callback for a run (one process only); ``done(runs)`` is
     called as runs finish. With ``jobs`` > 1 the chains of runs (a variant's warm-ups and measured run
-    on one seed, which share a store and must run in order) run in that many processes.
+    on one seed, which share a store and must run in order) run in that many processes. Measured runs'
+    figures are kept in ``measured`` (default ``OUT/measured``); a chain whose measured run is kept
+    there is not run again (see the module's docstring).
     """
     out.mkdir(parents=True, exist_ok=True)
     os.environ["AGA_RUNS_DIR"] = str(out / "runs")
     measured_seeds = [seed + i for i in range(seeds)]
-    runs = plan(modes, measured_seeds, warmup)
+    everything = plan(modes, measured_seeds, warmup)
     began = time.perf_counter()
     settings = {
         "scenario": scenario,
@@ -480,18 +584,37 @@ def run_benchmark(
         "api_base": api_base,
         "gateway_options": gateway_options,
     }
+    # The code is read once, here: the runs are made by what this process (and its workers) imported,
+    # whatever is committed while they run.
+    keep = {"folder": str(measured or out / "measured"), "warmup": warmup, "code": _code_version()}
+    kept: dict[str, dict[str, Any]] = {}
+    for p in everything:
+        if p.measured:
+            figures = read_measured(Path(keep["folder"]) / f"{p.run_id}.json", measured_settings(p, settings, warmup))
+            if figures is not None:
+                kept[p.run_id] = figures
+    # A chain (a variant's warm-ups and its measured run on one seed) whose figures are kept is done.
+    done_groups = {(p.variant, p.group) for p in everything if p.run_id in kept}
+    runs = [p for p in everything if (p.variant, p.group) not in done_groups]
     if jobs > 1:
-        _execute_parallel(runs, settings, jobs=jobs, done=done)
+        _execute_parallel(runs, settings, jobs=jobs, done=done, keep=keep)
     else:
         for planned in runs:
             on_step = progress(planned) if progress else None
             _execute(planned, on_step=on_step, **settings)
+            _keep(planned, settings, keep)
             if done:
                 done([planned])
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in modes}
-    for p in runs:
+    for p in everything:
         if p.measured:
-            results[p.variant][p.seed] = measure(p.run_id, p.mode)
+            path = Path(keep["folder"]) / f"{p.run_id}.json"
+            figures = read_measured(path, measured_settings(p, settings, warmup))
+            results[p.variant][p.seed] = (
+                figures
+                if figures is not None
+                else write_measured(path, p, measured_settings(p, settings, warmup), keep["code"])
+            )
     report = {
         "scenario": scenario,
         "model": model,
@@ -514,6 +637,8 @@ def run_benchmark(
         "paper": PAPER.get(Path(scenario).name, {}),
         "target_aga": TARGETS.get(Path(scenario).name),
         "wall_s": round(time.perf_counter() - began, 1),
+        "kept_from_earlier": sorted(kept),  # measured runs whose figures came from an earlier sitting
+        "code": sorted({_kept_code(keep["folder"], p.run_id) for p in everything if p.measured}),
         "machine": machine(),
         "date": time.strftime("%Y-%m-%d"),
     }
@@ -523,6 +648,23 @@ def run_benchmark(
     if days >= 2:
         novelty_chart(report, out / "novelty.png")
     return report
+
+
+def _sittings(report: dict[str, Any]) -> str:
+    """A sentence for a report made in several sittings: which runs came from earlier ones, which code."""
+    kept = report.get("kept_from_earlier") or []
+    codes = report.get("code") or []
+    said = ""
+    if kept:
+        said += f" Figures of {len(kept)} measured run(s) were kept from an earlier sitting ({', '.join(kept)})."
+    if codes:
+        said += f" Code: {', '.join(codes)}."
+    return said
+
+
+def _kept_code(folder: str, run_id: str) -> str:
+    path = Path(folder) / f"{run_id}.json"
+    return str(json.loads(path.read_text()).get("code", "unknown")) if path.exists() else "unknown"
 
 
 def cumulative_novelty(report: dict[str, Any], name: str) -> list[float]:
@@ -616,7 +758,9 @@ def markdown(report: dict[str, Any]) -> str:
         + f"` on {report['machine']}, {report['date']}. "
         f"Seeds {', '.join(map(str, seeds))}: every variant is run on each; a policy variant first ran "
         f"{report['warmup_runs']} warm-up run(s) of the same length on other days (seed + 1000k) into a store of "
-        "its own. Shares are each seed's tokens over that seed's baseline: mean (min-max) over the seeds.\n",
+        "its own. Shares are each seed's tokens over that seed's baseline: mean (min-max) over the seeds."
+        + _sittings(report)
+        + "\n",
         "| variant | what it is | paper-faithful | share of baseline | paper | LLM calls | tokens | calls avoided |",
         "|---|---|---|---|---|---|---|---|",
     ]

@@ -89,7 +89,8 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     # The same folder with another span is refused, naming what differs, instead of reporting old runs.
     other = CliRunner().invoke(app, [a if a != "3" else "2" for a in args])
     assert other.exit_code != 0
-    assert "span 3 simulated hours (asked: 2 simulated hours)" in str(other.exception)
+    # (the kept figures of the measured runs are checked first)
+    assert "span was '3 simulated hours', now '2 simulated hours'" in str(other.exception)
     # A run interrupted while being created (no checkpoint yet) is made again, not a dead end.
     with sqlite3.connect(out / "runs" / "social-s0" / "aga.db") as conn:
         conn.execute("DELETE FROM checkpoint")
@@ -97,6 +98,45 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 0, again.output
     assert json.loads((out / "report.json").read_text())["runs"]["social"]["0"]["tokens"] > 0
+
+
+def test_kept_figures_finish_a_benchmark_without_its_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import shutil
+
+    import aga.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    out, kept = tmp_path / "first", tmp_path / "kept"
+    common = ["bench", "tokens", "ville3", "--hours", "1", "--start", "09:00", "--quiet"]
+    # First sitting: only the baseline, its figures kept in their own folder.
+    first = CliRunner().invoke(app, [*common, "--mode", "baseline", "--out", str(out), "--measured", str(kept)])
+    assert first.exit_code == 0, first.output
+    saved = json.loads((kept / "baseline-s0.json").read_text())
+    assert saved["settings"]["span"] == "1 simulated hour" and saved["settings"]["start"] == "09:00"
+    assert saved["code"] and saved["figures"]["tokens"] > 0
+    # Second sitting on a "new machine": the runs are gone, the kept figures are not. The baseline is
+    # not run again; the social variant is run, and both are in the report.
+    shutil.rmtree(out)
+    out = tmp_path / "second"
+    args = [*common, "--mode", "baseline", "--mode", "social", "--out", str(out), "--measured", str(kept)]
+    second = CliRunner().invoke(app, args)
+    assert second.exit_code == 0, second.output
+    assert not (out / "runs" / "baseline-s0").exists() and (out / "runs" / "social-s0").exists()
+    report = json.loads((out / "report.json").read_text())
+    assert report["runs"]["baseline"]["0"]["tokens"] == saved["figures"]["tokens"]
+    assert report["kept_from_earlier"] == ["baseline-s0"]
+    assert report["share_of_baseline"]["social"]["mean"] == pytest.approx(
+        report["runs"]["social"]["0"]["tokens"] / saved["figures"]["tokens"], abs=1e-3
+    )
+    assert "kept from an earlier sitting (baseline-s0)" in " ".join((out / "report.md").read_text().split())
+    # Figures made with other settings are never mixed in: the file and the difference are named.
+    other = CliRunner().invoke(app, [a if a != "09:00" else "10:00" for a in args])
+    assert other.exit_code != 0
+    said = " ".join(str(other.exception or other.output).split())
+    assert "baseline-s0.json" in said and "start was '09:00', now '10:00'" in said
+    (kept / "social-s0.json").write_text("{not json")
+    broken = CliRunner().invoke(app, args)
+    assert broken.exit_code != 0 and "not a measured-run file" in str(broken.exception or broken.output)
 
 
 def test_speed_benchmark_times_policy_lookups_in_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

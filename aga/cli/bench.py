@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -61,14 +63,22 @@ def tokens_command(
             "in one process; each process gets its share of the cores."
         ),
     ] = 1,
+    measured: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder of the measured runs' figures (default OUT/measured): a run whose figures are there "
+            "is not run again, so a benchmark can be finished in sittings by keeping only this folder."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Run SCENARIO in baseline, lifestyle, social and aga modes and compare tokens and behaviour.
 
-    Finished runs in OUT are kept, so running the same command again after an interruption continues.
+    Finished runs in OUT are kept, so running the same command again after an interruption continues;
+    so are the measured runs' figures in --measured, even once the runs themselves are gone.
     """
     from aga.llm.routing import check_model
-    from benchmarks.bench_tokens import MECHANISMS, MODES, VARIANTS, plan, run_benchmark, span
+    from benchmarks.bench_tokens import MECHANISMS, MODES, VARIANTS, KeptFiguresError, plan, run_benchmark, span
 
     if mode and mechanisms:
         raise UserError("--mode and --mechanisms exclude each other: --mechanisms runs every rung")
@@ -118,7 +128,7 @@ def tokens_command(
         if quiet or jobs > 1:
             console.print(f"finished {', '.join(r.run_id for r in runs)}")
 
-    with progress, kept_on_failure(f"finished runs in {out} are kept"):
+    with progress, kept_on_failure(f"finished runs in {out} are kept"), _kept_figures(KeptFiguresError):
         report = run_benchmark(
             scenario,
             days=days,
@@ -134,12 +144,22 @@ def tokens_command(
             done=finished,
             api_base=api_base,
             gateway_options=options,
+            measured=measured,
         )
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)
     shares = ", ".join(f"{m} {s['mean']:.1%}" for m, s in report["share_of_baseline"].items())
     console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
     console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
+
+
+@contextmanager
+def _kept_figures(error: type[Exception]) -> Iterator[None]:
+    """A kept measured-run file that does not fit the command is the user's to resolve: say which."""
+    try:
+        yield
+    except error as exc:
+        raise UserError(str(exc)) from None
 
 
 @bench_app.command("compare")
