@@ -8,16 +8,23 @@ path finding, planning logic, embeddings, checkpoints.
 
     .venv/bin/python -m benchmarks.agent_loop ville3 --hours 24
     .venv/bin/python -m benchmarks.agent_loop ville25 --hours 24 --out benchmarks/results/agent_loop_ville25.json
+    .venv/bin/python -m benchmarks.agent_loop ville25 --hours 1 --start 08:00 --mode aga --profile prof.txt
+
+``--profile FILE`` writes cProfile's cumulative table of the stepping (not the start-up) to FILE.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import os
+import pstats
 import resource
 import tempfile
 import time
 from collections import defaultdict
+from datetime import time as clock_time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,7 +73,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mode", default="baseline", help="baseline | lifestyle | social | aga")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--start", default=None, help="HH:MM: begin at this time of the first day")
+    parser.add_argument("--profile", type=Path, default=None, help="write a cProfile table of the stepping here")
     args = parser.parse_args(argv)
+    start = clock_time.fromisoformat(args.start) if args.start else None
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["AGA_RUNS_DIR"] = tmp
@@ -82,12 +92,19 @@ def main(argv: list[str] | None = None) -> None:
             seed=args.seed,
             run_id="bench",
             policies=PolicyOptions(fresh=True) if args.mode in POLICY_MODES else None,
+            start=start,
         )
         setup_s = time.perf_counter() - began
         lookup_ms = _time_lookups(run)
+        profiler = cProfile.Profile() if args.profile else None
         began = time.perf_counter()
+        if profiler is not None:
+            profiler.enable()
         run.advance()
         wall_s = time.perf_counter() - began
+        if profiler is not None:
+            profiler.disable()
+            _write_profile(profiler, args, wall_s)
         ledger = run.rt.gateway.ledger
         rows = ledger.rows()
         agents = len(run.rt.agents)
@@ -168,6 +185,21 @@ def main(argv: list[str] | None = None) -> None:
         *(f"- {k}: {v}" for k, v in result["timeline_per_agent_day"].items()),
     ]
     write(result, args.out, "\n".join(lines))
+
+
+def _write_profile(profiler: cProfile.Profile, args: argparse.Namespace, wall_s: float) -> None:
+    """cProfile's table, by cumulative and by own time, with the command that made it."""
+    text = io.StringIO()
+    text.write(
+        f"# python -m benchmarks.agent_loop {args.scenario} --hours {args.hours:g} --mode {args.mode}"
+        + (f" --start {args.start}" if args.start else "")
+        + f" --profile {args.profile.name}\n# {machine()}, {time.strftime('%Y-%m-%d')}, wall {wall_s:.1f} s "
+        "(cProfile adds its own overhead; compare shares, and wall times of runs without --profile)\n\n"
+    )
+    for order in ("cumulative", "tottime"):
+        stats = pstats.Stats(profiler, stream=text)
+        stats.sort_stats(order).print_stats(45)
+    args.profile.write_text(text.getvalue())
 
 
 def _time_lookups(run: Run) -> list[float]:

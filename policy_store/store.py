@@ -166,14 +166,21 @@ class PolicyStore:
         engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
         return cls(engine, PolicyIndex(None, prefix=f"m{id(engine)}-"), embedder, config)
 
+    def flush(self) -> int:
+        """Write the vectors of new policies to the index (a host calls this at its checkpoints; lookups
+        find them before it); returns how many."""
+        return self.index.flush() if self.index is not None else 0
+
     def close(self) -> None:
-        """Release the lock, the vector index and the database connections."""
-        if self.index is not None:
-            self.index.close()
-        self.engine.dispose()
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        """Write what waits for the index, then release the lock, the index and the database."""
+        try:
+            if self.index is not None:
+                self.index.close()
+        finally:  # a failed index write must not leave the store locked (reconcile repairs the index)
+            self.engine.dispose()
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     def __enter__(self) -> PolicyStore:
         return self
@@ -404,7 +411,7 @@ class PolicyStore:
             policy_id = int(row.id or 0)
         # The SQL commit above is the durable write; the index follows (reconcile() repairs a gap).
         if outcome == "created" and vector is not None:
-            self.index.add([policy_id], [draft.kind], [draft.owner], vector[None, :])
+            self.index.add_later(policy_id, draft.kind, draft.owner, vector)
         self.index.delete(list(evicted))
         return WriteResult(policy_id=policy_id, outcome=outcome, evicted=evicted)
 

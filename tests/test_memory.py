@@ -151,3 +151,50 @@ def test_memories_not_yet_indexed_when_the_process_dies_are_indexed_when_the_run
     _add(stream, "music")  # committed to SQL; the process dies before the step's flush
     reopened = MemoryStream(engine, VectorIndex(tmp_path / "v"), TopicEmbedder())
     assert reopened.reconcile() == 1 and reopened.index.count() == 2
+
+
+class RandomEmbedder:
+    """A fixed random unit vector per text: no two similarities tie (ties would let the index and the
+    waiting list pick different equals)."""
+
+    name = "random"
+    dim = 16
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        import hashlib
+
+        rows = [
+            np.random.default_rng(int(hashlib.md5(t.encode()).hexdigest()[:8], 16)).normal(size=self.dim) for t in texts
+        ]
+        return np.stack([r / np.linalg.norm(r) for r in rows]).astype(np.float32) if rows else np.zeros((0, self.dim))
+
+
+def test_retrieval_is_the_same_whether_new_memories_are_indexed_yet_or_not(tmp_path):
+    """The index is written at checkpoints, not every step: what waits must rank as if it were written
+    (with more memories than the candidate pool, so the index's nearest decide part of the pool)."""
+    texts = [f"memory number {i}" for i in range(12)]
+    streams = {}
+    for name in ("written", "waiting"):
+        folder = tmp_path / name
+        stream = MemoryStream(make_engine(sqlite_url(folder / "m.db")), VectorIndex(folder / "v"), RandomEmbedder(),
+                              pool=4, flush_at=10_000)  # fmt: skip
+        for i, text in enumerate(texts):
+            _add(stream, text, importance=1 + i % 9, at=T0 + timedelta(minutes=i), step=i)
+            if name == "written":
+                stream.flush()
+            else:
+                assert stream.step_done() == 0  # embedded, not indexed: fewer than flush_at wait
+        streams[name] = stream
+    assert streams["waiting"].index.count() == 0 and streams["written"].index.count() == len(texts)
+    now = T0 + timedelta(hours=2)
+    for focal in ("music", "coffee research", "sleep", "memory number 3"):
+        got = {
+            name: [(s.node.id, round(s.score, 9)) for s in stream.retrieve(
+                "Klaus", [focal], now, RetrievalWeights(), k=3, refresh=False)[focal]]
+            for name, stream in streams.items()
+        }  # fmt: skip
+        assert got["written"] == got["waiting"], focal
+    # Once flush_at memories wait, the end of a step writes them all.
+    streams["waiting"].flush_at = 5
+    _add(streams["waiting"], "memory number 99", at=now, step=99)
+    assert streams["waiting"].step_done() == len(texts) + 1 and streams["waiting"].index.count() == len(texts) + 1

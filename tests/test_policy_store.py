@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -226,12 +227,15 @@ def test_crash_between_commit_and_index_is_repaired_on_open(tmp_path: Path):
         f"""
         import os, sys; sys.path.insert(0, {str(ROOT)!r})
         from pathlib import Path
-        from policy_store import PolicyStore, Draft
+        from policy_store import PolicyStore, Draft, Query
         from tests.fakes import HashEmbedder
         s = PolicyStore.open(Path({str(folder)!r}), HashEmbedder())
         s.write(Draft(kind="importance", owner="Ana", text="first event", value={{"rating": 2}}))
-        s.index.add = lambda *a, **k: os._exit(9)  # the process dies right after the SQL commit
+        assert s.flush() == 1 and s.index.waiting() == 0
         s.write(Draft(kind="importance", owner="Ana", text="second event", value={{"rating": 7}}))
+        assert s.index.waiting() == 1  # in SQL; its vector waits for the next flush
+        assert s.lookup(Query(kind="importance", owner="Ana", text="second event")).hit  # found meanwhile
+        os._exit(9)  # the process dies before the host's next checkpoint
         """
     )
     died = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
@@ -327,3 +331,40 @@ def test_in_memory_stores_are_isolated():
     a.write(breakfast())
     assert a.lookup(query(), Env()).hit
     assert not b.lookup(query(), Env()).hit and b.count() == 0
+
+
+def test_waiting_vectors_rank_with_written_ones_and_are_written_in_one_go(tmp_path: Path):
+    """New policies' vectors wait for a flush (a host's checkpoint); lookups and nearest must not notice."""
+    from policy_store.index import PolicyIndex
+
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(30, 8)).astype(np.float32)
+    owners = ["Ana", "Ben", "Cy"]
+    indexes = {name: PolicyIndex(tmp_path / name, flush_at=1_000) for name in ("written", "waiting")}
+    for n, vector in enumerate(vectors):
+        owner = owners[n % 3]
+        indexes["written"].add([n], ["action"], [owner], vector[None, :])
+        indexes["waiting"].add_later(n, "action", owner, vector)
+        if n == 9:
+            indexes["waiting"].flush()  # some written, some waiting: both are searched
+    waiting = indexes["waiting"]
+    assert waiting.waiting() == 20 and waiting.ids() == set(range(30))
+    for query in rng.normal(size=(5, 8)).astype(np.float32):
+        for owner in ("Ana", None):  # one owner's collection; every owner's (the shared scope)
+            got = {name: index.nearest(query, 4, kind="action", owner=owner) for name, index in indexes.items()}
+            assert list(got["written"]) == list(got["waiting"])
+            assert np.allclose(list(got["written"].values()), list(got["waiting"].values()), atol=1e-5)
+    waiting.delete([12, 13])  # an evicted policy goes, written or not
+    assert 12 not in waiting.ids() and waiting.waiting() == 18
+    assert waiting.flush() == 18 and waiting.waiting() == 0 and waiting.ids() == set(range(30)) - {12, 13}
+    waiting.flush_at = 2
+    waiting.add_later(40, "action", "Ana", vectors[0])
+    assert waiting.waiting() == 1
+    waiting.add_later(41, "action", "Ana", vectors[1])  # flush_at reached: written at once
+    assert waiting.waiting() == 0 and {40, 41} <= waiting.ids()
+    waiting.add_later(42, "action", "Ben", vectors[2])
+    waiting.close()  # closing writes what waits
+    reopened = PolicyIndex(tmp_path / "waiting")
+    assert 42 in reopened.ids() and reopened.waiting() == 0
+    reopened.close()
+    indexes["written"].close()

@@ -78,17 +78,23 @@ def latest_nodes(engine: Engine, agent: str, n: int, kinds: Sequence[MemoryKind]
 class MemoryStream:
     """All agents' memories of one run."""
 
-    def __init__(self, engine: Engine, vectors: VectorIndex, embedder: Embedder, *, pool: int = 600) -> None:
+    def __init__(
+        self, engine: Engine, vectors: VectorIndex, embedder: Embedder, *, pool: int = 600, flush_at: int = 2_000
+    ) -> None:
         self.engine = engine
         self.index = vectors
         self.embedder = embedder
         self.pool = pool
         self._vectors: dict[int, np.ndarray] = {}
         # Memories committed to SQL whose vectors are not in the index yet: id -> (agent, text). They are
-        # embedded together when a retrieval needs them or at ``flush`` (the end of a step), and written
-        # to chromadb in one upsert: one encode and one upsert per memory cost ~10 ms each. A kill before
-        # the flush loses nothing: opening a run indexes every memory whose vector is missing.
+        # embedded together when a retrieval needs them or at the end of their step (``step_done``), and
+        # written to chromadb in one upsert at ``flush`` (a checkpoint) or once ``flush_at`` are waiting:
+        # one encode and one upsert per memory cost ~10 ms each, and even one upsert per step cost ~17 ms
+        # (a ville25 day has 8,640 steps). Retrieval ranks waiting memories with the indexed ones, so when
+        # the index is written changes nothing. A kill before the flush loses nothing: opening a run
+        # indexes every memory whose vector is missing.
         self._pending: dict[int, tuple[str, str]] = {}
+        self.flush_at = flush_at
         # Latest event triples per agent: perception checks them every step, so they stay in memory.
         self._recent_events: dict[str, deque[tuple[str, str, str]]] = {}
         SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])  # type: ignore[list-item]
@@ -147,6 +153,12 @@ class MemoryStream:
         self.index.add(ids, agents, np.stack([self._vectors[i] for i in ids]))
         self._pending.clear()
         return len(ids)
+
+    def step_done(self) -> int:
+        """The end of a step: embed its new memories in one encode, and index what is waiting once
+        ``flush_at`` memories are (a checkpoint indexes the rest); returns how many were indexed."""
+        self._embed_pending()
+        return self.flush() if len(self._pending) >= self.flush_at else 0
 
     def _embed_pending(self) -> None:
         """Vectors for the pending memories that have none yet, in one encode."""
@@ -268,8 +280,7 @@ class MemoryStream:
             total = session.exec(select(func.count()).select_from(base.subquery())).one()
             if total <= self.pool:
                 return list(session.exec(base).all())
-            ids = set(self.index.nearest(agent, query, self.pool))
-            ids.update(i for i, (owner, _) in self._pending.items() if owner == agent)  # not indexed yet
+            ids = self._nearest(agent, query)
             recent = base.order_by(col(MemoryNode.last_accessed).desc()).limit(self.pool // 2)
             important = base.order_by(col(MemoryNode.importance).desc(), col(MemoryNode.id).desc()).limit(
                 self.pool // 4
@@ -280,6 +291,18 @@ class MemoryStream:
             if missing:
                 nodes.update({n.id: n for n in session.exec(base.where(col(MemoryNode.id).in_(missing)))})
             return list(nodes.values())
+
+    def _nearest(self, agent: str, query: np.ndarray) -> set[int]:
+        """The ``pool`` memories of ``agent`` most similar to ``query``, whether indexed or still waiting:
+        the index's nearest and the waiting ones ranked together, so that retrieval does not depend on
+        when the index was last written."""
+        found = self.index.nearest(agent, query, self.pool)
+        waiting = [i for i, (owner, _) in self._pending.items() if owner == agent]
+        if not waiting:
+            return set(found)
+        vectors = self._vectors_of(waiting)
+        found.update({i: float(vectors[i] @ query) for i in waiting if i in vectors})
+        return {i for i, _ in sorted(found.items(), key=lambda item: (-item[1], -item[0]))[: self.pool]}
 
     def vectors_of(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """The embeddings of the memories ``ids`` (unit vectors; ids without one are left out)."""

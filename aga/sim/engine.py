@@ -107,5 +107,5 @@ def step(rt: Runtime) -> None:
     """Advance the whole town by one step."""
     for name in sorted(rt.agents):
         step_agent(rt, rt.agents[name])
-    rt.memory.flush()  # the step's new memories: one encode, one index write
+    rt.memory.step_done()  # the step's new memories in one encode (indexed at checkpoints)
     rt.clock.advance()

@@ -92,5 +92,5 @@ class PhasedStep:
         self._phase([(n, partial(maybe_reflect, rt, agents[n])) for n in names])
         for name in names:
             execute(rt, agents[name])
-        rt.memory.flush()  # the step's new memories: one encode, one index write
+        rt.memory.step_done()  # the step's new memories in one encode (indexed at checkpoints)
         rt.clock.advance()

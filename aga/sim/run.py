@@ -496,7 +496,12 @@ class Run:
 
     def checkpoint(self) -> None:
         """Write the current state as one row in one transaction; keep the last few."""
-        self.rt.memory.flush()  # what was remembered between steps (start-up, a whisper) is indexed first
+        # The vector indexes are written here, not every step (one chromadb upsert costs ~17-26 ms);
+        # retrieval and policy lookups rank what waits with what is written, and a kill before this
+        # loses nothing: opening a run or a store indexes what its SQL rows hold and the index lacks.
+        self.rt.memory.flush()
+        if self.rt.lifestyle is not None:
+            self.rt.lifestyle.flush()
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
