@@ -32,6 +32,8 @@ COPY benchmarks benchmarks
 COPY scenarios scenarios
 # Editable, as with `make setup`: the bundled scenarios are found next to the sources.
 RUN pip install -e .
+# The household experiment's simulator, without its evaluation harness's dependencies (see the Makefile).
+RUN pip install --no-deps virtualhome-eval==0.1.1
 
 VOLUME /data
 EXPOSE 9464

@@ -20,9 +20,15 @@ setup: $(STAMP)
 # sentence-transformers) would download a multi-GB CUDA build.
 LLAMA  := $(VENV)/.llama-portable
 
-$(STAMP): pyproject.toml $(LLAMA)
+# VirtualHome's EvolvingGraph (the household experiment) with --no-deps: its declared dependencies
+# (pddlgym, gym, ipdb, scikit-image) serve its LLM-evaluation harness, not the simulator, which needs
+# only numpy, and pddlgym would downgrade Pillow.
+VIRTUALHOME := virtualhome-eval==0.1.1
+
+$(STAMP): pyproject.toml Makefile $(LLAMA)
 	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-deps $(VIRTUALHOME)
 	touch $@
 
 # llama-cpp-python compiles llama.cpp at install. Its default (-march=native) uses AMX tiles on CPUs
