@@ -271,6 +271,23 @@ class Household:
             return Item(item_id, node["class_name"], _ROOM_CATEGORY, None, tuple(sorted(node.get("states", []))), ())
         return next((i for i in self.items() if i.id == item_id), None)
 
+    def find(self, name: str) -> list[Item]:
+        """Rooms and items called ``name`` (or a VirtualHome equivalent), rooms first."""
+        wanted = self._equivalents([name])
+        rooms = [
+            Item(i, n["class_name"], _ROOM_CATEGORY, None, tuple(sorted(n.get("states", []))), ())
+            for i, n in sorted(self._nodes().items())
+            if n["category"] == _ROOM_CATEGORY and n["class_name"] in wanted
+        ]
+        return rooms + self.items(names=[name])
+
+    def arity(self, action: str) -> int:
+        """How many items the action takes (0 for [standup], 2 for [putin]); -1 for an unknown action."""
+        from virtualhome_eval.simulation.evolving_graph.scripts import Action
+
+        member = Action.__members__.get(action.strip().upper())
+        return -1 if member is None else int(member.value[1])
+
     def actions(self) -> list[str]:
         """The actions a command may use (lower case, as in ``[walk]``)."""
         from virtualhome_eval.simulation.evolving_graph.scripts import Action

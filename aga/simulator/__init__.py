@@ -15,7 +15,7 @@ dispatches to them lives with the gateway (``aga/llm/providers/scripted.py``): t
 nothing from the gateway nor from cognition.
 """
 
-from aga.simulator import act, importance, judge, notes, plan, steps, talk  # noqa: F401  (register the answers)
+from aga.simulator import act, household, importance, judge, notes, plan, steps, talk  # noqa: F401  (register the answers)
 from aga.simulator.meaning import use_embedder
 from aga.simulator.prompt import HOOKS, Prompt
 

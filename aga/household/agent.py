@@ -1,0 +1,306 @@
+"""The household agent of AGA's appendix C: a day of activities, each turned into commands one at a time.
+
+For the day: the activities, planned from the persona and every usable thing in the home. For each
+activity: the things and actions it involves; then, until the critic says it is done, a rough command
+("grab cup"), the item meant when the home has several of that kind (chosen by id from their room,
+place and states), the final command (``<char0> [grab] <cup> (12)``, formatted here: the verb and the
+id fix it), executed on the home; a failed command goes to the forbidden list that the next prompt
+shows, a successful one to the executed list, after which the critic judges completion.
+
+With a policy store (``policy_store``, the same library as the town's Lifestyle Policy), an activity
+that was completed is stored with its commands and, as its condition, the states of the items it used
+when it began; a similar activity later is replayed without the LLM when those items are in those
+states. A replay that fails to execute is counted and the activity falls back to the LLM from there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aga.household.answers import DayActivities, ItemChoice, Needs, RoughCommand, Verdict
+from aga.household.environment import Command, Household, Item
+from aga.llm.tasks import Task
+
+PROMPTS = Path(__file__).parent / "prompts"
+KIND = "household"  # the policy kind of a completed activity
+MAX_COMMANDS = 24  # commands tried per activity (executed or failed) before giving it up
+MAX_FAILURES = 8
+_REQUIREMENT = re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a fail-safe needs beyond the prompt: the home as it is."""
+
+    home: Household
+    candidates: tuple[int, ...] = ()
+
+
+def _failsafe_activities(context: Any, facts: Facts) -> DayActivities:
+    # Resting in the first room is always possible; the day goes on rather than stopping.
+    return DayActivities(activities=[f"rest in the {facts.home.rooms()[0]}"])
+
+
+def _failsafe_needs(context: Any, facts: Facts) -> Needs:
+    return Needs(items=[facts.home.character_room() or facts.home.rooms()[0]], actions=["walk"])
+
+
+def _failsafe_command(context: Any, facts: Facts) -> RoughCommand:
+    return RoughCommand(action="walk", item=facts.home.character_room() or facts.home.rooms()[0])
+
+
+def _failsafe_choice(context: Any, facts: Facts) -> ItemChoice:
+    return ItemChoice(id=facts.candidates[0] if facts.candidates else 0)
+
+
+ACTIVITIES = Task("household.activities", PROMPTS / "household.activities.txt", DayActivities, _failsafe_activities,
+                  max_tokens=400)  # fmt: skip
+NEEDS = Task("household.needs", PROMPTS / "household.needs.txt", Needs, _failsafe_needs)
+COMMAND = Task("household.command", PROMPTS / "household.command.txt", RoughCommand, _failsafe_command, max_tokens=80)
+CHOOSE = Task("household.choose_item", PROMPTS / "household.choose_item.txt", ItemChoice, _failsafe_choice,
+              max_tokens=20)  # fmt: skip
+# The critic's fail-safe gives the activity up: a critic that cannot answer must not keep it going.
+CRITIC = Task("household.critic", PROMPTS / "household.critic.txt", Verdict, Verdict(done=True), max_tokens=20)
+
+
+@dataclass(frozen=True)
+class Resident:
+    """Who lives in the home: a name and the identity text every prompt opens with."""
+
+    name: str
+    identity: str
+
+
+@dataclass
+class ActivityRecord:
+    """What one activity took: its commands, failures, whether it was completed, and how."""
+
+    activity: str
+    executed: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # "command: reason"
+    done: bool = False
+    source: str = "llm"  # "llm", "policy" (replayed), "policy+llm" (a replay that failed part way)
+    replay_failed: bool = False
+    similarity: float | None = None  # of the policy replayed
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for reports."""
+        return dict(self.__dict__)
+
+
+class HomeChecker:
+    """The policy store's condition checker: does an item named ``name (id)`` exist with the states
+    it had when the activity was recorded?"""
+
+    def __init__(self, home: Household) -> None:
+        self.home = home
+
+    def unmet(self, requirement: Any) -> str | None:
+        """Why the requirement does not hold in the home now, or None."""
+        match = _REQUIREMENT.match(requirement.target)
+        if match is None:
+            return f"{requirement.target} is not an item of this home"
+        item = self.home.item(int(match["id"]))
+        if item is None or item.name != match["name"]:
+            return f"no {requirement.target} in this home"
+        wanted = {s for s in (requirement.state or "").split(",") if s}
+        if not wanted <= set(item.states):
+            return f"{requirement.target} is {', '.join(item.states) or 'in no state'}, not {', '.join(sorted(wanted))}"
+        return None
+
+
+class HouseholdAgent:
+    """One resident living days in one home, every LLM call through ``gateway``."""
+
+    def __init__(self, resident: Resident, gateway: Any, store: Any = None, *, activities: int = 6) -> None:
+        self.resident = resident
+        self.gateway = gateway
+        self.store = store
+        self.count = activities
+
+    # ------------------------------------------------------------------ the day
+    def plan_day(self, home: Household) -> list[str]:
+        """The day's activities, from the persona and the usable things of every room."""
+        rooms = []
+        for room in home.rooms():
+            things = sorted({_thing(i) for i in home.items(room=room) if _usable(i)})
+            if things:
+                rooms.append(f"- {room}: {'; '.join(things)}")
+        context = {"identity": self.resident.identity, "rooms": "\n".join(rooms), "count": str(self.count)}
+        answer = self.gateway.call(ACTIVITIES, context, agent=self.resident.name, facts=Facts(home))
+        return [a.strip() for a in answer.activities if a.strip()][: self.count * 2]
+
+    def live_day(self, home: Household) -> list[ActivityRecord]:
+        """Plan the day and do every activity in order."""
+        return [self.do(activity, home) for activity in self.plan_day(home)]
+
+    # ------------------------------------------------------------------ one activity
+    def do(self, activity: str, home: Household) -> ActivityRecord:
+        """Carry out one activity: from the policy store when a stored one fits, else with the LLM."""
+        record = ActivityRecord(activity)
+        start_states = {i.id: i for i in home.items()}
+        if self.store is not None:
+            self._replay(activity, home, record)
+            if record.done:
+                return record
+        self._ask(activity, home, record)
+        if record.done and self.store is not None and record.source == "llm":
+            self._learn(activity, record, start_states)
+        return record
+
+    def _replay(self, activity: str, home: Household, record: ActivityRecord) -> None:
+        from policy_store import Query
+
+        found = self.store.lookup(Query(kind=KIND, owner=self.resident.name, text=activity), HomeChecker(home))
+        if not found.hit or found.match is None:
+            return
+        record.similarity = found.match.similarity
+        for step in found.match.steps:
+            outcome = home.execute(step.text)
+            if not outcome.ok:
+                # The home differs in a way the condition did not capture: the LLM takes over from here.
+                record.replay_failed = True
+                record.failed.append(f"{outcome.command}: {outcome.reason}")
+                record.source = "policy+llm"
+                return
+            record.executed.append(outcome.command)
+        record.done = True
+        record.source = "policy"
+
+    def _ask(self, activity: str, home: Household, record: ActivityRecord) -> None:
+        names = sorted({i.name for i in home.items() if _usable(i)} | set(home.rooms()))
+        needs = self.gateway.call(
+            NEEDS,
+            {"identity": self.resident.identity, "activity": activity, "items": ", ".join(names),
+             "actions": ", ".join(home.actions())},
+            agent=self.resident.name,
+            facts=Facts(home),
+        )  # fmt: skip
+        tries = 0
+        while tries < MAX_COMMANDS and len(record.failed) < MAX_FAILURES:
+            tries += 1
+            rough = self.gateway.call(
+                COMMAND,
+                {
+                    "activity": activity,
+                    "room": home.character_room() or "home",
+                    "held": ", ".join(f"{i.name} ({i.id})" for i in home.held()) or "nothing",
+                    "items": ", ".join(needs.items),
+                    "actions": ", ".join(needs.actions),
+                    "executed": "\n".join(record.executed) or "(none yet)",
+                    "forbidden": "\n".join(record.failed) or "(none)",
+                },
+                agent=self.resident.name,
+                facts=Facts(home),
+            )
+            line = self._command(activity, rough, home, record)
+            if line is None:
+                continue
+            outcome = home.execute(line)
+            if not outcome.ok:
+                record.failed.append(f"{outcome.command}: {outcome.reason}")
+                continue
+            record.executed.append(outcome.command)
+            verdict = self.gateway.call(
+                CRITIC,
+                {
+                    "activity": activity,
+                    "executed": "\n".join(record.executed),
+                    "states": "\n".join(i.describe() for i in self._involved(record, home)),
+                },
+                agent=self.resident.name,
+                facts=Facts(home),
+            )
+            if verdict.done:
+                record.done = True
+                return
+
+    def _command(self, activity: str, rough: RoughCommand, home: Household, record: ActivityRecord) -> str | None:
+        """The final command for a rough one (the item chosen by id), or None after recording why not."""
+        action = rough.action.strip().lower().strip("[]")
+        if action not in home.actions():
+            record.failed.append(f"{action} {rough.item}: there is no action [{action}]")
+            return None
+        arity = home.arity(action)
+        names = [rough.item, rough.target][:arity]
+        if any(not n.strip() for n in names):
+            record.failed.append(f"{action} {rough.item}: [{action}] acts on {arity} things; name the second as target")
+            return None
+        arguments: list[tuple[str, int]] = []
+        for name in names:
+            chosen = self._choose(activity, f"{action} {' '.join(names)}", name, home, record)
+            if chosen is None:
+                return None
+            arguments.append((chosen.name, chosen.id))
+        return Command(action.upper(), tuple(arguments)).line()
+
+    def _choose(self, activity: str, command: str, name: str, home: Household, record: ActivityRecord) -> Item | None:
+        candidates = home.find(name)
+        if not candidates:
+            record.failed.append(f"{command}: there is no {name} in this home")
+            return None
+        if len(candidates) == 1:  # nothing to choose: no call
+            return candidates[0]
+        answer = self.gateway.call(
+            CHOOSE,
+            {
+                "activity": activity,
+                "room": home.character_room() or "home",
+                "command": command,
+                "name": name,
+                "candidates": "\n".join(i.describe() for i in candidates),
+            },
+            agent=self.resident.name,
+            facts=Facts(home, tuple(i.id for i in candidates)),
+        )
+        chosen = next((i for i in candidates if i.id == answer.id), None)
+        if chosen is None:
+            record.failed.append(f"{command}: {answer.id} is not the id of a {name}")
+        return chosen
+
+    def _involved(self, record: ActivityRecord, home: Household) -> list[Item]:
+        ids = {int(i) for line in record.executed for i in re.findall(r"\((\d+)\)", line)}
+        return [i for i in (home.item(n) for n in sorted(ids)) if i is not None]
+
+    def _learn(self, activity: str, record: ActivityRecord, start: dict[int, Item]) -> None:
+        """Store a completed activity: its commands, and the states its items had when it began."""
+        from policy_store import ActionSpec, Condition, Draft, Requirement, Step
+
+        ids = sorted({int(i) for line in record.executed for i in re.findall(r"\((\d+)\)", line)})
+        requires = tuple(
+            Requirement(target=f"{start[i].name} ({i})", kind="object", state=",".join(start[i].states) or None)
+            for i in ids
+            if i in start
+        )
+        steps = tuple(
+            Step(text=line, minutes=0, action=ActionSpec(address=",".join(re.findall(r"\((\d+)\)", line))))
+            for line in record.executed
+        )
+        self.store.write(Draft(kind=KIND, owner=self.resident.name, text=activity, steps=steps,
+                               condition=Condition(requires=requires)))  # fmt: skip
+
+
+def _usable(item: Item) -> bool:
+    # Things a person does something with: anything with a property (grabbable, has a switch, can be
+    # opened, sat or lain on ...); bare decor and structure are left out of the prompts.
+    return bool(item.properties)
+
+
+def _thing(item: Item) -> str:
+    return f"{item.name} ({', '.join(p.lower() for p in item.properties)})"
+
+
+def records_summary(records: Sequence[ActivityRecord]) -> dict[str, Any]:
+    """Counts over a day's activities."""
+    return {
+        "activities": len(records),
+        "done": sum(r.done for r in records),
+        "from_policy": sum(r.source == "policy" for r in records),
+        "replay_failed": sum(r.replay_failed for r in records),
+        "commands": sum(len(r.executed) for r in records),
+        "failed_commands": sum(len(r.failed) for r in records),
+    }

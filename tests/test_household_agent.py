@@ -1,0 +1,110 @@
+"""The household agent (AGA appendix C) with the simulator and with fake answers; its Lifestyle Policy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aga.household import Household
+from aga.household.agent import CHOOSE, COMMAND, CRITIC, HouseholdAgent, Resident, records_summary
+from aga.household.answers import ItemChoice, RoughCommand, Verdict
+from aga.llm.gateway import Gateway
+from policy_store import ActionSpec, Condition, Draft, PolicyStore, Requirement, Step
+from tests.fakes import HashEmbedder
+
+SCENE = "TrimmedTestScene1:file1003_2"
+RESIDENT = Resident(
+    "Mia", "Name: Mia\nAge: 34\nInnate traits: tidy, curious\nLifestyle: works from home at her computer"
+)
+ACTIVITY = "switch on the computer and use it in the home office"
+
+
+@pytest.fixture
+def gateway(ledger) -> Gateway:
+    return Gateway("scripted/default", ledger=ledger, seed=3)
+
+
+def test_a_day_at_home_runs_every_task_through_the_gateway(gateway: Gateway, ledger):
+    home = Household.load(SCENE)
+    records = HouseholdAgent(RESIDENT, gateway, activities=4).live_day(home)
+    summary = records_summary(records)
+    assert summary["activities"] == 4 and summary["commands"] > 0 and summary["from_policy"] == 0
+    tasks = {t.key for t in ledger.totals("task")}
+    assert {"household.activities", "household.needs", "household.command", "household.critic"} <= tasks
+    for record in records:
+        for line in record.executed:
+            assert line.startswith("<char0> [")  # every executed command is a full VirtualHome line
+        assert len(record.executed) + len(record.failed) > 0
+
+
+def test_a_completed_activity_is_replayed_from_the_store_without_the_llm(gateway: Gateway, ledger):
+    store = PolicyStore.in_memory(HashEmbedder())
+    agent = HouseholdAgent(RESIDENT, gateway, store)
+    first = agent.do(ACTIVITY, Household.load(SCENE))
+    assert first.done and first.source == "llm", first
+    calls = ledger.totals()[0].llm_calls
+    again = agent.do(ACTIVITY, Household.load(SCENE))  # the next morning: the home as it was
+    assert again.source == "policy" and again.done and again.executed == first.executed
+    assert ledger.totals()[0].llm_calls == calls  # no call at all
+    # The same activity when an item it used is in another state: the condition fails, the LLM decides.
+    home = Household.load(SCENE)
+    computer = next(line for line in first.executed if "<computer>" in line).split("(")[1].rstrip(")")
+    for command in (f"<char0> [walk] <computer> ({computer})", f"<char0> [switchon] <computer> ({computer})"):
+        assert home.execute(command).ok
+    changed = agent.do(ACTIVITY, home)
+    assert changed.source == "llm" and ledger.totals()[0].llm_calls > calls
+
+
+def test_a_stored_sequence_that_no_longer_executes_falls_back_to_the_llm(gateway: Gateway):
+    store = PolicyStore.in_memory(HashEmbedder())
+    bad = "<char0> [grab] <computer> (417)"  # a computer cannot be grabbed: the replay fails on it
+    needs = Condition(requires=(Requirement(target="computer (417)", kind="object", state="OFF"),))
+    steps = (Step(text=bad, minutes=0, action=ActionSpec(address="417")),)
+    store.write(Draft(kind="household", owner="Mia", text=ACTIVITY, steps=steps, condition=needs))
+    record = HouseholdAgent(RESIDENT, gateway, store).do(ACTIVITY, Household.load(SCENE))
+    assert record.replay_failed and record.source == "policy+llm"
+    assert record.failed[0].startswith(bad) and "not grabbable" in record.failed[0]
+
+
+class Stubborn:
+    """Answers that never complete anything: the same impossible command, a critic that says no."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def call(self, task: Any, context: Any, **_: Any) -> Any:
+        self.calls.append(task.name)
+        if task is COMMAND:
+            return RoughCommand(action="grab", item="computer")
+        if task is CRITIC:
+            return Verdict(done=False)
+        if task is CHOOSE:
+            return ItemChoice(id=417)
+        from aga.household.answers import Needs
+
+        return Needs(items=["computer"], actions=["grab"])
+
+
+def test_an_activity_that_cannot_be_done_is_given_up_and_counted_as_not_done():
+    stubborn = Stubborn()
+    record = HouseholdAgent(RESIDENT, stubborn).do(ACTIVITY, Household.load(SCENE))
+    assert not record.done and record.executed == [] and len(record.failed) == 8  # MAX_FAILURES
+    assert records_summary([record])["done"] == 0
+    assert stubborn.calls.count("household.command") == 8
+
+
+def test_the_simulator_reads_only_what_the_household_prompts_show(gateway: Gateway, tmp_path: Path):
+    from aga.llm.providers import scripted
+
+    seen: list[Any] = []
+    scripted.observers.append(lambda asked, reply: seen.append(asked))
+    try:
+        HouseholdAgent(RESIDENT, gateway, activities=2).live_day(Household.load(SCENE))
+    finally:
+        scripted.observers.pop()
+    assert {a.task for a in seen} >= {"household.activities", "household.command"}
+    for asked in seen:
+        for value in asked.shown.values():
+            assert value in asked.text  # every value the simulator may read is in the prompt
