@@ -116,16 +116,17 @@ def eval_command(
     """
     from aga.config import runs_dir
     from aga.evaluation.conditions import ABLATIONS
-    from aga.evaluation.evaluate import evaluate
+    from aga.evaluation.evaluate import MEASURES, evaluate
     from aga.evaluation.report import write
 
+    # Said before the models are checked: a missing judge model is beside the point for one condition.
+    chosen = [] if no_ablations else list(ablation or ABLATIONS)
+    if "interviews" in (measure or MEASURES) and len(runs) + len(chosen) < 2:
+        raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, agents=agent,
     )  # fmt: skip
-    chosen = [] if no_ablations else list(ablation or ABLATIONS)
-    if "interviews" in measures and len(runs) + len(chosen) < 2:
-        raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
         TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
