@@ -193,14 +193,15 @@ class KeptFiguresError(ValueError):
 
 
 def read_measured(path: Path, expected: dict[str, Any]) -> dict[str, Any] | None:
-    """The kept figures of a measured run, or None when there are none; a file made with other settings
-    (or unreadable) is an error that names it, so that figures of two different set-ups never mix."""
+    """The kept record of a measured run (``settings``, ``code``, ``figures`` ...), or None when there is
+    none; a file made with other settings (or unreadable) is an error that names it, so that figures of
+    two different set-ups never mix."""
     if not path.exists():
         return None
     try:
         kept = json.loads(path.read_text())
         made_with = kept["settings"]
-        figures = kept["figures"]
+        kept["figures"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise KeptFiguresError(f"{path}: not a measured-run file ({exc}); delete it to run that run again") from None
     differ = {k: (made_with.get(k), v) for k, v in expected.items() if made_with.get(k) != v}
@@ -209,12 +210,12 @@ def read_measured(path: Path, expected: dict[str, Any]) -> dict[str, Any] | None
         raise KeptFiguresError(
             f"{path}: measured with other settings ({said}); use another --measured folder or delete the file"
         )
-    return dict(figures)
+    return dict(kept)
 
 
 def write_measured(path: Path, planned: Planned, expected: dict[str, Any], code: str) -> dict[str, Any]:
     """Measure a finished run and keep its figures in ``path`` (atomically: a kill leaves either the old
-    state or the whole file), with ``code``, the version the benchmark started with; returns the figures."""
+    state or the whole file), with ``code``, the version the benchmark started with; returns the record."""
     from aga.storage.files import write_atomically
 
     figures = measure(planned.run_id, planned.mode)
@@ -227,7 +228,7 @@ def write_measured(path: Path, planned: Planned, expected: dict[str, Any], code:
         "figures": figures,
     }
     write_atomically(path, json.dumps(kept, indent=2) + "\n")
-    return figures
+    return kept
 
 
 def _execute(
@@ -587,13 +588,12 @@ def run_benchmark(
     # The code is read once, here: the runs are made by what this process (and its workers) imported,
     # whatever is committed while they run.
     keep = {"folder": str(measured or out / "measured"), "warmup": warmup, "code": _code_version()}
-    kept: dict[str, dict[str, Any]] = {}
-    for p in everything:
-        if p.measured:
-            figures = read_measured(Path(keep["folder"]) / f"{p.run_id}.json", measured_settings(p, settings, warmup))
-            if figures is not None:
-                kept[p.run_id] = figures
+
+    def record(p: Planned) -> dict[str, Any] | None:
+        return read_measured(Path(keep["folder"]) / f"{p.run_id}.json", measured_settings(p, settings, warmup))
+
     # A chain (a variant's warm-ups and its measured run on one seed) whose figures are kept is done.
+    kept = [p.run_id for p in everything if p.measured and record(p) is not None]
     done_groups = {(p.variant, p.group) for p in everything if p.run_id in kept}
     runs = [p for p in everything if (p.variant, p.group) not in done_groups]
     if jobs > 1:
@@ -606,15 +606,14 @@ def run_benchmark(
             if done:
                 done([planned])
     results: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in modes}
+    codes: set[str] = set()
     for p in everything:
         if p.measured:
-            path = Path(keep["folder"]) / f"{p.run_id}.json"
-            figures = read_measured(path, measured_settings(p, settings, warmup))
-            results[p.variant][p.seed] = (
-                figures
-                if figures is not None
-                else write_measured(path, p, measured_settings(p, settings, warmup), keep["code"])
-            )
+            # Every measured run has its record by now: kept from before, or written as its chain ended.
+            found = record(p)
+            assert found is not None, p.run_id
+            results[p.variant][p.seed] = found["figures"]
+            codes.add(str(found.get("code", "unknown")))
     report = {
         "scenario": scenario,
         "model": model,
@@ -638,7 +637,7 @@ def run_benchmark(
         "target_aga": TARGETS.get(Path(scenario).name),
         "wall_s": round(time.perf_counter() - began, 1),
         "kept_from_earlier": sorted(kept),  # measured runs whose figures came from an earlier sitting
-        "code": sorted({_kept_code(keep["folder"], p.run_id) for p in everything if p.measured}),
+        "code": sorted(codes),
         "machine": machine(),
         "date": time.strftime("%Y-%m-%d"),
     }
@@ -660,11 +659,6 @@ def _sittings(report: dict[str, Any]) -> str:
     if codes:
         said += f" Code: {', '.join(codes)}."
     return said
-
-
-def _kept_code(folder: str, run_id: str) -> str:
-    path = Path(folder) / f"{run_id}.json"
-    return str(json.loads(path.read_text()).get("code", "unknown")) if path.exists() else "unknown"
 
 
 def cumulative_novelty(report: dict[str, Any], name: str) -> list[float]:

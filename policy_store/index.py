@@ -107,26 +107,17 @@ class PolicyIndex:
 
     def flush(self) -> int:
         """Write the waiting vectors, one upsert per collection; returns how many."""
-        waiting, self._waiting = self._waiting, {}
-        ids: list[int] = []
-        kinds: list[str] = []
-        owners: list[str] = []
-        vectors: list[np.ndarray] = []
-        for (kind, owner), entries in waiting.items():
-            for policy_id, vector in entries.items():
-                ids.append(policy_id)
-                kinds.append(kind)
-                owners.append(owner)
-                vectors.append(vector)
-        if ids:
-            try:
-                self.add(ids, kinds, owners, np.stack(vectors))
-            except BaseException:
-                # Not written: they wait again (a policy deleted meanwhile is gone from both).
-                for key, entries in waiting.items():
-                    self._waiting.setdefault(key, {}).update(entries)
-                raise
-        return len(ids)
+        written = 0
+        for key in list(self._waiting):
+            entries = self._waiting[key]
+            if not entries:  # every waiting vector of it was deleted
+                del self._waiting[key]
+                continue
+            self.add(list(entries), [key[0]] * len(entries), [key[1]] * len(entries), np.stack(list(entries.values())))
+            # Forgotten only once written: a failed upsert leaves them waiting (upserting twice is harmless).
+            del self._waiting[key]
+            written += len(entries)
+        return written
 
     def delete(self, ids: Iterable[int]) -> None:
         """Forget vectors wherever they are (unknown ids are ignored)."""

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from aga.household import Household
-from aga.household.agent import CHOOSE, COMMAND, CRITIC, HouseholdAgent, Resident, records_summary
+from aga.household.agent import CHOOSE, COMMAND, CRITIC, MAX_FAILURES, HouseholdAgent, Resident, records_summary
 from aga.household.answers import ItemChoice, RoughCommand, Verdict
 from aga.llm.gateway import Gateway
 from policy_store import ActionSpec, Condition, Draft, PolicyStore, Requirement, Step
@@ -90,9 +90,9 @@ class Stubborn:
 def test_an_activity_that_cannot_be_done_is_given_up_and_counted_as_not_done():
     stubborn = Stubborn()
     record = HouseholdAgent(RESIDENT, stubborn).do(ACTIVITY, Household.load(SCENE))
-    assert not record.done and record.executed == [] and len(record.failed) == 8  # MAX_FAILURES
+    assert not record.done and record.executed == [] and len(record.failed) == MAX_FAILURES
     assert records_summary([record])["done"] == 0
-    assert stubborn.calls.count("household.command") == 8
+    assert stubborn.calls.count("household.command") == MAX_FAILURES
 
 
 def test_the_simulator_reads_only_what_the_household_prompts_show(gateway: Gateway, tmp_path: Path):

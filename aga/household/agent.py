@@ -142,7 +142,7 @@ class HouseholdAgent:
     def do(self, activity: str, home: Household) -> ActivityRecord:
         """Carry out one activity: from the policy store when a stored one fits, else with the LLM."""
         record = ActivityRecord(activity)
-        start_states = {i.id: i for i in home.items()}
+        start_states = {i.id: i for i in home.items()} if self.store is not None else {}
         if self.store is not None:
             self._replay(activity, home, record)
             if record.done:
