@@ -7,6 +7,7 @@ import typer
 from aga.cli.bench import bench_app
 from aga.cli.common import run_guarded
 from aga.cli.evaluate import eval_command
+from aga.cli.household import household_app
 from aga.cli.inspect import log_command, show_command
 from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
@@ -29,6 +30,7 @@ app.add_typer(scenario_app, name="scenario")
 app.add_typer(policy_app, name="policy")
 app.add_typer(social_app, name="social")
 app.add_typer(bench_app, name="bench")
+app.add_typer(household_app, name="household")
 app.command("ledger")(ledger_command)
 app.command("run")(run_command)
 app.command("resume")(resume_command)

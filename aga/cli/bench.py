@@ -433,3 +433,55 @@ def believability_command(
     for r in report["pooled"]:
         console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})")
     console.print(f"report: {out / 'believability.md'}, {out / 'believability.json'}")
+
+
+@bench_app.command("household")
+def household_command(
+    households: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Households (scenarios/<name> with a household.toml, or folders); default: every bundled one."
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the runs and the report.")] = Path(
+        "runs/bench/household"
+    ),
+    days: Annotated[int, typer.Option(min=2, max=60, help="Days per run (the saving shows from day 2).")] = 4,
+    seeds: Annotated[int, typer.Option(min=1, help="Seeds (3 or more for a spread).")] = 3,
+    seed: Annotated[int, typer.Option(min=0, help="First seed.")] = 0,
+    model: Annotated[str, typer.Option("--model", "-m", help="Model (see `aga models`).")] = "scripted/default",
+    api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
+    timeout: Timeout = 120.0,
+    retries: Retries = 5,
+    quiet: Annotated[bool, typer.Option(help="No line per finished day.")] = False,
+) -> None:
+    """Baseline vs Lifestyle Policy on households over days and seeds: tokens per day, the share of the
+    baseline, success (critic, grounded, executable) with spread, beside the AGA paper's 34.3k -> 1.2k.
+
+    Finished days in OUT are kept: the same command after an interruption goes on.
+    """
+    from aga.household.spec import known_households
+    from aga.llm.routing import check_model
+    from benchmarks.household import run_household_bench
+
+    check_model(model, api_base)
+    chosen = households or known_households()
+    if not chosen:
+        raise UserError("no household given and none bundled (scenarios/<name>/household.toml)")
+
+    def told(run_id: str, figures: Any) -> None:
+        s = figures.summary()
+        console.print(f"{run_id} day {s['day']}: {s['tokens']:,} tokens, {s['done']}/{s['activities']} done, "
+                      f"{s['from_policy']} replayed")  # fmt: skip
+
+    with kept_on_failure(f"finished days in {out / 'runs'} are kept"):
+        report = run_household_bench(
+            chosen, out=out, days=days, seeds=seeds, seed=seed, model=model, api_base=api_base,
+            gateway_options=gateway_options(timeout, retries), on_day=None if quiet else told,
+        )  # fmt: skip
+    for name, entry in report["households"].items():
+        later = entry.get("share_later_days")
+        if later:
+            console.print(f"{name}: days 2-{days} lifestyle/baseline tokens {later['mean']:.1%} "
+                          f"({later['min']:.1%}-{later['max']:.1%})")  # fmt: skip
+    console.print(f"report: {out / 'household.md'}, {out / 'household.json'}")

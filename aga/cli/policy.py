@@ -65,6 +65,8 @@ def _folder(store: str) -> Path:
         raise _NoSuchStore(
             f"no policy store at '{store}' (no {path / 'policies.db'}) and no run of that id; see `aga policy stores`"
         ) from None
+    if (paths.root / "policies" / "policies.db").exists():  # a household run keeps its store inside
+        return paths.root / "policies"
     info = read_info(make_engine(paths.database_url), paths.run_id)
     if info is None or not getattr(info, "policy_store", None):
         raise UserError(f"run '{store}' used no policy store (mode {info.mode if info else '?'})")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,9 +148,11 @@ class HouseholdAgent:
             self._replay(activity, home, record)
             if record.done:
                 return record
-        self._ask(activity, home, record)
+        tally = getattr(self.gateway, "tally", None)
+        with tally() if tally is not None else nullcontext() as spent:
+            self._ask(activity, home, record)
         if record.done and self.store is not None and record.source == "llm":
-            self._learn(activity, record, start_states)
+            self._learn(activity, record, start_states, spent.tasks if spent is not None else {})
         return record
 
     def _replay(self, activity: str, home: Household, record: ActivityRecord) -> None:
@@ -170,6 +173,17 @@ class HouseholdAgent:
             record.executed.append(outcome.command)
         record.done = True
         record.source = "policy"
+        self._record_hit(found.match)
+
+    def _record_hit(self, match: Any) -> None:
+        """One ledger row per call the replay avoided, with what it cost when the activity was learned
+        (the town's Lifestyle Policy records its hits the same way)."""
+        record_hit = getattr(self.gateway, "record_cache_hit", None)
+        if record_hit is None:  # a bare answerer (tests) keeps no ledger
+            return
+        for n, (task, cost) in enumerate(sorted(match.cost.items()) or [("household.command", None)]):
+            record_hit(task, kind=KIND, agent=self.resident.name, similarity=match.similarity, saved=cost,
+                       decision=n == 0)  # fmt: skip
 
     def _ask(self, activity: str, home: Household, record: ActivityRecord) -> None:
         names = sorted({i.name for i in home.items() if _usable(i)} | set(home.rooms()))
@@ -266,7 +280,9 @@ class HouseholdAgent:
         ids = {int(i) for line in record.executed for i in re.findall(r"\((\d+)\)", line)}
         return [i for i in (home.item(n) for n in sorted(ids)) if i is not None]
 
-    def _learn(self, activity: str, record: ActivityRecord, start: dict[int, Item]) -> None:
+    def _learn(
+        self, activity: str, record: ActivityRecord, start: dict[int, Item], cost: dict[str, list[float]]
+    ) -> None:
         """Store a completed activity: its commands, and the states its items had when it began."""
         from policy_store import ActionSpec, Condition, Draft, Requirement, Step
 
@@ -281,7 +297,7 @@ class HouseholdAgent:
             for line in record.executed
         )
         self.store.write(Draft(kind=KIND, owner=self.resident.name, text=activity, steps=steps,
-                               condition=Condition(requires=requires)))  # fmt: skip
+                               condition=Condition(requires=requires), cost=cost))  # fmt: skip
 
 
 def _usable(item: Item) -> bool:

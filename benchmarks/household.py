@@ -1,0 +1,230 @@
+"""``aga bench household``: the AGA paper's household experiment (section 5.2, appendix C).
+
+For each household and seed, a baseline run and a Lifestyle Policy run live the same number of days
+(each day from the scene as loaded). Reported per day and mode, with the spread over seeds: tokens,
+the Lifestyle run's share of the same seed's baseline tokens, and success three ways:
+
+- ``critic``: activities the LLM's critic called done (the paper's "judged by the LLM");
+- ``grounded``: done activities whose program acted (beyond walking and looking) on a thing the
+  activity names: a check of the critic by the environment, which fails when a critic ends an
+  activity early or a program wanders off to other things;
+- ``executable``: the share of the commands sent to the home that it executed (the simulator's
+  executability, as VirtualHome's evaluation reports it).
+
+The paper's figures stand beside ours: 34.3k tokens a day (baseline) -> 1.2k (AGA), 3.4%.
+Finished runs in OUT are kept; the same command after an interruption goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from benchmarks.bench_tokens import _code_version, _spread, beyond_spread
+from benchmarks.report import machine
+
+PAPER = {"baseline_tokens_per_day": 34_300, "aga_tokens_per_day": 1_200, "share": 0.034}
+TARGET_SHARE = 0.02  # of baseline tokens, from the second day on (the issue's target)
+MODES = ("baseline", "lifestyle")
+_ACTED = re.compile(r"\[(?P<action>\w+)\]\s*<(?P<name>[^>]+)>")
+# Moving about and looking do nothing to a thing: an activity is not done by them.
+_NOT_ACTING = {"walk", "run", "find", "turnto", "lookat", "walktowards", "standup"}
+
+
+def grounded(record: dict[str, Any]) -> bool:
+    """A done activity whose executed program acted on a thing its text names (whole words)."""
+    if not record["done"]:
+        return False
+    text = record["activity"].lower()
+    for match in _ACTED.finditer("\n".join(record["executed"])):
+        if match["action"].lower() in _NOT_ACTING:
+            continue
+        name = match["name"].replace("_", " ").lower()
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            return True
+    return False
+
+
+def day_measures(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One day's figures: tokens, calls, replays and the three success rates."""
+    activities = len(records) or 1
+    sent = sum(len(r["executed"]) + len(r["failed"]) for r in records)
+    return {
+        "tokens": summary["tokens"],
+        "llm_calls": summary["llm_calls"],
+        "saved_tokens": summary["saved_tokens"],
+        "activities": len(records),
+        "replayed": summary["from_policy"],
+        "replay_failed": summary["replay_failed"],
+        "critic": sum(r["done"] for r in records) / activities,
+        "grounded": sum(grounded(r) for r in records) / activities,
+        "executable": sum(len(r["executed"]) for r in records) / sent if sent else 0.0,
+    }
+
+
+def run_household_bench(
+    households: Sequence[str],
+    *,
+    out: Path,
+    days: int,
+    seeds: int,
+    seed: int = 0,
+    model: str,
+    api_base: str | None = None,
+    gateway_options: Any = None,
+    on_day: Callable[[str, Any], None] | None = None,
+) -> dict[str, Any]:
+    """Live every (household, seed, mode) run to ``days`` days in ``out/runs`` and write the report."""
+    from aga.household.run import HouseholdRun
+    from aga.household.spec import load_household
+
+    loaded = {h: load_household(h) for h in households}  # every input checked before anything runs
+    out.mkdir(parents=True, exist_ok=True)
+    previous = os.environ.get("AGA_RUNS_DIR")
+    os.environ["AGA_RUNS_DIR"] = str(out / "runs")
+    results: dict[str, dict[str, dict[int, list[dict[str, Any]]]]] = {}
+    try:
+        for name, household in loaded.items():
+            for s in range(seed, seed + seeds):
+                for mode in MODES:
+                    run_id = f"{household.name}-{mode}-s{s}"
+                    run = HouseholdRun.start(str(household.folder), model=model, mode=mode, seed=s, run_id=run_id,
+                                             days=days, api_base=api_base)  # fmt: skip
+                    try:
+                        run.live(
+                            gateway_options=gateway_options,
+                            on_day=(lambda figures, r=run_id: on_day(r, figures)) if on_day else None,
+                        )
+                        finished = run.days()[:days]
+                    finally:
+                        run.close()
+                    results.setdefault(name, {}).setdefault(mode, {})[s] = [
+                        day_measures(d.summary(), d.records) for d in finished
+                    ]
+    finally:
+        if previous is None:
+            os.environ.pop("AGA_RUNS_DIR", None)
+        else:
+            os.environ["AGA_RUNS_DIR"] = previous
+    report = summarise(results, model=model, days=days, seeds=list(range(seed, seed + seeds)))
+    (out / "household.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "household.md").write_text(markdown(report))
+    return report
+
+
+def summarise(
+    results: dict[str, dict[str, dict[int, list[dict[str, Any]]]]], *, model: str, days: int, seeds: list[int]
+) -> dict[str, Any]:
+    """Spreads over seeds per household, mode and day; the Lifestyle share of the same seed's baseline."""
+    report: dict[str, Any] = {
+        "model": model,
+        "days": days,
+        "seeds": seeds,
+        "code": _code_version(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "machine": machine(),
+        "paper": PAPER,
+        "target_share": TARGET_SHARE,
+        "households": {},
+    }
+    for name, by_mode in results.items():
+        entry: dict[str, Any] = {"per_day": {}, "later_days": {}, "runs": by_mode}
+        for mode, by_seed in by_mode.items():
+            entry["per_day"][mode] = [
+                {k: _spread([by_seed[s][d][k] for s in by_seed]) for k in by_seed[next(iter(by_seed))][d]}
+                for d in range(min(len(v) for v in by_seed.values()))
+            ]
+            # Days 2.. pooled per seed first (a seed is one sample), then spread over seeds.
+            later = {s: v[1:] for s, v in by_seed.items() if len(v) > 1}
+            if later:
+                entry["later_days"][mode] = {
+                    k: _spread([statistics.fmean(day[k] for day in v) for v in later.values()])
+                    for k in ("tokens", "llm_calls", "critic", "grounded", "executable", "replayed", "replay_failed")
+                }
+        base, life = by_mode.get("baseline", {}), by_mode.get("lifestyle", {})
+        common = sorted(set(base) & set(life))
+        shares = []
+        for d in range(min((len(base[s]) for s in common), default=0)):
+            per = [life[s][d]["tokens"] / base[s][d]["tokens"] for s in common if base[s][d]["tokens"]]
+            shares.append(_spread(per) if per else None)
+        entry["share_per_day"] = shares
+        later_share = [
+            sum(day["tokens"] for day in life[s][1:]) / sum(day["tokens"] for day in base[s][1:])
+            for s in common
+            if len(base[s]) > 1 and sum(day["tokens"] for day in base[s][1:])
+        ]
+        entry["share_later_days"] = _spread(later_share) if later_share else None
+        if "baseline" in entry["later_days"] and "lifestyle" in entry["later_days"]:
+            entry["success_beyond_spread"] = {
+                k: beyond_spread(entry["later_days"]["lifestyle"][k], entry["later_days"]["baseline"][k])
+                for k in ("critic", "grounded", "executable")
+            }
+        report["households"][name] = entry
+    return report
+
+
+def _k(tokens: float) -> str:
+    return f"{tokens / 1000:.1f}k"
+
+
+def _rate(spread: dict[str, float]) -> str:
+    return f"{spread['mean']:.0%} ± {spread['sd']:.0%}"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report as a page for ``benchmarks/results/``."""
+    paper = report["paper"]
+    lines = [
+        "# Household benchmark: a day at home on VirtualHome (AGA 5.2, appendix C)",
+        "",
+        f"Model: `{report['model']}`. {report['days']} days per run, seeds {', '.join(map(str, report['seeds']))}; "
+        f"code {report['code']}, {report['date']}, {report['machine']}. "
+        "Mean ± sd over seeds (min-max where it matters).",
+        f"The paper: {_k(paper['baseline_tokens_per_day'])} tokens a day (baseline) -> "
+        f"{_k(paper['aga_tokens_per_day'])} (AGA), {paper['share']:.1%}. Target here: <= {report['target_share']:.0%} "
+        "of baseline tokens from day 2, success within the baseline's spread.",
+        "",
+        "Success: `critic` = activities the LLM's critic called done; `grounded` = done and the program acted "
+        "on a thing the activity names; `executable` = commands the home executed / commands sent.",
+    ]
+    for name, entry in report["households"].items():
+        lines += ["", f"## {name}", "", "| day | baseline tokens | lifestyle tokens | lifestyle / baseline | "
+                  "replayed (of activities) | critic b / l | grounded b / l | executable b / l |",
+                  "|---|---|---|---|---|---|---|---|"]  # fmt: skip
+        base, life = entry["per_day"].get("baseline", []), entry["per_day"].get("lifestyle", [])
+        for d in range(min(len(base), len(life))):
+            b, lf, share = base[d], life[d], entry["share_per_day"][d]
+            lines.append(
+                f"| {d + 1} | {_k(b['tokens']['mean'])} ± {_k(b['tokens']['sd'])} | "
+                f"{_k(lf['tokens']['mean'])} ± {_k(lf['tokens']['sd'])} | "
+                f"{share['mean']:.1%} ({share['min']:.1%}-{share['max']:.1%}) | "
+                f"{lf['replayed']['mean']:.1f} of {lf['activities']['mean']:.0f} | "
+                f"{_rate(b['critic'])} / {_rate(lf['critic'])} | {_rate(b['grounded'])} / {_rate(lf['grounded'])} | "
+                f"{_rate(b['executable'])} / {_rate(lf['executable'])} |"
+            )
+        later = entry.get("share_later_days")
+        if later:
+            met = "met" if later["mean"] <= report["target_share"] else "not met"
+            lines += [
+                "",
+                f"Days 2-{report['days']}: lifestyle spends {later['mean']:.1%} of the baseline's tokens "
+                f"({later['min']:.1%}-{later['max']:.1%} over seeds; target {report['target_share']:.0%}: {met}; "
+                f"paper {paper['share']:.1%}).",
+            ]
+            beyond = entry.get("success_beyond_spread", {})
+            for k, flag in beyond.items():
+                b, lf = entry["later_days"]["baseline"][k], entry["later_days"]["lifestyle"][k]
+                verdict = {None: "no spread to judge by", True: "BEYOND the spread", False: "within the spread"}[flag]
+                lines.append(f"- {k}: baseline {_rate(b)}, lifestyle {_rate(lf)}: {verdict}")
+            rf = entry["later_days"]["lifestyle"]
+            lines.append(
+                f"- replays a day: {rf['replayed']['mean']:.1f}, of which failed to execute and went to the LLM: "
+                f"{rf['replay_failed']['mean']:.1f}"
+            )
+    return "\n".join(lines) + "\n"
