@@ -84,7 +84,14 @@ def run_household_bench(
     from aga.household.run import HouseholdRun
     from aga.household.spec import load_household
 
-    loaded = {h: load_household(h) for h in households}  # every input checked before anything runs
+    # Every input checked before anything runs; a household is named by its folder in runs and report.
+    loaded = {}
+    for given in households:
+        household = load_household(given)
+        if household.name in loaded and loaded[household.name].folder != household.folder:
+            raise ValueError(f"two households named {household.name!r} ({loaded[household.name].folder} and "
+                             f"{household.folder}); rename one folder")  # fmt: skip
+        loaded[household.name] = household
     out.mkdir(parents=True, exist_ok=True)
     previous = os.environ.get("AGA_RUNS_DIR")
     os.environ["AGA_RUNS_DIR"] = str(out / "runs")
