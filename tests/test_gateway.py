@@ -205,3 +205,16 @@ def test_a_failing_repair_keeps_the_valid_answer(faulty, make_gateway, ledger):
     gateway = make_gateway()
     assert gateway.call(RATE, CTX, repair=broken).rating == 6
     assert ledger.rows()[0].outcome == Outcome.OK
+
+
+def test_the_same_prompt_asked_again_is_sampled_with_another_seed(faulty, make_gateway):
+    # One seed for every call made a model at temperature 0.7 repeat a prompt word for word (a day plan
+    # the same every morning), which no model does and which flattered every cache.
+    faulty.play("timeout", 'text:{"rating": 7}', 'text:{"rating": 7}')
+    make_gateway().call(RATE, CTX)
+    make_gateway().call(RATE, CTX)  # the next call of the run (the ledger numbers it): another seed
+    seeds = [r["optional_params"].get("seed") for r in faulty.requests]
+    assert len(set(seeds)) == 3  # a retry, the call, the next call: each sampled anew
+    from aga.llm.gateway import call_seed
+
+    assert seeds[0] == call_seed(0, 1, 1) and 0 <= max(seeds) < 2**31  # reproducible from the run's seed

@@ -14,6 +14,7 @@ so the ledger is the single account of what was spent and what was avoided.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import random
@@ -124,6 +125,12 @@ class GatewayOptions:
             raise ValueError("the circuit breaker's counts must be 0 (off) or more")
         if not (0 <= self.max_fallback_share <= 1):
             raise ValueError(f"fall-back share {self.max_fallback_share!r}: give a fraction from 0 (off) to 1")
+
+
+def call_seed(seed: int, nonce: int | str, attempt: int) -> int:
+    """The sampling seed of one attempt at one call (32-bit: servers take no more)."""
+    digest = hashlib.blake2b(f"{seed}|{nonce}|{attempt}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big") % 2**31
 
 
 @dataclass
@@ -512,8 +519,11 @@ class Gateway:
             "messages": messages,
             "max_tokens": task.max_tokens,
             "temperature": task.temperature,
-            # A different seed per attempt: retrying with the same seed would sample the same bad answer.
-            "seed": (self.seed * 1000 + attempt) % 2**31,  # servers take 32-bit seeds
+            # A seed per call and attempt, drawn from the run's seed: the run is reproducible, yet the same
+            # prompt asked twice (the same day plan on two mornings) is sampled anew, as a model at this
+            # temperature would; one seed for every call made each repeated prompt an exact repeat, which
+            # flattered every cache. A retry samples anew too (the same seed gives the same bad answer).
+            "seed": call_seed(self.seed, nonce, attempt),
             "timeout": self.timeout_s,
             "num_retries": 0,  # retries are ours, so that every attempt is counted
             "drop_params": True,
