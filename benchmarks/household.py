@@ -79,6 +79,7 @@ def run_household_bench(
     api_base: str | None = None,
     gateway_options: Any = None,
     on_day: Callable[[str, Any], None] | None = None,
+    activities: int | None = None,
 ) -> dict[str, Any]:
     """Live every (household, seed, mode) run to ``days`` days in ``out/runs`` and write the report."""
     from aga.household.run import HouseholdRun
@@ -102,7 +103,7 @@ def run_household_bench(
                 for mode in MODES:
                     run_id = f"{household.name}-{mode}-s{s}"
                     run = HouseholdRun.start(str(household.folder), model=model, mode=mode, seed=s, run_id=run_id,
-                                             days=days, api_base=api_base)  # fmt: skip
+                                             days=days, api_base=api_base, activities=activities)  # fmt: skip
                     try:
                         run.live(
                             gateway_options=gateway_options,
@@ -120,6 +121,7 @@ def run_household_bench(
         else:
             os.environ["AGA_RUNS_DIR"] = previous
     report = summarise(results, model=model, days=days, seeds=list(range(seed, seed + seeds)))
+    report["activities_a_day"] = activities or {n: h.spec.activities for n, h in loaded.items()}
     (out / "household.json").write_text(json.dumps(report, indent=2) + "\n")
     (out / "household.md").write_text(markdown(report))
     return report
@@ -196,6 +198,8 @@ def markdown(report: dict[str, Any]) -> str:
         f"The paper: {_k(paper['baseline_tokens_per_day'])} tokens a day (baseline) -> "
         f"{_k(paper['aga_tokens_per_day'])} (AGA), {paper['share']:.1%}. Target here: <= {report['target_share']:.0%} "
         "of baseline tokens from day 2, success within the baseline's spread.",
+        "",
+        f"Activities a day: {report.get('activities_a_day', 'as each household says')}.",
         "",
         "Success: `critic` = activities the LLM's critic called done; `grounded` = done and the program acted "
         "on a thing the activity names; `executable` = commands the home executed / commands sent.",

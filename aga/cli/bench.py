@@ -451,6 +451,10 @@ def household_command(
     seed: Annotated[int, typer.Option(min=0, help="First seed.")] = 0,
     model: Annotated[str, typer.Option("--model", "-m", help="Model (see `aga models`).")] = "scripted/default",
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
+    activities: Annotated[
+        int | None,
+        typer.Option(min=1, max=16, help="Activities a day instead of each household's.", show_default=False),
+    ] = None,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     quiet: Annotated[bool, typer.Option(help="No line per finished day.")] = False,
@@ -477,7 +481,7 @@ def household_command(
     with kept_on_failure(f"finished days in {out / 'runs'} are kept"):
         report = run_household_bench(
             chosen, out=out, days=days, seeds=seeds, seed=seed, model=model, api_base=api_base,
-            gateway_options=gateway_options(timeout, retries), on_day=None if quiet else told,
+            gateway_options=gateway_options(timeout, retries), on_day=None if quiet else told, activities=activities,
         )  # fmt: skip
     for name, entry in report["households"].items():
         later = entry.get("share_later_days")

@@ -17,6 +17,10 @@ household_app = typer.Typer(help="A resident's days at home on VirtualHome, with
                             no_args_is_help=True)  # fmt: skip
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+Activities = Annotated[
+    int | None,
+    typer.Option(min=1, max=16, help="Activities a day instead of the household's (quicker runs).", show_default=False),
+]
 
 
 @household_app.command("list")
@@ -54,6 +58,7 @@ def run_command(
         typer.Option("--run-id", help="Run folder (default <household>-<mode>-s<seed>).", show_default=False),
     ] = None,
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
+    activities: Activities = None,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the days' figures, not each program.")] = False,
@@ -73,7 +78,8 @@ def run_command(
         raise UserError(f"--mode {mode!r}: use one of {', '.join(MODES)}")
     options = gateway_options(timeout, retries)
     name = run_id or f"{_stem(household)}-{mode}-s{seed}"
-    run = HouseholdRun.start(household, model=model, mode=mode, seed=seed, run_id=name, days=days, api_base=api_base)
+    run = HouseholdRun.start(household, model=model, mode=mode, seed=seed, run_id=name, days=days, api_base=api_base,
+                             activities=activities)  # fmt: skip
     show = not quiet and not as_json
     before = len(run.days())
     if not as_json:

@@ -122,8 +122,10 @@ class HouseholdRun:
         run_id: str,
         days: int,
         api_base: str | None = None,
+        activities: int | None = None,
     ) -> HouseholdRun:
-        """Create the run, or open it when it exists with the same settings (to live its next days)."""
+        """Create the run, or open it when it exists with the same settings (to live its next days);
+        ``activities`` overrides the household's activities a day."""
         if mode not in MODES:
             raise ValueError(f"mode '{mode}': use one of {', '.join(MODES)}")
         paths = resolve_run(run_id, must_exist=False)
@@ -142,14 +144,18 @@ class HouseholdRun:
                     raise RunMismatch(f"run '{paths.run_id}' ({paths.root}) is a town's run; give another --run-id")
                 if info is None:
                     loaded = load_household(household)
+                    spec = (
+                        loaded.spec if activities is None else loaded.spec.model_copy(update={"activities": activities})
+                    )
                     info = HouseholdRunInfo(
-                        run_id=paths.run_id, household=str(loaded.folder), spec=loaded.spec.model_dump_json(),
+                        run_id=paths.run_id, household=str(loaded.folder), spec=spec.model_dump_json(),
                         model=model, mode=mode, seed=seed, api_base=api_base, days=days,
                     )  # fmt: skip
                     session.add(info)
                     session.commit()
                 else:
-                    _check_same(info, household=household, model=model, mode=mode, seed=seed, run=paths)
+                    _check_same(info, household=household, model=model, mode=mode, seed=seed, run=paths,
+                                activities=activities)  # fmt: skip
                     info.days = max(info.days, days)
                     if api_base:
                         info.api_base = api_base  # a server that moved is the same model
@@ -250,9 +256,12 @@ class HouseholdRun:
             return next(d for d in _days(session, self.info.run_id) if d.day == day)
 
 
-def _check_same(info: HouseholdRunInfo, *, household: str, model: str, mode: str, seed: int, run: RunPaths) -> None:
-    asked = {"model": model, "mode": mode, "seed": seed}
-    has = {"model": info.model, "mode": info.mode, "seed": info.seed}
+def _check_same(
+    info: HouseholdRunInfo, *, household: str, model: str, mode: str, seed: int, run: RunPaths, activities: int | None
+) -> None:
+    stored = HouseholdSpec.model_validate_json(info.spec).activities
+    asked = {"model": model, "mode": mode, "seed": seed, "activities": stored if activities is None else activities}
+    has = {"model": info.model, "mode": info.mode, "seed": info.seed, "activities": stored}
     differ = [f"{k} {has[k]!r} (asked: {asked[k]!r})" for k in asked if asked[k] != has[k]]
     loaded = load_household(household)
     if str(loaded.folder) != info.household:
