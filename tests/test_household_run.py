@@ -106,6 +106,10 @@ def test_a_run_is_continued_only_with_its_own_settings(tmp_path: Path):
     run.close()
     with pytest.raises(RunMismatch, match="mode 'baseline' \\(asked: 'lifestyle'\\)"):
         HouseholdRun.start(str(folder), model="scripted/default", mode="lifestyle", seed=0, run_id="ada", days=1)
+    with pytest.raises(RunMismatch, match="activities 3 \\(asked: 5\\)"):
+        HouseholdRun.start(str(folder), model="scripted/default", mode="baseline", seed=0, run_id="ada", days=1,
+                           activities=5)  # fmt: skip
+    HouseholdRun.start(str(folder), model="scripted/default", mode="baseline", seed=0, run_id="ada", days=2).close()
 
 
 def test_a_replayed_activity_is_a_cache_hit_in_the_ledger_with_what_it_cost(ledger):
