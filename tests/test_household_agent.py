@@ -108,3 +108,19 @@ def test_the_simulator_reads_only_what_the_household_prompts_show(gateway: Gatew
     for asked in seen:
         for value in asked.shown.values():
             assert value in asked.text  # every value the simulator may read is in the prompt
+
+
+def test_a_needs_answer_is_kept_to_the_things_and_actions_of_the_home():
+    from aga.household.agent import _known_needs, _verb
+    from aga.household.answers import Needs
+
+    known = Household.load(SCENE).actions()
+    assert _verb("sit down", known) == "sit" and _verb("[Grab]", known) == "grab"
+    assert _verb("teleport", known) == "teleport"  # not an action: left for the refusal to explain
+    items, actions = _known_needs(
+        Needs(items=["book", "Coffee maker", "sofa"], actions=["sit down", "read book", "fly"]),
+        ["coffee_maker", "sofa", "kitchen"], known,
+    )  # fmt: skip
+    assert items == ["coffee_maker", "sofa"] and actions == ["walk", "sit", "read"]
+    # Nothing the answer names exists: it is kept as said, so the refusals that follow say why.
+    assert _known_needs(Needs(items=["child"], actions=["play"]), ["sofa"], known) == (["child"], ["walk"])

@@ -194,6 +194,7 @@ class HouseholdAgent:
             agent=self.resident.name,
             facts=Facts(home),
         )  # fmt: skip
+        items, actions = _known_needs(needs, names, home.actions())
         tries = 0
         while tries < MAX_COMMANDS and len(record.failed) < MAX_FAILURES:
             tries += 1
@@ -203,8 +204,8 @@ class HouseholdAgent:
                     "activity": activity,
                     "room": home.character_room() or "home",
                     "held": ", ".join(f"{i.name} ({i.id})" for i in home.held()) or "nothing",
-                    "items": ", ".join(needs.items),
-                    "actions": ", ".join(needs.actions),
+                    "items": ", ".join(items),
+                    "actions": ", ".join(actions),
                     "executed": "\n".join(record.executed) or "(none yet)",
                     "forbidden": "\n".join(record.failed) or "(none)",
                 },
@@ -235,7 +236,7 @@ class HouseholdAgent:
 
     def _command(self, activity: str, rough: RoughCommand, home: Household, record: ActivityRecord) -> str | None:
         """The final command for a rough one (the item chosen by id), or None after recording why not."""
-        action = rough.action.strip().lower().strip("[]")
+        action = _verb(rough.action, home.actions())
         if action not in home.actions():
             record.failed.append(f"{action} {rough.item}: there is no action [{action}]")
             return None
@@ -298,6 +299,31 @@ class HouseholdAgent:
         )
         self.store.write(Draft(kind=KIND, owner=self.resident.name, text=activity, steps=steps,
                                condition=Condition(requires=requires), cost=cost))  # fmt: skip
+
+
+def _verb(text: str, known: Sequence[str]) -> str:
+    """The action a rough command names: its text, or its first word when that alone is an action
+    ("sit down" -> "sit", "grab coffee" -> "grab"); small models put the object in the verb's field."""
+    action = text.strip().lower().strip("[]").strip()
+    if action in known or not action:
+        return action
+    first = action.split()[0].strip("[]")
+    return first if first in known else action
+
+
+def _known_needs(needs: Needs, names: Sequence[str], known: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The needs answer kept to what the home has: its things that exist and its actions that are
+    actions (first words of phrases such as "sit down"), with walking always among them. A thing or
+    action the home lacks would only be copied into every command that follows and refused; when
+    nothing the answer names exists, it is kept as said, and the refusals tell the model why."""
+    listed = set(names)
+    # A model writes "coffee maker" for the listed "coffee_maker".
+    items = [n for n in (i.strip().lower().replace(" ", "_") for i in needs.items) if n in listed] or list(needs.items)
+    actions: list[str] = ["walk"]
+    for action in (_verb(a, known) for a in needs.actions):
+        if action in known and action not in actions:
+            actions.append(action)
+    return items, actions
 
 
 def _usable(item: Item) -> bool:
