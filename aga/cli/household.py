@@ -136,7 +136,9 @@ def show_command(
             _print_activity(figures.day, record)
         _print_day(figures.summary())
     if abandoned:
-        console.print(f"[dim]{abandoned} call(s) of day attempts that were cut short are not counted above[/]")
+        console.print(
+            f"[dim]{abandoned} call(s) of a day not finished (cut short, or being lived now) are not counted above[/]"
+        )
     if day is None and len(days) > 1:
         _print_totals([d.summary() for d in days])
 
