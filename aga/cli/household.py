@@ -73,9 +73,11 @@ def run_command(
     from aga.cli.common import gateway_options
     from aga.household.run import MODES, HouseholdRun
     from aga.llm.errors import ModelUnavailable
+    from aga.llm.routing import check_model
 
     if mode not in MODES:
         raise UserError(f"--mode {mode!r}: use one of {', '.join(MODES)}")
+    check_model(model, api_base)  # before a run folder is made for a model that cannot answer
     options = gateway_options(timeout, retries)
     name = run_id or f"{_stem(household)}-{mode}-s{seed}"
     run = HouseholdRun.start(household, model=model, mode=mode, seed=seed, run_id=name, days=days, api_base=api_base,
