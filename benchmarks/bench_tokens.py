@@ -149,7 +149,7 @@ def _options(planned: Planned, stores: Path) -> Any:
     return PolicyOptions(store=str(stores / f"{variant.name}-s{planned.group}"), **variant.options)
 
 
-def _code_version() -> str:
+def code_version() -> str:
     """The commit of the code measuring (with "+changes" when the work tree differs), or the package
     version outside a git checkout: a report made in sittings says which code made each run."""
     import subprocess
@@ -587,7 +587,7 @@ def run_benchmark(
     }
     # The code is read once, here: the runs are made by what this process (and its workers) imported,
     # whatever is committed while they run.
-    keep = {"folder": str(measured or out / "measured"), "warmup": warmup, "code": _code_version()}
+    keep = {"folder": str(measured or out / "measured"), "warmup": warmup, "code": code_version()}
 
     def record(p: Planned) -> dict[str, Any] | None:
         return read_measured(Path(keep["folder"]) / f"{p.run_id}.json", measured_settings(p, settings, warmup))
@@ -691,7 +691,7 @@ def novelty_chart(report: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
-def _spread(values: Sequence[float]) -> dict[str, float]:
+def spread_of(values: Sequence[float]) -> dict[str, float]:
     """Mean, standard deviation (0 for one value), min and max, rounded."""
     return {
         "mean": round(statistics.fmean(values), 4),
@@ -708,7 +708,7 @@ def _shares(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, dict[str
     for name, by_seed in results.items():
         per = {s: r["tokens"] / base[s]["tokens"] for s, r in by_seed.items() if s in base and base[s]["tokens"]}
         if per:
-            out[name] = {**_spread(list(per.values())), "by_seed": {str(s): round(v, 4) for s, v in per.items()}}
+            out[name] = {**spread_of(list(per.values())), "by_seed": {str(s): round(v, 4) for s, v in per.items()}}
     return out
 
 
@@ -718,7 +718,7 @@ def _parity_summary(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, 
     for name, by_seed in results.items():
         keys = {k for r in by_seed.values() for k, v in r["parity"].items() if isinstance(v, int | float)}
         out[name] = {
-            k: _spread([float(r["parity"][k]) for r in by_seed.values() if r["parity"].get(k) is not None])
+            k: spread_of([float(r["parity"][k]) for r in by_seed.values() if r["parity"].get(k) is not None])
             for k in sorted(keys)
         }
     return out

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_tokens import _code_version, _spread, beyond_spread
+from benchmarks.bench_tokens import beyond_spread, code_version, spread_of
 from benchmarks.report import machine
 
 PAPER = {"baseline_tokens_per_day": 34_300, "aga_tokens_per_day": 1_200, "share": 0.034}
@@ -135,7 +135,7 @@ def summarise(
         "model": model,
         "days": days,
         "seeds": seeds,
-        "code": _code_version(),
+        "code": code_version(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "machine": machine(),
         "paper": PAPER,
@@ -146,14 +146,14 @@ def summarise(
         entry: dict[str, Any] = {"per_day": {}, "later_days": {}, "runs": by_mode}
         for mode, by_seed in by_mode.items():
             entry["per_day"][mode] = [
-                {k: _spread([by_seed[s][d][k] for s in by_seed]) for k in by_seed[next(iter(by_seed))][d]}
+                {k: spread_of([by_seed[s][d][k] for s in by_seed]) for k in by_seed[next(iter(by_seed))][d]}
                 for d in range(min(len(v) for v in by_seed.values()))
             ]
             # Days 2.. pooled per seed first (a seed is one sample), then spread over seeds.
             later = {s: v[1:] for s, v in by_seed.items() if len(v) > 1}
             if later:
                 entry["later_days"][mode] = {
-                    k: _spread([statistics.fmean(day[k] for day in v) for v in later.values()])
+                    k: spread_of([statistics.fmean(day[k] for day in v) for v in later.values()])
                     for k in ("tokens", "llm_calls", "critic", "grounded", "executable", "replayed", "replay_failed")
                 }
         base, life = by_mode.get("baseline", {}), by_mode.get("lifestyle", {})
@@ -161,14 +161,14 @@ def summarise(
         shares = []
         for d in range(min((len(base[s]) for s in common), default=0)):
             per = [life[s][d]["tokens"] / base[s][d]["tokens"] for s in common if base[s][d]["tokens"]]
-            shares.append(_spread(per) if per else None)
+            shares.append(spread_of(per) if per else None)
         entry["share_per_day"] = shares
         later_share = [
             sum(day["tokens"] for day in life[s][1:]) / sum(day["tokens"] for day in base[s][1:])
             for s in common
             if len(base[s]) > 1 and sum(day["tokens"] for day in base[s][1:])
         ]
-        entry["share_later_days"] = _spread(later_share) if later_share else None
+        entry["share_later_days"] = spread_of(later_share) if later_share else None
         if "baseline" in entry["later_days"] and "lifestyle" in entry["later_days"]:
             entry["success_beyond_spread"] = {
                 k: beyond_spread(entry["later_days"]["lifestyle"][k], entry["later_days"]["baseline"][k])

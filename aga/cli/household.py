@@ -6,9 +6,11 @@ refused, with why); ``show`` prints a run's days again; ``list`` names the bundl
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from aga.cli.common import EXIT_MODEL_UNAVAILABLE, Retries, Timeout, UserError, console, err_console, print_json
@@ -146,8 +148,6 @@ def show_command(
 
 
 def _stem(household: str) -> str:
-    from pathlib import Path
-
     path = Path(household)
     return (path.parent.name if path.suffix == ".toml" else path.name) or "household"
 
@@ -159,13 +159,7 @@ def _print_activity(day: int, record: dict[str, Any]) -> None:
     for line in record["executed"]:
         console.print(f"    {line}", highlight=False, markup=False)
     for line in record["failed"]:
-        console.print(f"    [dim red]refused: {_escape(line)}[/]", highlight=False)
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
+        console.print(f"    [dim red]refused: {escape(line)}[/]", highlight=False)
 
 
 def _print_day(summary: dict[str, Any]) -> None:

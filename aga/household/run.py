@@ -236,8 +236,8 @@ class HouseholdRun:
         return finished
 
     def _open_store(self, embedder: Any) -> Any:
-        if self.info.mode != "lifestyle":
-            return None
+        if self.info.mode != "lifestyle" or self._store is not None:
+            return self._store
         from policy_store import PolicyStore
 
         if embedder is None:
@@ -253,7 +253,8 @@ class HouseholdRun:
             session.add(HouseholdDay(run_id=self.info.run_id, day=day, first_row=first, last_row=last,
                                      records=json.dumps([r.to_json() for r in records])))  # fmt: skip
             session.commit()
-            return next(d for d in _days(session, self.info.run_id) if d.day == day)
+            [figures] = _days(session, self.info.run_id, day=day)
+            return figures
 
 
 def _check_same(
@@ -285,8 +286,12 @@ def _is_town_run(engine: Engine) -> bool:
     return inspect(engine).has_table("run_info")
 
 
-def _days(session: Session, run_id: str) -> list[DayFigures]:
-    rows = session.exec(select(HouseholdDay).where(HouseholdDay.run_id == run_id).order_by(HouseholdDay.day)).all()
+def _days(session: Session, run_id: str, *, day: int | None = None) -> list[DayFigures]:
+    """The finished days (or only ``day``) with their figures summed from their ledger rows."""
+    stmt = select(HouseholdDay).where(HouseholdDay.run_id == run_id)
+    if day is not None:
+        stmt = stmt.where(HouseholdDay.day == day)
+    rows = session.exec(stmt.order_by(HouseholdDay.day)).all()
     out = []
     for row in rows:
         calls = session.exec(

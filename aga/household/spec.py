@@ -26,9 +26,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from aga.household.agent import Resident
 from aga.household.environment import Household, HouseholdError
 from aga.scenario.loader import ScenarioError, load_model, scenarios_root
+from aga.scenario.schema import NAME, TEXT
 
 FILE = "household.toml"
-_TEXT = 2_000
 
 
 class ResidentSpec(BaseModel):
@@ -36,11 +36,11 @@ class ResidentSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=NAME)
     age: int = Field(ge=1, le=120)
-    innate: str = Field(min_length=1, max_length=_TEXT)
-    learned: str = Field(min_length=1, max_length=_TEXT)
-    lifestyle: str = Field(min_length=1, max_length=_TEXT)
+    innate: str = Field(min_length=1, max_length=TEXT)
+    learned: str = Field(min_length=1, max_length=TEXT)
+    lifestyle: str = Field(min_length=1, max_length=TEXT)
 
     def identity(self) -> str:
         """The identity block every prompt opens with (the town's persona summary, shortened)."""
