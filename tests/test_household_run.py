@@ -137,7 +137,8 @@ def test_aga_household_run_shows_each_program_and_show_reads_it_back(tmp_path: P
     args = ["household", "run", str(folder), "-m", "scripted/default", "--days", "2", "--run-id", "cli-home"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "<char0> [walk]" in result.output and "day 2:" in result.output and "share of day 1" in result.output
+    assert "<char0> [walk]" in result.output and "day 2 (planned by the LLM):" in result.output
+    assert "share of day 1" in result.output
     shown = runner.invoke(app, ["household", "show", "cli-home", "--json"])
     data = json.loads(shown.output)
     assert [d["day"] for d in data["days"]] == [1, 2] and data["mode"] == "baseline"
@@ -190,9 +191,9 @@ def test_the_report_flags_a_lifestyle_run_whose_success_collapses():
     }
     report = summarise(results, model="fake", days=2, seeds=[0, 1, 2])
     entry = report["households"]["home"]
-    assert entry["share_per_day"][0]["mean"] == 1.0
-    assert entry["share_later_days"]["max"] < 0.03
-    assert entry["success_beyond_spread"]["critic"] is True  # 100% -> about 60%: beyond the spread
+    assert entry["share_per_day"]["lifestyle"][0]["mean"] == 1.0
+    assert entry["share_later_days"]["lifestyle"]["max"] < 0.03
+    assert entry["success_beyond_spread"]["lifestyle"]["critic"] is True  # 100% -> about 60%: beyond the spread
     from benchmarks.household import markdown
 
     assert "BEYOND the spread" in markdown(report)
@@ -217,5 +218,25 @@ def test_aga_bench_household_writes_the_report(tmp_path: Path):
     report = json.loads((tmp_path / "b" / "household.json").read_text())
     entry = report["households"]["ada_home"]
     assert report["model"] == "scripted/default" and len(entry["per_day"]["baseline"]) == 2
-    assert entry["share_per_day"][0]["mean"] == 1.0  # day 1: the same seed, no store yet: the same day
+    for mode in ("lifestyle", "routine"):  # day 1: the same seed, no store yet: the same day
+        assert entry["share_per_day"][mode][0]["mean"] == 1.0
     assert "34.3k" in (tmp_path / "b" / "household.md").read_text()
+
+
+def test_variety_counts_new_activities_and_fails_for_a_routine():
+    from benchmarks.household import variety
+
+    def day(*activities: str) -> list[dict[str, Any]]:
+        return [_record(a, []) for a in activities]
+
+    routine = [day("read a book", "cook lunch")] * 3
+    assert variety(routine) == {"distinct": 2 / 6, "new_later": 0.0}
+    varied = [day("read a book", "cook lunch"), day("Read a  book", "water the plants"), day("nap", "bake bread")]
+    assert variety(varied) == {"distinct": 5 / 6, "new_later": 3 / 4}  # case and spaces do not make it new
+
+
+def test_aga_bench_household_refuses_an_unknown_mode(tmp_path: Path):
+    args = [sys.executable, "-m", "aga", "bench", "household", "--mode", "aga", "-o", str(tmp_path / "b")]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "--mode 'aga'" in done.stderr and "routine" in done.stderr
+    assert not (tmp_path / "b").exists()

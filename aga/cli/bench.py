@@ -455,19 +455,32 @@ def household_command(
         int | None,
         typer.Option(min=1, max=16, help="Activities a day instead of each household's.", show_default=False),
     ] = None,
+    mode: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mode",
+            help="Policy modes beside the baseline (repeatable): lifestyle (the paper), routine (ours). Default: both.",
+            show_default=False,
+        ),
+    ] = None,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
     quiet: Annotated[bool, typer.Option(help="No line per finished day.")] = False,
 ) -> None:
-    """Baseline vs Lifestyle Policy on households over days and seeds: tokens per day, the share of the
-    baseline, success (critic, grounded, executable) with spread, beside the AGA paper's 34.3k -> 1.2k.
+    """Baseline vs the Lifestyle Policy (lifestyle: the paper's; routine: with the day's activities
+    replayed too) on households over days and seeds: tokens per day, the share of the baseline, success
+    (critic, grounded, executable) and variety with spread, beside the AGA paper's 34.3k -> 1.2k.
 
     Finished days in OUT are kept: the same command after an interruption goes on.
     """
     from aga.household.spec import known_households
     from aga.llm.routing import check_model
-    from benchmarks.household import run_household_bench
+    from benchmarks.household import MODES, run_household_bench
 
+    policy_modes = list(dict.fromkeys(mode or MODES[1:]))
+    unknown = [m for m in policy_modes if m not in MODES[1:]]
+    if unknown:
+        raise UserError(f"--mode {unknown[0]!r}: use {' or '.join(MODES[1:])} (the baseline always runs)")
     check_model(model, api_base)
     chosen = households or known_households()
     if not chosen:
@@ -482,10 +495,11 @@ def household_command(
         report = run_household_bench(
             chosen, out=out, days=days, seeds=seeds, seed=seed, model=model, api_base=api_base,
             gateway_options=gateway_options(timeout, retries), on_day=None if quiet else told, activities=activities,
+            modes=["baseline", *policy_modes],
         )  # fmt: skip
     for name, entry in report["households"].items():
-        later = entry.get("share_later_days")
-        if later:
-            console.print(f"{name}: days 2-{days} lifestyle/baseline tokens {later['mean']:.1%} "
-                          f"({later['min']:.1%}-{later['max']:.1%})")  # fmt: skip
+        for m, later in entry["share_later_days"].items():
+            if later:
+                console.print(f"{name}: days 2-{days} {m}/baseline tokens {later['mean']:.1%} "
+                              f"({later['min']:.1%}-{later['max']:.1%})")  # fmt: skip
     console.print(f"report: {out / 'household.md'}, {out / 'household.json'}")

@@ -48,9 +48,13 @@ def list_command(as_json: Json = False) -> None:
 def run_command(
     household: Annotated[str, typer.Argument(help="Household name (scenarios/<name>), folder or household.toml.")],
     days: Annotated[int, typer.Option(min=1, max=365, help="Days to have lived when the command ends.")] = 1,
-    mode: Annotated[str, typer.Option(help="baseline: every activity asks the LLM; lifestyle: replay stored ones.")] = (
-        "baseline"
-    ),
+    mode: Annotated[
+        str,
+        typer.Option(
+            help="baseline: every activity asks the LLM; lifestyle: replay stored activities (the paper); "
+            "routine: also replay the day's list of activities (ours)."
+        ),
+    ] = "baseline",
     model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = (
         "local/qwen2.5-coder-1.5b"
     ),
@@ -163,8 +167,10 @@ def _print_activity(day: int, record: dict[str, Any]) -> None:
 
 
 def _print_day(summary: dict[str, Any]) -> None:
+    plan = "a stored routine" if summary.get("day_replayed") else "the LLM"
     console.print(
-        f"[bold]day {summary['day']}[/]: {summary['done']}/{summary['activities']} activities done, "
+        f"[bold]day {summary['day']}[/] (planned by {plan}): {summary['done']}/{summary['activities']} activities "
+        "done, "
         f"{summary['from_policy']} replayed ({summary['replay_failed']} replays failed), {summary['commands']} "
         f"commands run, {summary['failed_commands']} refused; {summary['llm_calls']} LLM calls, "
         f"{summary['tokens']:,} tokens"

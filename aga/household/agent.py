@@ -11,6 +11,13 @@ With a policy store (``policy_store``, the same library as the town's Lifestyle 
 that was completed is stored with its commands and, as its condition, the states of the items it used
 when it began; a similar activity later is replayed without the LLM when those items are in those
 states. A replay that fails to execute is counted and the activity falls back to the LLM from there.
+
+With ``reuse_day`` (the ``routine`` mode; ours, not the paper's) the day's list of activities is a
+policy too: the first day planned by the LLM is stored with its activities, keyed by who the resident
+is, on condition that the things those activities used are still in the home; a later day whose home
+satisfies it lives that routine again without asking the LLM for a plan (each activity then replayed
+when it was completed before, else asked of the LLM again). The
+paper regenerates the activities every day (its 1.2k tokens a day are about that one call).
 """
 
 from __future__ import annotations
@@ -28,9 +35,11 @@ from aga.llm.tasks import Task
 
 PROMPTS = Path(__file__).parent / "prompts"
 KIND = "household"  # the policy kind of a completed activity
+DAY_KIND = "household.day"  # the policy kind of a day's activities (the routine mode)
 MAX_COMMANDS = 24  # commands tried per activity (executed or failed) before giving it up
 MAX_FAILURES = 8
 _REQUIREMENT = re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$")
+_ITEM = re.compile(r"<(?P<name>[^>]+)> \((?P<id>\d+)\)")  # an item of a command line
 
 
 @dataclass(frozen=True)
@@ -117,15 +126,62 @@ class HomeChecker:
 class HouseholdAgent:
     """One resident living days in one home, every LLM call through ``gateway``."""
 
-    def __init__(self, resident: Resident, gateway: Any, store: Any = None, *, activities: int = 6) -> None:
+    def __init__(
+        self, resident: Resident, gateway: Any, store: Any = None, *, activities: int = 6, reuse_day: bool = False
+    ) -> None:
         self.resident = resident
         self.gateway = gateway
         self.store = store
         self.count = activities
+        self.reuse_day = reuse_day and store is not None
+        # The plan of the day being lived: where it came from and what the LLM's plan cost (for learning).
+        self.day_source = "llm"
+        self._day_cost: dict[str, list[float]] = {}
 
     # ------------------------------------------------------------------ the day
     def plan_day(self, home: Household) -> list[str]:
-        """The day's activities, from the persona and the usable things of every room."""
+        """The day's activities: a stored routine whose things are all in the home (``reuse_day``),
+        else planned by the LLM from the persona and the usable things of every room."""
+        if self.reuse_day:
+            routine = self._routine(home)
+            if routine:
+                self.day_source = "policy"
+                return routine
+        self.day_source = "llm"
+        tally = getattr(self.gateway, "tally", None)
+        with tally() if tally is not None else nullcontext() as spent:
+            planned = self._plan_with_llm(home)
+        self._day_cost = spent.tasks if spent is not None else {}
+        return planned
+
+    def _routine(self, home: Household) -> list[str]:
+        from policy_store import Query
+
+        found = self.store.lookup(Query(kind=DAY_KIND, owner=self.resident.name, text=self.resident.identity),
+                                  HomeChecker(home))  # fmt: skip
+        if not found.hit or found.match is None or not found.match.steps:
+            return []
+        self._record_hit(found.match, kind=DAY_KIND, default_task=ACTIVITIES.name)
+        return [step.text for step in found.match.steps]
+
+    def learn_day(self, records: Sequence[ActivityRecord]) -> None:
+        """After a day the LLM planned (``reuse_day``): store its activities, in order, as the routine,
+        on condition that every thing they acted on is in the home (in any state: each activity checks
+        its own states when it is replayed). Activities that were not completed stay in it: a routine
+        is the day as planned, and dropping what failed would make the replayed days look more
+        successful than the planned ones only by leaving the hard part out; they ask the LLM again."""
+        if not self.reuse_day or self.day_source != "llm" or not records:
+            return
+        from policy_store import Condition, Draft, Requirement, Step
+
+        used = sorted({(m["name"], int(m["id"])) for r in records for m in _ITEM.finditer("\n".join(r.executed))},
+                      key=lambda item: item[1])  # fmt: skip
+        requires = tuple(Requirement(target=f"{name} ({i})", kind="object") for name, i in used)
+        steps = tuple(Step(text=r.activity, minutes=0) for r in records)
+        self.store.write(Draft(kind=DAY_KIND, owner=self.resident.name, text=self.resident.identity, steps=steps,
+                               condition=Condition(requires=requires), cost=self._day_cost))  # fmt: skip
+
+    def _plan_with_llm(self, home: Household) -> list[str]:
         rooms = []
         for room in home.rooms():
             things = sorted({_thing(i) for i in home.items(room=room) if _usable(i)})
@@ -136,8 +192,10 @@ class HouseholdAgent:
         return [a.strip() for a in answer.activities if a.strip()][: self.count * 2]
 
     def live_day(self, home: Household) -> list[ActivityRecord]:
-        """Plan the day and do every activity in order."""
-        return [self.do(activity, home) for activity in self.plan_day(home)]
+        """Plan the day, do every activity in order, and learn the day as a routine (``reuse_day``)."""
+        records = [self.do(activity, home) for activity in self.plan_day(home)]
+        self.learn_day(records)
+        return records
 
     # ------------------------------------------------------------------ one activity
     def do(self, activity: str, home: Household) -> ActivityRecord:
@@ -173,16 +231,16 @@ class HouseholdAgent:
             record.executed.append(outcome.command)
         record.done = True
         record.source = "policy"
-        self._record_hit(found.match)
+        self._record_hit(found.match, kind=KIND, default_task=COMMAND.name)
 
-    def _record_hit(self, match: Any) -> None:
-        """One ledger row per call the replay avoided, with what it cost when the activity was learned
-        (the town's Lifestyle Policy records its hits the same way)."""
+    def _record_hit(self, match: Any, *, kind: str, default_task: str) -> None:
+        """One ledger row per call the replay avoided, with what it cost when it was learned (the town's
+        Lifestyle Policy records its hits the same way)."""
         record_hit = getattr(self.gateway, "record_cache_hit", None)
         if record_hit is None:  # a bare answerer (tests) keeps no ledger
             return
-        for n, (task, cost) in enumerate(sorted(match.cost.items()) or [("household.command", None)]):
-            record_hit(task, kind=KIND, agent=self.resident.name, similarity=match.similarity, saved=cost,
+        for n, (task, cost) in enumerate(sorted(match.cost.items()) or [(default_task, None)]):
+            record_hit(task, kind=kind, agent=self.resident.name, similarity=match.similarity, saved=cost,
                        decision=n == 0)  # fmt: skip
 
     def _ask(self, activity: str, home: Household, record: ActivityRecord) -> None:

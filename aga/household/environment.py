@@ -182,7 +182,10 @@ class Household:
         # one snapshot per state.
         if self._snapshot is None:
             graph = self._state.to_dict()
-            self._snapshot = ({n["id"]: n for n in graph["nodes"]}, list(graph["edges"]))
+            # EvolvingGraph keeps edges in sets: in a fixed order, prompts do not change from one process
+            # to the next (nor, with them, a seeded run).
+            edges = sorted(graph["edges"], key=lambda e: (e["from_id"], e["relation_type"], e["to_id"]))
+            self._snapshot = ({n["id"]: n for n in graph["nodes"]}, edges)
         return self._snapshot
 
     def _nodes(self) -> dict[int, dict[str, Any]]:
@@ -248,7 +251,7 @@ class Household:
                     category=node["category"],
                     room=where,
                     states=tuple(sorted(node.get("states", []))),  # EvolvingGraph keeps them in a set
-                    properties=tuple(node.get("properties", [])),
+                    properties=tuple(sorted(node.get("properties", []))),  # a set there too
                     placed=placed,
                 )
             )

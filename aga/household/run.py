@@ -1,7 +1,9 @@
 """A household run: one resident living days at home, in ``runs/<run-id>/`` like a town's run.
 
 The folder holds ``aga.db`` (the ledger of every call, the run's settings, one row per finished day
-with what each activity did) and, in ``lifestyle`` mode, ``policies/`` (the Lifestyle Policy store).
+with what each activity did) and, in ``lifestyle`` and ``routine`` modes, ``policies/`` (the Lifestyle
+Policy store). ``lifestyle`` is the paper's: completed activities are replayed; ``routine`` adds ours,
+the day's list of activities replayed too (see :mod:`aga.household.agent`).
 Every day starts from the scene as loaded: VirtualHome has no night that puts things back, and a
 home left with the oven on would make every later day a different experiment.
 
@@ -24,13 +26,13 @@ from sqlalchemy import Engine, func
 from sqlmodel import Field, Session, SQLModel, select
 
 from aga.clock import SimClock
-from aga.household.agent import ActivityRecord, HouseholdAgent, records_summary
+from aga.household.agent import ACTIVITIES, ActivityRecord, HouseholdAgent, records_summary
 from aga.household.spec import HouseholdScenario, HouseholdSpec, load_household
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
 from aga.storage import make_engine, resolve_run
 from aga.storage.runs import RunPaths, lock_run
 
-MODES = ("baseline", "lifestyle")
+MODES = ("baseline", "lifestyle", "routine")
 FIRST_MORNING = datetime(2023, 2, 13, 7, 0)  # the ledger's sim_time of day 1; day n is n-1 days later
 
 
@@ -78,6 +80,7 @@ class DayFigures:
     completion_tokens: int
     cost_usd: float
     saved_tokens: int = 0  # what the replayed activities cost when they were learned
+    day_replayed: bool = False  # the day's activities came from a stored routine, not the LLM
 
     @property
     def tokens(self) -> int:
@@ -93,6 +96,7 @@ class DayFigures:
             "tokens": self.tokens,
             "cost_usd": self.cost_usd,
             "saved_tokens": self.saved_tokens,
+            "day_replayed": self.day_replayed,
         }
 
 
@@ -215,7 +219,11 @@ class HouseholdRun:
         gateway = Gateway(self.info.model, ledger=self.ledger, clock=clock, seed=self.info.seed,
                           api_base=self.info.api_base, options=gateway_options)  # fmt: skip
         agent = HouseholdAgent(
-            self.household.resident, gateway, self._open_store(embedder), activities=self.household.spec.activities
+            self.household.resident,
+            gateway,
+            self._open_store(embedder),
+            activities=self.household.spec.activities,
+            reuse_day=self.info.mode == "routine",
         )
         for day in range(done + 1, self.info.days + 1):
             clock.steps = day - 1
@@ -227,6 +235,7 @@ class HouseholdRun:
                 records.append(record)
                 if on_activity is not None:
                     on_activity(day, record)
+            agent.learn_day(records)
             if self._store is not None:
                 self._store.flush()
             figures = self._commit(day, first, records)
@@ -236,7 +245,7 @@ class HouseholdRun:
         return finished
 
     def _open_store(self, embedder: Any) -> Any:
-        if self.info.mode != "lifestyle" or self._store is not None:
+        if self.info.mode == "baseline" or self._store is not None:
             return self._store
         from policy_store import PolicyStore
 
@@ -309,6 +318,7 @@ def _days(session: Session, run_id: str, *, day: int | None = None) -> list[DayF
                 completion_tokens=sum(c.completion_tokens for c in calls),
                 cost_usd=sum(c.cost_usd for c in calls),
                 saved_tokens=sum(c.saved_prompt_tokens + c.saved_completion_tokens for c in calls),
+                day_replayed=any(c.outcome == Outcome.CACHE_HIT.value and c.task == ACTIVITIES.name for c in calls),
             )
         )
     return out
