@@ -262,7 +262,10 @@ def markdown(report: dict[str, Any]) -> str:
         "Modes: " + "; ".join(f"`{m}`: {w}" for m, w in WHOSE.items()) + ".",
         "",
         "Success: `critic` = activities the LLM's critic called done; `grounded` = done and the program acted "
-        "on a thing the activity names; `executable` = commands the home executed / commands sent. Variety: "
+        "on a thing the activity names; `executable` = commands the home executed / commands sent. A replayed "
+        "activity counts as done without asking the critic again (its program ran again, as when the critic "
+        "passed it), so a policy mode's critic rate rises with its replays; grounded is the check that does "
+        "not. Variety: "
         "`distinct` = different activities over all days per activity planned; `new` = share of the "
         "activities of days 2.. not planned on an earlier day.",
     ]
