@@ -217,9 +217,12 @@ def _news(engine: Engine, scenario: Any, node_type: Any) -> dict[str, str]:
             knowers = set()
             for keyword in news.keywords:
                 rows = session.exec(
-                    select(node_type.agent).where(col(node_type.description).ilike(f"%{keyword}%")).distinct()
+                    # SQL narrows; the news' word rule decides ("election" is not in "selection").
+                    select(node_type.agent, node_type.description).where(
+                        col(node_type.description).ilike(f"%{keyword}%")
+                    )
                 ).all()
-                knowers.update(rows)
+                knowers.update(agent for agent, text in rows if news.mentioned_in(text))
             reach = [n for n in names if n not in news.seeded_in]
             out[news.id] = f"{len([n for n in reach if n in knowers])}/{len(reach)}"
     return out

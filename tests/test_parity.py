@@ -230,3 +230,28 @@ def test_a_measure_beyond_the_seeds_spread_is_marked() -> None:
     # Fewer repairs than the baseline is no failure; more is.
     assert beyond_spread({"mean": 0.0, "sd": 0.0}, {"mean": 0.6, "sd": 0.1}, "repairs_per_agent_day") is False
     assert beyond_spread({"mean": 1.2, "sd": 0.0}, {"mean": 0.6, "sd": 0.1}, "repairs_per_agent_day") is True
+
+
+def test_news_is_known_only_by_those_whose_memories_name_it_as_a_word() -> None:
+    from sqlmodel import Session, SQLModel
+
+    from aga.memory.nodes import MemoryNode
+    from aga.scenario.schema import NewsSpec
+    from benchmarks.parity import _news
+
+    news = NewsSpec(id="vote", about="Bo runs for mayor", keywords=["election", "mayor"], seeded_in=["Bo"])
+    assert news.mentioned_in("Ana heard Bo is running in the Election") and news.mentioned_in("the MAYOR's race")
+    assert not news.mentioned_in("Ana reviews a selection of pastries")  # a word inside another is not it
+    engine = create_engine("sqlite://")
+    SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])
+    when = datetime(2023, 2, 13, 9)
+    said = {"Ana": "Ana talked with Bo about the election", "Cy": "Cy arranged a selection of fish",
+            "Di": "Di sold a selection of bread", "Bo": "Bo plans his election campaign"}  # fmt: skip
+    with Session(engine) as session:
+        for agent, text in said.items():
+            session.add(MemoryNode(agent=agent, kind="event", subject=agent, predicate="is", object="x",
+                                   description=text, importance=3, created=when, last_accessed=when))  # fmt: skip
+        session.commit()
+    scenario = SimpleNamespace(cast=[SimpleNamespace(name=n) for n in said], spec=SimpleNamespace(news=[news]))
+    # Substring matching read "selection" as the election: 3 of 3 would "know" it.
+    assert _news(engine, scenario, MemoryNode) == {"vote": "1/3"}

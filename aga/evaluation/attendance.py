@@ -11,7 +11,6 @@ overlaps the event's window. No model is asked.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -59,13 +58,12 @@ def attendance(engine: Engine, scenario: Any, ended_at: Any) -> list[Attendance]
         with Session(engine) as session:
             knew = set(news.seeded_in)
             for keyword in news.keywords:
-                word = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
                 rows = session.exec(
                     select(MemoryNode.agent, MemoryNode.description)
-                    .where(col(MemoryNode.description).ilike(f"%{keyword}%"))  # SQL narrows, the regex decides
+                    .where(col(MemoryNode.description).ilike(f"%{keyword}%"))  # SQL narrows, the word rule decides
                     .where(col(MemoryNode.created) < news.starts)
                 ).all()
-                knew.update(agent for agent, text in rows if word.search(text))
+                knew.update(agent for agent, text in rows if news.mentioned_in(text))
             # Actions that began up to a day before the window may still be going on in it.
             actions = session.exec(
                 select(TimelineEntry)

@@ -294,8 +294,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                 continue
             text = " ".join(
                 [persona.innate, persona.learned, persona.currently, persona.lifestyle, *persona.statements]
-            ).casefold()
-            known = [k for k in item.keywords if k.casefold() in text]
+            )
+            known = [k for k in item.keywords if item.model_copy(update={"keywords": [k]}).mentioned_in(text)]
             if known:
                 warnings.append(
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "

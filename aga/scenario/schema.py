@@ -10,6 +10,7 @@ A scenario is a folder ``scenarios/<name>/`` with three TOML files:
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Annotated
 
@@ -120,6 +121,12 @@ class NewsSpec(_Strict):
         if self.starts is not None and self.ends is not None and self.ends <= self.starts:
             raise ValueError(f"ends {self.ends} is not after starts {self.starts}")
         return self
+
+    def mentioned_in(self, text: str) -> bool:
+        """Whether ``text`` names one of the keywords as a word (any case): "election" is not in
+        "a selection of pastries", nor "party" in "counterparty". Every measure of who knows the news
+        reads it by this one rule."""
+        return any(re.search(rf"\b{re.escape(k)}\b", text, re.IGNORECASE) for k in self.keywords)
 
     def interview_question(self) -> str:
         """What `aga eval` asks to find out whether someone knows this news."""
