@@ -16,8 +16,8 @@ With ``reuse_day`` (the ``routine`` mode; ours, not the paper's) the day's list 
 policy too: the first day planned by the LLM is stored with its activities, keyed by who the resident
 is, on condition that the things those activities used are still in the home; a later day whose home
 satisfies it lives that routine again without asking the LLM for a plan (each activity then replayed
-when it was completed before, else asked of the LLM again). The
-paper regenerates the activities every day (its 1.2k tokens a day are about that one call).
+when it was completed before, else asked of the LLM again). The paper regenerates the activities every
+day (its 1.2k tokens a day are about that one call).
 """
 
 from __future__ import annotations
