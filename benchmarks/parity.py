@@ -68,7 +68,6 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
     ``embedder`` scores activities against places (default: the bundled MiniLM model).
     """
     from aga.agents.state import is_sleep
-    from aga.memory.nodes import MemoryNode
     from aga.storage.timeline import TimelineEntry
     from aga.world import Address
 
@@ -156,7 +155,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         ),
         "conversations": len(chats),
         "mean_conversation_lines": round(sum(lines) / len(lines), 2) if lines else 0.0,
-        "news_known": _news(engine, scenario, MemoryNode),
+        "news_known": _news(engine, scenario),
         "relationships_changed": _relations_changed(engine, [p.name for p in scenario.cast], mode),
     }
 
@@ -208,21 +207,15 @@ def _sittings(times: list[datetime]) -> int:
     return sum(1 for i, t in enumerate(times) if i == 0 or (t - times[i - 1]).total_seconds() > 7200)
 
 
-def _news(engine: Engine, scenario: Any, node_type: Any) -> dict[str, str]:
+def _news(engine: Engine, scenario: Any) -> dict[str, str]:
     """Per news item: agents who know it (besides where it was seeded) / agents it could reach."""
+    from aga.evaluation.attendance import who_knows
+
     out = {}
     names = [p.name for p in scenario.cast]
     with Session(engine) as session:
         for news in scenario.spec.news:
-            knowers = set()
-            for keyword in news.keywords:
-                rows = session.exec(
-                    # SQL narrows; the news' word rule decides ("election" is not in "selection").
-                    select(node_type.agent, node_type.description).where(
-                        col(node_type.description).ilike(f"%{keyword}%")
-                    )
-                ).all()
-                knowers.update(agent for agent, text in rows if news.mentioned_in(text))
+            knowers = who_knows(session, news)
             reach = [n for n in names if n not in news.seeded_in]
             out[news.id] = f"{len([n for n in reach if n in knowers])}/{len(reach)}"
     return out

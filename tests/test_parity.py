@@ -254,4 +254,4 @@ def test_news_is_known_only_by_those_whose_memories_name_it_as_a_word() -> None:
         session.commit()
     scenario = SimpleNamespace(cast=[SimpleNamespace(name=n) for n in said], spec=SimpleNamespace(news=[news]))
     # Substring matching read "selection" as the election: 3 of 3 would "know" it.
-    assert _news(engine, scenario, MemoryNode) == {"vote": "1/3"}
+    assert _news(engine, scenario) == {"vote": "1/3"}

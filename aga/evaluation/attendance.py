@@ -47,6 +47,20 @@ class Attendance:
         }
 
 
+def who_knows(session: Session, news: Any, *, before: Any = None) -> set[str]:
+    """Agents with a memory (made before ``before``, if given) naming ``news`` by its word rule
+    (:meth:`~aga.scenario.schema.NewsSpec.mentioned_in`)."""
+    knew: set[str] = set()
+    for keyword in news.keywords:
+        query = select(MemoryNode.agent, MemoryNode.description).where(
+            col(MemoryNode.description).ilike(f"%{keyword}%")  # SQL narrows, the word rule decides
+        )
+        if before is not None:
+            query = query.where(col(MemoryNode.created) < before)
+        knew.update(agent for agent, text in session.exec(query).all() if news.mentioned_in(text))
+    return knew
+
+
 def attendance(engine: Engine, scenario: Any, ended_at: Any) -> list[Attendance]:
     """Every event of the scenario's news, counted in the run whose database is ``engine``."""
     out = []
@@ -56,14 +70,7 @@ def attendance(engine: Engine, scenario: Any, ended_at: Any) -> list[Attendance]
             continue
         sector, _, arena = news.place.partition(":")
         with Session(engine) as session:
-            knew = set(news.seeded_in)
-            for keyword in news.keywords:
-                rows = session.exec(
-                    select(MemoryNode.agent, MemoryNode.description)
-                    .where(col(MemoryNode.description).ilike(f"%{keyword}%"))  # SQL narrows, the word rule decides
-                    .where(col(MemoryNode.created) < news.starts)
-                ).all()
-                knew.update(agent for agent, text in rows if news.mentioned_in(text))
+            knew = set(news.seeded_in) | who_knows(session, news, before=news.starts)
             # Actions that began up to a day before the window may still be going on in it.
             actions = session.exec(
                 select(TimelineEntry)

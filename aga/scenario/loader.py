@@ -295,7 +295,7 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
             text = " ".join(
                 [persona.innate, persona.learned, persona.currently, persona.lifestyle, *persona.statements]
             )
-            known = [k for k in item.keywords if item.model_copy(update={"keywords": [k]}).mentioned_in(text)]
+            known = item.keywords_in(text)
             if known:
                 warnings.append(
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "

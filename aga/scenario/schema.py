@@ -122,11 +122,15 @@ class NewsSpec(_Strict):
             raise ValueError(f"ends {self.ends} is not after starts {self.starts}")
         return self
 
+    def keywords_in(self, text: str) -> list[str]:
+        """The keywords ``text`` names as words (any case): "election" is not in "a selection of
+        pastries", nor "party" in "counterparty". Every measure of who knows the news reads it by this
+        one rule."""
+        return [k for k in self.keywords if re.search(rf"\b{re.escape(k)}\b", text, re.IGNORECASE)]
+
     def mentioned_in(self, text: str) -> bool:
-        """Whether ``text`` names one of the keywords as a word (any case): "election" is not in
-        "a selection of pastries", nor "party" in "counterparty". Every measure of who knows the news
-        reads it by this one rule."""
-        return any(re.search(rf"\b{re.escape(k)}\b", text, re.IGNORECASE) for k in self.keywords)
+        """Whether ``text`` names one of the keywords as a word (see :meth:`keywords_in`)."""
+        return bool(self.keywords_in(text))
 
     def interview_question(self) -> str:
         """What `aga eval` asks to find out whether someone knows this news."""
