@@ -9,9 +9,9 @@ its own locking; the concurrency is exactly the overlap of model latencies.
 
 What one agent does must not depend on which thread finished first. Three rules make that so:
 
-- an agent reads the others only through the view frozen at the start of the phase (tiles, actions,
-  object states), never their live state;
-- writes that others could read (object states, the shared policy store's counters and new policies,
+- an agent reads the others only through the view frozen at the start of the phase (tiles and
+  actions, from which objects' states follow), never their live state;
+- writes that others could read (the shared policy store's counters and new policies,
   timeline rows) are *deferred*: collected per job and applied in the jobs' fixed order once every job
   of the phase has finished (:func:`defer`);
 - randomness and the gateway's per-call nonce come from per-agent streams, not shared ones.
@@ -92,8 +92,8 @@ _current = threading.local()
 def defer(write: Callable[[], None]) -> None:
     """Run ``write`` now, or, inside a job of a phase, once every job has finished, in the jobs' order.
 
-    For writes another agent of the same phase could otherwise read half-way through (an object's
-    state, a shared cache's counters): deferring them keeps what each agent sees independent of which
+    For writes another agent of the same phase could otherwise read half-way through (a shared
+    cache's counters and new entries): deferring them keeps what each agent sees independent of which
     thread ran first.
     """
     job: _Job | None = getattr(_current, "job", None)

@@ -14,6 +14,7 @@ from aga.cognition.lifestyle import TownChecker, requirements
 from aga.llm.ledger import Outcome
 from aga.sim.policies import PolicyOptions
 from aga.sim.run import Run
+from aga.world import Address
 from policy_store import ActionSpec, Requirement
 from tests.fakes import HashEmbedder
 
@@ -161,11 +162,23 @@ def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
     assert isabella.state.action is not None
     isabella.state.action.address = counter
     isabella.state.action.minutes = 10_000
-    reasons = [checker.unmet(r) for r in requirements(ActionSpec(address=counter), free=True)]
-    assert "in use by Isabella Rodriguez" in reasons
+    isabella.state.action.obj_description = "being used to serve coffee"
+    needs = requirements(ActionSpec(address=counter), free=True)
+    # Chosen from afar, the counter is not taken yet (as in the original, an object shows its user's
+    # action only once the user is there): free, and idle.
+    assert not any(checker.unmet(r) for r in needs)
+    assert rt.object_state(counter) == "idle"
+    isabella.state.tile = rt.scenario.town.tiles_of(Address.parse(counter))[0]
+    assert "in use by Isabella Rodriguez" in [checker.unmet(r) for r in needs]
+    assert rt.object_state(counter) == "being used to serve coffee"
+    assert rt.occupant(counter, besides="Isabella Rodriguez") is None  # nobody else
+    isabella.state.action.minutes = 0  # her action is over: the counter is free again, though she stands there
+    assert not any(checker.unmet(r) for r in needs) and rt.object_state(counter) == "idle"
+    isabella.state.action.minutes = 10_000
     seating = "the Ville:Hobbs Cafe:cafe:cafe customer seating"  # shared: never "in use"
     klaus.state.learn_place("Hobbs Cafe", "cafe", "cafe customer seating")
     isabella.state.action.address = seating
+    isabella.state.tile = rt.scenario.town.tiles_of(Address.parse(seating))[0]
     assert not any(checker.unmet(r) for r in requirements(ActionSpec(address=seating), free=True))
 
 

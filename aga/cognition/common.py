@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from aga.concurrency import defer
 from aga.llm.tasks import Task
 
 if TYPE_CHECKING:
@@ -63,12 +62,12 @@ def identity(agent: Agent, now: datetime) -> str:
 
 @dataclass(frozen=True)
 class TownView:
-    """The town as a phase of a phased step began: where everyone was, what they were doing, and the
-    objects' states. Agents thinking at the same time read each other only through it."""
+    """The town as a phase of a phased step began: where everyone was and what they were doing.
+    Agents thinking at the same time read each other only through it (objects' states included: they
+    follow from who stands at an object doing what, see :meth:`Runtime.object_user`)."""
 
     tiles: dict[str, tuple[int, int]]
     actions: dict[str, Action | None]
-    objects: dict[str, str]
 
     @classmethod
     def of(cls, rt: Runtime) -> TownView:
@@ -77,7 +76,6 @@ class TownView:
         return cls(
             tiles={name: a.state.tile for name, a in rt.agents.items()},
             actions={name: a.state.action for name, a in rt.agents.items()},
-            objects=dict(rt.objects),
         )
 
 
@@ -99,7 +97,6 @@ class Runtime:
     weights: RetrievalWeights
     timeline: Timeline
     rng: random.Random
-    objects: dict[str, str] = field(default_factory=dict)  # object address -> state; absent means idle
     lifestyle: PolicyStore | None = None  # the Lifestyle Policy store (lifestyle and aga modes)
     decisions: DecisionLog | None = None  # the run's log of policy lookups
     social: SocialMemory | None = None  # Social Memory (social and aga modes)
@@ -139,35 +136,40 @@ class Runtime:
             return other.state.tile, other.state.action
         return self.view.tiles[other.name], self.view.actions[other.name]
 
+    def object_user(self, address: str, *, besides: str | None = None) -> tuple[str, Action] | None:
+        """Who is using the object at ``address`` now, as the current phase sees the town: the first
+        agent by name, other than ``besides``, whose current action uses that object and who stands on
+        it. As in the original (reverie.py adds an action's object event to the map only once the
+        persona's planned path is empty, and clears it every step), an object shows what is done with it
+        only while its user is there: choosing an object from afar neither changes it nor takes it, and
+        an action ended any way (a conversation included) leaves nothing behind. It also makes every
+        read of another agent a read of what is at some tile, which agents running ahead of each other
+        need (see the concurrency notes in ``benchmarks/results/concurrency_ville25``)."""
+        now = self.now
+        town = self.scenario.town
+        for name in sorted(self.agents):
+            if name == besides:
+                continue
+            tile, action = self.seen(self.agents[name])
+            if action is None or action.address != address or not action.obj_description or now >= action.end:
+                continue
+            here = town.address_at(tile)
+            if here.obj is not None and str(here) == address:
+                return name, action
+        return None
+
     def object_state(self, address: str) -> str:
         """The state of the object at ``address`` as the current phase sees it ("idle" when unused)."""
-        objects = self.objects if self.view is None else self.view.objects
-        return objects.get(address, "idle")
-
-    def use_object(self, address: str, description: str) -> None:
-        """Mark the object at ``address`` as in use (applied at the end of the phase in a phased run)."""
-        defer(lambda: self.objects.__setitem__(address, description))
-
-    def release_object(self, address: str, description: str) -> None:
-        """Mark the object at ``address`` idle again if it still shows ``description``."""
-
-        def release() -> None:
-            if self.objects.get(address) == description:
-                del self.objects[address]
-
-        defer(release)
+        user = self.object_user(address)
+        return "idle" if user is None else user[1].obj_description
 
     def occupant(self, address: str, *, besides: str) -> str | None:
         """Who other than ``besides`` is using the exclusive object at ``address`` now (None if free or shared)."""
         obj = address.rsplit(":", 1)[-1]
         if obj not in self.scenario.town.exclusive:
             return None
-        now = self.now
-        for other in self.agents.values():
-            _, action = self.seen(other)
-            if other.name != besides and action is not None and action.address == address and now < action.end:
-                return other.name
-        return None
+        user = self.object_user(address, besides=besides)
+        return None if user is None else user[0]
 
     def call(self, task_: Task[T], agent: Agent, context: Mapping[str, Any], **kwargs: Any) -> T:
         """Ask the gateway, naming the agent in the ledger."""

@@ -165,21 +165,11 @@ def next_action(rt: Runtime, agent: Agent) -> Action:
         with rt.gateway.tally() as tally:
             action = describe(rt, agent, item.task, minutes)
         lifestyle.learn_action(rt, agent, item, action, tally)
-    _finish(rt, agent)
     state.action = action
-    if action.obj_description:
-        rt.use_object(action.address, action.obj_description)
     rt.timeline.add(
         rt.step, now, agent.name, "action", item.task, address=action.address, emoji=action.emoji, minutes=minutes
     )
     return action
-
-
-def _finish(rt: Runtime, agent: Agent) -> None:
-    """End the current action: release its object."""
-    old = agent.state.action
-    if old is not None and old.obj_description:
-        rt.release_object(old.address, old.obj_description)
 
 
 def known_sectors(rt: Runtime, agent: Agent) -> list[str]:

@@ -472,7 +472,6 @@ class Run:
             "format": 1,
             "clock": self.rt.clock.to_json(),
             "agents": {name: agent.state.to_json() for name, agent in self.rt.agents.items()},
-            "objects": dict(self.rt.objects),
             "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
             **({"rngs": {n: _rng_json(r) for n, r in self.rt.rngs.items()}} if self.rt.rngs is not None else {}),
             "ledger_last_id": self.rt.gateway.ledger.last_id(),
@@ -484,8 +483,8 @@ class Run:
         self.rt.agents.clear()
         for name, data in state["agents"].items():
             self.rt.agents[name] = Agent(personas[name], AgentState.from_json(data))
-        self.rt.objects.clear()
-        self.rt.objects.update(state["objects"])
+        # Checkpoints before objects' states followed from who stands at them held an "objects" map:
+        # nothing to restore from it now (an object's state is read from its user's action).
         version, internal, gauss = state["rng"]
         self.rt.rng.setstate((version, tuple(internal), gauss))
         if self.rt.rngs is not None:
