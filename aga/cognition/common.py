@@ -147,16 +147,18 @@ class Runtime:
         need (see the concurrency notes in ``benchmarks/results/concurrency_ville25``)."""
         now = self.now
         town = self.scenario.town
-        for name in sorted(self.agents):
-            if name == besides:
+        found: tuple[str, Action] | None = None
+        # Not sorted first: perception asks this of every object in view, every step, for every agent.
+        for name, other in self.agents.items():
+            if name == besides or (found is not None and name > found[0]):
                 continue
-            tile, action = self.seen(self.agents[name])
+            tile, action = self.seen(other)
             if action is None or action.address != address or not action.obj_description or now >= action.end:
                 continue
             here = town.address_at(tile)
             if here.obj is not None and str(here) == address:
-                return name, action
-        return None
+                found = (name, action)
+        return found
 
     def object_state(self, address: str) -> str:
         """The state of the object at ``address`` as the current phase sees it ("idle" when unused)."""
