@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -172,6 +173,14 @@ def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
     assert "in use by Isabella Rodriguez" in [checker.unmet(r) for r in needs]
     assert rt.object_state(counter) == "being used to serve coffee"
     assert rt.occupant(counter, besides="Isabella Rodriguez") is None  # nobody else
+    # Two at the counter: the first by name is its user, whichever of them asks about the other.
+    saved = klaus.state.action, klaus.state.tile
+    klaus.state.action = dataclasses.replace(isabella.state.action, obj_description="being wiped down")
+    klaus.state.tile = isabella.state.tile
+    assert rt.object_state(counter) == "being used to serve coffee"  # Isabella before Klaus
+    assert rt.occupant(counter, besides="Isabella Rodriguez") == "Klaus Mueller"
+    assert rt.occupant(counter, besides="Klaus Mueller") == "Isabella Rodriguez"
+    klaus.state.action, klaus.state.tile = saved
     isabella.state.action.minutes = 0  # her action is over: the counter is free again, though she stands there
     assert not any(checker.unmet(r) for r in needs) and rt.object_state(counter) == "idle"
     isabella.state.action.minutes = 10_000

@@ -72,7 +72,7 @@ class TownView:
     @classmethod
     def of(cls, rt: Runtime) -> TownView:
         """Freeze ``rt`` now. Actions are replaced, never changed in place, while agents think, so
-        holding the current objects is enough."""
+        holding the current ``Action`` instances is enough."""
         return cls(
             tiles={name: a.state.tile for name, a in rt.agents.items()},
             actions={name: a.state.action for name, a in rt.agents.items()},
