@@ -8,7 +8,10 @@ checkpoint restores the exact time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -28,10 +31,28 @@ class SimClock:
     start: datetime
     step: timedelta = timedelta(seconds=10)
     steps: int = 0
+    # Agents running ahead of each other (aga.sim.ahead) are at different steps at once: each thread
+    # can pin the clock to its agent's step; every other thread still reads ``steps``.
+    _pins: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
+
+    def current_step(self) -> int:
+        """The step the calling thread is at: its pinned step, else ``steps``."""
+        pinned: int | None = getattr(self._pins, "step", None)
+        return self.steps if pinned is None else pinned
 
     def now(self) -> datetime:
-        """Current simulated time: ``start + steps * step``."""
-        return self.start + self.steps * self.step
+        """Current simulated time for the calling thread: ``start + current_step() * step``."""
+        return self.start + self.current_step() * self.step
+
+    @contextmanager
+    def pinned(self, step: int) -> Iterator[None]:
+        """Within the block, this thread reads the clock at ``step`` (other threads are unaffected)."""
+        before = getattr(self._pins, "step", None)
+        self._pins.step = step
+        try:
+            yield
+        finally:
+            self._pins.step = before
 
     def advance(self, n: int = 1) -> datetime:
         """Move ``n`` steps forward and return the new time."""

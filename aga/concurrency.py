@@ -41,6 +41,9 @@ class TownLock:
     def __init__(self) -> None:
         self._lock = threading.RLock()
         self._local = threading.local()
+        # Waited on (it gives the lock up whole while waiting, however deep its holder is) by agents
+        # running ahead for others to catch up; notified when they do (see aga.sim.ahead).
+        self.changed = threading.Condition(self._lock)
 
     def __enter__(self) -> TownLock:
         self._lock.acquire()
@@ -214,7 +217,9 @@ def run_phase(
                 threads.shutdown()
     if failures:
         raise failures[min(failures)]
-    for record in records:
-        for write in record.deferred:
-            write()
+    # Holding the lock: with agents running ahead (aga.sim.ahead), other groups think meanwhile.
+    with lock:
+        for record in records:
+            for write in record.deferred:
+                write()
     return results

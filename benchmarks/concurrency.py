@@ -52,15 +52,20 @@ def town_record(run: Any) -> tuple[list[Any], list[Any]]:
             if "evidence" in data:
                 data["evidence"] = [texts.get(i) for i in data["evidence"]]
             timeline.append((e.step, e.agent, e.kind, e.text, data))
+        # By step and agent (stable: one agent's rows of one step stay in the order it wrote them): agents
+        # running ahead of each other write their steps in an order that has nothing to do with the town.
+        timeline.sort(key=lambda row: (row[0], row[1]))
         calls: dict[str, list[Any]] = {}
         for r in session.exec(select(LedgerRow).order_by(LedgerRow.id)):  # type: ignore[arg-type]
             calls.setdefault(str(r.agent), []).append((r.task, r.outcome, r.prompt_tokens, r.completion_tokens))
     return timeline, sorted(calls.items())
 
 
-def critical_calls(run: Any, *, after_id: int = 0) -> int:
+def critical_calls(run: Any, *, after_id: int = 0, span_s: float | None = None) -> int:
     """Per step, the most model calls one agent made, summed over the steps: a lower bound on the calls
-    that must wait one after another (a step's phases only lengthen the chain)."""
+    that must wait one after another (a step's phases only lengthen the chain). ``span_s``: the same per
+    span of that many simulated seconds instead of per step (agents running ahead of each other between
+    checkpoints; a ceiling: agents near each other must step together, which it does not count)."""
     from collections import Counter
 
     from sqlmodel import Session, select
@@ -74,7 +79,10 @@ def critical_calls(run: Any, *, after_id: int = 0) -> int:
                 LedgerRow.id > after_id, LedgerRow.outcome != Outcome.CACHE_HIT.value
             )
         )
+        origin = run.rt.clock.start  # step 0: checkpoints (the spans' ends) fall on multiples from there
         for when, agent in rows:
+            if span_s is not None and when is not None:
+                when = int((when - origin).total_seconds() // span_s)
             per_step.setdefault(when, Counter())[str(agent)] += 1
     return sum(max(c.values()) for c in per_step.values())
 
@@ -118,13 +126,14 @@ def measure(
             calls_before = run.rt.gateway.llm_calls  # the start-up's ratings are not part of the span
             first_row = run.rt.gateway.ledger.last_id()
             began = time.perf_counter()
-            run.advance()
+            run.advance(checkpoint_minutes=args.checkpoint_minutes)
             wall = time.perf_counter() - began
             gateway = run.rt.gateway
             totals = gateway.ledger.totals()[0]
             timeline, calls = signature(run)
             made = gateway.llm_calls - calls_before
-            chain = critical_calls(run, after_id=first_row)
+            span = args.checkpoint_minutes * 60 if step_mode == "ahead" else None
+            chain = critical_calls(run, after_id=first_row, span_s=span)
             return {
                 "step": step_mode,
                 "concurrency": concurrency,
@@ -141,6 +150,8 @@ def measure(
                 "queue_s": round(totals.queue_s, 1),  # summed over calls: waiting for a turn after the answer
                 "most_in_flight": server.most_in_flight,
                 "agent_steps": len(run.rt.agents) * run.rt.step,
+                "checkpoint_minutes": args.checkpoint_minutes,
+                **({"ahead": run._step.stats()} if step_mode == "ahead" else {}),
                 "timeline_digest": timeline,
                 "calls_digest": calls,
             }
@@ -158,6 +169,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jitter", type=float, default=0.1, help="up to this many seconds more, at random")
     parser.add_argument("--concurrency", type=int, action="append", help="repeatable; first is the reference")
     parser.add_argument("--sequential", action="store_true", help="also a sequential-step run (serial)")
+    parser.add_argument(
+        "--ahead", type=int, action="append", default=[], help="repeatable: also --step ahead at this concurrency"
+    )
+    parser.add_argument(
+        "--checkpoint-minutes", type=float, default=5.0, help="simulated minutes between checkpoints (every run)"
+    )
     parser.add_argument("--mode", default="aga", help="baseline | lifestyle | social | aga")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulator", default="default", help="the scripted simulator's name (its tokenizer)")
@@ -176,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
             for n in levels:
                 results.append(measure(args, server, n))
                 print(f"concurrency {n}: {results[-1]['wall_s']} s", flush=True)
+            for n in args.ahead:
+                results.append(measure(args, server, n, step_mode="ahead"))
+                print(f"ahead, concurrency {n}: {results[-1]['wall_s']} s", flush=True)
             if args.sequential:
                 results.append(measure(args, server, 1, step_mode="sequential"))
     finally:
@@ -201,7 +221,12 @@ def main(argv: list[str] | None = None) -> None:
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "machine": machine(),
     }
-    flags = "".join(f" --concurrency {n}" for n in levels) + (" --sequential" if args.sequential else "")
+    flags = (
+        "".join(f" --concurrency {n}" for n in levels)
+        + "".join(f" --ahead {n}" for n in args.ahead)
+        + (" --sequential" if args.sequential else "")
+        + (f" --checkpoint-minutes {args.checkpoint_minutes:g}" if args.checkpoint_minutes != 5.0 else "")
+    )
     lines = [
         f"# Concurrency: {args.scenario}, {args.hours:g} simulated hours from {args.start}, {args.mode} mode\n",
         f"`python -m benchmarks.concurrency {args.scenario} --hours {args.hours:g} --start {args.start} "
@@ -220,8 +245,9 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "Model s: the calls' time inside the server's answers, summed. Queue s: summed time an answer "
         "waited for its agent's turn (another agent thinking). Bound on the speed-up: the calls divided by "
-        "the calls that must wait one after another (per step, the most one agent made, summed): what "
-        "unlimited concurrency could reach at best with steps as barriers. Same town: the timeline and every "
+        "the calls that must wait one after another (per step, the most one agent made, summed; for --step "
+        "ahead per checkpoint interval): what unlimited concurrency could reach at best with those barriers. "
+        "Same town: the timeline and every "
         "agent's own sequence of calls (task, outcome, tokens) are identical to the first run's.",
         "",
         f"Peak memory of the benchmark process: {report['peak_rss_mb']} MB.",

@@ -20,7 +20,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -134,6 +134,26 @@ class PolicyStore:
             raise PolicyStoreError(self._embedder_problem)
         with Session(engine) as session:
             self._tick = int(session.exec(select(func.max(PolicyRow.last_used))).one() or 0)
+        # A host whose agents write in an order that depends on timing (threads, agents running ahead of
+        # each other) can make least-recently-used exact: ``ticks`` gives the tick of a use or write by an
+        # owner (from the host's own clock, above ``first_tick``), and ``hold_evictions`` moves evictions
+        # from each write to :meth:`evict`, called at the host's barriers. Then which policies go does not
+        # depend on which owner wrote first. Unset: a counter, and eviction at each write.
+        self.ticks: Callable[[str], int] | None = None
+        self.hold_evictions = False
+
+    @property
+    def first_tick(self) -> int:
+        """A tick above every one recorded so far (a host's ``ticks`` starts here)."""
+        return self._tick + 1
+
+    def _next_tick(self, owner: str) -> int:
+        if self.ticks is None:
+            self._tick += 1
+            return self._tick
+        tick = self.ticks(owner)
+        self._tick = max(self._tick, tick)
+        return tick
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -334,17 +354,17 @@ class PolicyStore:
     def use(self, match: Match, kind: str) -> None:
         """Count a hit on the policy, its variant and the kind, in one transaction (done by
         :meth:`lookup` itself unless it was told to defer it)."""
-        self._tick += 1
         with Session(self.engine) as session:
             row = session.get(PolicyRow, match.policy_id)
             if row is not None:
+                tick = self._next_tick(row.owner)
                 variants = json.loads(row.variants_json)
                 if match.variant < len(variants):
                     variants[match.variant]["uses"] = int(variants[match.variant].get("uses", 0)) + 1
-                    variants[match.variant]["last_used"] = self._tick
+                    variants[match.variant]["last_used"] = tick
                 row.variants_json = json.dumps(variants)
                 row.hits += 1
-                row.last_used = self._tick
+                row.last_used = tick
                 session.add(row)
             self._bump(session, kind, hits=1, hit_similarity_sum=match.similarity)
             session.commit()
@@ -360,14 +380,14 @@ class PolicyStore:
             return None
         if self.index is None:
             raise PolicyStoreError("this store was opened read-only; open it without readonly=True to write")
-        self._tick += 1
+        tick = self._next_tick(draft.owner)
         new = Variant(
             steps=draft.steps,
             value=draft.value,
             condition=draft.condition,
             minutes=draft.minutes,
             cost=draft.cost,
-            last_used=self._tick,
+            last_used=tick,
         )
         key = same_text_key(draft.text)
         vector: np.ndarray | None = None
@@ -395,18 +415,18 @@ class PolicyStore:
                     bindings_json=json.dumps(draft.bindings),
                     variants_json=json.dumps([new.model_dump(mode="json")]),
                     embedding=vector.astype(np.float32).tobytes(),
-                    last_used=self._tick,
+                    last_used=tick,
                 )
                 outcome = "created"
             else:
                 variants = [Variant.model_validate(v) for v in json.loads(row.variants_json)]
                 outcome = _add_variant(variants, new, self.config.max_variants)
                 row.variants_json = json.dumps([v.model_dump(mode="json") for v in variants])
-                row.last_used = self._tick
+                row.last_used = tick
             session.add(row)
             self._bump(session, draft.kind, **{outcome: 1})
             session.flush()
-            evicted = self._evict(session, draft.kind)
+            evicted = () if self.hold_evictions else self._evict(session, draft.kind)
             session.commit()
             policy_id = int(row.id or 0)
         # The SQL commit above is the durable write; the index follows (reconcile() repairs a gap).
@@ -414,6 +434,17 @@ class PolicyStore:
             self.index.add_later(policy_id, draft.kind, draft.owner, vector)
         self.index.delete(list(evicted))
         return WriteResult(policy_id=policy_id, outcome=outcome, evicted=evicted)
+
+    def evict(self) -> tuple[int, ...]:
+        """Delete the least recently used policies of every kind beyond the bound (what
+        ``hold_evictions`` left for the host's barrier); returns their ids."""
+        with Session(self.engine) as session:
+            kinds = session.exec(select(PolicyRow.kind).distinct()).all()
+            evicted = tuple(i for kind in sorted(kinds) for i in self._evict(session, kind))
+            session.commit()
+        if self.index is not None and evicted:
+            self.index.delete(list(evicted))
+        return evicted
 
     def _evict(self, session: Session, kind: str) -> tuple[int, ...]:
         """Delete the least recently used policies of ``kind`` beyond the bound (in the caller's transaction)."""
@@ -424,7 +455,9 @@ class PolicyStore:
         victims = session.exec(
             select(PolicyRow.id)
             .where(PolicyRow.kind == kind)
-            .order_by(col(PolicyRow.last_used), col(PolicyRow.hits), col(PolicyRow.id))
+            # Owner before id: with a host's ticks, two policies share a tick only if one owner used both
+            # at once, and ids between owners follow whoever wrote first.
+            .order_by(col(PolicyRow.last_used), col(PolicyRow.hits), col(PolicyRow.owner), col(PolicyRow.id))
             .limit(excess)
         ).all()
         ids = tuple(int(i) for i in victims if i is not None)

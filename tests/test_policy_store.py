@@ -368,3 +368,40 @@ def test_waiting_vectors_rank_with_written_ones_and_are_written_in_one_go(tmp_pa
     assert 42 in reopened.ids() and reopened.waiting() == 0
     reopened.close()
     indexes["written"].close()
+
+
+def test_host_ticks_and_held_evictions_evict_the_same_whoever_wrote_first(tmp_path: Path):
+    """Two owners write at the same host steps, once Ana first and once Bob first. With the store's own
+    counter the later writer's policies look more recent and the two orders evict differently; with
+    ticks from the host's step (and evictions held for the host's barrier) they evict the same."""
+
+    def victims(name: str, bob_first: bool, *, host_ticks: bool) -> set[tuple[str, str]]:
+        config = StoreConfig(max_policies=5)  # 12 written: all of steps 0-2 go, and one of step 3
+        with PolicyStore.open(tmp_path / name, HashEmbedder(), config) as store:
+            step = [0]
+            if host_ticks:
+                store.ticks = lambda owner: step[0] * 10 + (owner == "Bob")  # Ana before Bob in a step
+                store.hold_evictions = True
+            written = {}
+            for step[0] in range(6):
+                owners = ["Bob", "Ana"] if bob_first else ["Ana", "Bob"]
+                for owner in owners:
+                    text = f"{owner} saw {EVENTS[step[0]]}"
+                    result = store.write(Draft(kind="importance", owner=owner, text=text, value={"rating": 3}))
+                    assert result is not None
+                    written[result.policy_id] = (owner, text)
+            if host_ticks:
+                assert store.count("importance") == 12  # held until the barrier
+                store.evict()
+            assert store.count("importance") == 5
+            return {written[i] for i in written if store.get(i) is None}
+
+    assert victims("c1", False, host_ticks=False) != victims("c2", True, host_ticks=False)
+    ana_first = victims("t1", False, host_ticks=True)
+    assert ana_first == victims("t2", True, host_ticks=True)
+    assert ana_first == {(o, f"{o} saw {EVENTS[n]}") for o in ("Ana", "Bob") for n in range(3)} | {
+        ("Ana", f"Ana saw {EVENTS[3]}")
+    }
+
+
+EVENTS = ("kettle boiling over", "dog barking loudly", "rain on windows", "late bus", "phone ringing", "burnt bread")

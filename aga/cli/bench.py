@@ -208,6 +208,13 @@ def concurrency_command(
         list[int] | None, typer.Option(min=1, help="Repeatable; the first is the reference (default 1, 8, 25).")
     ] = None,
     sequential: Annotated[bool, typer.Option(help="Also a sequential-step run, for its token totals.")] = False,
+    ahead: Annotated[
+        list[int] | None,
+        typer.Option(min=1, help="Repeatable: also a --step ahead run (agents running ahead) at this concurrency."),
+    ] = None,
+    checkpoint_minutes: Annotated[
+        float, typer.Option(min=0.1, help="Simulated minutes between checkpoints, in every run (ahead's barriers).")
+    ] = 5.0,
     mode: Annotated[str, typer.Option(help="baseline | lifestyle | social | aga")] = "aga",
     seed: Annotated[int, typer.Option(min=0)] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="JSON file (and .md next to it).")] = None,
@@ -224,6 +231,8 @@ def concurrency_command(
         raise UserError(f"--hours {hours!r}: give a positive number of simulated hours")
     argv = [scenario, "--hours", str(hours), "--start", start, "--latency", str(latency), "--jitter", str(jitter)]
     argv += [a for n in (concurrency or [1, 8, 25]) for a in ("--concurrency", str(n))]
+    argv += [a for n in (ahead or []) for a in ("--ahead", str(n))]
+    argv += ["--checkpoint-minutes", str(checkpoint_minutes)]
     argv += ["--mode", mode, "--seed", str(seed)] + (["--sequential"] if sequential else [])
     bench.main(argv + (["--out", str(out)] if out else []))
 

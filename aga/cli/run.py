@@ -356,6 +356,8 @@ def run_command(
         str,
         typer.Option(
             help="phased: agents think at once against the same snapshot (needed for --concurrency); "
+            "ahead: phased, with agents far apart running ahead of each other between checkpoints (the same "
+            "town, faster at a hosted model's latency; give a longer --checkpoint-minutes); "
             "sequential: one after another in name order, as the original code and our recorded benchmarks."
         ),
     ] = "phased",
@@ -487,9 +489,8 @@ def _stepping(run: Any) -> str:
     """'phased, 8 agents at once' / 'sequential'."""
     if not run.phased:
         return "sequential steps"
-    return (
-        f"phased steps, up to {run.concurrency} agent{'s' if run.concurrency > 1 else ''} waiting on the model at once"
-    )
+    kind = "phased steps, agents running ahead between checkpoints" if run.ahead else "phased steps"
+    return f"{kind}, up to {run.concurrency} agent{'s' if run.concurrency > 1 else ''} waiting on the model at once"
 
 
 def _default_run_id(scenario: str, mode: str, seed: int) -> str:

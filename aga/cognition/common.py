@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -60,6 +60,10 @@ def identity(agent: Agent, now: datetime) -> str:
     )
 
 
+# Where a read of another agent looks: tiles (or an object's address) and how far from them counts.
+Near = tuple[str | Sequence[tuple[int, int]], int]
+
+
 @dataclass(frozen=True)
 class TownView:
     """The town as a phase of a phased step began: where everyone was and what they were doing.
@@ -77,6 +81,22 @@ class TownView:
             tiles={name: a.state.tile for name, a in rt.agents.items()},
             actions={name: a.state.action for name, a in rt.agents.items()},
         )
+
+    def seen(self, other: Agent, near: Near | None = None) -> tuple[tuple[int, int], Action | None] | None:
+        """(tile, action) of ``other`` as the phase began (live if it is not in the view)."""
+        if other.name not in self.tiles:
+            return other.state.tile, other.state.action
+        return self.tiles[other.name], self.actions[other.name]
+
+
+class View(Protocol):
+    """How agents read each other while they think: a phase's frozen :class:`TownView`, or the
+    per-step history of agents running ahead of each other (:mod:`aga.sim.ahead`)."""
+
+    def seen(self, other: Agent, near: Near | None = None) -> tuple[tuple[int, int], Action | None] | None:
+        """(tile, action) of ``other``; None only when ``near`` is given and ``other`` is provably
+        farther than its distance from its tiles (a reader only asks about what is near something)."""
+        ...
 
 
 # The step number of what a run starts with (scenario memories, seeded relations): before step 0, so
@@ -105,7 +125,7 @@ class Runtime:
     # A phased run (see aga.sim.phased): per-agent random streams, and the view agents read each other
     # through while a phase runs (None between phases and in a sequential run).
     rngs: dict[str, random.Random] | None = None
-    view: TownView | None = None
+    view: View | None = None
 
     @property
     def now(self) -> datetime:
@@ -114,14 +134,14 @@ class Runtime:
 
     @property
     def step(self) -> int:
-        """Current step number."""
-        return self.clock.steps
+        """Current step number (the calling thread's, see :meth:`aga.clock.SimClock.pinned`)."""
+        return self.clock.current_step()
 
     @property
     def settled_step(self) -> int:
         """The last step completed. What happens between steps (a whisper to a stopped run) is stamped
         with it: a checkpoint's step is the next one to run, and resuming drops what that step wrote."""
-        return self.clock.steps - 1
+        return self.clock.current_step() - 1
 
     def rng_for(self, agent: str) -> random.Random:
         """The random stream of ``agent``'s choices: its own in a phased run (so that what it draws does
@@ -130,11 +150,16 @@ class Runtime:
             return self.rng
         return self.rngs[agent]
 
-    def seen(self, other: Agent) -> tuple[tuple[int, int], Action | None]:
-        """(tile, action) of ``other`` as the current phase sees it (live outside a phase)."""
-        if self.view is None or other.name not in self.view.tiles:
+    def seen(self, other: Agent, near: Near | None = None) -> tuple[tuple[int, int], Action | None] | None:
+        """(tile, action) of ``other`` as the current phase sees it (live outside a phase).
+
+        ``near`` = (tiles or an object's address, distance): the reader only cares whether ``other`` is
+        within that Chebyshev distance of those tiles, and None may come back when it provably is not
+        (an agent running behind, whose present is not known yet; see :mod:`aga.sim.ahead`).
+        """
+        if self.view is None:
             return other.state.tile, other.state.action
-        return self.view.tiles[other.name], self.view.actions[other.name]
+        return self.view.seen(other, near)
 
     def object_user(self, address: str, *, besides: str | None = None) -> tuple[str, Action] | None:
         """Who is using the object at ``address`` now, as the current phase sees the town: the first
@@ -152,7 +177,10 @@ class Runtime:
         for name, other in self.agents.items():
             if name == besides or (found is not None and name > found[0]):
                 continue
-            tile, action = self.seen(other)
+            seen = self.seen(other, (address, 0))
+            if seen is None:
+                continue
+            tile, action = seen
             if action is None or action.address != address or not action.obj_description or now >= action.end:
                 continue
             here = town.address_at(tile)

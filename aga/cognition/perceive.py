@@ -56,8 +56,12 @@ def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
         return ((tile[0] - x0) ** 2 + (tile[1] - y0) ** 2) ** 0.5
 
     found: list[Perceived] = []
+    around = ([agent.state.tile], radius)
     for other in rt.agents.values():
-        tile, action = rt.seen(other)
+        seen = rt.seen(other, around)
+        if seen is None:
+            continue
+        tile, action = seen
         distance = near(tile)
         if action is None or distance is None:
             continue

@@ -25,11 +25,18 @@ DECIDE_WAIT = task("react.decide_wait", Decision, Decision(reasoning="(no answer
 LATE_HOUR = 23  # the original lets nobody start a conversation in the 11 pm hour
 
 
+def _seen(rt: Runtime, other: Agent) -> tuple[tuple[int, int], Action | None]:
+    """``other`` as the phase sees it: a partner in view, so always known."""
+    seen = rt.seen(other)
+    assert seen is not None, f"{other.name} is read without being in view"
+    return seen
+
+
 def can_chat(rt: Runtime, agent: Agent, other: Agent) -> bool:
     """The original's preconditions for a conversation (no LLM call)."""
     now = rt.now
     for a, b in ((agent, other), (other, agent)):
-        _, action = rt.seen(a)
+        _, action = _seen(rt, a)
         if action is None or action.chatting_with is not None or a.state.asleep:
             return False
         if action.address.startswith("<waiting>"):
@@ -41,7 +48,7 @@ def can_chat(rt: Runtime, agent: Agent, other: Agent) -> bool:
 
 def context_about(rt: Runtime, agent: Agent, other: Agent, k: int = 10) -> str:
     """What the agent remembers about ``other`` and their current action (retrieval, no LLM)."""
-    _, action = rt.seen(other)
+    _, action = _seen(rt, other)
     assert action is not None
     focal = [other.name, f"{other.name} is {action.description}"]
     retrieved = rt.memory.retrieve(agent.name, focal, rt.now, rt.weights, k=k)
@@ -85,7 +92,7 @@ def decide(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> Reaction | 
     if focus is None or focus.actor not in rt.agents:
         return None
     other = rt.agents[focus.actor]
-    _, theirs = rt.seen(other)
+    _, theirs = _seen(rt, other)
     if theirs is None:
         return None
     seen = {

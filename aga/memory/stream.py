@@ -79,7 +79,7 @@ class MemoryStream:
     """All agents' memories of one run."""
 
     def __init__(
-        self, engine: Engine, vectors: VectorIndex, embedder: Embedder, *, pool: int = 600, flush_at: int = 2_000
+        self, engine: Engine, vectors: VectorIndex, embedder: Embedder, *, pool: int = 600, flush_at: int | None = 2_000
     ) -> None:
         self.engine = engine
         self.index = vectors
@@ -92,7 +92,8 @@ class MemoryStream:
         # one encode and one upsert per memory cost ~10 ms each, and even one upsert per step cost ~17 ms
         # (a ville25 day has 8,640 steps). Retrieval ranks waiting memories with the indexed ones, so when
         # the index is written changes nothing. A kill before the flush loses nothing: opening a run
-        # indexes every memory whose vector is missing.
+        # indexes every memory whose vector is missing. ``flush_at`` None: only at ``flush`` (agents
+        # running ahead of each other reach a count at different moments; see aga.sim.ahead).
         self._pending: dict[int, tuple[str, str]] = {}
         self.flush_at = flush_at
         # Latest event triples per agent: perception checks them every step, so they stay in memory.
@@ -148,7 +149,9 @@ class MemoryStream:
         if not self._pending:
             return 0
         self._embed_pending()
-        ids = list(self._pending)
+        # In (agent, id) order: the same index whichever agent's thread wrote first (ids follow the
+        # order writes came in; one agent's writes always come in its own order).
+        ids = sorted(self._pending, key=lambda i: (self._pending[i][0], i))
         agents = [self._pending[i][0] for i in ids]
         self.index.add(ids, agents, np.stack([self._vectors[i] for i in ids]))
         self._pending.clear()
@@ -158,7 +161,9 @@ class MemoryStream:
         """The end of a step: embed its new memories in one encode, and index what is waiting once
         ``flush_at`` memories are (a checkpoint indexes the rest); returns how many were indexed."""
         self._embed_pending()
-        return self.flush() if len(self._pending) >= self.flush_at else 0
+        if self.flush_at is None or len(self._pending) < self.flush_at:
+            return 0
+        return self.flush()
 
     def _embed_pending(self) -> None:
         """Vectors for the pending memories that have none yet, in one encode."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,27 @@ def open_store(folder: Path, embedder: Embedder, options: PolicyOptions) -> Poli
 def describe(store: PolicyStore) -> dict[str, Any]:
     """Counts for the start-of-run line."""
     return {kind: int(entry["policies"]) for kind, entry in store.stats().items()}
+
+
+def step_ticks(store: PolicyStore, clock: Callable[[], int], cast: Sequence[str]) -> Callable[[str], int]:
+    """Least-recently-used ticks from the simulated step for a store whose agents think concurrently:
+    ordered by (step, the owner's place in the cast, the owner's own order within the step), so that
+    which policies a full store evicts does not depend on which agent's thread wrote first. Above every
+    tick the store already holds (a store outlives runs, whose steps start again at 0)."""
+    base = store.first_tick
+    place = {name: i for i, name in enumerate(sorted(cast))}
+    width = len(place) + 1  # owners not in the cast come last
+    within: dict[str, tuple[int, int]] = {}  # owner -> (step, ticks given in it so far)
+
+    def ticks(owner: str) -> int:
+        step = clock()
+        last, count = within.get(owner, (step, 0))
+        count = count + 1 if last == step else 1
+        within[owner] = (step, count)
+        return base + (step * width + place.get(owner, width - 1)) * SAME_STEP + min(count, SAME_STEP - 1)
+
+    return ticks
+
+
+# Ticks one owner can take in one step before they tie (ties fall back to hits, then ids).
+SAME_STEP = 1_024

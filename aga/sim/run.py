@@ -38,9 +38,10 @@ from aga.llm.ledger import Ledger, LedgerRow
 from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
 from aga.scenario.loader import load_scenario
+from aga.sim.ahead import AheadStep
 from aga.sim.engine import initial_agents, seed_memories, step
 from aga.sim.phased import PhasedStep
-from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, store_folder
+from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, step_ticks, store_folder
 from aga.storage import RunPaths, lock_run, make_engine, resolve_run
 from aga.storage.db import add_missing_columns
 from aga.storage.decisions import DecisionLog
@@ -48,7 +49,8 @@ from aga.storage.timeline import Timeline
 from social_memory import SocialMemory
 
 MODES = ("baseline", "lifestyle", "social", "aga")
-STEP_MODES = ("phased", "sequential")
+STEP_MODES = ("phased", "ahead", "sequential")
+THREADED = ("phased", "ahead")  # step modes whose agents can wait on the model at once
 # Agents waiting on a remote model at once unless told otherwise: enough to hide most of a hosted
 # model's latency without tripping a typical rate limit. An embedded or scripted model computes on
 # this machine's cores, where more threads only contend.
@@ -79,7 +81,9 @@ class RunInfo(SQLModel, table=True):
     mind_wandering: bool | None = None
     # How a step runs its agents: "phased" (all think at once against the same snapshot, so they can
     # wait on the model concurrently; see aga.sim.phased) or "sequential" (one after another in name
-    # order). None in runs made before phased steps existed: sequential.
+    # order), or "ahead" (phased steps, with agents far apart running ahead of each other between
+    # checkpoints: the same town as "phased"; see aga.sim.ahead). None in runs made before phased steps
+    # existed: sequential.
     step_mode: str | None = None
 
 
@@ -173,12 +177,17 @@ class Run:
     @property
     def concurrency(self) -> int:
         """How many agents may wait on the model at once in this session."""
-        return self._step.concurrency if isinstance(self._step, PhasedStep) else 1
+        return self._step.concurrency if isinstance(self._step, PhasedStep | AheadStep) else 1
 
     @property
     def phased(self) -> bool:
-        """Whether the run steps its agents in phases (see :mod:`aga.sim.phased`)."""
-        return self.info.step_mode == "phased"
+        """Whether the run steps its agents in phases (see :mod:`aga.sim.phased`), running ahead or not."""
+        return self.info.step_mode in THREADED
+
+    @property
+    def ahead(self) -> bool:
+        """Whether agents run ahead of each other between checkpoints (see :mod:`aga.sim.ahead`)."""
+        return self.info.step_mode == "ahead"
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -435,7 +444,19 @@ class Run:
             gateway.per_agent_nonces()
             if concurrency is None:
                 concurrency = 1 if gateway.route.provider in IN_PROCESS else REMOTE_CONCURRENCY
-            opened._step = PhasedStep(rt, concurrency)
+            # Memories indexed only at checkpoints: agents running ahead reach any count at different
+            # moments, and a phased run must index as they do to give the same town.
+            rt.memory.flush_at = None
+            if rt.lifestyle is not None:
+                # Least recently used by simulated step, evicted at checkpoints: the same policies go
+                # whichever agent's thread wrote first, and whichever agent ran ahead.
+                rt.lifestyle.ticks = step_ticks(rt.lifestyle, lambda: rt.step, [p.name for p in scenario.cast])
+                rt.lifestyle.hold_evictions = True
+            if opened.ahead:
+                check_ahead(rt, run=info.run_id)
+                opened._step = AheadStep(rt, concurrency)
+            else:
+                opened._step = PhasedStep(rt, concurrency)
         return opened
 
     def __enter__(self) -> Run:
@@ -450,7 +471,7 @@ class Run:
         if self._closed:
             return
         self._closed = True
-        if isinstance(self._step, PhasedStep):
+        if isinstance(self._step, PhasedStep | AheadStep):
             self._step.close()
         if self.rt.lifestyle is not None:
             self.rt.lifestyle.close()
@@ -500,6 +521,8 @@ class Run:
         # loses nothing: opening a run or a store indexes what its SQL rows hold and the index lacks.
         self.rt.memory.flush()
         if self.rt.lifestyle is not None:
+            if self.rt.lifestyle.hold_evictions:
+                self.rt.lifestyle.evict()
             self.rt.lifestyle.flush()
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
@@ -554,7 +577,12 @@ class Run:
                 if should_stop is not None and should_stop():
                     reason = STOPPED
                     break
-                self._step(self.rt)
+                if isinstance(self._step, AheadStep):
+                    # To the next checkpoint (or the end) at once: agents run ahead of each other inside it.
+                    left = -(-(self.info.until - self.rt.now) // self.rt.clock.step)
+                    self._step.span(min(every - self.rt.step % every, left))
+                else:
+                    self._step(self.rt)
                 if on_step is not None:
                     on_step(self)
                 if self.rt.step % every == 0:
@@ -616,11 +644,25 @@ def check_concurrency(step_mode: str, concurrency: int, *, run: str | None = Non
         raise ValueError(f"--step {step_mode}: choose one of {', '.join(STEP_MODES)}")
     if concurrency < 1:
         raise ValueError(f"--concurrency {concurrency}: give 1 or more")
-    if concurrency > 1 and step_mode != "phased":
+    if concurrency > 1 and step_mode not in THREADED:
         which = f"run '{run}' steps" if run else "a sequential run steps"
         raise ValueError(
             f"--concurrency {concurrency}: {which} its agents one after another, so they cannot wait on the "
-            "model at once; start a run with --step phased to think concurrently, or leave --concurrency at 1"
+            "model at once; start a run with --step phased (or ahead) to think concurrently, or leave "
+            "--concurrency at 1"
+        )
+
+
+def check_ahead(rt: Runtime, *, run: str) -> None:
+    """Reject what agents running ahead of each other cannot reproduce exactly: a policy store shared
+    between agents (one agent's new policy would reach another sooner or later depending on who ran
+    first)."""
+    store = rt.lifestyle
+    if store is not None and store.config.scope == "shared":
+        raise ValueError(
+            f"--step ahead: run '{run}' uses the policy store's shared scope, where agents reuse each other's "
+            "policies as soon as they are written, so who ran first would change the town; use --step phased "
+            "with a shared store, or the store's per-agent scope (--policy-scope agent)"
         )
 
 

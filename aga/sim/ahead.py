@@ -1,0 +1,284 @@
+"""Agents running ahead of each other between checkpoints, with the phased step's exact result.
+
+A phased step (:mod:`aga.sim.phased`) waits for its slowest agent every 10 simulated seconds, and at a
+hosted model's latency that wait is most of the wall time: some agent has a chain of calls in almost
+every step. Here an agent (with the agents near it) takes its next step as soon as nothing it could read
+is still unknown, so agents far apart drift up to a checkpoint interval apart and their model calls
+overlap (the idea of AI Metropolis, Xie et al., MLSys 2025). Every agent still sees exactly what the
+phased step would have shown it, so the same seed gives the same town as ``--step phased``.
+
+Why that is possible: every read of another agent is a read of what is at some tile (an agent seen
+within the vision radius; an object's state or user, which follow from who stands at it doing what;
+see :meth:`aga.cognition.common.Runtime.object_user`), and an agent walks at most one tile a step.
+
+- **Groups.** Agents at the same next step within the vision radius of each other (transitively) take
+  that step together, in the phased step's phases (think, decide, settle, interact, reflect, move),
+  seeing each other as each phase began.
+- **When a group may start step ``t``.** Every agent behind it must provably not be within the vision
+  radius at ``t``: one at step ``s < t`` is at most ``t - s`` tiles from where it stands now.
+- **History.** As a group begins each phase, it publishes its members' (tile, action); a reader at
+  step ``t``, phase ``p`` reads anyone else from that history at (``t``, ``p``). A read of an agent
+  that has not got there yet (a distant object whose possible user is behind) waits, giving the town
+  lock up, unless that agent provably cannot stand there by then. Waits cannot form a cycle: the
+  agent furthest behind never waits for anyone.
+- **Barriers.** Every agent reaches the end of the span (a checkpoint) before the next span starts;
+  memories are indexed only there, in (agent, id) order (as a phased run does), so retrieval sees the
+  same index whoever ran first.
+
+Threads: one per running group, plus a shared pool for the members of a group that think at once; the
+town lock (:class:`aga.concurrency.TownLock`) is held while Python runs and given up while waiting on
+the model, where at most ``concurrency`` requests are in flight at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+from aga.agents import Action, Agent
+from aga.cognition.common import Near, Runtime
+from aga.cognition.execute import execute
+from aga.cognition.react import act_on, decide
+from aga.cognition.reflect import maybe_reflect
+from aga.concurrency import AgentThreads, TownLock, run_phase
+from aga.sim.engine import think
+from aga.sim.phased import settle
+from aga.world import Address
+
+Tile = tuple[int, int]
+Seen = tuple[Tile, Action | None]
+PHASES = 4  # think, decide, interact, reflect (settle and move read no one)
+
+
+def chebyshev(a: Tile, b: Tile) -> int:
+    """Steps apart on the grid for an agent that may walk diagonally (the vision radius's metric)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+class AheadView:
+    """What an agent at (step, phase) sees of the others: the history published as each group began
+    that phase, waiting for those not there yet unless they provably cannot be near."""
+
+    def __init__(self, owner: AheadStep) -> None:
+        self.owner = owner
+        self._object_tiles: dict[str, list[Tile]] = {}
+
+    def _tiles(self, near: Near) -> tuple[Sequence[Tile], int]:
+        where, within = near
+        if isinstance(where, str):
+            tiles = self._object_tiles.get(where)
+            if tiles is None:
+                town = self.owner.rt.scenario.town
+                tiles = self._object_tiles[where] = town.tiles_of(Address.parse(where))
+            return tiles, within
+        return where, within
+
+    def seen(self, other: Agent, near: Near | None = None) -> Seen | None:
+        """(tile, action) of ``other`` at the calling thread's (step, phase); see :class:`View`."""
+        at: tuple[int, int] | None = getattr(self.owner.where, "at", None)
+        if at is None:  # not inside a group's phase (between spans): the town as it is
+            return other.state.tile, other.state.action
+        history = self.owner.history[other.name]
+        if (found := history.get(at)) is not None:
+            return found
+        owner = self.owner
+        while True:
+            if owner.failed is not None:
+                raise RuntimeError("another group of agents failed; this step is abandoned with the span")
+            if (found := history.get(at)) is not None:
+                return found
+            if near is not None:
+                tiles, within = self._tiles(near)
+                # Where ``other`` stands now is where it began its next step; by step ``at[0]`` it can be
+                # at most that many steps further (one tile a step).
+                slack = at[0] - owner.next_step[other.name]
+                here = other.state.tile
+                if not tiles or min(chebyshev(here, t) for t in tiles) - slack > within:
+                    return None
+            owner._counts["waits"] += 1
+            owner.lock.changed.wait()
+
+
+class AheadStep:
+    """Advances a town by a span of steps with agents running ahead of each other (see the module)."""
+
+    def __init__(self, rt: Runtime, concurrency: int = 8) -> None:
+        if concurrency < 1:
+            raise ValueError(f"concurrency {concurrency}: give 1 or more")
+        self.rt = rt
+        self.concurrency = concurrency
+        self.lock = TownLock()
+        self.slots = threading.BoundedSemaphore(concurrency)
+        rt.gateway.outside = self._outside
+        self.radius = rt.scenario.params.vision_radius
+        self.where = threading.local()  # .at = (step, phase) of the thread's current job
+        self.history: dict[str, dict[tuple[int, int], Seen]] = {}
+        self.next_step: dict[str, int] = {}
+        self.running: set[str] = set()
+        self.failed: BaseException | None = None
+        self.view = AheadView(self)
+        # What running ahead did (for benchmarks and the progress line): group steps run, agents in
+        # them, reads that waited for an agent behind, and the widest gap in steps between two agents.
+        self._counts = {"group_steps": 0, "agent_steps": 0, "waits": 0, "widest_gap": 0}
+        # Members of one group think in these (a group's own thread waits for them); as many as agents,
+        # not the model's concurrency, which the request slots bound instead (a thread waiting for a
+        # slot must not keep another group's member from running Python). Made at the first span: the
+        # runtime has no agents before the run is opened.
+        self._pool: AgentThreads | None = None
+
+    def stats(self) -> dict[str, float]:
+        """Group steps, agent steps, mean agents per group step, reads that waited, widest gap in steps."""
+        c = self._counts
+        return {**c, "mean_group": round(c["agent_steps"] / c["group_steps"], 2) if c["group_steps"] else 0.0}
+
+    @contextmanager
+    def _outside(self) -> Iterator[None]:
+        """Around a model request: give the town lock up, then wait for one of the request slots."""
+        with self.lock.released(), self.slots:
+            yield
+
+    def close(self) -> None:
+        """Stop the member threads (idle between spans)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    # ------------------------------------------------------------ the span
+    def span(self, steps: int) -> None:
+        """Advance every agent ``steps`` steps (from the clock's step); the clock then reads the end."""
+        rt = self.rt
+        start = rt.clock.steps
+        end = start + steps
+        self.next_step = dict.fromkeys(rt.agents, start)
+        self.history = {name: {} for name in rt.agents}
+        if self._pool is None:
+            self._pool = AgentThreads(len(rt.agents))
+        self.failed = None
+        rt.view = self.view
+        threads: list[threading.Thread] = []
+        try:
+            with self.lock:
+                while True:
+                    if self.failed is None:
+                        for members, step in self._startable(end):
+                            self.running.update(members)
+                            self._counts["group_steps"] += 1
+                            self._counts["agent_steps"] += len(members)
+                            gap = max(self.next_step.values()) - min(self.next_step.values())
+                            self._counts["widest_gap"] = max(self._counts["widest_gap"], gap)
+                            thread = threading.Thread(
+                                target=self._group, args=(members, step), name=f"aga-group-{step}", daemon=True
+                            )
+                            threads.append(thread)
+                            thread.start()
+                    if not self.running and (self.failed is not None or all(s == end for s in self.next_step.values())):
+                        break
+                    self.lock.changed.wait()
+            if self.failed is not None:
+                raise self.failed
+            rt.clock.steps = end
+        finally:
+            rt.view = None
+            threads.clear()
+
+    def _startable(self, end: int) -> list[tuple[list[str], int]]:
+        """Groups of idle agents that may take their next step now, furthest behind first."""
+        agents = self.rt.agents
+        idle = sorted(
+            (n for n in agents if n not in self.running and self.next_step[n] < end),
+            key=lambda n: (self.next_step[n], n),
+        )
+        out: list[tuple[list[str], int]] = []
+        placed: set[str] = set()
+        for name in idle:
+            if name in placed:
+                continue
+            step = self.next_step[name]
+            group = self._component(name, [n for n in idle if self.next_step[n] == step])
+            placed.update(group)
+            if self._clear(group, step):
+                out.append((group, step))
+        return out
+
+    def _component(self, seed: str, candidates: list[str]) -> list[str]:
+        """``seed`` and every candidate linked to it by a chain of agents within the vision radius."""
+        agents = self.rt.agents
+        group = [seed]
+        todo = [seed]
+        rest = [n for n in candidates if n != seed]
+        while todo:
+            tile = agents[todo.pop()].state.tile
+            near = [n for n in rest if chebyshev(tile, agents[n].state.tile) <= self.radius]
+            rest = [n for n in rest if n not in near]
+            group += near
+            todo += near
+        return sorted(group)
+
+    def _clear(self, group: list[str], step: int) -> bool:
+        """Whether no agent behind ``group`` could be within the vision radius of it at ``step``."""
+        agents = self.rt.agents
+        tiles = [agents[n].state.tile for n in group]
+        for name, other in agents.items():
+            behind = step - self.next_step[name]
+            if behind <= 0 or name in group:
+                continue
+            if min(chebyshev(other.state.tile, t) for t in tiles) <= self.radius + behind:
+                return False
+        return True
+
+    # ------------------------------------------------------------ one group's step
+    def _publish(self, members: list[str], step: int, phase: int) -> None:
+        agents = self.rt.agents
+        with self.lock:
+            for name in members:
+                state = agents[name].state
+                self.history[name][(step, phase)] = (state.tile, state.action)
+            self.lock.changed.notify_all()
+
+    def _phase(
+        self, members: list[str], step: int, phase: int, jobs: list[tuple[str, Callable[[], Any]]]
+    ) -> dict[str, Any]:
+        self._publish(members, step, phase)
+
+        def at(fn: Callable[[], Any]) -> Any:
+            self.where.at = (step, phase)
+            try:
+                with self.rt.clock.pinned(step):
+                    return fn()
+            finally:
+                self.where.at = None
+
+        wrapped = [(name, partial(at, fn)) for name, fn in jobs]
+        return run_phase(wrapped, lock=self.lock, workers=len(members), pool=self._pool)
+
+    def _group(self, members: list[str], step: int) -> None:
+        rt = self.rt
+        agents = rt.agents
+        try:
+            with rt.clock.pinned(step):
+                events = self._phase(members, step, 0, [(n, partial(think, rt, agents[n])) for n in members])
+                reacting = [n for n in members if events[n]]
+                decisions = self._phase(
+                    members, step, 1, [(n, partial(decide, rt, agents[n], events[n])) for n in reacting]
+                )
+                kept = settle(reacting, decisions)
+                self._phase(members, step, 2, [(n, partial(act_on, rt, agents[n], r)) for n, r in kept])
+                self._phase(members, step, 3, [(n, partial(maybe_reflect, rt, agents[n])) for n in members])
+                with self.lock:
+                    # Moving and counting the step done at once: the scheduler reads tiles and steps together.
+                    for name in members:
+                        execute(rt, agents[name])
+                    rt.memory.step_done()  # the step's new memories in one encode
+                    for name in members:
+                        self.next_step[name] = step + 1
+                    self.running.difference_update(members)
+                    self.lock.changed.notify_all()
+        except BaseException as exc:  # handed to the scheduler, which stops the span and raises it
+            with self.lock:
+                if self.failed is None:
+                    self.failed = exc
+                self.running.difference_update(members)
+                self.lock.changed.notify_all()

@@ -1,0 +1,159 @@
+"""Agents running ahead of each other between checkpoints (``--step ahead``): the same town as the
+phased step for the same seed, with agents really apart in steps, resumable, and refused where it
+cannot be exact."""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+from datetime import time as clock_time
+from typing import Any
+
+import pytest
+
+from aga.clock import SimClock
+from aga.sim.ahead import AheadStep
+from aga.sim.policies import PolicyOptions
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+
+
+def _town(
+    run_id: str,
+    step_mode: str,
+    concurrency: int,
+    *,
+    scenario: str = "ville25",
+    mode: str = "baseline",
+    hours: float = 0.3,
+    max_policies: int = 10_000,
+) -> tuple[list[Any], list[Any], dict[str, float]]:
+    from benchmarks.concurrency import town_record
+
+    run = Run.create(
+        scenario, model="scripted/default", mode=mode, hours=hours, run_id=run_id, seed=3,
+        embedder=HashEmbedder(), start=clock_time(9), step_mode=step_mode, concurrency=concurrency,
+        policies=PolicyOptions(fresh=True, max_policies=max_policies),
+    )  # fmt: skip
+    try:
+        run.advance(checkpoint_minutes=10)
+        stats = run._step.stats() if isinstance(run._step, AheadStep) else {}
+        if run.rt.lifestyle is not None:
+            stats["evicted"] = sum(k.get("evicted", 0) for k in run.rt.lifestyle.stats().values())
+        timeline, calls = town_record(run)
+        return timeline, calls, stats
+    finally:
+        run.close()
+
+
+def test_the_clock_is_pinned_per_thread() -> None:
+    clock = SimClock(start=datetime(2023, 2, 13, 9, 0))
+    seen: list[int] = []
+    with clock.pinned(30):
+        assert clock.current_step() == 30 and clock.now() == datetime(2023, 2, 13, 9, 5)
+        other = threading.Thread(target=lambda: seen.append(clock.current_step()))
+        other.start()
+        other.join()
+    assert seen == [0]  # another thread reads the clock's own step
+    assert clock.current_step() == 0 and clock.steps == 0
+
+
+def test_agents_running_ahead_give_the_phased_town(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ville25 from 9 am, 18 minutes, checkpoints every 10: agents far apart drift many steps apart,
+    reads of distant objects wait for those behind, and the timeline and every agent's calls are the
+    phased step's, bit for bit."""
+    from tests.test_concurrency import _shuffled_latency
+
+    phased = _town("phased", "phased", 1)
+    _shuffled_latency(monkeypatch, seed=4)
+    ahead = _town("ahead", "ahead", 6)
+    stats = ahead[2]
+    assert stats["widest_gap"] >= 20  # they did run ahead: some agent was 20+ steps past another
+    assert stats["mean_group"] < 25 / 2  # in groups, not the whole town at once
+    assert {kind for _, _, kind, _, _ in phased[0]} >= {"action", "chat"}  # a span with conversations
+    assert ahead[0] == phased[0]
+    assert ahead[1] == phased[1]
+
+
+def test_ahead_with_a_full_lifestyle_policy_store_gives_the_phased_town() -> None:
+    """A store bound small enough that every checkpoint evicts: least recently used by simulated step,
+    so the same policies go (and the same lookups hit) whichever agent wrote first."""
+    phased = _town("phased-aga", "phased", 1, mode="aga", hours=0.25, max_policies=40)
+    ahead = _town("ahead-aga", "ahead", 5, mode="aga", hours=0.25, max_policies=40)
+    assert phased[2]["evicted"] > 0 and ahead[2]["evicted"] == phased[2]["evicted"]
+    assert ahead[2]["widest_gap"] >= 10
+    assert ahead[0] == phased[0]
+    assert ahead[1] == phased[1]
+
+
+def test_an_ahead_run_resumed_goes_on_as_if_never_stopped() -> None:
+    from benchmarks.concurrency import town_record
+
+    whole = _town("whole", "ahead", 4, scenario="ville3", hours=0.4)
+    run = Run.create(
+        "ville3", model="scripted/default", hours=0.2, run_id="halves", seed=3, embedder=HashEmbedder(),
+        start=clock_time(9), step_mode="ahead", concurrency=4,
+    )  # fmt: skip
+    run.advance(checkpoint_minutes=10)
+    run.close()
+    again = Run.open("halves", embedder=HashEmbedder(), concurrency=2)
+    try:
+        assert again.ahead
+        again.set_status("running", until=again.info.until + timedelta(hours=0.2))
+        again.advance(checkpoint_minutes=10)
+        halves = town_record(again)
+    finally:
+        again.close()
+    assert halves[0] == whole[0]
+    assert halves[1] == whole[1]
+
+
+def test_ahead_refuses_a_shared_policy_store() -> None:
+    with pytest.raises(ValueError, match="shared scope"):
+        Run.create(
+            "ville3", model="scripted/default", mode="aga", hours=0.1, run_id="shared", step_mode="ahead",
+            embedder=HashEmbedder(), policies=PolicyOptions(fresh=True, scope="shared"),
+        )  # fmt: skip
+
+
+def test_a_read_of_an_agent_behind_waits_only_when_it_could_be_there() -> None:
+    """The view of an agent not yet at the reader's (step, phase): None at once when it cannot have
+    walked to the tiles asked about by then, else a wait (giving the town lock up) until its group
+    publishes that moment."""
+    run = Run.create(
+        "ville3", model="scripted/default", hours=0.1, run_id="view", embedder=HashEmbedder(), step_mode="ahead"
+    )
+    try:
+        step = run._step
+        assert isinstance(step, AheadStep)
+        rt = run.rt
+        behind = rt.agents[sorted(rt.agents)[0]]
+        x, y = behind.state.tile
+        step.history = {name: {} for name in rt.agents}
+        step.next_step = dict.fromkeys(rt.agents, 0)
+        got: list[Any] = []
+
+        def read(near: Any) -> None:
+            with step.lock:
+                step.where.at = (10, 0)
+                try:
+                    got.append(step.view.seen(behind, near))
+                finally:
+                    step.where.at = None
+
+        far = ([(x + 13, y)], 2)  # 13 tiles away, 10 steps to walk, 2 of slack: cannot be within reach
+        read(far)
+        assert got == [None]
+        near = ([(x + 11, y)], 2)  # 11 tiles, 10 steps, 2 of slack: it could
+        reader = threading.Thread(target=read, args=(near,))
+        reader.start()
+        reader.join(0.3)
+        assert reader.is_alive()  # waiting for the agent behind, with the town lock given up
+        with step.lock:
+            step.history[behind.name][(10, 0)] = ((x + 10, y), None)
+            step.lock.changed.notify_all()
+        reader.join(5)
+        assert not reader.is_alive()
+        assert got[1] == ((x + 10, y), None)
+    finally:
+        run.close()
