@@ -180,6 +180,12 @@ class AheadStep:
             if self.failed is not None:
                 raise self.failed
             rt.clock.steps = end
+        except BaseException as exc:
+            # A Ctrl-C (or a failure) ends the span: groups still thinking stop at their next read of
+            # another agent; the run resumes from its last checkpoint, as after a crash.
+            if self.failed is None:
+                self.failed = exc
+            raise
         finally:
             rt.view = None
             threads.clear()
