@@ -50,7 +50,6 @@ from aga.world import Address
 
 Tile = tuple[int, int]
 Seen = tuple[Tile, Action | None]
-PHASES = 4  # think, decide, interact, reflect (settle and move read no one)
 
 
 def chebyshev(a: Tile, b: Tile) -> int:
@@ -81,15 +80,14 @@ class AheadView:
         at: tuple[int, int] | None = getattr(self.owner.where, "at", None)
         if at is None:  # not inside a group's phase (between spans): the town as it is
             return other.state.tile, other.state.action
-        history = self.owner.history[other.name]
-        if (found := history.get(at)) is not None:
-            return found
         owner = self.owner
+        history = owner.history[other.name]
+        waited = False
         while True:
-            if owner.failed is not None:
-                raise RuntimeError("another group of agents failed; this step is abandoned with the span")
             if (found := history.get(at)) is not None:
                 return found
+            if owner.failed is not None:
+                raise RuntimeError("another group of agents failed; this step is abandoned with the span")
             if near is not None:
                 tiles, within = self._tiles(near)
                 # Where ``other`` stands now is where it began its next step; by step ``at[0]`` it can be
@@ -98,7 +96,9 @@ class AheadView:
                 here = other.state.tile
                 if not tiles or min(chebyshev(here, t) for t in tiles) - slack > within:
                     return None
-            owner._counts["waits"] += 1
+            if not waited:
+                owner._counts["waits"] += 1
+                waited = True
             owner.lock.changed.wait()
 
 
@@ -158,7 +158,6 @@ class AheadStep:
             self._pool = AgentThreads(len(rt.agents))
         self.failed = None
         rt.view = self.view
-        threads: list[threading.Thread] = []
         try:
             with self.lock:
                 while True:
@@ -169,11 +168,9 @@ class AheadStep:
                             self._counts["agent_steps"] += len(members)
                             gap = max(self.next_step.values()) - min(self.next_step.values())
                             self._counts["widest_gap"] = max(self._counts["widest_gap"], gap)
-                            thread = threading.Thread(
+                            threading.Thread(
                                 target=self._group, args=(members, step), name=f"aga-group-{step}", daemon=True
-                            )
-                            threads.append(thread)
-                            thread.start()
+                            ).start()
                     if not self.running and (self.failed is not None or all(s == end for s in self.next_step.values())):
                         break
                     self.lock.changed.wait()
@@ -188,7 +185,6 @@ class AheadStep:
             raise
         finally:
             rt.view = None
-            threads.clear()
 
     def _startable(self, end: int) -> list[tuple[list[str], int]]:
         """Groups of idle agents that may take their next step now, furthest behind first."""

@@ -121,6 +121,10 @@ def describe(store: PolicyStore) -> dict[str, Any]:
     return {kind: int(entry["policies"]) for kind, entry in store.stats().items()}
 
 
+# Ticks one owner can take in one step before they tie (ties fall back to hits, then the owner's ids).
+SAME_STEP = 1_024
+
+
 def step_ticks(store: PolicyStore, clock: Callable[[], int], cast: Sequence[str]) -> Callable[[str], int]:
     """Least-recently-used ticks from the simulated step for a store whose agents think concurrently:
     ordered by (step, the owner's place in the cast, the owner's own order within the step), so that
@@ -139,7 +143,3 @@ def step_ticks(store: PolicyStore, clock: Callable[[], int], cast: Sequence[str]
         return base + (step * width + place.get(owner, width - 1)) * SAME_STEP + min(count, SAME_STEP - 1)
 
     return ticks
-
-
-# Ticks one owner can take in one step before they tie (ties fall back to hits, then ids).
-SAME_STEP = 1_024
