@@ -8,9 +8,9 @@ checkpoint restores the exact time.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -32,12 +32,16 @@ class SimClock:
     step: timedelta = timedelta(seconds=10)
     steps: int = 0
     # Agents running ahead of each other (aga.sim.ahead) are at different steps at once: each thread
-    # can pin the clock to its agent's step; every other thread still reads ``steps``.
-    _pins: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
+    # can pin the clock to its agent's step; every other thread still reads ``steps``. A context
+    # variable, not a thread-local: the calls of one decision made at once (Runtime.gather) run in
+    # other threads with a copy of their caller's context, and must read the caller's step.
+    _pins: ContextVar[int | None] = field(
+        default_factory=lambda: ContextVar("aga_clock_pin", default=None), init=False, repr=False, compare=False
+    )
 
     def current_step(self) -> int:
         """The step the calling thread is at: its pinned step, else ``steps``."""
-        pinned: int | None = getattr(self._pins, "step", None)
+        pinned = self._pins.get()
         return self.steps if pinned is None else pinned
 
     def now(self) -> datetime:
@@ -47,12 +51,11 @@ class SimClock:
     @contextmanager
     def pinned(self, step: int) -> Iterator[None]:
         """Within the block, this thread reads the clock at ``step`` (other threads are unaffected)."""
-        before = getattr(self._pins, "step", None)
-        self._pins.step = step
+        token = self._pins.set(step)
         try:
             yield
         finally:
-            self._pins.step = before
+            self._pins.reset(token)
 
     def advance(self, n: int = 1) -> datetime:
         """Move ``n`` steps forward and return the new time."""

@@ -22,11 +22,13 @@ With these, ``--concurrency 1`` and ``--concurrency 25`` give the same town for 
 from __future__ import annotations
 
 import concurrent.futures
+import contextvars
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -89,7 +91,9 @@ class _Job:
     deferred: list[Callable[[], None]] = field(default_factory=list)
 
 
-_current = threading.local()
+# The job the calling context runs (a phase's job, or one branch of a gather), for deferred writes. A
+# context variable: a gather's branches run in other threads with a copy of their caller's context.
+_JOB: contextvars.ContextVar[_Job | None] = contextvars.ContextVar("aga_job", default=None)
 
 
 def defer(write: Callable[[], None]) -> None:
@@ -99,7 +103,7 @@ def defer(write: Callable[[], None]) -> None:
     cache's counters and new entries): deferring them keeps what each agent sees independent of which
     thread ran first.
     """
-    job: _Job | None = getattr(_current, "job", None)
+    job = _JOB.get()
     if job is None:
         write()
     else:
@@ -153,7 +157,7 @@ class AgentThreads:
 
 def in_job() -> str | None:
     """The name of the job the calling thread runs, if any."""
-    job: _Job | None = getattr(_current, "job", None)
+    job = _JOB.get()
     return job.name if job is not None else None
 
 
@@ -178,12 +182,12 @@ def run_phase(
     records = [_Job(name) for name, _ in jobs]
 
     def run(record: _Job, fn: Callable[[], R]) -> R:
-        _current.job = record
+        token = _JOB.set(record)
         try:
             with lock:
                 return fn()
         finally:
-            _current.job = None
+            _JOB.reset(token)
 
     results: dict[str, R] = {}
     failures: dict[int, BaseException] = {}
@@ -222,4 +226,105 @@ def run_phase(
         for record in records:
             for write in record.deferred:
                 write()
+    return results
+
+
+class ElasticThreads:
+    """Daemon threads that run the branches of gathers: an idle one if there is one, else a new one.
+
+    Not a fixed pool: a branch may gather again (an action's place, then its object's emoji and triple
+    at once) and waits for its own branches, so a bounded pool could fill with waiting branches and
+    never run the ones they wait for. The model's concurrency is bounded by the request slots instead.
+    Daemons for the reason :class:`AgentThreads` gives.
+    """
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[concurrent.futures.Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
+        self._guard = threading.Lock()
+        self._idle = 0
+        self.started = 0
+
+    def submit(self, fn: Callable[[], R]) -> concurrent.futures.Future[R]:
+        """Run ``fn`` on an idle thread, or on a new one; its future."""
+        future: concurrent.futures.Future[R] = concurrent.futures.Future()
+        with self._guard:
+            if self._idle:
+                self._idle -= 1  # that thread takes this job from the queue
+            else:
+                self.started += 1
+                threading.Thread(target=self._work, name=f"aga-branch-{self.started}", daemon=True).start()
+        self._queue.put((future, fn))
+        return future
+
+    def _work(self) -> None:
+        while True:
+            future, fn = self._queue.get()
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn())
+                except BaseException as exc:  # handed to the waiting thread, which decides
+                    future.set_exception(exc)
+            with self._guard:
+                self._idle += 1
+
+
+@dataclass(frozen=True)
+class FanOut:
+    """How a threaded run makes a gather's branches at once: its town lock and the branch threads."""
+
+    lock: TownLock
+    threads: ElasticThreads = field(default_factory=ElasticThreads)
+
+
+def gather(thunks: Sequence[Callable[[], Any]], *, fan_out: FanOut | None = None) -> list[Any]:
+    """Run ``thunks`` (calls of one decision that do not depend on each other) and return their
+    results in order: at once in a threaded run (``fan_out``), one after another otherwise.
+
+    Either way the result is the same: each branch defers its writes (ledger rows included, see
+    :func:`defer`) and they are handed on in the branches' order once all have finished, to the
+    enclosing job (or applied at once outside one); the gateway numbers each branch's calls in a
+    sequence of its own (``Gateway.branches``), so no answer depends on which branch ran first. A
+    branch reads the caller's context (its clock step, its place in the town, the tallies counting
+    its calls): each runs in a copy of the caller's context. If branches fail, the others still finish
+    and the first failure in order is raised, after their writes are handed on.
+    """
+    records = [_Job(f"branch-{i}") for i in range(len(thunks))]
+    lock = fan_out.lock if fan_out is not None else None
+
+    def run(record: _Job, fn: Callable[[], Any]) -> Any:
+        token = _JOB.set(record)
+        try:
+            with lock if lock is not None else nullcontext():
+                return fn()
+        finally:
+            _JOB.reset(token)
+
+    results: list[Any] = [None] * len(thunks)
+    failures: dict[int, BaseException] = {}
+    if fan_out is None or len(thunks) <= 1:
+        for i, (record, fn) in enumerate(zip(records, thunks, strict=True)):
+            try:
+                results[i] = contextvars.copy_context().run(run, record, fn)
+            except BaseException as exc:
+                failures[i] = exc
+                if not isinstance(exc, Exception):  # Ctrl-C: stop starting branches
+                    break
+    else:
+        futures = [
+            fan_out.threads.submit(partial(contextvars.copy_context().run, run, record, fn))
+            for record, fn in zip(records, thunks, strict=True)
+        ]
+        # The caller holds the town lock (it is thinking); its branches need it to run their Python.
+        with fan_out.lock.released():
+            concurrent.futures.wait(futures)
+        for i, future in enumerate(futures):
+            if (exc := future.exception()) is not None:
+                failures[i] = exc
+            else:
+                results[i] = future.result()
+    for record in records:
+        for write in record.deferred:
+            defer(write)
+    if failures:
+        raise failures[min(failures)]
     return results

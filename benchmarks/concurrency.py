@@ -180,7 +180,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--simulator", default="default", help="the scripted simulator's name (its tokenizer)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
-    levels = args.concurrency or [1, 8, 25]
+    # Without --concurrency: 1, 8 and 25 phased, unless only --ahead runs are asked for.
+    levels = args.concurrency or ([] if args.ahead else [1, 8, 25])
     if any(n < 1 for n in levels):
         parser.error("--concurrency takes 1 or more")
     results: list[dict[str, Any]] = []

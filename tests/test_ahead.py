@@ -135,11 +135,11 @@ def test_a_read_of_an_agent_behind_waits_only_when_it_could_be_there() -> None:
 
         def read(near: Any) -> None:
             with step.lock:
-                step.where.at = (10, 0)
+                token = step.where.set((10, 0))
                 try:
                     got.append(step.view.seen(behind, near))
                 finally:
-                    step.where.at = None
+                    step.where.reset(token)
 
         far = ([(x + 13, y)], 2)  # 13 tiles away, 10 steps to walk, 2 of slack: cannot be within reach
         read(far)

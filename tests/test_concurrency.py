@@ -369,3 +369,54 @@ def test_the_command_line_steps_in_phases_and_takes_a_concurrency_per_session() 
     result = runner.invoke(app, [*base, "--run-id", "seq", "--step", "sequential", "--concurrency", "2"])
     assert result.exit_code != 0
     assert "--step phased" in str(result.exception) + result.output
+
+
+def test_a_gather_makes_one_decisions_calls_at_once_with_the_answers_and_ledger_of_one_after_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three thoughts judged (a triple and an importance each) by one agent: six requests in flight at
+    once in a threaded run, answered in shuffled order, yet the same judgements, the same nonces and
+    the ledger rows in the order a run without threads writes them."""
+    from sqlmodel import Session, select
+
+    from aga.cognition.thoughts import judge_thoughts
+    from aga.concurrency import FanOut
+    from aga.llm.gateway import GatewayOptions
+    from aga.llm.ledger import LedgerRow
+    from benchmarks.latency_server import LatencyServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "loopback-test")
+    texts = ["the bakery needs a new oven", "the night shift starts at ten", "a letter came from the mayor"]
+    got: dict[str, Any] = {}
+    with LatencyServer(0.3, jitter_s=0.2, seed=5) as server:
+        for name, threaded in (("alone", False), ("threads", True)):
+            run = Run.create(
+                "ville3", model="openai/default", api_base=server.url, hours=0.1, run_id=name, seed=4,
+                embedder=HashEmbedder(), start=clock_time(9), step_mode="phased", concurrency=8,
+                gateway_options=GatewayOptions(send_call_metadata=True),
+            )  # fmt: skip
+            try:
+                rt = run.rt
+                lock = run._step.lock  # the lock the gateway gives up around a request
+                assert isinstance(rt.fan_out, FanOut) and rt.fan_out.lock is lock
+                if not threaded:
+                    rt.fan_out = None
+                agent = rt.agents[sorted(rt.agents)[0]]
+                first = rt.gateway.ledger.last_id()
+                server.most_in_flight = 0
+                began = time.perf_counter()
+                with lock:  # as an agent's job holds the town lock while it thinks
+                    judged = judge_thoughts(rt, [(agent, t) for t in texts])
+                wall = time.perf_counter() - began
+                with Session(run.engine) as session:
+                    rows = session.exec(select(LedgerRow).where(LedgerRow.id > first).order_by(LedgerRow.id))
+                    tasks = [(r.agent, r.task) for r in rows]
+                got[name] = (judged, tasks, wall, server.most_in_flight)
+            finally:
+                run.close()
+    alone, threads = got["alone"], got["threads"]
+    assert alone[3] == 1 and threads[3] == 6  # one request at a time, then all six at once
+    assert threads[2] < alone[2] / 2
+    assert threads[0] == alone[0]  # the same answers: each branch numbers its own calls
+    assert threads[1] == alone[1]  # the rows in branch order, not in the order the answers came
+    assert [t for _, t in alone[1]] == ["act.triple", "perceive.thought_importance"] * 3

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from aga.concurrency import FanOut, gather
 from aga.llm.tasks import Task
 
 if TYPE_CHECKING:
@@ -126,6 +128,8 @@ class Runtime:
     # through while a phase runs (None between phases and in a sequential run).
     rngs: dict[str, random.Random] | None = None
     view: View | None = None
+    # A threaded run's way of making the calls of one decision at once (see ``gather``).
+    fan_out: FanOut | None = None
 
     @property
     def now(self) -> datetime:
@@ -204,3 +208,13 @@ class Runtime:
     def call(self, task_: Task[T], agent: Agent, context: Mapping[str, Any], **kwargs: Any) -> T:
         """Ask the gateway, naming the agent in the ledger."""
         return self.gateway.call(task_, context, agent=agent.name, **kwargs)
+
+    def gather(self, agent: Agent, *thunks: Callable[[], Any]) -> list[Any]:
+        """Results of ``thunks``, work of ``agent``'s that does not depend on each other (an action's
+        emoji and its place; the importance of each new thought): its model calls are made at once in a
+        threaded run, one after another otherwise, with the same answers and ledger either way (see
+        :func:`aga.concurrency.gather`). A thunk may read the town and call the model; what it writes
+        must not be read by the others (memories are added after the gather, in order)."""
+        with self.gateway.branching(agent.name, len(thunks)) as branches:
+            jobs = [partial(self.gateway.in_branch, b, fn) for b, fn in zip(branches, thunks, strict=True)]
+            return gather(jobs, fan_out=self.fan_out)

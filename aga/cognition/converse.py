@@ -13,7 +13,10 @@ listener and the last round, and each side re-judges the relation afterwards.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from datetime import timedelta
+from functools import partial
+from typing import Any
 
 from aga.agents import Action, Agent
 from aga.cognition import social
@@ -22,7 +25,7 @@ from aga.cognition.answers import Text, Utterance
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.perceive import rate
 from aga.cognition.replan import insert_activity
-from aga.cognition.thoughts import remember_thought
+from aga.cognition.thoughts import judge_thoughts, store_thought
 from aga.cognition.wandering import wandering_text
 from aga.memory import MemoryKind
 
@@ -134,27 +137,45 @@ def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
         )
         me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
         me.state.last_chats[other.name] = list(lines)
-        remember_chat(rt, me, other, summary, text)
+    remember_chat(rt, [(a, b), (b, a)], summary, text)
     rt.timeline.add(rt.step, now, a.name, "chat", summary, partner=b.name, lines=lines, minutes=minutes)
     return lines
 
 
-def remember_chat(rt: Runtime, me: Agent, other: Agent, summary: str, conversation: str) -> None:
-    """The chat memory, then a planning thought and a memo, each with a triple and an importance."""
+def remember_chat(rt: Runtime, pairs: Sequence[tuple[Agent, Agent]], summary: str, conversation: str) -> None:
+    """For each (me, other): the chat memory, then a planning thought and a memo, each with a triple and
+    an importance. Every call rests on the conversation alone, so all are asked at once (in a threaded
+    run: the two partners' importance, planning thought and memo, then every thought's triple and
+    importance), and the memories are added afterwards in the original's order."""
     now = rt.now
-    importance = rate(rt, me, conversation, kind=MemoryKind.CHAT)
-    rt.memory.add(
-        me.name,
-        MemoryKind.CHAT,
-        (me.name, "chat with", other.name),
-        f"{me.name} and {other.name} were {summary}",
-        importance,
-        now,
-        step=rt.step,
-    )
-    for chosen, kind, prefix in (
-        (CHAT_PLANNING, MemoryKind.PLAN, f"For {me.name}'s planning: "),
-        (CHAT_MEMO, MemoryKind.REFLECTION, ""),
-    ):
-        thought = rt.call(chosen, me, {"conversation": conversation, "name": me.name}).text
-        remember_thought(rt, me, prefix + thought, kind=kind)
+    prefixes = ("For {name}'s planning: ", "")
+
+    def ask(me: Agent) -> list[Any]:
+        context = {"conversation": conversation, "name": me.name}
+        return rt.gather(
+            me,
+            lambda: rate(rt, me, conversation, kind=MemoryKind.CHAT),
+            lambda: rt.call(CHAT_PLANNING, me, context).text,
+            lambda: rt.call(CHAT_MEMO, me, context).text,
+        )
+
+    asked = rt.gather(pairs[0][0], *(partial(ask, me) for me, _ in pairs))
+    thoughts = [
+        (me, prefix.format(name=me.name) + text)
+        for (me, _), (_, *texts) in zip(pairs, asked, strict=True)
+        for prefix, text in zip(prefixes, texts, strict=True)
+    ]
+    judged = iter(zip(thoughts, judge_thoughts(rt, thoughts), strict=True))
+    for (me, other), (importance, *_) in zip(pairs, asked, strict=True):
+        rt.memory.add(
+            me.name,
+            MemoryKind.CHAT,
+            (me.name, "chat with", other.name),
+            f"{me.name} and {other.name} were {summary}",
+            importance,
+            now,
+            step=rt.step,
+        )
+        for kind in (MemoryKind.PLAN, MemoryKind.REFLECTION):
+            (who, text), judgement = next(judged)
+            store_thought(rt, who, text, judgement, kind=kind)

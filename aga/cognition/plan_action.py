@@ -196,64 +196,77 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
     current_sector = here.sector or home_sector
     sectors = known_sectors(rt, agent)
     base = {"identity": identity(agent, now), "name": agent.name, "action_description": description}
-    sector = rt.call(
-        SECTOR,
-        agent,
-        {
-            **base,
-            "home_sector": home_sector,
-            "home_arenas": ", ".join(known.get(home_sector, {})),
-            "current_sector": current_sector,
-            "current_arenas": ", ".join(known.get(current_sector, {})),
-            "requirement": agent.state.daily_plan_requirement,
-            "options": ", ".join(sectors),
-        },
-        facts=OptionFacts(tuple(sectors), home_sector),
-        repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed),
-    ).choice
-    arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
-    arena = rt.call(
-        ARENA,
-        agent,
-        {
-            **base,
-            "sector": sector,
-            "current_arena": here.arena or "the street",
-            "current_sector": current_sector,
-            "options": ", ".join(arenas),
-        },
-        facts=OptionFacts(tuple(arenas), arenas[0]),
-        repair=lambda v: _arena_repair(v, arenas, sector, agent, description, embed),
-    ).choice
-    objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
-    # An exclusive object someone else is using is not offered (the shower, behind the counter).
-    free = [o for o in objects if not rt.occupant(str(Address(town.world, sector, arena, o)), besides=agent.name)]
-    objects = free or objects
-    obj = None
-    if objects:
-        obj = rt.call(
-            OBJECT,
+
+    def place() -> tuple[Address, str | None, tuple[str, tuple[str, str, str]] | None]:
+        """Sector, arena and object, one after another (each offers what the last chose), then the
+        object's state and, at once, its emoji and triple."""
+        sector = rt.call(
+            SECTOR,
             agent,
-            {**base, "options": ", ".join(objects)},
-            facts=OptionFacts(tuple(objects), objects[0]),
-            repair=lambda v: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+            {
+                **base,
+                "home_sector": home_sector,
+                "home_arenas": ", ".join(known.get(home_sector, {})),
+                "current_sector": current_sector,
+                "current_arenas": ", ".join(known.get(current_sector, {})),
+                "requirement": agent.state.daily_plan_requirement,
+                "options": ", ".join(sectors),
+            },
+            facts=OptionFacts(tuple(sectors), home_sector),
+            repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed),
         ).choice
-    address = Address(town.world, sector, arena, obj)
-    emoji = rt.call(EMOJI, agent, base).emoji
-    s, p, o = _triple(rt.call(TRIPLE, agent, base, facts=SubjectFacts(agent.name)))
-    action = Action(
-        description=description, address=str(address), start=now, minutes=minutes, emoji=emoji, event=(s, p, o)
-    )
-    if obj is not None:
+        arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
+        arena = rt.call(
+            ARENA,
+            agent,
+            {
+                **base,
+                "sector": sector,
+                "current_arena": here.arena or "the street",
+                "current_sector": current_sector,
+                "options": ", ".join(arenas),
+            },
+            facts=OptionFacts(tuple(arenas), arenas[0]),
+            repair=lambda v: _arena_repair(v, arenas, sector, agent, description, embed),
+        ).choice
+        objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
+        # An exclusive object someone else is using is not offered (the shower, behind the counter).
+        free = [o for o in objects if not rt.occupant(str(Address(town.world, sector, arena, o)), besides=agent.name)]
+        objects = free or objects
+        obj = None
+        if objects:
+            obj = rt.call(
+                OBJECT,
+                agent,
+                {**base, "options": ", ".join(objects)},
+                facts=OptionFacts(tuple(objects), objects[0]),
+                repair=lambda v: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+            ).choice
+        address = Address(town.world, sector, arena, obj)
+        if obj is None:
+            return address, None, None
         obj_context = {**base, "object": obj}
         state = rt.call(OBJECT_STATE, agent, obj_context).state
         obj_context = {**obj_context, "state": state}
-        action = replace(
-            action,
-            obj_description=state,
-            obj_emoji=rt.call(OBJECT_EMOJI, agent, obj_context).emoji,
-            obj_event=_triple(rt.call(OBJECT_TRIPLE, agent, obj_context, facts=SubjectFacts(obj))),
+        obj_emoji, obj_triple = rt.gather(
+            agent,
+            lambda: rt.call(OBJECT_EMOJI, agent, obj_context).emoji,
+            lambda: _triple(rt.call(OBJECT_TRIPLE, agent, obj_context, facts=SubjectFacts(obj))),
         )
+        return address, state, (obj_emoji, obj_triple)
+
+    # The action's emoji and triple need only its description: asked while its place is being chosen.
+    (address, state, looks), emoji, (s, p, o) = rt.gather(
+        agent,
+        place,
+        lambda: rt.call(EMOJI, agent, base).emoji,
+        lambda: _triple(rt.call(TRIPLE, agent, base, facts=SubjectFacts(agent.name))),
+    )
+    action = Action(
+        description=description, address=str(address), start=now, minutes=minutes, emoji=emoji, event=(s, p, o)
+    )
+    if state is not None and looks is not None:
+        action = replace(action, obj_description=state, obj_emoji=looks[0], obj_event=looks[1])
     return action
 
 

@@ -9,10 +9,14 @@ as a reflection linked to its evidence, expiring after 30 days like the original
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from aga.agents import Agent
 from aga.cognition.answers import Insight, Insights, Questions
 from aga.cognition.common import Runtime, task
-from aga.cognition.thoughts import remember_thought
+from aga.cognition.thoughts import judge_thoughts, store_thought
+from aga.memory import MemoryNode
 
 FOCAL_POINTS = task(
     "reflect.focal_points",
@@ -57,13 +61,12 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
         },
     ).questions[:QUESTIONS]
     retrieved = rt.memory.retrieve(agent.name, questions, now, rt.weights)
-    created: list[int] = []
-    for question in questions:
-        nodes = [s.node for s in retrieved.get(question, [])]
-        if not nodes:
-            continue
+    asked = [(q, [s.node for s in retrieved.get(q, [])]) for q in questions]
+    asked = [(q, nodes) for q, nodes in asked if nodes]
+
+    def ask(nodes: list[MemoryNode]) -> list[Any]:
         numbered = [f"{i + 1}. {n.description}" for i, n in enumerate(nodes)]
-        insights = rt.call(
+        return rt.call(
             INSIGHTS,
             agent,
             {
@@ -72,11 +75,19 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
                 "name": agent.name,
             },
         ).insights[:INSIGHTS_PER_QUESTION]
-        for insight in insights:
-            evidence = [nodes[i - 1].id for i in insight.evidence if 1 <= i <= len(nodes) and nodes[i - 1].id]
-            # As in the original, insights do not count toward the next reflection (the trigger resets).
-            node = remember_thought(rt, agent, insight.insight, evidence=evidence, counts_toward_reflection=False)
-            assert node.id is not None
-            created.append(node.id)
-            rt.timeline.add(rt.step, now, agent.name, "reflection", insight.insight, evidence=evidence)
+
+    # Each question's insights come from memories retrieved before any was asked, and each insight's
+    # triple and importance from its text alone: both are asked at once (in a threaded run), and the
+    # memories are added afterwards in the order the original adds them.
+    answers = rt.gather(agent, *(partial(ask, nodes) for _, nodes in asked))
+    found = [(insight, nodes) for (_, nodes), insights in zip(asked, answers, strict=True) for insight in insights]
+    judged = judge_thoughts(rt, [(agent, insight.insight) for insight, _ in found])
+    created: list[int] = []
+    for (insight, nodes), judgement in zip(found, judged, strict=True):
+        evidence = [nodes[i - 1].id for i in insight.evidence if 1 <= i <= len(nodes) and nodes[i - 1].id]
+        # As in the original, insights do not count toward the next reflection (the trigger resets).
+        node = store_thought(rt, agent, insight.insight, judgement, evidence=evidence, counts_toward_reflection=False)
+        assert node.id is not None
+        created.append(node.id)
+        rt.timeline.add(rt.step, now, agent.name, "reflection", insight.insight, evidence=evidence)
     return created

@@ -23,12 +23,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from aga.clock import Clock
+from aga.concurrency import defer
 from aga.llm._litellm import litellm
 from aga.llm.errors import AnswerError, LLMConfigError, ModelUnavailable, StopRequested
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
@@ -38,6 +40,18 @@ from aga.llm.routing import ModelRoute, check_model, cost_usd, count_prompt_toke
 from aga.llm.tasks import Task
 
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
+
+
+@dataclass
+class _Branch:
+    """One branch of a gather: the prefix of its calls' nonces and how many it has made."""
+
+    prefix: str
+    made: dict[str | None, int]  # calls made per agent by the gather's branches (shared by them)
+    calls: int = 0
+
+
 ROUTED = "aga-routed"  # the Router's name for the model's deployments
 
 # Transient failures: worth waiting and retrying. The Router's "no deployment available" (every server
@@ -218,12 +232,17 @@ class Gateway:
         self.llm_calls = overall.llm_calls
         self.cache_hits = overall.cache_hits
         self.failsafes = 0
-        # Tallies are per thread: agents thinking at the same time each count their own calls.
-        self._local = threading.local()
+        # Tallies are per thread (a context variable, so that a gather's branches, which run in other
+        # threads with a copy of their caller's context, count toward their caller's tallies): agents
+        # thinking at the same time each count their own calls.
+        self._tallies_var: ContextVar[tuple[Tally, ...]] = ContextVar(f"aga_tallies_{id(self)}", default=())
+        # The branch of a gather the calling context runs in (see ``branches``), if any.
+        self._branch: ContextVar[_Branch | None] = ContextVar(f"aga_branch_{id(self)}", default=None)
         # Per-agent nonces (a phased run sets this, see ``per_agent_nonces``): each agent's calls are
         # numbered in its own sequence, so the simulator's answers do not depend on which agent's call
         # reached the gateway first.
         self._agent_nonces: dict[str | None, int] | None = None
+        self._nonce_guard = threading.Lock()  # branches of one gather number their calls from several threads
         # What to wrap around a request and a back-off wait: a phased run gives up its town lock there
         # (see aga.concurrency), so other agents think while this one waits on the model.
         self.outside: Callable[[], AbstractContextManager[Any]] = nullcontext
@@ -269,23 +288,55 @@ class Gateway:
         agent, so that a resumed run does not replay the answers it had)."""
         self._agent_nonces = self.ledger.count_by_agent()
 
-    @property
-    def _tallies(self) -> list[Tally]:
-        tallies = getattr(self._local, "tallies", None)
-        if tallies is None:
-            tallies = self._local.tallies = []
-        return tallies
+    @contextmanager
+    def branching(self, agent: str | None, n: int) -> Iterator[list[_Branch]]:
+        """Number the calls of ``n`` branches of a gather (see :func:`aga.concurrency.gather`), each in a
+        sequence of its own, so that a branch's nonces do not depend on when the other branches call.
+
+        The branches' prefix is ``agent``'s next nonce (or the enclosing branch's next number); when
+        the gather is over, each agent's sequence moves on by the calls its branches made for it, as if
+        they had been made one after another (a resumed run, which numbers on from the ledger's rows,
+        then goes on with the nonces an uninterrupted run would have used).
+        """
+        parent = self._branch.get()
+        if parent is not None:
+            parent.calls += 1
+            yield [_Branch(f"{parent.prefix}.{parent.calls}+{i}", parent.made) for i in range(n)]
+            return
+        with self._nonce_guard:
+            at = self._nonce if self._agent_nonces is None else self._agent_nonces.get(agent, 0)
+        made: dict[str | None, int] = {}
+        try:
+            yield [_Branch(f"{agent or '-'}#{at}+{i}", made) for i in range(n)]
+        finally:
+            with self._nonce_guard:
+                if self._agent_nonces is None:
+                    self._nonce += max(1, sum(made.values()))
+                else:
+                    for who, count in made.items():
+                        self._agent_nonces[who] = self._agent_nonces.get(who, 0) + count
+                    if not made.get(agent):  # the prefix is taken even when no call was made for agent
+                        self._agent_nonces[agent] = self._agent_nonces.get(agent, 0) + 1
+
+    def in_branch(self, branch: _Branch, fn: Callable[[], R]) -> R:
+        """Run ``fn`` as ``branch``: its calls take their nonces from the branch, and their ledger rows
+        are deferred to the end of the gather (written in the branches' order, not as answers came)."""
+        token = self._branch.set(branch)
+        try:
+            return fn()
+        finally:
+            self._branch.reset(token)
 
     # ------------------------------------------------------------------ calls
     @contextmanager
     def tally(self) -> Iterator[Tally]:
         """Collect what the calls made inside the block spend, per task (for caches to remember)."""
         tally = Tally()
-        self._tallies.append(tally)
+        token = self._tallies_var.set((*self._tallies_var.get(), tally))
         try:
             yield tally
         finally:
-            self._tallies.remove(tally)
+            self._tallies_var.reset(token)
 
     def call(
         self,
@@ -496,11 +547,18 @@ class Gateway:
         return None
 
     def _next_nonce(self, agent: str | None) -> int | str:
-        if self._agent_nonces is None:
-            self._nonce += 1
-            return self._nonce
-        n = self._agent_nonces.get(agent, 0) + 1
-        self._agent_nonces[agent] = n
+        branch = self._branch.get()
+        if branch is not None:
+            branch.calls += 1
+            with self._nonce_guard:
+                branch.made[agent] = branch.made.get(agent, 0) + 1
+            return f"{agent or '-'}@{branch.prefix}.{branch.calls}"
+        with self._nonce_guard:
+            if self._agent_nonces is None:
+                self._nonce += 1
+                return self._nonce
+            n = self._agent_nonces.get(agent, 0) + 1
+            self._agent_nonces[agent] = n
         return f"{agent or '-'}#{n}"
 
     def _send(
@@ -627,7 +685,7 @@ class Gateway:
         if self.metrics:
             self.metrics.failsafes.labels(task=task.name, module=task.module).inc()
         self.failsafes += 1
-        for tally in self._tallies:
+        for tally in self._tallies_var.get():
             tally.failsafes += 1
         self._record(task, agent, state, Outcome.FAILSAFE, started, error=state.last_error)
         self._unreached = self._unreached + 1 if unreached else 0
@@ -669,29 +727,32 @@ class Gateway:
         self.spent_tokens += state.prompt_tokens + state.completion_tokens
         self.spent_usd += state.cost
         self.llm_calls += 1
-        for tally in self._tallies:
+        for tally in self._tallies_var.get():
             tally.add(task.name, state.prompt_tokens, state.completion_tokens, state.cost)
-        return self.ledger.record(
-            LedgerRow(
-                run_id=self.ledger.run_id,
-                sim_time=self.clock.now() if self.clock else None,
-                agent=agent,
-                module=task.module,
-                task=task.name,
-                model=self.route.model,
-                provider=self.route.provider,
-                outcome=outcome.value,
-                attempts=state.count,
-                prompt_tokens=state.prompt_tokens,
-                completion_tokens=state.completion_tokens,
-                cost_usd=state.cost,
-                latency_s=time.perf_counter() - started,
-                model_s=state.model_s,
-                queue_s=state.queue_s,
-                repaired=repaired,
-                error=error[:500] if error else None,
-            )
+        row = LedgerRow(
+            run_id=self.ledger.run_id,
+            sim_time=self.clock.now() if self.clock else None,
+            agent=agent,
+            module=task.module,
+            task=task.name,
+            model=self.route.model,
+            provider=self.route.provider,
+            outcome=outcome.value,
+            attempts=state.count,
+            prompt_tokens=state.prompt_tokens,
+            completion_tokens=state.completion_tokens,
+            cost_usd=state.cost,
+            latency_s=time.perf_counter() - started,
+            model_s=state.model_s,
+            queue_s=state.queue_s,
+            repaired=repaired,
+            error=error[:500] if error else None,
         )
+        if self._branch.get() is not None:
+            # In a gather's branch: written in the branches' order once they have all finished.
+            defer(lambda: self.ledger.record(row))
+            return row
+        return self.ledger.record(row)
 
 
 def _retry_after(exc: BaseException) -> float | None:

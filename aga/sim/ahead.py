@@ -33,8 +33,10 @@ the model, where at most ``concurrency`` requests are in flight at once.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 from typing import Any
 
@@ -43,7 +45,7 @@ from aga.cognition.common import Near, Runtime
 from aga.cognition.execute import execute
 from aga.cognition.react import act_on, decide
 from aga.cognition.reflect import maybe_reflect
-from aga.concurrency import AgentThreads, TownLock, run_phase
+from aga.concurrency import AgentThreads, FanOut, TownLock, run_phase
 from aga.sim.engine import think
 from aga.sim.phased import settle
 from aga.world import Address
@@ -77,7 +79,7 @@ class AheadView:
 
     def seen(self, other: Agent, near: Near | None = None) -> Seen | None:
         """(tile, action) of ``other`` at the calling thread's (step, phase); see :class:`View`."""
-        at: tuple[int, int] | None = getattr(self.owner.where, "at", None)
+        at = self.owner.where.get()
         if at is None:  # not inside a group's phase (between spans): the town as it is
             return other.state.tile, other.state.action
         owner = self.owner
@@ -113,8 +115,11 @@ class AheadStep:
         self.lock = TownLock()
         self.slots = threading.BoundedSemaphore(concurrency)
         rt.gateway.outside = self._outside
+        rt.fan_out = FanOut(self.lock)
         self.radius = rt.scenario.params.vision_radius
-        self.where = threading.local()  # .at = (step, phase) of the thread's current job
+        # (step, phase) of the calling context's job; a context variable, so that a gather's branches
+        # (Runtime.gather, in other threads) read the town where their caller stands.
+        self.where: ContextVar[tuple[int, int] | None] = ContextVar(f"aga_ahead_{id(self)}", default=None)
         self.history: dict[str, dict[tuple[int, int], Seen]] = {}
         self.next_step: dict[str, int] = {}
         self.running: set[str] = set()
@@ -128,6 +133,9 @@ class AheadStep:
         # slot must not keep another group's member from running Python). Made at the first span: the
         # runtime has no agents before the run is opened.
         self._pool: AgentThreads | None = None
+        # Set to a list to record every group step as (began, ended, step, members), wall-clock seconds
+        # from time.perf_counter (benchmarks read it to see where agents waited; the town never does).
+        self.trace: list[tuple[float, float, int, tuple[str, ...]]] | None = None
 
     def stats(self) -> dict[str, float]:
         """Group steps, agent steps, mean agents per group step, reads that waited, widest gap in steps."""
@@ -246,12 +254,12 @@ class AheadStep:
         self._publish(members, step, phase)
 
         def at(fn: Callable[[], Any]) -> Any:
-            self.where.at = (step, phase)
+            token = self.where.set((step, phase))
             try:
                 with self.rt.clock.pinned(step):
                     return fn()
             finally:
-                self.where.at = None
+                self.where.reset(token)
 
         wrapped = [(name, partial(at, fn)) for name, fn in jobs]
         return run_phase(wrapped, lock=self.lock, workers=len(members), pool=self._pool)
@@ -259,6 +267,7 @@ class AheadStep:
     def _group(self, members: list[str], step: int) -> None:
         rt = self.rt
         agents = rt.agents
+        began = time.perf_counter()
         try:
             with rt.clock.pinned(step):
                 events = self._phase(members, step, 0, [(n, partial(think, rt, agents[n])) for n in members])
@@ -276,6 +285,8 @@ class AheadStep:
                     rt.memory.step_done()  # the step's new memories in one encode
                     for name in members:
                         self.next_step[name] = step + 1
+                    if self.trace is not None:
+                        self.trace.append((began, time.perf_counter(), step, tuple(members)))
                     self.running.difference_update(members)
                     self.lock.changed.notify_all()
         except BaseException as exc:  # handed to the scheduler, which stops the span and raises it
