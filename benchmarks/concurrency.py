@@ -62,10 +62,12 @@ def town_record(run: Any) -> tuple[list[Any], list[Any]]:
 
 
 def critical_calls(run: Any, *, after_id: int = 0, span_s: float | None = None) -> int:
-    """Per step, the most model calls one agent made, summed over the steps: a lower bound on the calls
-    that must wait one after another (a step's phases only lengthen the chain). ``span_s``: the same per
-    span of that many simulated seconds instead of per step (agents running ahead of each other between
-    checkpoints; a ceiling: agents near each other must step together, which it does not count)."""
+    """Per step, the most model calls one agent made, summed over the steps: the calls that would wait
+    one after another if each agent made its calls in a row (a step's phases only lengthen the chain;
+    the calls of one decision made at once, see ``Runtime.gather``, shorten it). ``span_s``: the same
+    per span of that many simulated seconds instead of per step (agents running ahead of each other
+    between checkpoints; agents near each other must step together, which it does not count:
+    ``benchmarks.ahead_replay`` does)."""
     from collections import Counter
 
     from sqlmodel import Session, select
@@ -247,8 +249,9 @@ def main(argv: list[str] | None = None) -> None:
         "Model s: the calls' time inside the server's answers, summed. Queue s: summed time an answer "
         "waited for its agent's turn (another agent thinking). Bound on the speed-up: the calls divided by "
         "the calls that must wait one after another (per step, the most one agent made, summed; for --step "
-        "ahead per checkpoint interval): what unlimited concurrency could reach at best with those barriers. "
-        "Same town: the timeline and every "
+        "ahead per checkpoint interval). It counts neither the calls an agent makes at once (Runtime.gather) "
+        "nor the agents near each other that must step together; `python -m benchmarks.ahead_replay` "
+        "counts both. Same town: the timeline and every "
         "agent's own sequence of calls (task, outcome, tokens) are identical to the first run's.",
         "",
         f"Peak memory of the benchmark process: {report['peak_rss_mb']} MB.",
