@@ -270,10 +270,24 @@ class ElasticThreads:
 
 @dataclass(frozen=True)
 class FanOut:
-    """How a threaded run makes a gather's branches at once: its town lock and the branch threads."""
+    """A threaded run's town lock, its request slots and the threads a gather's branches run in."""
 
     lock: TownLock
+    # At most this many requests in flight: an agent's thread may make several at once (its gathers),
+    # so the agents' threads alone do not bound them.
+    slots: threading.BoundedSemaphore
     threads: ElasticThreads = field(default_factory=ElasticThreads)
+
+    @classmethod
+    def of(cls, concurrency: int) -> FanOut:
+        """A new lock and ``concurrency`` request slots."""
+        return cls(TownLock(), threading.BoundedSemaphore(concurrency))
+
+    @contextmanager
+    def outside(self) -> Iterator[None]:
+        """Around a model request (the gateway's ``outside``): give the town lock up, then wait for a slot."""
+        with self.lock.released(), self.slots:
+            yield
 
 
 def gather(thunks: Sequence[Callable[[], Any]], *, fan_out: FanOut | None = None) -> list[Any]:

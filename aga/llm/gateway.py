@@ -236,7 +236,7 @@ class Gateway:
         # threads with a copy of their caller's context, count toward their caller's tallies): agents
         # thinking at the same time each count their own calls.
         self._tallies_var: ContextVar[tuple[Tally, ...]] = ContextVar(f"aga_tallies_{id(self)}", default=())
-        # The branch of a gather the calling context runs in (see ``branches``), if any.
+        # The branch of a gather the calling context runs in (see ``branching``), if any.
         self._branch: ContextVar[_Branch | None] = ContextVar(f"aga_branch_{id(self)}", default=None)
         # Per-agent nonces (a phased run sets this, see ``per_agent_nonces``): each agent's calls are
         # numbered in its own sequence, so the simulator's answers do not depend on which agent's call
@@ -293,7 +293,7 @@ class Gateway:
         """Number the calls of ``n`` branches of a gather (see :func:`aga.concurrency.gather`), each in a
         sequence of its own, so that a branch's nonces do not depend on when the other branches call.
 
-        The branches' prefix is ``agent``'s next nonce (or the enclosing branch's next number); when
+        The branches' prefix is ``agent``'s count of nonces so far (or the enclosing branch's next number); when
         the gather is over, each agent's sequence moves on by the calls its branches made for it, as if
         they had been made one after another (a resumed run, which numbers on from the ledger's rows,
         then goes on with the nonces an uninterrupted run would have used).
@@ -484,7 +484,7 @@ class Gateway:
                 kind, hit=True, tokens_saved=row.saved_prompt_tokens + row.saved_completion_tokens, decision=decision
             )
         self.cache_hits += 1
-        return self.ledger.record(row)
+        return self._write(row)
 
     def record_cache_miss(self, kind: str) -> None:
         """Count a cache miss (the LLM call that follows is recorded by :meth:`call`)."""
@@ -748,8 +748,11 @@ class Gateway:
             repaired=repaired,
             error=error[:500] if error else None,
         )
+        return self._write(row)
+
+    def _write(self, row: LedgerRow) -> LedgerRow:
+        """Commit ``row`` now or, in a gather's branch, once every branch has finished, in their order."""
         if self._branch.get() is not None:
-            # In a gather's branch: written in the branches' order once they have all finished.
             defer(lambda: self.ledger.record(row))
             return row
         return self.ledger.record(row)

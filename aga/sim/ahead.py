@@ -33,9 +33,7 @@ the model, where at most ``concurrency`` requests are in flight at once.
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import partial
 from typing import Any
@@ -45,7 +43,7 @@ from aga.cognition.common import Near, Runtime
 from aga.cognition.execute import execute
 from aga.cognition.react import act_on, decide
 from aga.cognition.reflect import maybe_reflect
-from aga.concurrency import AgentThreads, FanOut, TownLock, run_phase
+from aga.concurrency import AgentThreads, FanOut, run_phase
 from aga.sim.engine import think
 from aga.sim.phased import settle
 from aga.world import Address
@@ -112,10 +110,9 @@ class AheadStep:
             raise ValueError(f"concurrency {concurrency}: give 1 or more")
         self.rt = rt
         self.concurrency = concurrency
-        self.lock = TownLock()
-        self.slots = threading.BoundedSemaphore(concurrency)
-        rt.gateway.outside = self._outside
-        rt.fan_out = FanOut(self.lock)
+        rt.fan_out = FanOut.of(concurrency)
+        self.lock = rt.fan_out.lock
+        rt.gateway.outside = rt.fan_out.outside
         self.radius = rt.scenario.params.vision_radius
         # (step, phase) of the calling context's job; a context variable, so that a gather's branches
         # (Runtime.gather, in other threads) read the town where their caller stands.
@@ -133,20 +130,11 @@ class AheadStep:
         # slot must not keep another group's member from running Python). Made at the first span: the
         # runtime has no agents before the run is opened.
         self._pool: AgentThreads | None = None
-        # Set to a list to record every group step as (began, ended, step, members), wall-clock seconds
-        # from time.perf_counter (benchmarks read it to see where agents waited; the town never does).
-        self.trace: list[tuple[float, float, int, tuple[str, ...]]] | None = None
 
     def stats(self) -> dict[str, float]:
         """Group steps, agent steps, mean agents per group step, reads that waited, widest gap in steps."""
         c = self._counts
         return {**c, "mean_group": round(c["agent_steps"] / c["group_steps"], 2) if c["group_steps"] else 0.0}
-
-    @contextmanager
-    def _outside(self) -> Iterator[None]:
-        """Around a model request: give the town lock up, then wait for one of the request slots."""
-        with self.lock.released(), self.slots:
-            yield
 
     def close(self) -> None:
         """Stop the member threads (idle between spans)."""
@@ -267,7 +255,6 @@ class AheadStep:
     def _group(self, members: list[str], step: int) -> None:
         rt = self.rt
         agents = rt.agents
-        began = time.perf_counter()
         try:
             with rt.clock.pinned(step):
                 events = self._phase(members, step, 0, [(n, partial(think, rt, agents[n])) for n in members])
@@ -285,8 +272,6 @@ class AheadStep:
                     rt.memory.step_done()  # the step's new memories in one encode
                     for name in members:
                         self.next_step[name] = step + 1
-                    if self.trace is not None:
-                        self.trace.append((began, time.perf_counter(), step, tuple(members)))
                     self.running.difference_update(members)
                     self.lock.changed.notify_all()
         except BaseException as exc:  # handed to the scheduler, which stops the span and raises it

@@ -21,9 +21,7 @@ on the number of threads or on which answer came back first (see :mod:`aga.concu
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -31,7 +29,7 @@ from aga.cognition.common import Runtime, TownView
 from aga.cognition.execute import execute
 from aga.cognition.react import Reaction, act_on, decide
 from aga.cognition.reflect import maybe_reflect
-from aga.concurrency import AgentThreads, FanOut, TownLock, run_phase
+from aga.concurrency import AgentThreads, FanOut, run_phase
 from aga.sim.engine import think
 
 
@@ -62,20 +60,12 @@ class PhasedStep:
             raise ValueError(f"concurrency {concurrency}: give 1 or more")
         self.rt = rt
         self.concurrency = concurrency
-        self.lock = TownLock()
-        # At most ``concurrency`` requests in flight: an agent's thread may make several at once (its
-        # gathers, see Runtime.gather), so the agents' threads alone do not bound them.
-        self.slots = threading.BoundedSemaphore(concurrency)
-        rt.gateway.outside = self._outside
+        fan_out = FanOut.of(concurrency)
+        self.lock = fan_out.lock
+        rt.gateway.outside = fan_out.outside
         # One pool for the run: a day has some 35,000 phases, and starting threads for each would cost.
         self._pool = AgentThreads(concurrency) if concurrency > 1 else None
-        rt.fan_out = FanOut(self.lock) if concurrency > 1 else None
-
-    @contextmanager
-    def _outside(self) -> Iterator[None]:
-        """Around a model request: give the town lock up, then wait for one of the request slots."""
-        with self.lock.released(), self.slots:
-            yield
+        rt.fan_out = fan_out if concurrency > 1 else None
 
     def close(self) -> None:
         """Stop the threads (they are idle between steps)."""
