@@ -297,7 +297,7 @@ def gather(thunks: Sequence[Callable[[], Any]], *, fan_out: FanOut | None = None
     Either way the result is the same: each branch defers its writes (ledger rows included, see
     :func:`defer`) and they are handed on in the branches' order once all have finished, to the
     enclosing job (or applied at once outside one); the gateway numbers each branch's calls in a
-    sequence of its own (``Gateway.branches``), so no answer depends on which branch ran first. A
+    sequence of its own (``Gateway.branching``), so no answer depends on which branch ran first. A
     branch reads the caller's context (its clock step, its place in the town, the tallies counting
     its calls): each runs in a copy of the caller's context. If branches fail, the others still finish
     and the first failure in order is raised, after their writes are handed on.
