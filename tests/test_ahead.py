@@ -71,6 +71,8 @@ def test_agents_running_ahead_give_the_phased_town(monkeypatch: pytest.MonkeyPat
     assert stats["widest_gap"] >= 20  # they did run ahead: some agent was 20+ steps past another
     assert stats["mean_group"] < 25 / 2  # in groups, not the whole town at once
     assert {kind for _, _, kind, _, _ in phased[0]} >= {"action", "chat"}  # a span with conversations
+    # Conversations were held apart from their groups' steps, and their partners read meanwhile.
+    assert stats["held_talks"] >= 3 and stats["held_reads"] > 0, stats
     assert ahead[0] == phased[0]
     assert ahead[1] == phased[1]
 

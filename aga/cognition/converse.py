@@ -13,8 +13,8 @@ listener and the last round, and each side re-judges the relation afterwards.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -105,8 +105,37 @@ def utterance(
     return rt.call(UTTERANCE, speaker, context)
 
 
-def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
-    """Hold a conversation between ``a`` (who starts) and ``b``; both remember it and re-plan."""
+def chat_minutes(lines: list[tuple[str, str]]) -> int:
+    """How long a conversation with these lines lasts (as the original: its text's length / 8 / 30).
+    Lines said so far give a lower bound of the conversation's length: their text is a prefix of it."""
+    return max(1, math.ceil(len(_lines_text(lines)) / 8 / 30))
+
+
+def chat_action(me: Agent, other: Agent, start: datetime, minutes: int) -> Action:
+    """``me``'s action while chatting with ``other``. Others read of it only what does not depend on
+    the conversation (its description, event, address and partner), never its length: agents running
+    ahead (:mod:`aga.sim.ahead`) see a conversation's partners before its lines are known."""
+    return Action(
+        description=f"chatting with {other.name}",
+        address=f"<persona> {other.name}",
+        start=start,
+        minutes=minutes,
+        emoji="💬",
+        event=(me.name, "chat with", other.name),
+        chatting_with=other.name,
+        chat_end=start + timedelta(minutes=minutes),
+        path_set=True,
+    )
+
+
+Heard = Callable[[list[tuple[str, str]]], None]
+
+
+def converse(rt: Runtime, a: Agent, b: Agent, heard: Heard | None = None) -> list[tuple[str, str]]:
+    """Hold a conversation between ``a`` (who starts) and ``b``; both remember it and re-plan.
+
+    ``heard`` is told the lines after each one (agents running ahead learn from them how long the
+    conversation lasts at least)."""
     now = rt.now
     max_turns = 2 * rt.scenario.params.max_conversation_rounds
     lines: list[tuple[str, str]] = []
@@ -115,26 +144,18 @@ def converse(rt: Runtime, a: Agent, b: Agent) -> list[tuple[str, str]]:
         speak = social.utterance if rt.social is not None else utterance
         said = speak(rt, speaker, listener, lines, turn, max_turns)
         lines.append((speaker.name, said.utterance))
+        if heard is not None:
+            heard(lines)
         if said.end:
             break
     text = _lines_text(lines)
     if rt.social is not None:
         social.after_dialogue(rt, a, b, lines)
     summary = rt.call(SUMMARY, a, {"conversation": text}).text
-    minutes = max(1, math.ceil(len(text) / 8 / 30))
+    minutes = chat_minutes(lines)
     for me, other in ((a, b), (b, a)):
         insert_activity(rt, me, f"chatting with {other.name}", minutes)
-        me.state.action = Action(
-            description=f"chatting with {other.name}",
-            address=f"<persona> {other.name}",
-            start=now,
-            minutes=minutes,
-            emoji="💬",
-            event=(me.name, "chat with", other.name),
-            chatting_with=other.name,
-            chat_end=now + timedelta(minutes=minutes),
-            path_set=True,
-        )
+        me.state.action = chat_action(me, other, now, minutes)
         me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
         me.state.last_chats[other.name] = list(lines)
     remember_chat(rt, [(a, b), (b, a)], summary, text)

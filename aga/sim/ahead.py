@@ -32,16 +32,19 @@ the model, where at most ``concurrency`` requests are in flight at once.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from aga.agents import Action, Agent
 from aga.cognition.common import Near, Runtime
+from aga.cognition.converse import chat_action, chat_minutes, converse
 from aga.cognition.execute import execute
-from aga.cognition.react import act_on, decide
+from aga.cognition.react import Reaction, act_on, decide
 from aga.cognition.reflect import maybe_reflect
 from aga.concurrency import AgentThreads, FanOut, run_phase
 from aga.sim.engine import think
@@ -55,6 +58,27 @@ Seen = tuple[Tile, Action | None]
 def chebyshev(a: Tile, b: Tile) -> int:
     """Steps apart on the grid for an agent that may walk diagonally (the vision radius's metric)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+@dataclass
+class Held:
+    """Two agents in a conversation held apart from their group's step: from phase ``PHASE_AFTER_TALK``
+    of ``step`` until ``until`` (the last step their conversation surely lasts, which grows with its
+    lines) each stands on its tile doing ``actions[name]`` (:func:`aga.cognition.converse.chat_action`,
+    whose length others never read)."""
+
+    step: int
+    tiles: dict[str, Tile]
+    actions: dict[str, Action]
+    until: int
+
+    def covers(self, at: tuple[int, int]) -> bool:
+        """Whether what its agents do at (step, phase) ``at`` is known."""
+        return (self.step, PHASE_TALK) < at and at[0] <= self.until
+
+
+# The phased step's phases as numbered here: think, decide, interact (talk or wait), reflect.
+PHASE_TALK = 2
 
 
 class AheadView:
@@ -86,13 +110,18 @@ class AheadView:
         while True:
             if (found := history.get(at)) is not None:
                 return found
+            held = owner.held_now(other.name)
+            if held is not None and held.covers(at):
+                owner._counts["held_reads"] += 1
+                return held.tiles[other.name], held.actions[other.name]
             if owner.failed is not None:
                 raise RuntimeError("another group of agents failed; this step is abandoned with the span")
             if near is not None:
                 tiles, within = self._tiles(near)
-                # Where ``other`` stands now is where it began its next step; by step ``at[0]`` it can be
-                # at most that many steps further (one tile a step).
-                slack = at[0] - owner.next_step[other.name]
+                # Where ``other`` stands now is where it began its next step (or where its conversation
+                # surely still holds it); by step ``at[0]`` it can be at most that many steps further
+                # (one tile a step).
+                slack = at[0] - owner.free_from(other.name)
                 here = other.state.tile
                 if not tiles or min(chebyshev(here, t) for t in tiles) - slack > within:
                     return None
@@ -120,11 +149,17 @@ class AheadStep:
         self.history: dict[str, dict[tuple[int, int], Seen]] = {}
         self.next_step: dict[str, int] = {}
         self.running: set[str] = set()
+        # Conversations held apart from their group's step, by partner (see ``_talk``).
+        self.held: dict[str, Held] = {}
         self.failed: BaseException | None = None
         self.view = AheadView(self)
         # What running ahead did (for benchmarks and the progress line): group steps run, agents in
         # them, reads that waited for an agent behind, and the widest gap in steps between two agents.
-        self._counts = {"group_steps": 0, "agent_steps": 0, "waits": 0, "widest_gap": 0}
+        # Conversations held apart from their group's step, and reads of their partners answered from
+        # what the conversation surely is (without waiting for its lines).
+        self._counts = {
+            "group_steps": 0, "agent_steps": 0, "waits": 0, "widest_gap": 0, "held_talks": 0, "held_reads": 0,
+        }  # fmt: skip
         # Members of one group think in these (a group's own thread waits for them); as many as agents,
         # not the model's concurrency, which the request slots bound instead (a thread waiting for a
         # slot must not keep another group's member from running Python). Made at the first span: the
@@ -132,7 +167,8 @@ class AheadStep:
         self._pool: AgentThreads | None = None
 
     def stats(self) -> dict[str, float]:
-        """Group steps, agent steps, mean agents per group step, reads that waited, widest gap in steps."""
+        """Group steps, agent steps, mean agents per group step, reads that waited, widest gap in steps,
+        conversations held apart and reads of their partners answered without waiting."""
         c = self._counts
         return {**c, "mean_group": round(c["agent_steps"] / c["group_steps"], 2) if c["group_steps"] else 0.0}
 
@@ -150,6 +186,7 @@ class AheadStep:
         end = start + steps
         self.next_step = dict.fromkeys(rt.agents, start)
         self.history = {name: {} for name in rt.agents}
+        self.held = {}
         if self._pool is None:
             self._pool = AgentThreads(len(rt.agents))
         self.failed = None
@@ -220,12 +257,26 @@ class AheadStep:
         agents = self.rt.agents
         tiles = [agents[n].state.tile for n in group]
         for name, other in agents.items():
-            behind = step - self.next_step[name]
-            if behind <= 0 or name in group:
+            if step - self.next_step[name] <= 0 or name in group:
                 continue
+            held = self.held_now(name)
+            if held is not None and step <= held.until:
+                continue  # known at every phase of ``step`` without it
+            behind = step - self.free_from(name)
             if min(chebyshev(other.state.tile, t) for t in tiles) <= self.radius + behind:
                 return False
         return True
+
+    def held_now(self, name: str) -> Held | None:
+        """The conversation holding ``name`` at its next step or later, if any."""
+        held = self.held.get(name)
+        return held if held is not None and held.until >= self.next_step[name] else None
+
+    def free_from(self, name: str) -> int:
+        """The first step at which ``name`` may have left its tile's neighbourhood: its next step, or the
+        step after the one its conversation surely lasts to (it stands still while chatting)."""
+        held = self.held_now(name)
+        return self.next_step[name] if held is None else held.until + 1
 
     # ------------------------------------------------------------ one group's step
     def _publish(self, members: list[str], step: int, phase: int) -> None:
@@ -237,9 +288,16 @@ class AheadStep:
             self.lock.changed.notify_all()
 
     def _phase(
-        self, members: list[str], step: int, phase: int, jobs: list[tuple[str, Callable[[], Any]]]
+        self,
+        members: list[str],
+        step: int,
+        phase: int,
+        jobs: list[tuple[str, Callable[[], Any]]],
+        *,
+        publish: bool = True,
     ) -> dict[str, Any]:
-        self._publish(members, step, phase)
+        if publish:
+            self._publish(members, step, phase)
 
         def at(fn: Callable[[], Any]) -> Any:
             token = self.where.set((step, phase))
@@ -250,7 +308,7 @@ class AheadStep:
                 self.where.reset(token)
 
         wrapped = [(name, partial(at, fn)) for name, fn in jobs]
-        return run_phase(wrapped, lock=self.lock, workers=len(members), pool=self._pool)
+        return run_phase(wrapped, lock=self.lock, workers=max(1, len(members)), pool=self._pool)
 
     def _group(self, members: list[str], step: int) -> None:
         rt = self.rt
@@ -263,20 +321,84 @@ class AheadStep:
                     members, step, 1, [(n, partial(decide, rt, agents[n], events[n])) for n in reacting]
                 )
                 kept = settle(reacting, decisions)
-                self._phase(members, step, 2, [(n, partial(act_on, rt, agents[n], r)) for n, r in kept])
-                self._phase(members, step, 3, [(n, partial(maybe_reflect, rt, agents[n])) for n in members])
-                with self.lock:
-                    # Moving and counting the step done at once: the scheduler reads tiles and steps together.
-                    for name in members:
-                        execute(rt, agents[name])
-                    rt.memory.step_done()  # the step's new memories in one encode
-                    for name in members:
-                        self.next_step[name] = step + 1
-                    self.running.difference_update(members)
-                    self.lock.changed.notify_all()
+                talks = [(n, r) for n, r in kept if r.kind == "talk"]
+                self._publish(members, step, PHASE_TALK)
+                for name, reaction in talks:
+                    self._hold(name, reaction, step)
+                talking = {n for name, r in talks for n in (name, r.other)}
+                rest = [n for n in members if n not in talking]
+                others = [(n, partial(act_on, rt, agents[n], r)) for n, r in kept if r.kind != "talk"]
+                self._phase(members, step, PHASE_TALK, others, publish=False)
+                self._phase(rest, step, 3, [(n, partial(maybe_reflect, rt, agents[n])) for n in rest])
+                self._done(rest, step)
         except BaseException as exc:  # handed to the scheduler, which stops the span and raises it
-            with self.lock:
-                if self.failed is None:
-                    self.failed = exc
-                self.running.difference_update(members)
+            self._fail(exc, members)
+
+    def _done(self, members: list[str], step: int) -> None:
+        """Move ``members`` and count their step done (at once: the scheduler reads tiles and steps together)."""
+        rt = self.rt
+        with self.lock:
+            for name in members:
+                execute(rt, rt.agents[name])
+            rt.memory.step_done()  # the step's new memories in one encode
+            for name in members:
+                self.next_step[name] = step + 1
+            self.running.difference_update(members)
+            self.lock.changed.notify_all()
+
+    def _fail(self, exc: BaseException, members: Sequence[str]) -> None:
+        with self.lock:
+            if self.failed is None:
+                self.failed = exc
+            self.running.difference_update(members)
+            self.lock.changed.notify_all()
+
+    # ------------------------------------------------------------ a conversation held apart
+    def _hold(self, name: str, reaction: Reaction, step: int) -> None:
+        """Hold the conversation ``name`` decided on in a thread of its own, apart from the group's step.
+
+        A conversation's lines are said one after another, a dozen or more model calls in which its two
+        partners only stand and talk. Held in the group's step, everyone near them would wait for the
+        lines; held apart, the rest of the group finishes its step and runs on, reading the partners as
+        what they surely are meanwhile: standing where they stand, chatting with each other, for at
+        least as long as the lines said so far take (:func:`aga.cognition.converse.chat_minutes`; an
+        action's length is never read by others). The partners end their step (reflection, moving)
+        when the conversation has been remembered, so everything they do is what the phased step does.
+        """
+        rt = self.rt
+        a, b = rt.agents[name], rt.agents[reaction.other]
+        with rt.clock.pinned(step):
+            now = rt.now
+        held = Held(
+            step=step,
+            tiles={a.name: a.state.tile, b.name: b.state.tile},
+            actions={a.name: chat_action(a, b, now, 1), b.name: chat_action(b, a, now, 1)},
+            until=self._last_step(step, 1),
+        )
+        pair = sorted((a.name, b.name))
+
+        def heard(lines: list[tuple[str, str]]) -> None:
+            until = self._last_step(step, chat_minutes(lines))
+            if until > held.until:  # the town lock is held: this runs inside the conversation's job
+                held.until = until
                 self.lock.changed.notify_all()
+
+        def talk() -> None:
+            try:
+                with rt.clock.pinned(step):
+                    self._phase(pair, step, PHASE_TALK, [(a.name, partial(converse, rt, a, b, heard))], publish=False)
+                    self._phase(pair, step, 3, [(n, partial(maybe_reflect, rt, rt.agents[n])) for n in pair])
+                    self._done(pair, step)
+            except BaseException as exc:
+                self._fail(exc, pair)
+
+        with self.lock:
+            self.held[a.name] = self.held[b.name] = held
+            self._counts["held_talks"] += 1
+            self.lock.changed.notify_all()  # readers of the partners waiting at this step's later phases
+        threading.Thread(target=talk, name=f"aga-talk-{step}", daemon=True).start()
+
+    def _last_step(self, step: int, minutes: int) -> int:
+        """The last step of an action of ``minutes`` begun at ``step`` (it is over at the first step
+        whose time is at or past its end: :func:`aga.sim.engine.think`)."""
+        return step + math.ceil(minutes * 60 / self.rt.clock.step.total_seconds()) - 1
