@@ -14,8 +14,13 @@ code makes them (``chain``): with the calls of one decision made at once (``Runt
 action's emoji and triple run beside its place and its object's emoji beside its triple, a
 reflection's insights are asked together and its thoughts judged together, and after a conversation
 both partners' importance, planning thought and memo are asked together, then all their thoughts
-judged together. ``--one-by-one`` counts every call instead (the code before gathers). A
-conversation's lines, said one after another by both partners, add up across the group.
+judged together. ``--one-by-one`` counts every call instead (the code before gathers).
+
+A conversation is held apart from its group's step (:meth:`aga.sim.ahead.AheadStep._hold`): the group
+ends its step without its partners, who are known to stand and chat until the last step the lines said
+so far surely last (here: the conversation's length in minutes, reached in proportion to its calls),
+and end their step when their conversation (its lines, then what both remember of it) is over.
+``--inline-talks`` replays the rules before that, where a conversation's lines add up across its group.
 
     python -m benchmarks.ahead_replay ville25 --hours 1 --latency 0.55 --checkpoint-minutes 60
 """
@@ -24,6 +29,8 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import json
+import math
 import os
 import tempfile
 from collections import Counter, defaultdict
@@ -71,12 +78,17 @@ def capture(scenario: str, hours: float, start: str, mode: str, seed: int) -> di
                         .order_by(LedgerRow.id)  # type: ignore[arg-type]
                     )
                     calls = [(int((w - origin).total_seconds() // step_s), str(a), t) for w, a, t in rows]
+                chats = [
+                    (e.step, e.agent, json.loads(e.data_json)["partner"], int(json.loads(e.data_json)["minutes"]))
+                    for e in run.rt.timeline.entries(kinds=["chat"])
+                ]
                 tiles = {
                     name: {step: tile for (step, phase), (tile, _) in history.items() if phase == 0}
                     for name, history in run._step.history.items()
                 }
                 return {
                     "calls": calls,
+                    "chats": chats,
                     "tiles": tiles,
                     "radius": run.rt.scenario.params.vision_radius,
                     "steps": run.rt.step,
@@ -111,9 +123,17 @@ def chain(tasks: Sequence[str], *, one_by_one: bool = False) -> int:
     return n
 
 
-def replay(data: dict[str, Any], latency: float, checkpoint_steps: int, *, one_by_one: bool = False) -> float:
+def replay(
+    data: dict[str, Any],
+    latency: float,
+    checkpoint_steps: int,
+    *,
+    one_by_one: bool = False,
+    inline_talks: bool = False,
+) -> float:
     """Wall seconds of the town's schedule under :mod:`aga.sim.ahead`'s rules at ``latency`` a call."""
     radius, end = int(data["radius"]), int(data["steps"])
+    spm = int(data["steps_per_minute"])
     tiles: dict[str, dict[int, Tile]] = {
         n: {int(s): (int(t[0]), int(t[1])) for s, t in h.items()} for n, h in data["tiles"].items()
     }
@@ -135,15 +155,43 @@ def replay(data: dict[str, Any], latency: float, checkpoint_steps: int, *, one_b
             if tail:
                 rest = [t for t in rest if t not in ("act.triple", "perceive.thought_importance")]
         own[step][agent] += chain(rest, one_by_one=one_by_one)
+    talks: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+    for step, a, b, minutes in data.get("chats", []) if not inline_talks else []:
+        talks[int(step)].append((a, b, int(minutes)))
 
     def cheb(a: Tile, b: Tile) -> int:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
     nxt = dict.fromkeys(agents, 0)
+    held: dict[str, tuple[int, float, float, int]] = {}  # partner -> (step, began, lasts, minutes)
     running: set[str] = set()
-    done: list[tuple[float, int, tuple[str, ...]]] = []
+    # (when, order, step, agents whose step then ends); an empty tuple is a line said (a wake-up)
+    done: list[tuple[float, int, int, tuple[str, ...]]] = []
+    order = 0
     now = 0.0
     barrier = min(checkpoint_steps, end)
+
+    def until(m: str) -> int:
+        """The last step partner ``m``'s conversation surely lasts, by the lines said so far."""
+        step, began, lasts, minutes = held[m]
+        said = 1.0 if lasts <= 0 else min(1.0, (now - began) / lasts)
+        return step + max(1, math.floor(minutes * said + 1e-9)) * spm - 1
+
+    def clear(m: str, group: list[str], step: int) -> bool:
+        if m in group or step - nxt[m] <= 0:
+            return True
+        free = nxt[m]
+        if m in held and (last := until(m)) >= nxt[m]:
+            if step <= last:
+                return True
+            free = last + 1
+        return min(cheb(tiles[m][nxt[m]], tiles[g][step]) for g in group) > radius + step - free
+
+    def push(when: float, step: int, members: tuple[str, ...]) -> None:
+        nonlocal order
+        order += 1
+        heapq.heappush(done, (when + 1e-9, order, step, members))
+
     while True:
         idle = sorted((n for n in agents if n not in running and nxt[n] < barrier), key=lambda n: (nxt[n], n))
         placed: set[str] = set()
@@ -160,23 +208,27 @@ def replay(data: dict[str, Any], latency: float, checkpoint_steps: int, *, one_b
                 group += near
                 todo += near
             placed.update(group)
-            clear = all(
-                step - nxt[m] <= 0
-                or m in group
-                or min(cheb(tiles[m][nxt[m]], tiles[g][step]) for g in group) > radius + step - nxt[m]
-                for m in agents
-            )
-            if clear:
-                calls = max(own[step][m] for m in group) + sum(chat[step][m] for m in group)
-                running.update(group)
-                heapq.heappush(done, (now + calls * latency + 1e-9, step, tuple(group)))
+            if not all(clear(m, group, step) for m in agents):
+                continue
+            running.update(group)
+            pairs = [(a, b, minutes) for a, b, minutes in talks[step] if a in group]
+            partners = {x for a, b, _ in pairs for x in (a, b)}
+            ends = now + max(own[step][m] for m in group) * latency
+            push(ends + sum(chat[step][m] for m in group if m not in partners) * latency, step,
+                 tuple(m for m in group if m not in partners))  # fmt: skip
+            for a, b, minutes in pairs:
+                lasts = (chat[step][a] + chat[step][b]) * latency
+                held[a] = held[b] = (step, ends, lasts, minutes)
+                push(ends + lasts, step, (a, b))
+                for k in range(1, minutes):
+                    push(ends + lasts * k / minutes, step, ())
         if not done:
             if barrier >= end:
                 return now
             barrier = min(barrier + checkpoint_steps, end)
             continue
-        now, step, group = heapq.heappop(done)
-        for member in group:
+        now, _, step, members = heapq.heappop(done)
+        for member in members:
             nxt[member] = step + 1
             running.discard(member)
 
@@ -192,6 +244,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--latency", type=float, default=0.55, help="seconds a call (the mean with jitter)")
     parser.add_argument("--checkpoint-minutes", type=float, action="append", help="repeatable")
     parser.add_argument("--one-by-one", action="store_true", help="also count every call in a row")
+    parser.add_argument(
+        "--inline-talks", action="store_true", help="also replay conversations inside their group's step"
+    )
     args = parser.parse_args(argv)
     data = capture(args.scenario, args.hours, args.start, args.mode, args.seed)
     serial = len(data["calls"]) * args.latency
@@ -200,9 +255,11 @@ def main(argv: list[str] | None = None) -> None:
     for minutes in args.checkpoint_minutes or [60.0]:
         steps = max(1, round(minutes * data["steps_per_minute"]))
         for one_by_one in (False, True) if args.one_by_one else (False,):
-            wall = replay(data, args.latency, steps, one_by_one=one_by_one)
-            how = "every call in a row" if one_by_one else "with gathers"
-            print(f"checkpoints every {minutes:g} min, {how}: {wall:.0f} s, {serial / wall:.2f}x over serial")
+            for inline in (False, True) if args.inline_talks else (False,):
+                wall = replay(data, args.latency, steps, one_by_one=one_by_one, inline_talks=inline)
+                how = "every call in a row" if one_by_one else "with gathers"
+                how += ", conversations in their group's step" if inline else ", conversations held apart"
+                print(f"checkpoints every {minutes:g} min, {how}: {wall:.0f} s, {serial / wall:.2f}x over serial")
 
 
 if __name__ == "__main__":

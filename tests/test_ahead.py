@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from aga.agents import Action
 from aga.clock import SimClock
-from aga.sim.ahead import AheadStep
+from aga.sim.ahead import AheadStep, last_step
 from aga.sim.policies import PolicyOptions
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
@@ -56,6 +57,22 @@ def test_the_clock_is_pinned_per_thread() -> None:
         other.join()
     assert seen == [0]  # another thread reads the clock's own step
     assert clock.current_step() == 0 and clock.steps == 0
+
+
+@pytest.mark.parametrize("seconds", [10, 7, 60])
+def test_a_held_conversation_is_known_to_its_last_step_and_no_further(seconds: int) -> None:
+    """Others read a held conversation's partners as chatting through ``last_step``; the step after it
+    is the first at which the chat may be over (its action ends when the clock reaches its end)."""
+    clock = SimClock(start=datetime(2023, 2, 13, 9, 0), step=timedelta(seconds=seconds))
+    for begun in (0, 5, 33):
+        for minutes in (1, 2, 7):
+            with clock.pinned(begun):
+                chat = Action("chatting with B", "<persona> B", clock.now(), minutes, chatting_with="B")
+            last = last_step(begun, minutes, clock.step)
+            with clock.pinned(last):
+                assert clock.now() < chat.end
+            with clock.pinned(last + 1):
+                assert clock.now() >= chat.end
 
 
 def test_agents_running_ahead_give_the_phased_town(monkeypatch: pytest.MonkeyPatch) -> None:

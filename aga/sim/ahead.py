@@ -37,6 +37,7 @@ import threading
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -53,6 +54,12 @@ from aga.world import Address
 
 Tile = tuple[int, int]
 Seen = tuple[Tile, Action | None]
+
+
+def last_step(step: int, minutes: int, step_length: timedelta) -> int:
+    """The last step of an action of ``minutes`` begun at ``step`` that it surely fills, all phases:
+    it is over at the first step whose time is at or past its end (:func:`aga.sim.engine.think`)."""
+    return step + math.ceil(timedelta(minutes=minutes) / step_length) - 1
 
 
 def chebyshev(a: Tile, b: Tile) -> int:
@@ -399,6 +406,4 @@ class AheadStep:
         threading.Thread(target=talk, name=f"aga-talk-{step}", daemon=True).start()
 
     def _last_step(self, step: int, minutes: int) -> int:
-        """The last step of an action of ``minutes`` begun at ``step`` (it is over at the first step
-        whose time is at or past its end: :func:`aga.sim.engine.think`)."""
-        return step + math.ceil(minutes * 60 / self.rt.clock.step.total_seconds()) - 1
+        return last_step(step, minutes, self.rt.clock.step)
