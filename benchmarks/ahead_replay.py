@@ -44,10 +44,7 @@ ALONGSIDE = {"act.emoji", "act.object_triple", "perceive.thought_importance", "r
 
 
 def capture(scenario: str, hours: float, start: str, mode: str, seed: int) -> dict[str, Any]:
-    """Run the town ahead once (simulator in process) and return its calls and every agent's tiles."""
-    from sqlmodel import Session, select
-
-    from aga.llm.ledger import LedgerRow, Outcome
+    """Run the town ahead once (simulator in process) and return its :func:`schedule`."""
     from aga.sim.policies import POLICY_MODES, PolicyOptions
     from aga.sim.run import Run
 
@@ -69,31 +66,9 @@ def capture(scenario: str, hours: float, start: str, mode: str, seed: int) -> di
             )
             try:
                 first = run.rt.gateway.ledger.last_id()
-                run.advance(checkpoint_minutes=hours * 60)  # one span: the history holds every step
-                origin, step_s = run.rt.clock.start, run.rt.clock.step.total_seconds()
-                with Session(run.engine) as session:
-                    rows = session.exec(
-                        select(LedgerRow.sim_time, LedgerRow.agent, LedgerRow.task)
-                        .where(LedgerRow.id > first, LedgerRow.outcome != Outcome.CACHE_HIT.value)
-                        .order_by(LedgerRow.id)  # type: ignore[arg-type]
-                    )
-                    calls = [(int((w - origin).total_seconds() // step_s), str(a), t) for w, a, t in rows]
-                chats = [
-                    (e.step, e.agent, json.loads(e.data_json)["partner"], int(json.loads(e.data_json)["minutes"]))
-                    for e in run.rt.timeline.entries(kinds=["chat"])
-                ]
-                tiles = {
-                    name: {step: tile for (step, phase), (tile, _) in history.items() if phase == 0}
-                    for name, history in run._step.history.items()
-                }
-                return {
-                    "calls": calls,
-                    "chats": chats,
-                    "tiles": tiles,
-                    "radius": run.rt.scenario.params.vision_radius,
-                    "steps": run.rt.step,
-                    "steps_per_minute": round(60 / step_s),
-                }
+                run._step.trace = {}
+                run.advance(checkpoint_minutes=hours * 60)
+                return schedule(run, after_id=first)
             finally:
                 run.close()
         finally:
@@ -101,6 +76,37 @@ def capture(scenario: str, hours: float, start: str, mode: str, seed: int) -> di
                 os.environ.pop("AGA_RUNS_DIR", None)
             else:
                 os.environ["AGA_RUNS_DIR"] = saved
+
+
+def schedule(run: Any, *, after_id: int) -> dict[str, Any]:
+    """What :func:`replay` needs of a run stepped ahead from step 0 with a trace
+    (``run._step.trace = {}`` before it ran): the model calls after ledger row ``after_id`` as (step,
+    agent, task), its conversations as (step, starter, partner, minutes), every agent's tile at each
+    step, the vision radius, the steps run and the steps per simulated minute."""
+    from sqlmodel import Session, select
+
+    from aga.llm.ledger import LedgerRow, Outcome
+
+    origin, step_s = run.rt.clock.start, run.rt.clock.step.total_seconds()
+    with Session(run.engine) as session:
+        rows = session.exec(
+            select(LedgerRow.sim_time, LedgerRow.agent, LedgerRow.task)
+            .where(LedgerRow.id > after_id, LedgerRow.outcome != Outcome.CACHE_HIT.value)
+            .order_by(LedgerRow.id)  # type: ignore[arg-type]
+        )
+        calls = [(int((w - origin).total_seconds() // step_s), str(a), t) for w, a, t in rows]
+    chats = []
+    for entry in run.rt.timeline.entries(kinds=["chat"]):
+        data = json.loads(entry.data_json)
+        chats.append((entry.step, entry.agent, data["partner"], int(data["minutes"])))
+    return {
+        "calls": calls,
+        "chats": chats,
+        "tiles": run._step.trace,
+        "radius": run.rt.scenario.params.vision_radius,
+        "steps": run.rt.step,
+        "steps_per_minute": round(60 / step_s),
+    }
 
 
 def chain(tasks: Sequence[str], *, one_by_one: bool = False) -> int:

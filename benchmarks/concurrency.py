@@ -26,6 +26,7 @@ from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.ahead_replay import replay, schedule
 from benchmarks.latency_server import LatencyServer
 from benchmarks.report import machine, write
 
@@ -61,13 +62,11 @@ def town_record(run: Any) -> tuple[list[Any], list[Any]]:
     return timeline, sorted(calls.items())
 
 
-def critical_calls(run: Any, *, after_id: int = 0, span_s: float | None = None) -> int:
+def critical_calls(run: Any, *, after_id: int = 0) -> int:
     """Per step, the most model calls one agent made, summed over the steps: the calls that would wait
     one after another if each agent made its calls in a row (a step's phases only lengthen the chain;
-    the calls of one decision made at once, see ``Runtime.gather``, shorten it). ``span_s``: the same
-    per span of that many simulated seconds instead of per step (agents running ahead of each other
-    between checkpoints; agents near each other must step together, which it does not count:
-    ``benchmarks.ahead_replay`` does)."""
+    the calls of one decision made at once, see ``Runtime.gather``, shorten it). For agents running
+    ahead of each other, ``benchmarks.ahead_replay`` replays the schedule instead."""
     from collections import Counter
 
     from sqlmodel import Session, select
@@ -81,10 +80,7 @@ def critical_calls(run: Any, *, after_id: int = 0, span_s: float | None = None) 
                 LedgerRow.id > after_id, LedgerRow.outcome != Outcome.CACHE_HIT.value
             )
         )
-        origin = run.rt.clock.start  # step 0: checkpoints (the spans' ends) fall on multiples from there
         for when, agent in rows:
-            if span_s is not None and when is not None:
-                when = int((when - origin).total_seconds() // span_s)
             per_step.setdefault(when, Counter())[str(agent)] += 1
     return sum(max(c.values()) for c in per_step.values())
 
@@ -127,6 +123,8 @@ def measure(
         try:
             calls_before = run.rt.gateway.llm_calls  # the start-up's ratings are not part of the span
             first_row = run.rt.gateway.ledger.last_id()
+            if step_mode == "ahead":
+                run._step.trace = {}  # every agent's tile at each step, for the replayed floor
             began = time.perf_counter()
             run.advance(checkpoint_minutes=args.checkpoint_minutes)
             wall = time.perf_counter() - began
@@ -134,18 +132,26 @@ def measure(
             totals = gateway.ledger.totals()[0]
             timeline, calls = signature(run)
             made = gateway.llm_calls - calls_before
-            span = args.checkpoint_minutes * 60 if step_mode == "ahead" else None
-            chain = critical_calls(run, after_id=first_row, span_s=span)
+            chain = critical_calls(run, after_id=first_row)
+            if step_mode == "ahead":
+                # The floor of the ahead rules for this very run: its schedule replayed with every call
+                # taking one unit and nothing else any time (the speed-up over serial is the calls over it).
+                steps = round(args.checkpoint_minutes * 60 / run.rt.clock.step.total_seconds())
+                units = replay(schedule(run, after_id=first_row), 1.0, max(1, steps))
+                bound = round(made / units, 2) if units else None
+            else:
+                bound = round(made / chain, 2) if chain else None
             return {
                 "step": step_mode,
                 "concurrency": concurrency,
                 "wall_s": round(wall, 1),
                 "llm_calls": made,
                 "calls_per_s": round(made / wall, 2),
-                # Calls one after another that no concurrency can overlap: per step, the most calls one
-                # agent made (its chain within the step), summed. calls / that bounds the speed-up.
+                # Calls one after another that no concurrency can overlap in a phased step: per step, the
+                # most calls one agent made (its chain within the step), summed.
                 "critical_calls": chain,
-                "speedup_bound": round(made / chain, 2) if chain else None,
+                # Phased: calls / that chain. Ahead: the replayed floor of the ahead rules.
+                "speedup_bound": bound,
                 "tokens": gateway.spent_tokens,
                 "failsafes": gateway.failsafes,
                 "model_s": round(totals.model_s, 1),  # summed over calls: time inside the model's requests
@@ -247,11 +253,12 @@ def main(argv: list[str] | None = None) -> None:
         ),
         "",
         "Model s: the calls' time inside the server's answers, summed. Queue s: summed time an answer "
-        "waited for its agent's turn (another agent thinking). Bound on the speed-up: the calls divided by "
-        "the calls that must wait one after another (per step, the most one agent made, summed; for --step "
-        "ahead per checkpoint interval). It counts neither the calls an agent makes at once (Runtime.gather) "
-        "nor the agents near each other that must step together; `python -m benchmarks.ahead_replay` "
-        "counts both. Same town: the timeline and every "
+        "waited for its agent's turn (another agent thinking). Bound on the speed-up: for a phased run, the "
+        "calls divided by the calls that must wait one after another (per step, the most one agent made, "
+        "summed; the calls an agent makes at once, Runtime.gather, shorten it, so it is no ceiling); for "
+        "--step ahead, the run's own schedule replayed under the ahead rules with every call taking the "
+        "same time and nothing else any (`benchmarks.ahead_replay`: groups, conversations held apart, "
+        "checkpoints), a floor no implementation of those rules beats. Same town: the timeline and every "
         "agent's own sequence of calls (task, outcome, tokens) are identical to the first run's.",
         "",
         f"Peak memory of the benchmark process: {report['peak_rss_mb']} MB.",

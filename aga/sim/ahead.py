@@ -160,6 +160,9 @@ class AheadStep:
         self.held: dict[str, Held] = {}
         self.failed: BaseException | None = None
         self.view = AheadView(self)
+        # Every agent's tile at each step, kept across spans when a benchmark sets it to {} (to replay
+        # the run's schedule: benchmarks.ahead_replay).
+        self.trace: dict[str, dict[int, Tile]] | None = None
         # What running ahead did (for benchmarks and the progress line): group steps run, agents in
         # them, reads that waited for an agent behind, and the widest gap in steps between two agents.
         # Conversations held apart from their group's step, and reads of their partners answered from
@@ -292,6 +295,8 @@ class AheadStep:
             for name in members:
                 state = agents[name].state
                 self.history[name][(step, phase)] = (state.tile, state.action)
+                if self.trace is not None and phase == 0:
+                    self.trace.setdefault(name, {})[step] = state.tile
             self.lock.changed.notify_all()
 
     def _phase(
