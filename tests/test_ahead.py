@@ -127,6 +127,32 @@ def test_an_ahead_run_resumed_goes_on_as_if_never_stopped() -> None:
     assert halves[1] == whole[1]
 
 
+def test_a_held_conversation_says_no_more_once_the_span_has_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C or a failure elsewhere ends the span; a conversation held apart stops at its next line
+    instead of talking on (and calling the model) after the run has given the span up."""
+    import aga.sim.ahead as ahead
+
+    run = Run.create(
+        "ville25", model="scripted/default", hours=0.3, run_id="stopped", seed=3, embedder=HashEmbedder(),
+        start=clock_time(9), step_mode="ahead", concurrency=4,
+    )  # fmt: skip
+    real = ahead.converse
+    said: list[int] = []
+
+    def converse(rt: Any, a: Any, b: Any, heard: Any) -> Any:
+        run._step.failed = RuntimeError("stopped elsewhere")  # as a failing group would
+        return real(rt, a, b, lambda lines: (said.append(len(lines)), heard(lines)))
+
+    monkeypatch.setattr(ahead, "converse", converse)
+    try:
+        with pytest.raises(RuntimeError, match="stopped elsewhere"):
+            run.advance(checkpoint_minutes=10)
+    finally:
+        run.close()
+    # Each conversation held when the span failed (those settled in the same step) said one line and stopped.
+    assert said and set(said) == {1}
+
+
 def test_ahead_refuses_a_shared_policy_store() -> None:
     with pytest.raises(ValueError, match="shared scope"):
         Run.create(

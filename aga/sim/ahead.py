@@ -390,6 +390,8 @@ class AheadStep:
         pair = sorted((a.name, b.name))
 
         def heard(lines: list[tuple[str, str]]) -> None:
+            if self.failed is not None:  # the span is over (Ctrl-C, a failure): say no more lines
+                raise RuntimeError("another group of agents failed; this conversation is abandoned with the span")
             until = self._last_step(step, chat_minutes(lines))
             if until > held.until:  # the town lock is held: this runs inside the conversation's job
                 held.until = until
