@@ -169,7 +169,8 @@ def markdown(report: dict[str, Any]) -> str:
         f"# Believability of {report['scenario']}: modes and ablations over seeds {report['seeds']}",
         "",
         f"Runs: `{report['run_model']}`, {report['simulated_days']:g} simulated days, {report['warmup_runs']} "
-        f"warm-up(s) per policy mode. Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "
+        "warm-up(s) per policy mode, sequential steps (the token benchmark's runs: agents in name order, "
+        f"as the original). Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "
         f"({report['questions_per_category']} questions per category). Judge verdicts ({report['judging']}): "
         f"{report['rankings']['total']} "
         f"({report['rankings']['failsafe']} fail-safes, {report['rankings']['incomplete']} incomplete). "
