@@ -336,6 +336,8 @@ class AheadStep:
                 talks = [(n, r) for n, r in kept if r.kind == "talk"]
                 self._publish(members, step, PHASE_TALK)
                 for name, reaction in talks:
+                    # A partner is in view, so in the group (nobody near a group is at another step).
+                    assert reaction.other in members, f"{name} talks to {reaction.other}, not in its group"
                     self._hold(name, reaction, step)
                 talking = {n for name, r in talks for n in (name, r.other)}
                 rest = [n for n in members if n not in talking]
