@@ -21,6 +21,9 @@ see :meth:`aga.cognition.common.Runtime.object_user`), and an agent walks at mos
   that has not got there yet (a distant object whose possible user is behind) waits, giving the town
   lock up, unless that agent provably cannot stand there by then. Waits cannot form a cycle: the
   agent furthest behind never waits for anyone.
+- **Conversations held apart.** A conversation settled in a group's step runs in a thread of its own
+  while the rest of the group (and everyone near) runs on; its partners are read meanwhile as standing
+  and chatting, up to the last step the lines said so far surely last (:class:`Held`).
 - **Barriers.** Every agent reaches the end of the span (a checkpoint) before the next span starts;
   memories are indexed only there, in (agent, id) order (as a phased run does), so retrieval sees the
   same index whoever ran first.
