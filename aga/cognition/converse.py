@@ -5,7 +5,8 @@ listener and has the LLM summarise their relationship, then retrieves ~15 memori
 and says the next line (JSON: utterance, end). The conversation ends when a side ends it or after
 ``max_conversation_rounds`` rounds. Afterwards: a summary, a chat memory with its importance for each
 side, a planning thought and a memo for each side (each with a triple and an importance), and each
-side's schedule is re-planned around the chat, whose length follows the text (as in the original).
+side's schedule is re-planned around the chat, whose length follows the text (as in the original);
+calls that rest on the lines alone are asked at once in a threaded run (``Runtime.gather``).
 With Social Memory (``social`` module) each line comes instead from the speaker's relation to the
 listener and the last round, and each side re-judges the relation afterwards.
 """
@@ -151,10 +152,15 @@ def converse(rt: Runtime, a: Agent, b: Agent, heard: Heard | None = None) -> lis
     text = _lines_text(lines)
     if rt.social is not None:
         social.after_dialogue(rt, a, b, lines)
-    summary = rt.call(SUMMARY, a, {"conversation": text}).text
     minutes = chat_minutes(lines)
+    # The summary and both partners' re-plans rest on the lines alone (each re-plan on its own
+    # schedule): asked at once in a threaded run.
+    summary, *_ = rt.gather(
+        a,
+        lambda: rt.call(SUMMARY, a, {"conversation": text}).text,
+        *(partial(insert_activity, rt, me, f"chatting with {other.name}", minutes) for me, other in ((a, b), (b, a))),
+    )
     for me, other in ((a, b), (b, a)):
-        insert_activity(rt, me, f"chatting with {other.name}", minutes)
         me.state.action = chat_action(me, other, now, minutes)
         me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
         me.state.last_chats[other.name] = list(lines)
