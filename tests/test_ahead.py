@@ -153,6 +153,55 @@ def test_a_held_conversation_says_no_more_once_the_span_has_failed(monkeypatch: 
     assert said and set(said) == {1}
 
 
+def test_a_stop_request_ends_an_ahead_span_where_the_leader_stands() -> None:
+    """A stop asked for inside a span ends it at the step of the agent furthest ahead (the others catch
+    up): the run checkpoints there, long before the span's end, and goes on from it as if never stopped."""
+    from aga.sim.run import STOPPED
+    from benchmarks.concurrency import town_record
+
+    whole = _town("whole-run", "ahead", 4, scenario="ville3", hours=0.4)
+    run = Run.create(
+        "ville3", model="scripted/default", hours=0.4, run_id="stopped-mid", seed=3, embedder=HashEmbedder(),
+        start=clock_time(9), step_mode="ahead", concurrency=4,
+    )  # fmt: skip
+    step = run._step
+    assert isinstance(step, AheadStep)
+    reason = run.advance(checkpoint_minutes=10, should_stop=lambda: step.stats()["agent_steps"] >= 3 * 15)
+    stopped_at = run.rt.step
+    run.close()
+    assert reason == STOPPED
+    assert 15 <= stopped_at < 60  # inside the first 10-minute span (60 steps), not at its end
+    again = Run.open("stopped-mid", embedder=HashEmbedder(), concurrency=2)
+    try:
+        assert again.rt.step == stopped_at  # the checkpoint is where it stopped
+        again.set_status("running")
+        again.advance(checkpoint_minutes=10)
+        resumed = town_record(again)
+    finally:
+        again.close()
+    assert resumed[0] == whole[0]
+    assert resumed[1] == whole[1]
+
+
+def test_a_spent_budget_ends_an_ahead_span_early() -> None:
+    """With hourly checkpoints a budget honoured only between spans could be overshot by an hour's
+    calls; it ends the span where the agent furthest ahead stands instead."""
+    from aga.sim.run import Budget
+
+    run = Run.create(
+        "ville3", model="scripted/default", hours=1, run_id="budget", seed=3, embedder=HashEmbedder(),
+        start=clock_time(9), step_mode="ahead", concurrency=4,
+    )  # fmt: skip
+    try:
+        reason = run.advance(checkpoint_minutes=60, budget=Budget(max_tokens=100_000))
+        assert "token budget" in reason
+        assert 0 < run.rt.step < 360  # stopped inside the one hour-long span
+        # Over by the steps under way when it was noticed, not by the rest of the hour (~240k tokens).
+        assert run.rt.gateway.spent_tokens < 120_000
+    finally:
+        run.close()
+
+
 def test_ahead_refuses_a_shared_policy_store() -> None:
     with pytest.raises(ValueError, match="shared scope"):
         Run.create(

@@ -48,15 +48,20 @@ class StopRequest:
     """Ctrl-C asks the run to stop; a second Ctrl-C interrupts at once.
 
     The first Ctrl-C is acknowledged at once. The run stops after the current step (which is then
-    checkpointed) when that step ends within :attr:`GRACE_S` seconds; a step that takes longer (a slow
+    checkpointed) when that step ends within :attr:`grace_s` seconds (an ahead run: once its agents have
+    caught up with the one furthest ahead, within :attr:`AHEAD_GRACE_S`); a step that takes longer (a slow
     model, a server that hangs between retries) is left between two model calls instead (:meth:`overdue`,
     polled by the gateway), and the run resumes from its last checkpoint.
     """
 
     GRACE_S = 2.0
+    # An ahead run stops where its agent furthest ahead stands, once the others have caught up: their
+    # steps' calls, longer than one phased step (see aga.sim.ahead.AheadStep.span).
+    AHEAD_GRACE_S = 30.0
 
     def __init__(self) -> None:
         self.requested_at: float | None = None
+        self.grace_s = self.GRACE_S
         signal.signal(signal.SIGINT, self._handle)
 
     def _handle(self, signum: int, frame: Any) -> None:
@@ -66,7 +71,7 @@ class StopRequest:
         # Plain stderr, not rich: a signal handler may run while rich holds its console.
         sys.stderr.write(
             "\nstopping: the run stops after this step, or between two model calls if the step takes "
-            f"more than {self.GRACE_S:g} s; press Ctrl-C again to stop at once\n"
+            f"more than {self.grace_s:g} s; press Ctrl-C again to stop at once\n"
         )
         sys.stderr.flush()
 
@@ -74,8 +79,8 @@ class StopRequest:
         return self.requested_at is not None
 
     def overdue(self) -> bool:
-        """True once a stop was requested more than :attr:`GRACE_S` seconds ago."""
-        return self.requested_at is not None and time.monotonic() - self.requested_at > self.GRACE_S
+        """True once a stop was requested more than :attr:`grace_s` seconds ago."""
+        return self.requested_at is not None and time.monotonic() - self.requested_at > self.grace_s
 
 
 def drive(
@@ -93,6 +98,9 @@ def drive(
     """Advance ``run`` to its end with a progress bar; Ctrl-C checkpoints and exits 130."""
     from aga.llm.errors import ModelUnavailable
     from aga.sim.run import STOPPED, Budget
+
+    if run.ahead:
+        stop.grace_s = StopRequest.AHEAD_GRACE_S
 
     if metrics_port is not None:
         run.metrics.serve(metrics_port, metrics_addr)

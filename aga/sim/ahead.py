@@ -192,8 +192,13 @@ class AheadStep:
             self._pool = None
 
     # ------------------------------------------------------------ the span
-    def span(self, steps: int) -> None:
-        """Advance every agent ``steps`` steps (from the clock's step); the clock then reads the end."""
+    def span(self, steps: int, should_stop: Callable[[], bool] | None = None) -> int:
+        """Advance every agent ``steps`` steps (from the clock's step); the clock then reads the end.
+
+        ``should_stop`` (a stop request, a budget spent) is polled while agents run: once it says so, the
+        span ends at the step of the agent furthest ahead instead, where every other agent catches up
+        (none is stepped back), so a run stops at a checkpoint within the time the stragglers need, not
+        a whole span later. Returns the steps run."""
         rt = self.rt
         start = rt.clock.steps
         end = start + steps
@@ -219,10 +224,15 @@ class AheadStep:
                             ).start()
                     if not self.running and (self.failed is not None or all(s == end for s in self.next_step.values())):
                         break
-                    self.lock.changed.wait()
+                    if should_stop is not None and end > (reached := self._reached()) and should_stop():
+                        end = reached
+                        continue
+                    # A stop request comes from a signal handler, which notifies nobody: look again soon.
+                    self.lock.changed.wait(None if should_stop is None else 0.5)
             if self.failed is not None:
                 raise self.failed
             rt.clock.steps = end
+            return end - start
         except BaseException as exc:
             # A Ctrl-C (or a failure) ends the span: groups still thinking stop at their next read of
             # another agent; the run resumes from its last checkpoint, as after a crash.
@@ -231,6 +241,10 @@ class AheadStep:
             raise
         finally:
             rt.view = None
+
+    def _reached(self) -> int:
+        """The step the agent furthest ahead will be at once the steps under way are done."""
+        return max(step + (name in self.running) for name, step in self.next_step.items())
 
     def _startable(self, end: int) -> list[tuple[list[str], int]]:
         """Groups of idle agents that may take their next step now, furthest behind first."""

@@ -572,6 +572,11 @@ class Run:
         """
         every = max(1, round(checkpoint_minutes * 60 / self.rt.clock.step.total_seconds()))
         reason = "finished"
+
+        def stop_now() -> bool:
+            spent = budget is not None and budget.exceeded(self.rt.gateway)
+            return bool(spent or (should_stop is not None and should_stop()))
+
         try:
             while self.rt.now < self.info.until:
                 if should_stop is not None and should_stop():
@@ -579,8 +584,9 @@ class Run:
                     break
                 if isinstance(self._step, AheadStep):
                     # To the next checkpoint (or the end) at once: agents run ahead of each other inside it.
+                    # A stop request or a spent budget ends the span early, where everyone catches up.
                     left = -(-(self.info.until - self.rt.now) // self.rt.clock.step)
-                    self._step.span(min(every - self.rt.step % every, left))
+                    self._step.span(min(every - self.rt.step % every, left), stop_now)
                 else:
                     self._step(self.rt)
                 if on_step is not None:
