@@ -106,7 +106,6 @@ def test_ahead_with_a_full_lifestyle_policy_store_gives_the_phased_town() -> Non
 
 
 def test_an_ahead_run_resumed_goes_on_as_if_never_stopped() -> None:
-    from benchmarks.concurrency import town_record
 
     whole = _town("whole", "ahead", 4, scenario="ville3", hours=0.4)
     run = Run.create(
@@ -115,16 +114,26 @@ def test_an_ahead_run_resumed_goes_on_as_if_never_stopped() -> None:
     )  # fmt: skip
     run.advance(checkpoint_minutes=10)
     run.close()
-    again = Run.open("halves", embedder=HashEmbedder(), concurrency=2)
+    _resume_to(whole, "halves", hours=0.2)
+
+
+def _resume_to(whole: tuple[list[Any], list[Any], dict[str, float]], run_id: str, *, hours: float = 0.0) -> int:
+    """Open ``run_id``, run it to its end (``hours`` further), check its town is ``whole``'s; the step
+    it was opened at."""
+    from benchmarks.concurrency import town_record
+
+    again = Run.open(run_id, embedder=HashEmbedder(), concurrency=2)
     try:
         assert again.ahead
-        again.set_status("running", until=again.info.until + timedelta(hours=0.2))
+        opened_at = again.rt.step
+        again.set_status("running", until=again.info.until + timedelta(hours=hours))
         again.advance(checkpoint_minutes=10)
-        halves = town_record(again)
+        resumed = town_record(again)
     finally:
         again.close()
-    assert halves[0] == whole[0]
-    assert halves[1] == whole[1]
+    assert resumed[0] == whole[0]
+    assert resumed[1] == whole[1]
+    return opened_at
 
 
 def test_a_held_conversation_says_no_more_once_the_span_has_failed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -157,7 +166,6 @@ def test_a_stop_request_ends_an_ahead_span_where_the_leader_stands() -> None:
     """A stop asked for inside a span ends it at the step of the agent furthest ahead (the others catch
     up): the run checkpoints there, long before the span's end, and goes on from it as if never stopped."""
     from aga.sim.run import STOPPED
-    from benchmarks.concurrency import town_record
 
     whole = _town("whole-run", "ahead", 4, scenario="ville3", hours=0.4)
     run = Run.create(
@@ -171,16 +179,7 @@ def test_a_stop_request_ends_an_ahead_span_where_the_leader_stands() -> None:
     run.close()
     assert reason == STOPPED
     assert 15 <= stopped_at < 60  # inside the first 10-minute span (60 steps), not at its end
-    again = Run.open("stopped-mid", embedder=HashEmbedder(), concurrency=2)
-    try:
-        assert again.rt.step == stopped_at  # the checkpoint is where it stopped
-        again.set_status("running")
-        again.advance(checkpoint_minutes=10)
-        resumed = town_record(again)
-    finally:
-        again.close()
-    assert resumed[0] == whole[0]
-    assert resumed[1] == whole[1]
+    assert _resume_to(whole, "stopped-mid") == stopped_at  # the checkpoint is where it stopped
 
 
 def test_a_spent_budget_ends_an_ahead_span_early() -> None:
