@@ -72,8 +72,8 @@ def chebyshev(a: Tile, b: Tile) -> int:
 
 @dataclass
 class Held:
-    """Two agents in a conversation held apart from their group's step: from phase ``PHASE_AFTER_TALK``
-    of ``step`` until ``until`` (the last step their conversation surely lasts, which grows with its
+    """Two agents in a conversation held apart from their group's step: after phase ``PHASE_TALK`` of
+    ``step`` until ``until`` (the last step their conversation surely lasts, which grows with its
     lines) each stands on its tile doing ``actions[name]`` (:func:`aga.cognition.converse.chat_action`,
     whose length others never read)."""
 
@@ -159,7 +159,7 @@ class AheadStep:
         self.history: dict[str, dict[tuple[int, int], Seen]] = {}
         self.next_step: dict[str, int] = {}
         self.running: set[str] = set()
-        # Conversations held apart from their group's step, by partner (see ``_talk``).
+        # Conversations held apart from their group's step, by partner (see ``_hold``).
         self.held: dict[str, Held] = {}
         self.failed: BaseException | None = None
         self.view = AheadView(self)
@@ -192,13 +192,13 @@ class AheadStep:
             self._pool = None
 
     # ------------------------------------------------------------ the span
-    def span(self, steps: int, should_stop: Callable[[], bool] | None = None) -> int:
+    def span(self, steps: int, should_stop: Callable[[], bool] | None = None) -> None:
         """Advance every agent ``steps`` steps (from the clock's step); the clock then reads the end.
 
         ``should_stop`` (a stop request, a budget spent) is polled while agents run: once it says so, the
         span ends at the step of the agent furthest ahead instead, where every other agent catches up
         (none is stepped back), so a run stops at a checkpoint within the time the stragglers need, not
-        a whole span later. Returns the steps run."""
+        a whole span later."""
         rt = self.rt
         start = rt.clock.steps
         end = start + steps
@@ -232,7 +232,6 @@ class AheadStep:
             if self.failed is not None:
                 raise self.failed
             rt.clock.steps = end
-            return end - start
         except BaseException as exc:
             # A Ctrl-C (or a failure) ends the span: groups still thinking stop at their next read of
             # another agent; the run resumes from its last checkpoint, as after a crash.
