@@ -213,7 +213,7 @@ def answer_all(
         for s in situations:
             task = get_task(s.task)
             assert task is not None, s.task
-            value = gateway.call(task, s.shown, agent=s.agent, facts=_facts(s))
+            value = gateway.call(task, s.shown, agent=s.agent, facts=task_facts(s.task, s.shown, s.agent))
             s.answers.setdefault(model, []).append(answer_text(s.task, value))
             if on_call is not None:
                 on_call()
@@ -262,14 +262,15 @@ def simulator_draws(
     return mean, spread
 
 
-def _facts(s: Situation) -> Any:
-    """The typed facts a run passes with the sampled tasks, rebuilt from what the prompt shows."""
+def task_facts(task: str, shown: dict[str, str], agent: str) -> Any:
+    """The typed facts a run passes with ``task`` for ``agent``, rebuilt from what its prompt shows (None
+    for tasks whose fail-safe and repair need none)."""
     from aga.cognition.plan_action import BlockFacts, SubjectFacts
 
-    if s.task == "plan.decompose":
-        return BlockFacts(s.shown.get("task", ""), int(s.shown.get("minutes", "60")))
-    if s.task == "act.triple":
-        return SubjectFacts(s.agent)
+    if task == "plan.decompose":
+        return BlockFacts(shown.get("task", ""), int(shown.get("minutes", "60")))
+    if task == "act.triple":
+        return SubjectFacts(agent)
     return None
 
 

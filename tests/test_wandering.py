@@ -85,3 +85,18 @@ def test_a_run_written_before_mind_wandering_existed_opens_without_it(tmp_path):
         conn.execute("alter table run_info drop column mind_wandering")
     with Run.open("old", embedder=HashEmbedder()) as opened:
         assert opened.rt.mind_wandering is False
+
+
+def test_the_drawn_memories_are_listed_one_a_line_even_with_semicolons_of_their_own(tmp_path):
+    run = _run(tmp_path, mind_wandering=True)
+    try:
+        klaus = run.rt.agents["Klaus Mueller"]
+        plan = "This is Klaus's plan for Monday: wake up at 7:00 am;\nhave breakfast at 8:00 am"
+        run.rt.memory.add(klaus.name, MemoryKind.PLAN, ("Klaus", "plan", "day"), plan, 5, run.rt.now, step=0)
+        lines = [wandering_text(run.rt, klaus, 6).splitlines() for _ in range(30)]
+    finally:
+        run.close()
+    assert all(x[0] == "Things that come to Klaus Mueller's mind:" for x in lines)
+    assert all(len(x) == 7 and all(line.startswith("- ") for line in x[1:]) for x in lines)
+    # The plan memory, drawn at least once, is one line with its semicolon and without its line break.
+    assert any("- This is Klaus's plan for Monday: wake up at 7:00 am; have breakfast at 8:00 am" in x for x in lines)

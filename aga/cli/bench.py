@@ -354,6 +354,62 @@ def talk_command(
     console.print(f"report: {md}, {js}")
 
 
+@bench_app.command("wander")
+def wander_command(
+    scenario: Annotated[
+        list[str] | None, typer.Option("--scenario", "-s", help="Towns to capture prompts from (repeatable).")
+    ] = None,
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
+    ] = None,
+    hours: Annotated[float, typer.Option(help="Simulated hours of each town's mind-wandering run.")] = 30.0,
+    start: Annotated[str | None, typer.Option(help="HH:MM: begin the capture run at this time of day.")] = None,
+    seeds: Annotated[int, typer.Option(help="Answers per prompt, variant and model, each with its own seed.")] = 2,
+    per_task: Annotated[int, typer.Option(help="Prompts kept per task (day plan, decomposition).")] = 8,
+    seed: Annotated[int, typer.Option(help="Seed of the capture run; answer seeds follow it.")] = 0,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for wander_uptake.{json,md}.")] = Path(
+        "benchmarks/results"
+    ),
+) -> None:
+    """How often each model's day plans and decompositions take up the memories mind wandering shows,
+    with and without the wandering line: tests how the simulator's novelty curve with mind wandering
+    was made."""
+    import shlex
+    from datetime import date
+
+    from aga.sim.run import default_embedder
+    from benchmarks import wander_uptake
+    from benchmarks.report import machine
+
+    towns = scenario or ["ville3"]
+    models = model or ["scripted/default"]
+    if not hours > 0 or seeds < 1 or per_task < 1:
+        raise UserError("--hours must be positive, --seeds and --per-task at least 1")
+    begin = clock_time(start)
+    _check_towns_and_models(towns, models)
+    embedder = default_embedder()
+    progress, tracker = _counting_progress()
+    with progress:
+        report = wander_uptake.run(
+            towns, models, hours=hours, seed=seed, seeds=seeds, per_task=per_task, embed=embedder.embed,
+            start=begin, tracker=tracker,
+        )  # fmt: skip
+    command = shlex.join(
+        ["aga", "bench", "wander", *(f"-s={t}" for t in towns), *(f"-m={m}" for m in models)]
+        + [f"--hours={hours:g}", f"--seeds={seeds}", f"--per-task={per_task}", f"--seed={seed}"]
+        + ([f"--start={start}"] if start else [])
+    )
+    js, md = wander_uptake.write(report, out, command, machine(), date.today().isoformat())
+    for name, rows in report["by_model"].items():
+        r = rows["all"]
+        console.print(
+            f"{name}: answers saying a drawn memory {r['with']['uptake']} with the line, "
+            f"{r['without']['uptake']} without ({r['prompts']} prompts)"
+        )
+    console.print(f"report: {md}, {js}")
+
+
 def _check_towns_and_models(towns: list[str], models: list[str]) -> None:
     """A UserError naming the first town that does not load or model that cannot be reached."""
     from aga.llm.errors import LLMConfigError

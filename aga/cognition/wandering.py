@@ -52,11 +52,15 @@ def wandering(rt: Runtime, agent: Agent, n: int) -> list[str]:
 
 
 def wandering_text(rt: Runtime, agent: Agent, n: int) -> str:
-    """The sampled memories as a line for a prompt ("" without mind wandering)."""
+    """The sampled memories for a prompt, a heading and one memory a line ("" without mind wandering).
+
+    One a line, not joined with semicolons: a plan memory ("This is X's plan for Monday: wake up at
+    6:00 am; have breakfast ...") holds semicolons of its own, and a reader (a model, the simulator, the
+    take-up benchmark) could not tell where one memory ends."""
     thoughts = wandering(rt, agent, n)
     if not thoughts:
         return ""
-    return f"Things that come to {agent.name}'s mind: " + "; ".join(t.rstrip(".") for t in thoughts) + "."
+    return f"Things that come to {agent.name}'s mind:" + "".join(f"\n- {' '.join(t.split())}" for t in thoughts)
 
 
 def _routine(description: str) -> bool:

@@ -717,13 +717,10 @@ def _drift(p: Prompt) -> list[str]:
             if m and len(m.group(1).split()) >= 2:
                 out.append(m.group(1))
     for line in p.get("inspiration").splitlines():
-        # A line that lists several memories ("Things that come to X's mind: a; b.") is read item by item.
-        _, colon, rest = line.partition(": ")
-        items = rest.rstrip(".").split("; ") if colon and "; " in rest else [line]
-        for item in items:
-            item = item.strip("- ").strip()
-            if 10 < len(item) < 120:
-                out.append(f"remembering that {item[0].lower()}{item[1:]}")
+        # A heading ("Things that come to X's mind:") introduces the memories listed one a line under it.
+        item = line.strip().removeprefix("- ").strip()
+        if 10 < len(item) < 120 and not item.endswith(":"):
+            out.append(f"remembering that {item[0].lower()}{item[1:]}")
     return out
 
 
