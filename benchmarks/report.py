@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,3 +39,15 @@ def percentiles(values: list[float]) -> dict[str, float]:
         "p95": round(float(np.percentile(values, 95)), 2),
         "mean": round(float(np.mean(values)), 2),
     }
+
+
+def write_pair(
+    report: dict[str, Any], out: Path, stem: str, markdown: Callable[..., str], command: str, machine: str, date: str
+) -> tuple[Path, Path]:
+    """Write ``STEM.json`` (the report with how it was made) and ``STEM.md`` (``markdown(report, command,
+    machine, date)``) into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    js, md = out / f"{stem}.json", out / f"{stem}.md"
+    js.write_text(json.dumps({**report, "command": command, "machine": machine, "date": date}, indent=1) + "\n")
+    md.write_text(markdown(report, command, machine, date))
+    return js, md

@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -34,3 +36,15 @@ def observed_run(scenario: str, observe: Callable[[Any, Any], None], prefix: str
         else:
             os.environ["AGA_RUNS_DIR"] = old
         shutil.rmtree(runs, ignore_errors=True)
+
+
+def take_turns(queues: Iterable[list[T]], n: int) -> list[T]:
+    """Up to ``n`` items taken one queue at a time, each queue in its order, so that a long queue (a
+    chatty pair, a busy agent) does not fill the sample. The queues are emptied as they are taken from."""
+    queues = list(queues)
+    picked: list[T] = []
+    while len(picked) < n and any(queues):
+        for queue in queues:
+            if queue and len(picked) < n:
+                picked.append(queue.pop(0))
+    return picked

@@ -12,7 +12,6 @@ share of yes answers of each, overall and by the closeness shown.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import shutil
 import tempfile
@@ -22,7 +21,8 @@ from datetime import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.scratch import observed_run
+from benchmarks.report import write_pair
+from benchmarks.scratch import observed_run, take_turns
 
 TASK = "react.decide_talk"
 _CLOSENESS = re.compile(r"\(closeness (\d+)/10\)")
@@ -79,12 +79,7 @@ def spread(prompts: Sequence[TalkPrompt], per_band: int) -> list[TalkPrompt]:
         pairs: dict[tuple[str, str], list[TalkPrompt]] = {}
         for p in band:
             pairs.setdefault((p.agent, p.other), []).append(p)
-        picked: list[TalkPrompt] = []
-        while len(picked) < per_band and any(pairs.values()):
-            for queue in pairs.values():
-                if queue and len(picked) < per_band:
-                    picked.append(queue.pop(0))
-        out += picked
+        out += take_turns(pairs.values(), per_band)
     return out
 
 
@@ -233,8 +228,4 @@ def _signed(value: float | None) -> str:
 
 def write(report: dict[str, Any], out: Path, command: str, machine: str, date: str) -> tuple[Path, Path]:
     """Write ``talk_decisions.json`` and ``talk_decisions.md`` into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    js, md = out / "talk_decisions.json", out / "talk_decisions.md"
-    js.write_text(json.dumps({**report, "command": command, "machine": machine, "date": date}, indent=1) + "\n")
-    md.write_text(markdown(report, command, machine, date))
-    return js, md
+    return write_pair(report, out, "talk_decisions", markdown, command, machine, date)

@@ -25,7 +25,6 @@ which model made each figure.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import tempfile
@@ -37,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.scratch import observed_run
+from benchmarks.report import write_pair
+from benchmarks.scratch import observed_run, take_turns
 
 TASKS = ("plan.daily", "plan.decompose")
 # The heading mind wandering adds (aga.cognition.wandering.wandering_text); one memory a line follows.
@@ -119,12 +119,7 @@ def spread(prompts: Sequence[WanderPrompt], per_task: int) -> list[WanderPrompt]
         for p in prompts:
             if p.task == task:
                 queues.setdefault(f"{p.scenario}/{p.agent}", []).append(p)
-        picked: list[WanderPrompt] = []
-        while len(picked) < per_task and any(queues.values()):
-            for queue in queues.values():
-                if queue and len(picked) < per_task:
-                    picked.append(queue.pop(0))
-        out += picked
+        out += take_turns(queues.values(), per_task)
     return out
 
 
@@ -331,8 +326,4 @@ def _num(value: Any) -> str:
 
 def write(report: dict[str, Any], out: Path, command: str, machine: str, date: str) -> tuple[Path, Path]:
     """Write ``wander_uptake.json`` and ``wander_uptake.md`` into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    js, md = out / "wander_uptake.json", out / "wander_uptake.md"
-    js.write_text(json.dumps({**report, "command": command, "machine": machine, "date": date}, indent=1) + "\n")
-    md.write_text(markdown(report, command, machine, date))
-    return js, md
+    return write_pair(report, out, "wander_uptake", markdown, command, machine, date)

@@ -24,6 +24,18 @@ from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
 
+# Options of the benchmarks that capture prompts from a simulator run and put them to several models.
+CaptureTowns = Annotated[
+    list[str] | None, typer.Option("--scenario", "-s", help="Towns to capture prompts from (repeatable).")
+]
+AnsweringModels = Annotated[
+    list[str] | None,
+    typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
+]
+CaptureStart = Annotated[str | None, typer.Option(help="HH:MM: begin the capture run at this time of day.")]
+AnswerSeeds = Annotated[int, typer.Option(help="Answers per prompt, variant and model, each with its own seed.")]
+CaptureSeed = Annotated[int, typer.Option(help="Seed of the capture run; answer seeds follow it.")]
+
 
 @bench_app.command("tokens")
 def tokens_command(
@@ -242,10 +254,7 @@ def realism_command(
     scenario: Annotated[
         list[str] | None, typer.Option("--scenario", "-s", help="Towns to sample prompts from (repeatable).")
     ] = None,
-    model: Annotated[
-        list[str] | None,
-        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
-    ] = None,
+    model: AnsweringModels = None,
     hours: Annotated[float, typer.Option(help="Simulated hours of each town's sampling run.")] = 48.0,
     seeds: Annotated[int, typer.Option(help="Answers per prompt and model, each with its own seed.")] = 3,
     per_task: Annotated[int, typer.Option(help="Prompts sampled per task and town.")] = 6,
@@ -304,18 +313,13 @@ def realism_command(
 
 @bench_app.command("talk")
 def talk_command(
-    scenario: Annotated[
-        list[str] | None, typer.Option("--scenario", "-s", help="Towns to capture prompts from (repeatable).")
-    ] = None,
-    model: Annotated[
-        list[str] | None,
-        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
-    ] = None,
+    scenario: CaptureTowns = None,
+    model: AnsweringModels = None,
     hours: Annotated[float, typer.Option(help="Simulated hours of each town's Social Memory run.")] = 24.0,
-    start: Annotated[str | None, typer.Option(help="HH:MM: begin the capture run at this time of day.")] = None,
-    seeds: Annotated[int, typer.Option(help="Answers per prompt, variant and model, each with its own seed.")] = 2,
+    start: CaptureStart = None,
+    seeds: AnswerSeeds = 2,
     per_band: Annotated[int, typer.Option(help="Prompts kept per closeness band (0-3, 4-7, 8-10).")] = 12,
-    seed: Annotated[int, typer.Option(help="Seed of the capture run; answer seeds follow it.")] = 0,
+    seed: CaptureSeed = 0,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for talk_decisions.{json,md}.")] = Path(
         "benchmarks/results"
     ),
@@ -356,18 +360,13 @@ def talk_command(
 
 @bench_app.command("wander")
 def wander_command(
-    scenario: Annotated[
-        list[str] | None, typer.Option("--scenario", "-s", help="Towns to capture prompts from (repeatable).")
-    ] = None,
-    model: Annotated[
-        list[str] | None,
-        typer.Option("--model", "-m", help="Models answering the prompts (repeatable); include scripted/default."),
-    ] = None,
+    scenario: CaptureTowns = None,
+    model: AnsweringModels = None,
     hours: Annotated[float, typer.Option(help="Simulated hours of each town's mind-wandering run.")] = 30.0,
-    start: Annotated[str | None, typer.Option(help="HH:MM: begin the capture run at this time of day.")] = None,
-    seeds: Annotated[int, typer.Option(help="Answers per prompt, variant and model, each with its own seed.")] = 2,
+    start: CaptureStart = None,
+    seeds: AnswerSeeds = 2,
     per_task: Annotated[int, typer.Option(help="Prompts kept per task (day plan, decomposition).")] = 8,
-    seed: Annotated[int, typer.Option(help="Seed of the capture run; answer seeds follow it.")] = 0,
+    seed: CaptureSeed = 0,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for wander_uptake.{json,md}.")] = Path(
         "benchmarks/results"
     ),
