@@ -64,8 +64,14 @@ def run_believability(
     done: Callable[[list[Any]], None] | None = None,
     on_answer: Callable[[str], None] | None = None,
     api_base: str | None = None,
+    records: Path | None = None,
 ) -> dict[str, Any]:
-    """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it."""
+    """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it.
+
+    ``records``: a folder keeping each seed's answers and verdicts (``s<seed>.jsonl``) apart from ``out``,
+    so that a recording can be finished in sittings by keeping only that folder: the runs are made again
+    (the simulator is deterministic) and a kept answer is reused only where its run's state matches.
+    """
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
     tokens = run_benchmark(
@@ -80,6 +86,7 @@ def run_believability(
         evaluations[s] = evaluate(
             runs, folder, settings, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
             measures=measures, max_pairs=max_pairs, on_answer=on_answer,
+            records_file=records / f"s{s}.jsonl" if records else None,
         )  # fmt: skip
         write(evaluations[s], settings, folder)  # each seed's own report, as `aga eval` writes it
     report = summarise(evaluations, modes=modes, settings=settings)

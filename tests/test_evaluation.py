@@ -253,6 +253,41 @@ def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_p
     assert (out / "eval" / "s1" / "report.md").exists() and (out / "report.json").exists()  # and the tokens
 
 
+def test_bench_believability_reuses_kept_records_once_its_runs_are_gone(tmp_path, hashed):
+    """A recording finished in sittings: only the records folder survives, the runs are made again in
+    the same state, and no question is asked twice; a record of another state is never reused."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out, kept = tmp_path / "bel", tmp_path / "kept"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "1", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--measure", "interviews", "--quiet", "--judging", "ranking"]
+    args += ["--records", str(kept)]
+
+    def calls() -> int:
+        with sqlite3.connect(out / "eval" / "s0" / "eval.db") as conn:
+            return conn.execute("select count(*) from llm_ledger").fetchone()[0]
+
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert calls() > 0 and not (out / "eval" / "s0" / "records.jsonl").exists()
+    first = json.loads((out / "believability.json").read_text())
+    lines = (kept / "s0.jsonl").read_text().splitlines()
+    shutil.rmtree(out)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert calls() == 0  # every answer and verdict came from the kept folder
+    assert json.loads((out / "believability.json").read_text())["pooled"] == first["pooled"]
+    assert (kept / "s0.jsonl").read_text().splitlines() == lines
+    # The same records do not stand for another town state: a later start asks everything anew.
+    shutil.rmtree(out)
+    assert CliRunner().invoke(app, [*args[:8], "08:10", *args[9:]]).exit_code == 0
+    assert calls() > 0
+
+
 def test_pooled_ratings_strip_the_seed_from_condition_names():
     from benchmarks.believability import kind
 

@@ -465,6 +465,14 @@ def believability_command(
     jobs: Annotated[int, typer.Option(min=1, help="Processes making the runs.")] = 1,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder keeping every seed's answers and verdicts (s<seed>.jsonl; default in OUT/eval): they "
+            "are not asked again, so a recording can be finished in sittings by keeping only this folder "
+            "(runs gone are made again; an answer is reused only where its run's state is the same)."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Baseline, lifestyle, social and aga runs of SCENARIO over seeds, each seed's modes and the baseline's
@@ -492,7 +500,7 @@ def believability_command(
             scenario, out=out, days=days, model=model, seed=seed, seeds=seeds, warmup=warmup,
             settings=settings, measures=measures, max_pairs=max_pairs, start=clock_time(start), jobs=jobs,
             done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}") if quiet else None,
-            on_answer=lambda _: progress.advance(answers), api_base=api_base,
+            on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records,
         )  # fmt: skip
     for r in report["pooled"]:
         console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})")

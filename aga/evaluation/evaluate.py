@@ -115,8 +115,13 @@ def evaluate(
     max_pairs: int | None = None,
     embedder: Embedder | None = None,
     on_answer: Callable[[str], None] | None = None,
+    records_file: Path | None = None,
 ) -> Evaluation:
-    """Run the chosen ``measures`` on ``run_ids`` (see the module's docstring)."""
+    """Run the chosen ``measures`` on ``run_ids`` (see the module's docstring).
+
+    ``records_file``: where the answers and verdicts are kept (default ``out/records.jsonl``); a file
+    kept apart from ``out`` outlives it, and its records apply again to runs made anew in the same state.
+    """
     from aga.sim.run import Run
 
     for m in measures:
@@ -125,7 +130,7 @@ def evaluate(
     conds = conditions(run_ids, ablate, ablations)
     out.mkdir(parents=True, exist_ok=True)
     ledger = Ledger(make_engine(sqlite_url(out / "eval.db")), "eval")
-    records = Records(out / "records.jsonl")
+    records = Records(records_file or out / "records.jsonl")
     judge = Gateway(
         settings.judge, ledger=ledger, seed=settings.seed, api_base=settings.api_base, options=settings.gateway
     )
