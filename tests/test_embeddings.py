@@ -111,3 +111,81 @@ def test_real_minilm_embeds_by_meaning(tmp_path):
     assert v.shape == (3, 384)
     np.testing.assert_allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
     assert v[0] @ v[1] > 0.7 > v[0] @ v[2]
+
+
+_VARIED = [
+    "",
+    "Hello",
+    "Café au lait — naïve résumé, 日本語のテキスト",
+    "word " * 400,  # longer than the model's 256 tokens: cut the same way by both backends
+    "  spaces   and\ttabs\n",
+    "The ferry captain checks the tide table before the morning crossing",
+    "the ferry captain checks the tide table before the morning crossing",  # case folds away
+]
+
+
+@pytest.mark.embedding_model
+def test_onnx_backend_agrees_with_sentence_transformers():
+    from aga.embeddings.minilm import MiniLMEmbedder
+
+    onnx = MiniLMEmbedder(backend="onnx").embed(_VARIED)
+    torch = MiniLMEmbedder(backend="torch").embed(_VARIED)
+    assert onnx.shape == torch.shape == (len(_VARIED), 384)
+    np.testing.assert_allclose(onnx, torch, atol=1e-5)
+    np.testing.assert_allclose(np.linalg.norm(onnx, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(onnx[5], onnx[6])
+
+
+@pytest.mark.embedding_model
+def test_onnx_backend_is_batch_invariant():
+    """A text's vector does not depend on the texts it is embedded with (see MiniLMEmbedder.embed)."""
+    from aga.embeddings.minilm import MiniLMEmbedder
+
+    embedder = MiniLMEmbedder(backend="onnx", batch_size=4)
+    texts = [*_VARIED, *(f"agent {i} walks to the market with item {i * 7}" for i in range(11))]
+    together = embedder.embed(texts)
+    alone = np.vstack([embedder.embed([t]) for t in texts])
+    assert np.array_equal(together, alone)
+
+
+@pytest.mark.embedding_model
+def test_backends_keep_apart_in_the_cache(tmp_path):
+    from aga.embeddings.minilm import MiniLMEmbedder
+
+    cache = EmbeddingCache.at(tmp_path / "e.db")
+    onnx = CachedEmbedder(MiniLMEmbedder(backend="onnx"), cache)
+    torch = CachedEmbedder(MiniLMEmbedder(backend="torch"), cache)
+    assert onnx.name == torch.name  # one model: policy stores made by either accept the other
+    onnx.embed(["a shared text"])
+    torch.embed(["a shared text"])
+    assert (onnx.misses, torch.misses) == (1, 1)  # torch did not get the ONNX vector from the cache
+
+
+def test_unknown_backend_is_named_in_the_error(monkeypatch):
+    from aga.embeddings.minilm import BACKEND_ENV, backend_from_env
+
+    monkeypatch.setenv(BACKEND_ENV, "tensorrt")
+    with pytest.raises(ValueError, match=r"AGA_EMBED_BACKEND='tensorrt'.*onnx, torch"):
+        backend_from_env()
+    monkeypatch.setenv(BACKEND_ENV, " Torch ")
+    assert backend_from_env() == "torch"
+
+
+def test_an_interrupted_export_leaves_nothing_half_written(tmp_path, monkeypatch):
+    from aga.embeddings import onnx_export
+
+    def crash(path):
+        path.write_bytes(b"half a graph")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(onnx_export, "_export", crash)
+    with pytest.raises(KeyboardInterrupt):
+        onnx_export.ensure_onnx(tmp_path)
+    assert not onnx_export.onnx_path(tmp_path).exists()
+    assert not list(tmp_path.glob("*.part"))
+
+    monkeypatch.setattr(onnx_export, "_export", lambda path: path.write_bytes(b"graph"))
+    made = onnx_export.ensure_onnx(tmp_path)
+    assert made.read_bytes() == b"graph"
+    monkeypatch.setattr(onnx_export, "_export", crash)
+    assert onnx_export.ensure_onnx(tmp_path) == made  # made once: not exported again

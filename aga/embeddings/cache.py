@@ -111,6 +111,9 @@ class CachedEmbedder:
         self.inner = inner
         self.cache = cache
         self.name = inner.name
+        # Entries are keyed by the inner embedder's cache_key where it has one: the same model run by
+        # two backends has one name (stores stay compatible) but vectors that differ in the last bits.
+        self.cache_key: str = getattr(inner, "cache_key", inner.name)
         self.dim = inner.dim
         self.hits = 0
         self.misses = 0
@@ -126,7 +129,7 @@ class CachedEmbedder:
             return self._embed(texts)
 
     def _embed(self, texts: Sequence[str]) -> np.ndarray:
-        keys = [text_key(self.name, t) for t in texts]
+        keys = [text_key(self.cache_key, t) for t in texts]
         found = {k: self._recent[k] for k in keys if k in self._recent}
         unknown = [k for k in dict.fromkeys(keys) if k not in found]
         if unknown:
@@ -138,7 +141,7 @@ class CachedEmbedder:
         if missing:
             vectors = self.inner.embed(list(missing.values()))
             fresh = dict(zip(missing.keys(), vectors, strict=True))
-            self.cache.put_many(self.name, fresh)
+            self.cache.put_many(self.cache_key, fresh)
             found.update(fresh)
         # A text repeated inside one batch is embedded once: its repeats count as hits.
         misses = len(missing)
