@@ -189,3 +189,28 @@ def test_an_interrupted_export_leaves_nothing_half_written(tmp_path, monkeypatch
     assert made.read_bytes() == b"graph"
     monkeypatch.setattr(onnx_export, "_export", crash)
     assert onnx_export.ensure_onnx(tmp_path) == made  # made once: not exported again
+
+
+@pytest.mark.embedding_model
+def test_onnx_vectors_do_not_depend_on_the_thread_count():
+    from aga.embeddings.minilm import MiniLMEmbedder
+
+    one = MiniLMEmbedder(backend="onnx", threads=1).embed(_VARIED)
+    two = MiniLMEmbedder(backend="onnx", threads=2).embed(_VARIED)
+    assert np.array_equal(one, two)
+
+
+def test_thread_count_comes_from_the_environment(monkeypatch):
+    from aga.embeddings.minilm import THREADS_ENV, threads_from_env
+
+    monkeypatch.delenv(THREADS_ENV, raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")  # a benchmark worker's share of the cores
+    assert threads_from_env() == 1
+    monkeypatch.setenv(THREADS_ENV, "3")
+    assert threads_from_env() == 3
+    monkeypatch.setenv(THREADS_ENV, "two")
+    with pytest.raises(ValueError, match=r"AGA_EMBED_THREADS='two'.*at least 1"):
+        threads_from_env()
+    monkeypatch.delenv(THREADS_ENV)
+    monkeypatch.delenv("OMP_NUM_THREADS")
+    assert 1 <= threads_from_env() <= 2
