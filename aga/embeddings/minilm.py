@@ -24,12 +24,12 @@ THREADS_ENV = "AGA_EMBED_THREADS"
 
 
 def threads_from_env() -> int:
-    """ONNX Runtime threads: ``AGA_EMBED_THREADS``, else ``OMP_NUM_THREADS`` (a benchmark worker's share
-    of the cores), else two when the machine has them.
+    """ONNX Runtime threads: ``AGA_EMBED_THREADS``, else ``OMP_NUM_THREADS``, else one.
 
-    Why two and not every core: a town's texts are ~15-30 tokens, one at a time; on 2 cores two threads
-    encode one in ~2.0 ms against ~3.1 ms with one (measured, idle machine), and more threads than cores
-    only wait on each other. The vectors are the same bit for bit whatever the count (measured; tested).
+    Why one by default: alone, two threads encode a short text in ~2.0 ms against ~3.1 ms with one,
+    but in a whole ville25 day on 2 cores the run was no faster with two (380 s against 374 s,
+    benchmarks/results/framework_ville25.md): their spinning competes with the run's own thread. The
+    vectors are the same bit for bit whatever the count (measured; tested).
     """
     for name in (THREADS_ENV, "OMP_NUM_THREADS"):
         raw = os.environ.get(name, "").strip()
@@ -41,7 +41,7 @@ def threads_from_env() -> int:
             if value < 1:
                 raise ValueError(f"{name}={raw!r} is not a thread count; give a whole number of at least 1")
             return value
-    return max(1, min(2, os.cpu_count() or 1))
+    return 1
 
 
 def backend_from_env() -> str:

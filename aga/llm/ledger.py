@@ -16,7 +16,7 @@ from sqlalchemy import case, func, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
 
-from aga.storage.db import add_missing_columns
+from aga.storage.db import add_missing_columns, insert_row
 
 
 class Outcome(StrEnum):
@@ -157,9 +157,7 @@ class Ledger:
 
     def record(self, row: LedgerRow) -> LedgerRow:
         """Commit one row at once (a crash loses no recorded call) and return it with its id."""
-        with Session(self.engine, expire_on_commit=False) as session:
-            session.add(row)
-            session.commit()
+        insert_row(self.engine, row)
         return row
 
     def count(self, *, run_id: str | None = None) -> int:

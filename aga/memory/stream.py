@@ -29,6 +29,7 @@ from sqlmodel import Session, SQLModel, col, delete, func, select
 from aga.embeddings.base import Embedder
 from aga.memory.nodes import MemoryKind, MemoryNode, keywords_for
 from aga.memory.vectors import VectorIndex
+from aga.storage.db import insert_row
 
 
 @dataclass(frozen=True)
@@ -132,9 +133,7 @@ class MemoryStream:
             last_accessed=created,
             step=step,
         )
-        with Session(self.engine, expire_on_commit=False) as session:
-            session.add(node)
-            session.commit()
+        insert_row(self.engine, node)
         assert node.id is not None
         self._pending[node.id] = (agent, description)
         if embedding is not None:

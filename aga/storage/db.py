@@ -65,3 +65,21 @@ def add_missing_columns(engine: Engine, table: type[SQLModel]) -> list[str]:
             conn.execute(text(f'ALTER TABLE "{sql_table.name}" ADD COLUMN "{column.name}" {kind}'))
             added.append(column.name)
     return added
+
+
+def insert_row(engine: Engine, row: SQLModel) -> int:
+    """Commit one new row of a table model in its own transaction; sets and returns its integer id.
+
+    A Core insert rather than ``Session.add``: the ORM's unit of work (identity map, flush plan,
+    attribute events) cost ~0.5 ms a row, and a ville25 day writes ~40,000 single rows (ledger,
+    memories, decisions, timeline) each committed at once so that a crash loses none of them
+    (measured in benchmarks/results/framework_ville25.md). The row's own field values are written as
+    they are; the table's column defaults apply to the fields it leaves unset, as with the ORM.
+    """
+    table = row.__table__  # type: ignore[attr-defined]
+    values = row.model_dump(exclude={"id"}, exclude_unset=False)
+    with engine.begin() as connection:
+        result = connection.execute(table.insert(), values)
+    new_id = int(result.inserted_primary_key[0])
+    row.id = new_id  # type: ignore[attr-defined]
+    return new_id

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from aga.concurrency import defer
-from aga.storage.db import add_missing_columns
+from aga.storage.db import add_missing_columns, insert_row
 
 
 class PolicyDecision(SQLModel, table=True):
@@ -56,12 +56,7 @@ class DecisionLog:
             step=step, sim_time=when, agent=agent, kind=kind, text=text, hit=hit, reason=reason, **extra
         )
 
-        def commit() -> None:
-            with Session(self.engine) as session:
-                session.add(row)
-                session.commit()
-
-        defer(commit)
+        defer(lambda: insert_row(self.engine, row))
 
     def rows(
         self, *, kind: str | None = None, agent: str | None = None, misses: bool = False, limit: int | None = None

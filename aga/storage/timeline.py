@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 from aga.concurrency import defer
+from aga.storage.db import insert_row
 
 
 class TimelineEntry(SQLModel, table=True):
@@ -63,9 +64,7 @@ class Timeline:
         defer(lambda: self._commit(entry))
 
     def _commit(self, entry: TimelineEntry) -> None:
-        with Session(self.engine) as session:
-            session.add(entry)
-            session.commit()
+        insert_row(self.engine, entry)
 
     def truncate_after(self, step: int) -> int:
         """Delete entries after ``step``; returns how many."""
