@@ -85,3 +85,42 @@ def test_smallville_builds_and_every_arena_is_reachable():
             assert shortest_path(town, street, arena.floor) is not None, (sector.name, arena.name)
             for name, tiles in arena.objects.items():
                 assert town.address_at(tiles[0]).obj == name
+
+
+def _in_view_by_hand(town: Town, tile: tuple[int, int], radius: int) -> list[tuple[str, float]]:
+    """Every object of the tile's arena with a tile of the same arena within the Chebyshev radius."""
+    here = town.address_at(tile).arena_address
+    if here.arena is None:
+        return []
+    seen = []
+    for name, tiles in town.arena(here.sector, here.arena).objects.items():
+        distances = [
+            ((t[0] - tile[0]) ** 2 + (t[1] - tile[1]) ** 2) ** 0.5
+            for t in tiles
+            if max(abs(t[0] - tile[0]), abs(t[1] - tile[1])) <= radius and town.address_at(t).arena_address == here
+        ]
+        if distances:
+            seen.append((name, min(distances)))
+    return seen
+
+
+def test_objects_in_view_stay_in_the_arena_and_within_the_radius():
+    town = _town(HOUSE)
+    bed = town.tiles_of(Address("w", "house", "bedroom", "bed"))[0]
+    # The sofa is two tiles away through the wall, in the hall: not in view from the bedroom.
+    names = [name for name, _ in town.objects_in_view(bed, 8)]
+    assert "sofa" not in names and names[0] == "bed"
+    assert dict(town.objects_in_view(bed, 8))["bed"] == 0.0
+    assert town.objects_in_view((0, 0), 8) == ()  # the street has no arena
+    assert town.objects_in_view(bed, 0) == (("bed", 0.0),)
+    assert town.objects_in_view(bed, 8) is town.objects_in_view(bed, 8)  # worked out once
+
+
+def test_objects_in_view_match_a_scan_of_every_tile():
+    from aga.scenario.loader import load_scenario
+
+    town = load_scenario("ville3").town
+    floor = [t for sector in town.sectors.values() for arena in sector.arenas.values() for t in arena.floor]
+    for radius in (0, 2, 4):
+        for tile in floor:
+            assert list(town.objects_in_view(tile, radius)) == _in_view_by_hand(town, tile, radius), (tile, radius)

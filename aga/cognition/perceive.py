@@ -73,14 +73,11 @@ def events_around(rt: Runtime, agent: Agent) -> list[Perceived]:
         )
     if here.arena is not None:
         arena = town.arena(here.sector or "", here.arena)
-        for name, tiles in arena.objects.items():
-            distances = [d for d in (near(t) for t in tiles) if d is not None]
-            if not distances:
-                continue
+        for name, distance in town.objects_in_view(agent.state.tile, radius):
             agent.state.learn_place(arena.sector, arena.name, name)
             address = str(Address(town.world, arena.sector, arena.name, name))
             state = rt.object_state(address)
-            found.append(Perceived(address, "is", state, f"{name} is {state}", min(distances)))
+            found.append(Perceived(address, "is", state, f"{name} is {state}", distance))
         agent.state.learn_place(arena.sector, arena.name)
     found.sort(key=lambda e: (e.distance, e.description))
     return found[: params.attention_bandwidth]

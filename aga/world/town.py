@@ -86,6 +86,9 @@ class Town:
         self._floor_of: dict[Tile, tuple[str, str]] = {}
         self._object_at: dict[Tile, str] = {}
         self._component: dict[Tile, int] | None = None
+        # Objects in view from a tile, by (tile, radius): the town never changes, and every agent asks
+        # every step (a sleeping agent from the same tile for hours), so each answer is worked out once.
+        self._in_view: dict[tuple[Tile, int], tuple[tuple[str, float], ...]] = {}
         self.exclusive = frozenset(spec.exclusive)
         self._build()
 
@@ -242,6 +245,32 @@ class Town:
         if place is None:
             return Address(self.world)
         return Address(self.world, place[0], place[1], self._object_at.get(tile))
+
+    def objects_in_view(self, tile: Tile, radius: int) -> tuple[tuple[str, float], ...]:
+        """(object, distance to its nearest tile) for the objects of ``tile``'s arena with a tile within
+        Chebyshev distance ``radius`` of ``tile``, in the arena's order; distances are Euclidean."""
+        key = (tile, radius)
+        found = self._in_view.get(key)
+        if found is None:
+            found = self._objects_in_view(tile, radius)
+            self._in_view[key] = found
+        return found
+
+    def _objects_in_view(self, tile: Tile, radius: int) -> tuple[tuple[str, float], ...]:
+        here = self.address_at(tile)
+        if here.arena is None or here.sector is None:
+            return ()
+        x0, y0 = tile
+        seen: list[tuple[str, float]] = []
+        for name, tiles in self.arena(here.sector, here.arena).objects.items():
+            distances = [
+                ((x - x0) ** 2 + (y - y0) ** 2) ** 0.5
+                for x, y in tiles
+                if max(abs(x - x0), abs(y - y0)) <= radius and self._floor_of.get((x, y)) == (here.sector, here.arena)
+            ]
+            if distances:
+                seen.append((name, min(distances)))
+        return tuple(seen)
 
     def arena(self, sector: str, arena: str) -> Arena:
         """An arena by name; raises ``KeyError`` with the known names."""
