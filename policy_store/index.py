@@ -11,9 +11,15 @@ with no filter; the shared scope searches every owner's collection of the kind a
 
 New policies wait in memory (:meth:`PolicyIndex.add_later`) and are written in one upsert per
 collection at :meth:`PolicyIndex.flush` (a host's checkpoint, closing, or ``flush_at`` waiting): one
-upsert per new policy cost ~26 ms (295 of them in a ville25 hour in aga mode). Lookups rank the waiting
-vectors with the collection's, so when the index is written changes no answer; a kill before the flush
+upsert per new policy cost ~26 ms (295 of them in a ville25 hour in aga mode). A kill before the flush
 loses no policy (the SQL rows are the durable copy and :meth:`PolicyStore.reconcile` indexes them).
+
+Lookups are exact: a collection's vectors are read once into memory (unit length, written and waiting
+alike) and ranked by one matrix product, not by chromadb's HNSW query. The approximate graph is not
+deterministic (two processes inserting the same vectors could get different neighbours, which changed
+what a seed's town did), and its per-query cost (~2 ms) was ~7% of a ville25 window, where a
+collection holds tens to a few thousand vectors (1.5 KB each in memory at 384 dimensions). chromadb
+stays the durable vector store that a reopened index reads.
 """
 
 from __future__ import annotations
@@ -34,10 +40,12 @@ def _name(kind: str, owner: str) -> str:
     return f"policies-{digest}"
 
 
-def _cosine(a: np.ndarray, b: np.ndarray) -> float:
-    # As chromadb's cosine space measures it (1 - distance), for vectors that may not be unit length.
-    norms = float(np.linalg.norm(a) * np.linalg.norm(b))
-    return float(a @ b) / norms if norms else 0.0
+def _unit(vector: np.ndarray) -> np.ndarray:
+    # Cosine similarity as chromadb's cosine space measures it (1 - distance) for vectors that may not be
+    # unit length: both sides scaled to unit length, a zero vector left as it is (similarity 0).
+    vector = np.asarray(vector, dtype=np.float32).reshape(-1)
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm else vector
 
 
 class PolicyIndex:
@@ -56,6 +64,10 @@ class PolicyIndex:
         self._prefix = prefix  # keeps in-memory stores of one process apart (they share a client)
         self._collections: dict[tuple[str, str], object] = {}
         self._waiting: dict[tuple[str, str], dict[int, np.ndarray]] = {}  # added, not yet upserted
+        # Every vector of a collection read so far (written and waiting), unit length, and its stacked
+        # form for ranking (dropped on any change, stacked again at the next lookup).
+        self._known: dict[tuple[str, str], dict[int, np.ndarray]] = {}
+        self._stacked: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self.flush_at = flush_at
         for collection in self._client.list_collections():
             meta = collection.metadata or {}
@@ -94,12 +106,45 @@ class PolicyIndex:
             for start in range(0, len(rows), batch):
                 part = rows[start : start + batch]
                 collection.upsert(ids=[str(ids[n]) for n in part], embeddings=vectors[part])  # type: ignore[attr-defined]
+            self._remember((kind, owner), {int(ids[n]): vectors[n] for n in rows})
 
     def add_later(self, policy_id: int, kind: str, owner: str, vector: np.ndarray) -> None:
         """Add one vector at the next :meth:`flush` (found by :meth:`nearest` at once)."""
         self._waiting.setdefault((kind, owner), {})[int(policy_id)] = np.asarray(vector, dtype=np.float32)
+        self._remember((kind, owner), {int(policy_id): vector})
         if self.waiting() >= self.flush_at:
             self.flush()
+
+    def _remember(self, key: tuple[str, str], vectors: dict[int, np.ndarray]) -> None:
+        """Keep new vectors in the in-memory copy of a collection already read (else it is read whole,
+        these included, at its first lookup)."""
+        known = self._known.get(key)
+        if known is None:
+            return
+        known.update({i: _unit(v) for i, v in vectors.items()})
+        self._stacked.pop(key, None)
+
+    def _matrix(self, key: tuple[str, str]) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, unit vectors as rows) of a collection, written and waiting, read from chromadb once."""
+        stacked = self._stacked.get(key)
+        if stacked is not None:
+            return stacked
+        known = self._known.get(key)
+        if known is None:
+            known = {}
+            collection = self._collections.get(key)
+            if collection is not None:
+                got = collection.get(include=["embeddings"])  # type: ignore[attr-defined]
+                for policy_id, vector in zip(got["ids"], got["embeddings"], strict=True):
+                    known[int(policy_id)] = _unit(vector)
+            known.update({i: _unit(v) for i, v in self._waiting.get(key, {}).items()})
+            self._known[key] = known
+        # In id order, so that equal similarities rank the same way whatever order the vectors came in.
+        ids = np.array(sorted(known), dtype=np.int64)
+        matrix = np.stack([known[int(i)] for i in ids]) if len(ids) else np.zeros((0, 0), dtype=np.float32)
+        stacked = (ids, matrix)
+        self._stacked[key] = stacked
+        return stacked
 
     def waiting(self) -> int:
         """How many vectors wait for the next :meth:`flush`."""
@@ -125,6 +170,11 @@ class PolicyIndex:
         for entries in self._waiting.values():
             for policy_id in doomed & entries.keys():
                 del entries[policy_id]
+        for key, known in self._known.items():
+            if doomed & known.keys():
+                for policy_id in doomed & known.keys():
+                    del known[policy_id]
+                self._stacked.pop(key, None)
         wanted = [str(i) for i in doomed]
         if not wanted:
             return
@@ -134,28 +184,28 @@ class PolicyIndex:
                 collection.delete(ids=wanted[start : start + 5_000])  # type: ignore[attr-defined]
 
     def nearest(self, query: np.ndarray, k: int, *, kind: str, owner: str | None) -> dict[int, float]:
-        """Up to ``k`` policies of ``kind`` (and ``owner``, unless None) nearest ``query``: id -> cosine."""
+        """Up to ``k`` policies of ``kind`` (and ``owner``, unless None) nearest ``query``: id -> cosine,
+        best first (equal similarities by id)."""
+        if k <= 0:
+            return {}
         if owner is not None:
-            one = self._get(kind, owner, create=False)
-            collections = [one] if one is not None else []
+            keys = [(kind, owner)]
         else:
-            collections = [c for (kd, _), c in self._collections.items() if kd == kind]
-        found: dict[int, float] = {}
-        embedding = np.asarray(query, dtype=np.float32)[None, :]
-        keys = [(kind, owner)] if owner is not None else [key for key in self._waiting if key[0] == kind]
+            keys = sorted({key for key in (*self._collections, *self._waiting) if key[0] == kind})
+        target = _unit(query)
+        found: list[tuple[float, int]] = []
         for key in keys:
-            for policy_id, vector in self._waiting.get(key, {}).items():
-                found[policy_id] = _cosine(embedding[0], vector)
-        for collection in collections:
-            # No count() first: a query of an empty collection returns no ids, and the count cost 3 ms a
-            # lookup (measured: 2.3 s of a ville25 hour in aga mode).
-            result = collection.query(query_embeddings=embedding, n_results=k, include=["distances"])  # type: ignore[attr-defined]
-            ids = result["ids"][0] if result["ids"] else []
-            distances = result["distances"][0] if result["distances"] else []
-            # chromadb's cosine space reports distance = 1 - cosine similarity.
-            found.update({int(i): 1.0 - float(d) for i, d in zip(ids, distances, strict=True)})
-        best = sorted(found.items(), key=lambda item: -item[1])[:k]
-        return dict(best)
+            ids, matrix = self._matrix(key)
+            if not len(ids):
+                continue
+            # Clipped: float32 rounding can put an identical text a hair above 1.
+            similarities = np.clip(matrix @ target, -1.0, 1.0)
+            # The k best of this collection (argpartition, then only those sorted): the rest cannot be
+            # among the k best overall.
+            best = np.argpartition(-similarities, k - 1)[:k] if len(ids) > k else np.arange(len(ids))
+            found.extend((float(similarities[n]), int(ids[n])) for n in best)
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return {policy_id: similarity for similarity, policy_id in found[:k]}
 
     def ids(self) -> set[int]:
         """Every stored id (waiting ones too)."""
@@ -167,6 +217,8 @@ class PolicyIndex:
     def clear(self) -> None:
         """Drop every vector."""
         self._waiting.clear()
+        self._known.clear()
+        self._stacked.clear()
         for collection in self._collections.values():
             self._client.delete_collection(collection.name)  # type: ignore[attr-defined]
         self._collections.clear()

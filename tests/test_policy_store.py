@@ -405,3 +405,50 @@ def test_host_ticks_and_held_evictions_evict_the_same_whoever_wrote_first(tmp_pa
 
 
 EVENTS = ("kettle boiling over", "dog barking loudly", "rain on windows", "late bus", "phone ringing", "burnt bread")
+
+
+def test_nearest_is_exact_and_never_asks_chromadbs_approximate_query(tmp_path: Path, monkeypatch):
+    """Lookups rank every vector of the collection (written, waiting, read back after a reopen) by cosine;
+    chromadb's HNSW query, which is approximate and not deterministic, is never used."""
+    from chromadb.api.models.Collection import Collection
+
+    from policy_store.index import PolicyIndex
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("chromadb's approximate query was used")
+
+    monkeypatch.setattr(Collection, "query", refuse)
+    rng = np.random.default_rng(11)
+    vectors = rng.normal(size=(300, 16)).astype(np.float32)
+    vectors[7] = 0.0  # a zero vector has similarity 0 to anything, as in chromadb's cosine space
+    owners = ["Ana", "Ben"]
+
+    def exact(query: np.ndarray, k: int, owner: str | None, present: set[int]) -> list[int]:
+        unit = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-30)
+        sims = unit @ (query / np.linalg.norm(query))
+        chosen = [n for n in sorted(present) if owner is None or owners[n % 2] == owner]
+        return sorted(chosen, key=lambda n: (-sims[n], n))[:k]
+
+    index = PolicyIndex(tmp_path / "exact", flush_at=100)
+    for n, vector in enumerate(vectors):
+        index.add_later(n, "action", owners[n % 2], vector)  # flushed every 100: some written, some waiting
+    present = set(range(300))
+    queries = rng.normal(size=(6, 16)).astype(np.float32)
+
+    def check(ix: PolicyIndex) -> None:
+        for query in queries:
+            for owner in ("Ana", None):
+                got = ix.nearest(query, 5, kind="action", owner=owner)
+                assert list(got) == exact(query, 5, owner, present)
+                assert list(got.values()) == sorted(got.values(), reverse=True)
+        assert ix.nearest(queries[0], 5, kind="plan", owner=None) == {}
+        assert ix.nearest(queries[0], 0, kind="action", owner=None) == {}
+
+    check(index)
+    index.delete([int(n) for n in exact(queries[0], 3, None, present)])  # the three best go
+    present -= set(exact(queries[0], 3, None, present))
+    check(index)
+    index.close()
+    reopened = PolicyIndex(tmp_path / "exact")  # read back from chromadb
+    check(reopened)
+    reopened.close()
