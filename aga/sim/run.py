@@ -516,14 +516,16 @@ class Run:
 
     def checkpoint(self) -> None:
         """Write the current state as one row in one transaction; keep the last few."""
-        # The vector indexes are written here, not every step (one chromadb upsert costs ~17-26 ms);
-        # retrieval and policy lookups rank what waits with what is written, and a kill before this
-        # loses nothing: opening a run or a store indexes what its SQL rows hold and the index lacks.
+        # The memory index is written here, not every step (one chromadb upsert costs ~17-26 ms);
+        # retrieval ranks what waits with what is written, and a kill before this loses nothing: opening
+        # a run indexes what its SQL rows hold and the index lacks. The policy store's vectors are left
+        # to wait for its own flush (every ``flush_at`` new policies, and on closing): they sit in one
+        # collection per kind and agent, so writing them at each checkpoint was an upsert per agent
+        # every few simulated minutes (~15% of a ville25 window); its SQL rows are the durable copy and
+        # opening the store indexes what the vectors lack.
         self.rt.memory.flush()
-        if self.rt.lifestyle is not None:
-            if self.rt.lifestyle.hold_evictions:
-                self.rt.lifestyle.evict()
-            self.rt.lifestyle.flush()
+        if self.rt.lifestyle is not None and self.rt.lifestyle.hold_evictions:
+            self.rt.lifestyle.evict()
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
