@@ -4,10 +4,10 @@ chromadb's default embedding function downloads a model, so collections are crea
 ``embedding_function=None`` and only vectors are handed to them. The SQL tables hold every vector too,
 so this index can be checked and repaired against them (:meth:`PolicyStore.reconcile`).
 
-One collection per kind and owner. Measured on chromadb 1.5 with 10k vectors: an unfiltered query takes
-about 1 ms, the same query filtered by kind and owner metadata 11-15 ms, because the filter is applied
-by scanning metadata. Lookups in the agent scope name both, so each one searches a small collection
-with no filter; the shared scope searches every owner's collection of the kind and merges.
+One collection per kind and owner (chosen when lookups were chromadb queries: on chromadb 1.5 with 10k
+vectors an unfiltered query took about 1 ms, one filtered by kind and owner metadata 11-15 ms). Lookups
+in the agent scope read one owner's vectors of the kind; the shared scope reads every owner's of the
+kind and merges.
 
 New policies wait in memory (:meth:`PolicyIndex.add_later`) and are written in one upsert per
 collection at :meth:`PolicyIndex.flush` (a host's checkpoint, closing, or ``flush_at`` waiting): one
@@ -200,9 +200,10 @@ class PolicyIndex:
                 continue
             # Clipped: float32 rounding can put an identical text a hair above 1.
             similarities = np.clip(matrix @ target, -1.0, 1.0)
-            # The k best of this collection (argpartition, then only those sorted): the rest cannot be
-            # among the k best overall.
-            best = np.argpartition(-similarities, k - 1)[:k] if len(ids) > k else np.arange(len(ids))
+            # The k best of this collection, best first and equal ones by id (a full sort: collections
+            # hold thousands at most, and a partial one would pick among ties at the k-th place freely);
+            # the rest cannot be among the k best overall.
+            best = np.lexsort((ids, -similarities))[:k]
             found.extend((float(similarities[n]), int(ids[n])) for n in best)
         found.sort(key=lambda item: (-item[0], item[1]))
         return {policy_id: similarity for similarity, policy_id in found[:k]}

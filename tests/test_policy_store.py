@@ -452,3 +452,17 @@ def test_nearest_is_exact_and_never_asks_chromadbs_approximate_query(tmp_path: P
     reopened = PolicyIndex(tmp_path / "exact")  # read back from chromadb
     check(reopened)
     reopened.close()
+
+
+def test_nearest_breaks_ties_by_id_at_the_kth_place(tmp_path: Path):
+    """Several vectors equally near at the cut: the lowest ids are the ones kept, whatever order they came."""
+    from policy_store.index import PolicyIndex
+
+    same = np.ones(4, dtype=np.float32)
+    index = PolicyIndex(tmp_path / "ties")
+    for policy_id in (9, 3, 7, 1, 5):
+        index.add_later(policy_id, "action", "Ana", same)
+    index.add_later(2, "action", "Ana", -same)
+    assert list(index.nearest(same, 3, kind="action", owner="Ana")) == [1, 3, 5]
+    assert list(index.nearest(same, 3, kind="action", owner=None)) == [1, 3, 5]
+    index.close()
