@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -172,7 +171,7 @@ class RandomEmbedder:
 
 def test_retrieval_is_the_same_whether_new_memories_are_indexed_yet_or_not(tmp_path):
     """The index is written at checkpoints, not every step: what waits must rank as if it were written
-    (with more memories than the candidate pool, so the index's nearest decide part of the pool)."""
+    (with more memories than the candidate pool, so the nearest search decides part of the pool)."""
     texts = [f"memory number {i}" for i in range(12)]
     streams = {}
     for name in ("written", "waiting"):
@@ -201,38 +200,28 @@ def test_retrieval_is_the_same_whether_new_memories_are_indexed_yet_or_not(tmp_p
     assert streams["waiting"].step_done() == len(texts) + 1 and streams["waiting"].index.count() == len(texts) + 1
 
 
-class HashEmbedder:
-    """Pseudo-random unit vectors fixed by the text: many memories with graded, distinct similarities."""
-
-    name = "hash"
-    dim = 16
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        rows = [np.random.default_rng(zlib.crc32(t.encode())).normal(size=self.dim) for t in texts]
-        out = np.asarray(rows, dtype=np.float32).reshape(len(texts), self.dim)
-        return out / np.linalg.norm(out, axis=1, keepdims=True) if len(texts) else out
-
-
 def test_the_pool_past_its_size_is_the_exact_nearest_and_survives_a_reopen(tmp_path, monkeypatch):
     """Past ``pool`` memories the relevance pool is the exact top by cosine (not chromadb's approximate
     HNSW answer, which differed between two identical runs), the same after the stream is reopened."""
+    from chromadb.api.models.Collection import Collection
+
     engine = make_engine(sqlite_url(tmp_path / "m.db"))
-    stream = MemoryStream(engine, VectorIndex(tmp_path / "v"), HashEmbedder(), pool=7)
+    stream = MemoryStream(engine, VectorIndex(tmp_path / "v"), RandomEmbedder(), pool=7)
     nodes = [_add(stream, f"memory number {i}", step=i) for i in range(60)]
     _add(stream, "someone else's", agent="Isabella")
-    query = HashEmbedder().embed(["what do I remember"])[0]
-    vectors = HashEmbedder().embed([n.description for n in nodes])
+    query = RandomEmbedder().embed(["what do I remember"])[0]
+    vectors = RandomEmbedder().embed([n.description for n in nodes])
     exact = {nodes[i].id for i in np.argsort(-(vectors @ query))[:7]}
 
     def no_hnsw(*args, **kwargs):
         raise AssertionError("the pool must not come from chromadb's approximate query")
 
-    monkeypatch.setattr(VectorIndex, "nearest", no_hnsw)
+    monkeypatch.setattr(Collection, "query", no_hnsw)
     assert stream._nearest("Klaus", query) == exact
     later = _add(stream, "what do I remember", step=61)  # added after the matrix was built: joins it
     assert later.id in stream._nearest("Klaus", query)
     stream.flush()
-    reopened = MemoryStream(engine, VectorIndex(tmp_path / "v"), HashEmbedder(), pool=7)
+    reopened = MemoryStream(engine, VectorIndex(tmp_path / "v"), RandomEmbedder(), pool=7)
     assert reopened._nearest("Klaus", query) == stream._nearest("Klaus", query)
     assert stream.truncate_after(60) == 1
     assert stream._nearest("Klaus", query) == exact

@@ -1,4 +1,7 @@
-"""The vector index of memories: chromadb, persistent, cosine space, with our embeddings.
+"""The durable store of memory vectors: chromadb, persistent, cosine space, with our embeddings.
+
+Searches do not go through it: the stream ranks an agent's vectors exactly in memory (see
+:mod:`aga.memory.stream`), and reads them from here when it opens.
 
 chromadb is always given vectors: its default embedding function downloads a model, so collections are
 created with ``embedding_function=None`` and no text is ever handed to it.
@@ -51,21 +54,6 @@ class VectorIndex:
                 embeddings=vectors[start:end],
                 metadatas=[{"agent": a} for a in agents[start:end]],
             )
-
-    def nearest(self, agent: str, query: np.ndarray, k: int) -> dict[int, float]:
-        """Up to ``k`` of ``agent``'s memories most similar to ``query``: id -> cosine similarity."""
-        if k <= 0:
-            return {}
-        result = self._collection.query(
-            query_embeddings=np.asarray(query, dtype=np.float32)[None, :],
-            n_results=k,
-            where={"agent": agent},
-            include=["distances"],
-        )
-        ids = result["ids"][0] if result["ids"] else []
-        distances = result["distances"][0] if result["distances"] else []
-        # chromadb's cosine space reports distance = 1 - cosine similarity.
-        return {int(i): 1.0 - float(d) for i, d in zip(ids, distances, strict=True)}
 
     def vectors(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """Stored vectors by id (missing ids are left out)."""
