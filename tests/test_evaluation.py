@@ -381,3 +381,15 @@ def test_an_action_replaced_before_the_event_does_not_count_as_attending(tmp_pat
         session.commit()
     (party,) = attendance(engine, scenario, end)
     assert party.attended == []
+
+
+def test_cli_eval_of_a_run_that_does_not_exist_writes_nothing(tmp_path, hashed):
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+    from aga.config import runs_dir
+
+    models = ["--voice", "scripted/default", "--judge", "scripted/default"]
+    result = CliRunner().invoke(app, ["eval", "nosuchrun", *models])
+    assert "no run 'nosuchrun'" in str(result.exception)
+    assert not (runs_dir() / "eval").exists()

@@ -150,3 +150,46 @@ def test_a_runaway_prompt_is_never_sent(faulty, make_gateway, ledger):
     assert faulty.requests == []
     [row] = ledger.rows()
     assert row.outcome == Outcome.FAILSAFE and "PromptTooLong" in (row.error or "")
+
+
+@pytest.mark.parametrize(
+    "file, old, new, says",
+    [
+        # A ':' separates an address's parts: a place holding one made addresses that could not be read
+        # back, and the run died where someone first walked in.
+        ("town", '{ name = "cafe", rect', '{ name = "cafe:front", rect', r"arenas #1 'cafe:front' > name: holds ':'"),
+        ("town", '"piano"]', '"grand:piano"]', r"object name 'grand:piano' holds ':'"),
+        ("town", 'name = "Hobbs Cafe"', 'name = "Hobbs: Cafe"', r"sector #\d+ 'Hobbs: Cafe' > name: holds ':'"),
+        ("town", 'name = "Hobbs Cafe"', 'name = " "', r"name: is blank"),
+        ("town", 'name = "Hobbs Cafe"', 'name = "Hobbs\\tCafe"', r"name: holds a control character"),
+        ("town", 'name = "Hobbs Cafe"', 'name = "' + "H" * 101 + '"', r"name: String should have at most 100"),
+        ("cast", 'name = "Klaus Mueller"', 'name = "   "', r"persona #2 '   ' > name: is blank"),
+        ("cast", 'name = "Klaus Mueller"', 'name = "Klaus\\nMueller"', r"name: holds a control character"),
+        ("cast", 'name = "Klaus Mueller"', 'name = "Klaus: Mueller"', r"name: holds ':'"),
+        ("cast", 'name = "Klaus Mueller"', 'name = " Klaus Mueller"', r"name: starts or ends with spaces"),
+    ],
+)
+def test_names_that_would_break_addresses_dialogue_or_logs_are_refused(ville3, file, old, new, says):
+    path = ville3 / "cast.toml" if file == "cast" else ville3.parent / "smallville" / "town.toml"
+    _edit(path, old, new)
+    with pytest.raises(ScenarioError, match=rf"{path.name}: .*{says}"):
+        load_scenario(ville3)
+
+
+def test_a_shared_first_name_is_warned_about_and_never_guessed(ville3):
+    cast = ville3 / "cast.toml"
+    cast.write_text(cast.read_text().replace('"Klaus Mueller"', '"Maria Mueller"'))
+    loaded = load_scenario(ville3)
+    assert any("Maria Mueller and Maria Lopez share the first name 'Maria'" in w for w in scenario_warnings(loaded))
+    with pytest.raises(KeyError, match="'Maria' could be Maria Mueller or Maria Lopez: give the full name"):
+        loaded.persona("Maria")
+    assert loaded.persona("Maria Lopez").name == "Maria Lopez"
+    assert load_scenario(ville3.parent / "ville3").persona("Isabella").name == "Isabella Rodriguez"
+
+
+def test_a_file_or_an_empty_folder_given_as_the_scenario_says_what_to_give(ville3, tmp_path):
+    with pytest.raises(ScenarioError, match=r"scenario\.toml is a file: give the scenario's folder"):
+        load_scenario(ville3 / "scenario.toml")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ScenarioError, match=r"empty has no scenario\.toml"):
+        load_scenario(tmp_path / "empty")

@@ -240,3 +240,13 @@ def test_aga_bench_household_refuses_an_unknown_mode(tmp_path: Path):
     done = subprocess.run(args, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "--mode 'aga'" in done.stderr and "routine" in done.stderr
     assert not (tmp_path / "b").exists()
+
+
+def test_a_household_run_that_cannot_start_leaves_no_folder(tmp_path: Path):
+    from aga.config import runs_dir
+    from aga.household.run import HouseholdRun
+
+    folder = _household(tmp_path, SPEC.replace("age = 51", 'age = "old"'))
+    with pytest.raises(ValueError, match="resident > age"):
+        HouseholdRun.start(str(folder), model="scripted/default", mode="baseline", seed=0, run_id="hh", days=1)
+    assert not (runs_dir() / "hh").exists()

@@ -215,6 +215,8 @@ def test_fresh_policies_and_bypass_from_the_cli(tmp_path: Path, monkeypatch: pyt
     assert both.exit_code != 0 and "exclude each other" in str(both.exception or both.output)
     bad = runner.invoke(app, [*args, "--run-id", "y", "--policy-threshold", "plan:0.9"])
     assert "KIND=VALUE" in str(bad.exception or bad.output)
+    typo = runner.invoke(app, [*args, "--run-id", "z", "--policy-threshold", "Plan=0.5"])
+    assert "no policy kind 'Plan'; the kinds are plan, action, importance" in str(typo.exception or typo.output)
 
 
 def test_resume_reopens_the_same_store(tmp_path: Path):

@@ -155,3 +155,9 @@ def test_local_thread_count_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv("AGA_LLM_THREADS", "two")
     with pytest.raises(LLMConfigError, match="AGA_LLM_THREADS='two'"):
         check_model("local/smollm2-135m")
+
+
+def test_a_misspelt_simulator_price_model_is_refused_with_the_nearest():
+    with pytest.raises(LLMConfigError, match="litellm knows no 'gpt-4o-mnii'; did you mean 'scripted/gpt-4o-mini'"):
+        check_model("scripted/gpt-4o-mnii")
+    assert check_model("scripted/gpt-4o-mini").provider == "scripted"

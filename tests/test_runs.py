@@ -167,7 +167,9 @@ def test_kill_9_then_resume_to_the_end(tmp_path):
 
 
 @pytest.mark.embedding_model
-def test_ctrl_c_checkpoints_and_exits_130(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "term"])
+def test_ctrl_c_checkpoints_and_exits_130(tmp_path, sig):
+    """Ctrl-C, and a TERM as `kill` or `docker stop` send, stop the run at a checkpoint."""
     scenario = one_agent_scenario(tmp_path)
     env = {**os.environ, "AGA_RUNS_DIR": str(tmp_path / "runs")}
     db = tmp_path / "runs" / "stopped" / "aga.db"
@@ -189,7 +191,7 @@ def test_ctrl_c_checkpoints_and_exits_130(tmp_path):
     while len(_checkpoints(db)) < 1 and time.time() < deadline:
         time.sleep(0.2)
     time.sleep(3)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "aga resume stopped" in err
@@ -296,3 +298,70 @@ def test_a_run_that_fails_before_its_first_checkpoint_leaves_nothing_behind(tmp_
     )
     assert run.advance() == "finished"
     run.close()
+
+
+def test_resume_refuses_a_scenario_edited_since_the_run_began(tmp_path):
+    scenario = one_agent_scenario(tmp_path)
+    Run.create(str(scenario), model="scripted/default", hours=1, run_id="edited", embedder=HashEmbedder()).close()
+    cast = scenario / "cast.toml"
+    original = cast.read_text()
+    cast.write_text("# a comment and a blank line change nothing\n\n" + original)
+    Run.open("edited", embedder=HashEmbedder()).close()
+    cast.write_text(original.replace('"Klaus Mueller"', '"Klaus Miller"', 1))
+    with pytest.raises(ValueError, match=r"run 'edited': cast\.toml in .* changed since the run began; .*put the"):
+        Run.open("edited", embedder=HashEmbedder())
+    cast.write_text(original)
+    Run.open("edited", embedder=HashEmbedder()).close()
+    moved = scenario.rename(tmp_path / "elsewhere")
+    with pytest.raises(ValueError, match=r"made from the scenario in .*solo, which is no longer there"):
+        Run.open("edited", embedder=HashEmbedder())
+    moved.rename(scenario)
+
+
+@pytest.mark.parametrize(
+    "run_id, says",
+    [
+        ("policies", "the folder of the shared Lifestyle Policy stores"),
+        ("eval", "the folder of the evaluations"),
+        ("x" * 300, "is not a run id \\(up to 100 letters"),
+    ],
+)
+def test_run_ids_that_would_clash_or_cannot_be_folders_are_refused(run_id, says):
+    with pytest.raises(ValueError, match=says):
+        Run.create("ville3", model="scripted/default", hours=1, run_id=run_id, embedder=HashEmbedder())
+
+
+def test_a_runs_folder_that_is_a_file_is_named(tmp_path, monkeypatch):
+    (tmp_path / "afile").write_text("")
+    monkeypatch.setenv("AGA_RUNS_DIR", str(tmp_path / "afile"))
+    with pytest.raises(ValueError, match="is a file, not a folder: point AGA_RUNS_DIR at a folder"):
+        Run.create("ville3", model="scripted/default", hours=1, run_id="r", embedder=HashEmbedder())
+
+
+def test_a_run_being_created_elsewhere_is_not_called_abandoned(tmp_path):
+    """A second `aga run` with the same id while the first is in its start-up must not advise deleting
+    the folder of a live run."""
+    from aga.storage import lock_run, resolve_run
+
+    paths = resolve_run("busy", must_exist=False).create()
+    sqlite3.connect(paths.database).close()  # an empty database: what the first process made so far
+    held = lock_run(paths)
+    try:
+        with pytest.raises(RunInUse, match="in use elsewhere"):
+            Run.create("ville3", model="scripted/default", hours=1, run_id="busy", embedder=HashEmbedder())
+    finally:
+        held.release()
+
+
+def test_log_filters_are_checked_and_take_first_names(tmp_path):
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="logged", embedder=HashEmbedder())
+    run.advance(checkpoint_minutes=60)
+    run.close()
+    runner = CliRunner()
+    bad_kind = runner.invoke(app, ["log", "logged", "--kind", "bogus"])
+    assert "the timeline's kinds are action, chat, plan" in str(bad_kind.exception)
+    nobody = runner.invoke(app, ["log", "logged", "--agent", "Nobody"])
+    assert "no agent 'Nobody' in this run; its agents are" in str(nobody.exception)
+    first = runner.invoke(app, ["log", "logged", "--agent", "Klaus", "--json"])
+    entries = json.loads(first.output)
+    assert entries and {e["agent"] for e in entries} == {"Klaus Mueller"}

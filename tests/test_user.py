@@ -59,3 +59,14 @@ def test_unknown_agent_is_a_clear_error(monkeypatch):
     result = runner.invoke(app, ["interview", "who", "Gandalf", "-q", "hi"])
     assert result.exit_code != 0
     assert "no persona 'Gandalf' in ville3" in str(result.exception) + result.output
+
+
+def test_empty_or_overlong_words_are_refused_before_the_run_is_touched(monkeypatch):
+    Run.create("ville3", model="scripted/default", hours=0.01, run_id="words", embedder=HashEmbedder()).close()
+    monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
+    empty = runner.invoke(app, ["whisper", "words", "Klaus", "  "])
+    assert "the whispered text is empty" in str(empty.exception)
+    long = runner.invoke(app, ["whisper", "words", "Klaus", "x" * 2001])
+    assert "the whispered text has 2,001 characters; at most 2,000" in str(long.exception)
+    question = runner.invoke(app, ["interview", "words", "Klaus", "-q", ""])
+    assert "the question is empty" in str(question.exception)

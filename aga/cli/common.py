@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,6 +80,9 @@ def run_guarded(app: typer.Typer) -> None:
     """Run ``app``, turning configuration and input errors into one red sentence and exit code 2."""
     from aga.llm.errors import LLMConfigError, ModelUnavailable, TemplateError
 
+    # A TERM (`kill`, `docker stop`, a scheduler's time limit) stops a command as Ctrl-C does: what is
+    # committed is kept and the command says how to go on, instead of dying mid-write with no word.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
         code = app(standalone_mode=False)
@@ -142,6 +146,10 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
             f"`aga resume {paths.run_id}` finishes it"
         )
     if info is None or latest is None:
+        from sqlalchemy import inspect
+
+        if inspect(engine).has_table("household_run"):
+            raise UserError(f"run '{run}' is a household run: see it with `aga household show {paths.run_id}`")
         raise UserError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
     return paths, engine, info, latest
 

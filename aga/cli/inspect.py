@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from aga.cli.common import console, open_run_state, print_json
+from aga.cli.common import UserError, console, open_run_state, print_json
 
 
 def _open_state(run: str):
@@ -15,6 +15,18 @@ def _open_state(run: str):
 
     paths, engine, info, latest = open_run_state(run)
     return paths, engine, info, json.loads(latest.state_json), latest
+
+
+def _agent_name(name: str, names: list[str]) -> str:
+    """The full name ``name`` (full or first) stands for among ``names``, or a ``UserError`` listing them."""
+    if name in names:
+        return name
+    matches = [n for n in names if n.split()[0] == name]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UserError(f"'{name}' could be {' or '.join(matches)}: give the full name")
+    raise UserError(f"no agent '{name}' in this run; its agents are {', '.join(names)}")
 
 
 def show_command(
@@ -67,15 +79,20 @@ def show_command(
 
 def log_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
-    agent: Annotated[str | None, typer.Option(help="Only this agent (full name).")] = None,
-    kind: Annotated[list[str] | None, typer.Option(help="action, chat, plan, reflection, whisper, interview.")] = None,
+    agent: Annotated[str | None, typer.Option(help="Only this agent (full or first name).")] = None,
+    kind: Annotated[list[str] | None, typer.Option(help="action, chat, plan, reflection, whisper.")] = None,
     limit: Annotated[int, typer.Option(help="The last N entries.")] = 50,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The timeline of actions, conversations, plans and reflections."""
-    from aga.storage.timeline import Timeline
+    from aga.storage.timeline import KINDS, Timeline
 
-    _, engine, _, _, _ = _open_state(run)
+    unknown = [k for k in kind or [] if k not in KINDS]
+    if unknown:
+        raise UserError(f"--kind {', '.join(unknown)}: the timeline's kinds are {', '.join(KINDS)}")
+    _, engine, _, state, _ = _open_state(run)
+    if agent is not None:
+        agent = _agent_name(agent, list(state.get("agents", {})))
     entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit)
     if as_json:
         print_json([e.to_json() for e in entries])

@@ -63,15 +63,18 @@ class StopRequest:
         self.requested_at: float | None = None
         self.grace_s = self.GRACE_S
         signal.signal(signal.SIGINT, self._handle)
+        # A TERM (`kill`, `docker stop`) asks for the same orderly stop: a checkpoint, then exit 130.
+        signal.signal(signal.SIGTERM, self._handle)
 
     def _handle(self, signum: int, frame: Any) -> None:
         if self.requested_at is not None:
             raise KeyboardInterrupt
         self.requested_at = time.monotonic()
+        again = "press Ctrl-C" if signum == signal.SIGINT else "send the signal"
         # Plain stderr, not rich: a signal handler may run while rich holds its console.
         sys.stderr.write(
             "\nstopping: the run stops after this step, or between two model calls if the step takes "
-            f"more than {self.grace_s:g} s; press Ctrl-C again to stop at once\n"
+            f"more than {self.grace_s:g} s; {again} again to stop at once\n"
         )
         sys.stderr.flush()
 
@@ -513,7 +516,13 @@ def _default_run_id(scenario: str, mode: str, seed: int) -> str:
 
 def resume_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
-    hours: Annotated[float | None, typer.Option(help="Extend the run by this many simulated hours.")] = None,
+    hours: Annotated[
+        float | None,
+        typer.Option(
+            help="Extend the run's end by this many simulated hours (from its planned end, or from now if that "
+            "has passed); an unfinished run first runs on to its planned end."
+        ),
+    ] = None,
     api_base: Annotated[
         str | None, typer.Option(help="The model's server moved: use this URL from now on (kept for later resumes).")
     ] = None,
@@ -576,8 +585,8 @@ def resume_command(
         )
         return
     console.print(
-        f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step}), "
-        f"{_stepping(opened)}"
+        f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step}) "
+        f"until {opened.info.until:%a %b %d %H:%M}, {_stepping(opened)}"
     )
     drive(
         opened,

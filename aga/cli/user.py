@@ -18,6 +18,20 @@ from aga.cli.common import (
     print_json,
 )
 
+# Longest whisper or interview question: the whisper is the fail-safe thought, a Text of at most 2,000
+# characters, and either goes into prompts whole.
+MAX_TEXT = 2_000
+
+
+def _said(text: str, what: str) -> str:
+    """``text`` stripped, or a ``UserError`` when it is empty or too long to go into a prompt."""
+    text = text.strip()
+    if not text:
+        raise UserError(f"the {what} is empty: give some words")
+    if len(text) > MAX_TEXT:
+        raise UserError(f"the {what} has {len(text):,} characters; at most {MAX_TEXT:,} go into a prompt")
+    return text
+
 
 def _agent(run, name: str):
     try:
@@ -74,6 +88,7 @@ def whisper_command(
     from aga.llm.errors import ModelUnavailable
     from aga.sim.run import Run
 
+    text = _said(text, "whispered text")
     options = gateway_options(timeout, retries, **WAITING_PERSON)
     with Run.open(run, gateway_options=options) as opened:
         who = _agent(opened, agent)
@@ -115,12 +130,12 @@ def interview_command(
     from aga.llm.errors import ModelUnavailable
     from aga.sim.run import Run
 
+    questions = [_said(q, "question") for q in question or []]
     options = gateway_options(timeout, retries, **WAITING_PERSON)
     with Run.open(run, gateway_options=options) as opened:
         who = _agent(opened, agent)
         gateway = _use_model(opened, model, api_base, options)
         history: list[tuple[str, str, bool]] = []
-        questions = list(question or [])
         interactive = not questions
         if interactive:
             console.print(f"Interviewing {who.name} at {opened.rt.now:%a %b %d %H:%M}. An empty line ends.")
@@ -132,6 +147,9 @@ def interview_command(
                     break
                 if not asked:
                     break
+                if len(asked) > MAX_TEXT:
+                    err_console.print(f"[yellow]that question has {len(asked):,} characters; at most {MAX_TEXT:,}[/]")
+                    continue
             elif questions:
                 asked = questions.pop(0)
             else:

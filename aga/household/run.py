@@ -16,6 +16,7 @@ reported apart, as ``abandoned``).
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -134,8 +135,11 @@ class HouseholdRun:
             raise ValueError(f"mode '{mode}': use one of {', '.join(MODES)}")
         paths = resolve_run(run_id, must_exist=False)
         existing = paths.database.exists()
+        # A bad household file fails here, before a folder is made that would then look like a broken run.
+        loaded = None if existing else load_household(household)
         paths.create()
         lock = lock_run(paths)
+        committed = existing
         try:
             engine = make_engine(paths.database_url)
             SQLModel.metadata.create_all(
@@ -147,7 +151,7 @@ class HouseholdRun:
                 if info is None and existing and _is_town_run(engine):
                     raise RunMismatch(f"run '{paths.run_id}' ({paths.root}) is a town's run; give another --run-id")
                 if info is None:
-                    loaded = load_household(household)
+                    loaded = loaded or load_household(household)
                     spec = (
                         loaded.spec if activities is None else loaded.spec.model_copy(update={"activities": activities})
                     )
@@ -157,6 +161,7 @@ class HouseholdRun:
                     )  # fmt: skip
                     session.add(info)
                     session.commit()
+                    committed = True
                 else:
                     _check_same(info, household=household, model=model, mode=mode, seed=seed, run=paths,
                                 activities=activities)  # fmt: skip
@@ -168,6 +173,8 @@ class HouseholdRun:
             return cls(paths, engine, info, lock)
         except BaseException:
             lock.release()
+            if not committed:  # nothing of the run was recorded: leave no folder behind
+                shutil.rmtree(paths.root, ignore_errors=True)
             raise
 
     @classmethod

@@ -94,6 +94,18 @@ def check_model(model: str, api_base: str | None = None, *, keyed: bool = False)
         resolve_model_path(name)  # raises when not installed or corrupt
         register_price(model, "local", 0.0, 0.0)
     elif provider == "scripted":
+        if name != "default" and name not in litellm.model_cost:
+            # scripted/<model> counts tokens and prices calls as <model>: a typo would price them at $0.
+            import difflib
+
+            near = difflib.get_close_matches(name, list(litellm.model_cost), n=1, cutoff=0.8)
+            raise LLMConfigError(
+                f"model '{model}': the simulator prices its calls as the litellm model after 'scripted/', and "
+                f"litellm knows no '{name}'"
+                + (f"; did you mean 'scripted/{near[0]}'?" if near else "")
+                + "; use scripted/default (free, cl100k tokens) or scripted/<a litellm model>, "
+                "e.g. scripted/gpt-4o-mini"
+            )
         priced = litellm.model_cost.get(name, {})
         register_price(
             model,

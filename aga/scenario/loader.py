@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tomllib
 from dataclasses import dataclass
@@ -35,6 +37,22 @@ class Scenario:
     spec: ScenarioSpec
     town: Town
     cast: tuple[PersonaSpec, ...]
+    # The files read, by their role ("scenario", "town", "cast"): what :meth:`digests` names.
+    files: tuple[tuple[str, Path], ...] = ()
+
+    def digests(self) -> dict[str, str]:
+        """A SHA-256 prefix of what each file of the scenario says (its validated content, so a comment
+        or a reflowed line changes nothing), by role and file name. A run records them so that resuming
+        it in a town edited since is refused, naming the file: a renamed agent or a removed room would
+        break the restore, and a persona added since would be silently left out."""
+        content = {
+            "scenario": self.spec.model_dump_json(),
+            "town": self.town.spec.model_dump_json(),
+            "cast": json.dumps([p.model_dump(mode="json") for p in self.cast], sort_keys=True),
+        }
+        return {
+            f"{role}:{path.name}": hashlib.sha256(content[role].encode()).hexdigest()[:16] for role, path in self.files
+        }
 
     @property
     def name(self) -> str:
@@ -47,10 +65,16 @@ class Scenario:
         return self.spec.parameters
 
     def persona(self, name: str) -> PersonaSpec:
-        """A persona by full or first name; raises ``KeyError`` listing the cast."""
+        """A persona by full or first name; raises ``KeyError`` listing the cast, or the personas a first
+        name shared by several could mean."""
         for p in self.cast:
-            if name in (p.name, p.first_name):
+            if name == p.name:
                 return p
+        matches = [p for p in self.cast if name == p.first_name]
+        if len(matches) > 1:
+            raise KeyError(f"'{name}' could be {' or '.join(p.name for p in matches)}: give the full name")
+        if matches:
+            return matches[0]
         raise KeyError(f"no persona '{name}' in {self.name}; the cast is {', '.join(p.name for p in self.cast)}")
 
 
@@ -62,7 +86,9 @@ def _where(raw: Any, loc: tuple[Any, ...]) -> str:
         if isinstance(key, int) and isinstance(node, list):
             node = node[key] if key < len(node) else None
             name = node.get("name") if isinstance(node, dict) else None
-            label = f"#{key + 1}" + (f" '{name}'" if name else "")
+            # repr when the name holds a newline or tab: the message stays one line
+            shown = (repr(name) if name.isprintable() is False else f"'{name}'") if isinstance(name, str) else ""
+            label = f"#{key + 1}" + (f" {shown}" if name else "")
             parts[-1:] = [f"{parts[-1]} {label}" if parts else label]
         else:
             parts.append(str(key))
@@ -172,6 +198,16 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     if not os.path.lexists(folder / "scenario.toml"):
         folder = scenarios_root() / str(name_or_path)
     if not os.path.lexists(folder / "scenario.toml"):
+        given = Path(name_or_path)
+        if given.is_file():
+            raise ScenarioError(
+                f"{given} is a file: give the scenario's folder ({given.parent}), which holds scenario.toml"
+            )
+        if given.is_dir():
+            raise ScenarioError(
+                f"{given} has no scenario.toml: a scenario folder holds scenario.toml, its town and its cast "
+                "(see scenarios/ville3 for one)"
+            )
         known = sorted(p.name for p in scenarios_root().glob("*") if (p / "scenario.toml").exists())
         raise ScenarioError(f"no scenario '{name_or_path}': known scenarios are {', '.join(known) or 'none'}")
     scenario_file = folder / "scenario.toml"
@@ -185,7 +221,8 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     except TownError as exc:
         raise ScenarioError(f"{town_file}: {exc}") from None
     _cross_check(scenario_file, cast_file, spec, town, cast)
-    return Scenario(folder=folder, spec=spec, town=town, cast=tuple(cast.personas))
+    files = (("scenario", scenario_file), ("town", town_file), ("cast", cast_file))
+    return Scenario(folder=folder, spec=spec, town=town, cast=tuple(cast.personas), files=files)
 
 
 def _resolved(path: Path, scenario_file: Path, field: str) -> Path:
@@ -264,6 +301,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     - a sector's resident whose name is a near-miss of a cast member's (a typo: that persona's home
       then counts as someone else's);
     - a persona whose home is in a sector that lists residents, but not them (living in another's house);
+    - two personas with the same first name (a model, and a command given the first name, cannot tell
+      which is meant);
     - a news keyword that some persona it is not seeded in already has in their text (the news-spread
       measure would count them as knowing the news from the start).
     """
@@ -287,6 +326,15 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
             warnings.append(
                 f"cast > '{persona.name}' > living_area: '{sector.name}' lists its residents "
                 f"({', '.join(sector.residents)}) and {persona.name} is not one of them"
+            )
+    firsts: dict[str, list[str]] = {}
+    for persona in scenario.cast:
+        firsts.setdefault(persona.first_name, []).append(persona.name)
+    for first, full in firsts.items():
+        if len(full) > 1:
+            warnings.append(
+                f"cast: {' and '.join(full)} share the first name '{first}'; prompts and commands that say "
+                f"'{first}' cannot tell them apart, so give the full name on the command line"
             )
     for item in scenario.spec.news:
         for persona in scenario.cast:

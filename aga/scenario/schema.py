@@ -14,7 +14,9 @@ import re
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from aga.world.spec import plain_name
 
 # Size limits. Every persona field goes into prompts, many times a simulated day: a 10 MB text would
 # cost tens of millions of tokens in minutes. The bundled casts' longest fields are ~300 characters.
@@ -24,6 +26,8 @@ NAME = 100  # characters of a name
 MAX_ITEMS = 200  # statements, relationships, known places per persona
 
 Line = Annotated[str, Field(min_length=1, max_length=LINE)]
+# A person's name: no ':' either, as dialogue is kept and shown as "<name>: <line>".
+PersonName = Annotated[str, Field(min_length=1, max_length=NAME), AfterValidator(plain_name)]
 
 
 class _Strict(BaseModel):
@@ -33,7 +37,7 @@ class _Strict(BaseModel):
 class RelationshipSpec(_Strict):
     """How a persona sees another at the start (closeness 0 stranger .. 10 family/spouse)."""
 
-    name: str = Field(alias="with", min_length=1, max_length=NAME)
+    name: PersonName = Field(alias="with")
     label: str = Field(min_length=1, max_length=LINE)
     closeness: int = Field(ge=0, le=10)
     feeling: str = Field("", max_length=LINE)
@@ -44,7 +48,7 @@ class RelationshipSpec(_Strict):
 class PersonaSpec(_Strict):
     """A character of the cast (Park et al.'s persona fields, plus where they live and whom they know)."""
 
-    name: str = Field(min_length=3, max_length=NAME)
+    name: Annotated[PersonName, Field(min_length=3)]
     age: int = Field(ge=1, le=120)
     innate: str = Field(min_length=1, max_length=TEXT)
     learned: str = Field(min_length=1, max_length=TEXT)

@@ -19,7 +19,7 @@ from typing import Any
 
 from aga.config import policies_dir
 from aga.embeddings.base import Embedder
-from policy_store import ACTION, PLAN, PolicyStore, StoreConfig, parse_thresholds
+from policy_store import ACTION, DEFAULT_THRESHOLDS, PLAN, PolicyStore, StoreConfig, parse_thresholds
 
 POLICY_MODES = ("lifestyle", "aga")
 
@@ -66,6 +66,14 @@ class PolicyOptions:
             parsed = parse_thresholds(thresholds or [])
         except ValueError as exc:
             raise ValueError(f"--policy-threshold: {exc}") from None
+        # The store takes any kind (a game may cache its own); the town looks up only these, so another
+        # name ("Plan", "plans") is a typo that would silently change nothing.
+        unknown = sorted(set(parsed) - set(DEFAULT_THRESHOLDS))
+        if unknown:
+            raise ValueError(
+                f"--policy-threshold: no policy kind {', '.join(repr(k) for k in unknown)}; the kinds are "
+                f"{', '.join(DEFAULT_THRESHOLDS)}, e.g. plan=0.9"
+            )
         options = cls(store, fresh, scope, parsed, bypass, max_policies, hourly_schedule, exact_actions, importance)
         options.config()  # validates threshold ranges now, not at the first lookup
         return options

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 import shutil
 import sqlite3
@@ -24,6 +25,7 @@ from typing import Any
 
 from filelock import BaseFileLock
 from pydantic import NaiveDatetime
+from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, func, select
 
@@ -37,7 +39,7 @@ from aga.llm.gateway import Gateway, GatewayOptions
 from aga.llm.ledger import Ledger, LedgerRow
 from aga.llm.metrics import Metrics
 from aga.memory import MemoryStream, RetrievalWeights, VectorIndex
-from aga.scenario.loader import load_scenario
+from aga.scenario.loader import Scenario, ScenarioError, load_scenario
 from aga.sim.ahead import AheadStep
 from aga.sim.engine import initial_agents, seed_memories, step
 from aga.sim.phased import PhasedStep
@@ -85,6 +87,9 @@ class RunInfo(SQLModel, table=True):
     # checkpoints: the same town as "phased"; see aga.sim.ahead). None in runs made before phased steps
     # existed: sequential.
     step_mode: str | None = None
+    # SHA-256 prefixes of the scenario's files when the run began, as JSON (see Scenario.digests); None
+    # in runs made before they were kept: not checked.
+    scenario_files: str | None = None
 
 
 class Checkpoint(SQLModel, table=True):
@@ -221,6 +226,7 @@ class Run:
         paths = resolve_run(run_id, must_exist=False)
         if paths.database.exists():
             state = _startup_state(paths)
+            lock_run(paths).release()  # RunInUse when another process is creating or stepping it now
             if state == "incomplete":
                 raise ValueError(
                     f"run '{run_id}' ({paths.root}) was stopped during its start-up, before its first checkpoint; "
@@ -262,6 +268,7 @@ class Run:
             mind_wandering=mind_wandering,
             step_mode=step_mode,
             start=begin,
+            scenario_files=json.dumps(loaded.digests(), sort_keys=True),
         )
         clock = SimClock(start=begin, step=timedelta(seconds=loaded.spec.step_seconds))
         run: Run | None = None
@@ -340,9 +347,11 @@ class Run:
                         f"run '{run}' was stopped while it was being created, before it recorded anything; "
                         f"start it again with `aga run SCENARIO --run-id {paths.run_id}`"
                     )
+                if inspect(engine).has_table("household_run"):
+                    raise ValueError(f"run '{run}' is a household run: see it with `aga household show {paths.run_id}`")
                 raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
             if latest is None:
-                scenario = load_scenario(info.scenario)
+                scenario = _scenario_of(info)
                 clock = SimClock(
                     start=info.start or scenario.spec.start, step=timedelta(seconds=scenario.spec.step_seconds)
                 )
@@ -391,7 +400,7 @@ class Run:
     ) -> Run:
         if concurrency is not None:
             check_concurrency(info.step_mode or "sequential", concurrency, run=info.run_id)
-        scenario = load_scenario(info.scenario)
+        scenario = _scenario_of(info)
         add_missing_columns(engine, RunInfo)
         metrics = Metrics()
         ledger = Ledger(engine, info.run_id)
@@ -611,6 +620,32 @@ class Run:
 
     def _write_metrics(self) -> None:
         self.metrics.write_textfile(self.paths.metrics_textfile)
+
+
+def _scenario_of(info: RunInfo) -> Scenario:
+    """The scenario ``info``'s run began in, or a ``ScenarioError`` saying what went missing or changed.
+
+    A run goes on in the town and cast it began with: its checkpoint names agents and places, so a
+    renamed persona or a removed room would break the restore, and a persona added since would be
+    silently left out.
+    """
+    if not os.path.lexists(Path(info.scenario) / "scenario.toml") and Path(info.scenario).is_absolute():
+        raise ScenarioError(
+            f"run '{info.run_id}' was made from the scenario in {info.scenario}, which is no longer there: put "
+            "the folder back (a run goes on in the town it began in), or start a new run"
+        )
+    scenario = load_scenario(info.scenario)
+    if info.scenario_files:
+        before = json.loads(info.scenario_files)
+        now = scenario.digests()
+        changed = sorted(k.split(":", 1)[1] for k in before.keys() | now.keys() if before.get(k) != now.get(k))
+        if changed:
+            raise ScenarioError(
+                f"run '{info.run_id}': {', '.join(changed)} in {scenario.folder} changed since the run began; a run "
+                "goes on in the town and cast it began with, so put the files back as they were (your version "
+                "control has them), or start a new run of the edited scenario"
+            )
+    return scenario
 
 
 def _startup_state(paths: RunPaths) -> str:

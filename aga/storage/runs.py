@@ -8,10 +8,17 @@ from pathlib import Path
 
 from filelock import BaseFileLock, FileLock, Timeout
 
-from aga.config import runs_dir
+from aga.config import RUNS_ENV, runs_dir
 from aga.storage.db import sqlite_url
 
 _RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+# Folders of the runs folder that are not runs: a run of that id would write into them, and "delete
+# runs/<id> to start over" would then delete them.
+RESERVED = {
+    "policies": "the shared Lifestyle Policy stores",
+    "eval": "the evaluations (`aga eval`)",
+    "bench": "the benchmarks' runs",
+}
 
 
 @dataclass(frozen=True)
@@ -91,12 +98,24 @@ def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
     Raises ``ValueError`` with a sentence that says what is wrong and how to fix it.
     """
     as_path = Path(run)
-    if as_path.is_dir() and (as_path / "aga.db").exists():
-        return RunPaths(as_path)
+    try:
+        if as_path.is_dir() and (as_path / "aga.db").exists():
+            return RunPaths(as_path)
+    except OSError:  # a name too long for the file system (ENAMETOOLONG) is no folder: said below
+        pass
     if not _RUN_ID.match(run):
         raise ValueError(
-            f"'{run}' is not a run id (letters, digits, '.', '_' or '-') nor a run folder; "
-            f"list runs with `ls {runs_dir()}`"
+            f"'{run[:120]}' is not a run id (up to 100 letters, digits, '.', '_' or '-', starting with a "
+            f"letter or digit) nor a run folder; list runs with `ls {runs_dir()}`"
+        )
+    if runs_dir().exists() and not runs_dir().is_dir():
+        raise ValueError(
+            f"the runs folder {runs_dir()} is a file, not a folder: point {RUNS_ENV} at a folder (or unset it "
+            "to use ./runs)"
+        )
+    if not must_exist and run in RESERVED:
+        raise ValueError(
+            f"'{run}' is the name of the folder of {RESERVED[run]} in {runs_dir()}/: give the run another id"
         )
     paths = RunPaths(runs_dir() / run)
     if must_exist and not paths.database.exists():

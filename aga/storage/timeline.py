@@ -17,6 +17,9 @@ from sqlmodel import Field, Session, SQLModel, col, delete, select
 from aga.concurrency import defer
 from aga.storage.db import insert_row
 
+# What the timeline records: an action begun, a conversation, a day's plan, a reflection, a whisper.
+KINDS = ("action", "chat", "plan", "reflection", "whisper")
+
 
 class TimelineEntry(SQLModel, table=True):
     """Something that happened in the town."""
@@ -27,7 +30,7 @@ class TimelineEntry(SQLModel, table=True):
     step: int = Field(index=True)
     sim_time: NaiveDatetime = Field(index=True)
     agent: str = Field(index=True)
-    kind: str = Field(index=True)  # action | chat | reflection | plan | whisper | interview
+    kind: str = Field(index=True)  # one of KINDS
     text: str
     data_json: str = "{}"
 

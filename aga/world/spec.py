@@ -11,8 +11,36 @@ doors open them, and objects are placed on the arena's floor unless pinned to a 
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+# Longest name of a world, sector, arena or object. A place's name goes into activities a model writes
+# ("serving customers at <sector>"), whose answers are capped at 200 characters.
+PLACE_NAME = 100
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def plain_name(value: str, *, colon: bool = False) -> str:
+    """``value`` if it can serve as a name in addresses, prompts and logs, else ``ValueError`` saying why.
+
+    A ``:`` separates the parts of a tile's address (``world:sector:arena:object``), so a place named
+    "cafe:front" would make addresses that cannot be read back (found by a run failing hours in);
+    control characters break the one-line-per-speaker dialogue and log formats; a blank name names
+    nothing. ``colon``: allow ``:`` (text that is not part of an address).
+    """
+    if not value.strip():
+        raise ValueError("is blank: give a name")
+    if value != value.strip():
+        raise ValueError("starts or ends with spaces: remove them")
+    if _CONTROL.search(value):
+        raise ValueError("holds a control character (newline, tab ...): use plain text")
+    if not colon and ":" in value:
+        raise ValueError("holds ':', which separates the parts of an address: use another character")
+    return value
+
+
+PlaceName = Annotated[str, Field(min_length=1, max_length=PLACE_NAME), AfterValidator(plain_name)]
 
 _DOOR = re.compile(r"^([NSEW])(\d+)$")
 _PINNED = re.compile(r"^(?P<name>.+?)@(?P<x>\d+),(?P<y>\d+)$")
@@ -31,7 +59,7 @@ class ArenaSpec(_Strict):
     names, optionally pinned to a floor tile: ``"bed@0,1"``.
     """
 
-    name: str = Field(min_length=1, max_length=200)
+    name: PlaceName
     rect: tuple[int, int, int, int]
     doors: list[str] = Field(default_factory=list)
     objects: list[str] = Field(default_factory=list)
@@ -65,6 +93,13 @@ class ArenaSpec(_Strict):
         if not self.walled and self.doors:
             raise ValueError("an arena without walls cannot have doors")
         names = [self.object_name(o) for o in self.objects]
+        for name in names:
+            try:
+                plain_name(name)
+            except ValueError as exc:
+                raise ValueError(f"object name {name!r} {exc}") from None
+            if len(name) > PLACE_NAME:
+                raise ValueError(f"object name '{name[:40]}...' is longer than {PLACE_NAME} characters")
         if len(set(names)) != len(names):
             raise ValueError("object names must be unique within an arena")
         for obj in self.objects:
@@ -107,7 +142,7 @@ class ArenaSpec(_Strict):
 class SectorSpec(_Strict):
     """A building or an open place; ``residents`` make it a private home."""
 
-    name: str = Field(min_length=1, max_length=200)
+    name: PlaceName
     origin: tuple[int, int]
     arenas: list[ArenaSpec] = Field(min_length=1)
     residents: list[str] = Field(default_factory=list)
@@ -124,7 +159,7 @@ class SectorSpec(_Strict):
 class TownSpec(_Strict):
     """A town: the world's name, its size in tiles, and its sectors."""
 
-    world: str = Field(min_length=1)
+    world: PlaceName
     width: int = Field(ge=8, le=1000)
     height: int = Field(ge=8, le=1000)
     sectors: list[SectorSpec] = Field(min_length=1, alias="sector")
