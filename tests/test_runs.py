@@ -365,3 +365,10 @@ def test_log_filters_are_checked_and_take_first_names(tmp_path):
     first = runner.invoke(app, ["log", "logged", "--agent", "Klaus", "--json"])
     entries = json.loads(first.output)
     assert entries and {e["agent"] for e in entries} == {"Klaus Mueller"}
+
+
+def test_show_before_the_first_step_says_there_is_no_action_yet():
+    Run.create("ville3", model="scripted/default", hours=1, run_id="fresh", embedder=HashEmbedder()).close()
+    shown = CliRunner().invoke(app, ["show", "fresh"])
+    assert shown.exit_code == 0, shown.output
+    assert "(no action yet: the run has not stepped)" in shown.output and "None" not in shown.output

@@ -70,7 +70,10 @@ def show_command(
         f"{info.model}, {info.mode}, status {info.status}"
     )
     for a in out:
-        console.print(f"\n[bold]{a['agent']}[/] {a['emoji']} {a['action']}\n  at {a['place']} {tuple(a['tile'])}")
+        # No action yet: a run stopped before its first step (the start-up checkpoint).
+        doing = a["action"] or "(no action yet: the run has not stepped)"
+        place = a["place"] or "tile"
+        console.print(f"\n[bold]{a['agent']}[/] {a['emoji']} {doing}\n  at {place} {tuple(a['tile'])}")
         for p in a["plan"]:
             console.print(f"  {p['start']} ({p['minutes']} min) {p['task']}", markup=False)
         for m in a["memories"]:
