@@ -372,3 +372,16 @@ def test_show_before_the_first_step_says_there_is_no_action_yet():
     shown = CliRunner().invoke(app, ["show", "fresh"])
     assert shown.exit_code == 0, shown.output
     assert "(no action yet: the run has not stepped)" in shown.output and "None" not in shown.output
+
+
+def test_a_step_that_fails_unforeseen_says_the_checkpoint_stands(monkeypatch):
+    def boom(self, **_):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
+    monkeypatch.setattr(Run, "advance", boom)
+    result = CliRunner().invoke(app, ["run", "ville3", "--hours", "1", "-m", "scripted/default", "--run-id", "boom"])
+    assert isinstance(result.exception, RuntimeError)
+    said = " ".join(result.output.split())
+    assert "run boom stopped at an error" in said and "`aga resume boom` goes on from there" in said
+    Run.open("boom", embedder=HashEmbedder()).close()  # resumable: the start-up checkpoint stands

@@ -142,8 +142,12 @@ def drive(
             reason = f"unavailable: {exc}"
         except (OSError, SQLAlchemyError) as exc:
             if not disk_full(exc):
+                _say_kept(run, exc)
                 raise
             reason = "disk full"
+        except Exception as exc:
+            _say_kept(run, exc)
+            raise
         finally:
             run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
@@ -288,6 +292,16 @@ def session_options(
         rpm=rpm,
         tpm=tpm,
         key_envs=tuple(api_key_env or ()),
+    )
+
+
+def _say_kept(run: Any, exc: BaseException) -> None:
+    """A step that failed for a reason nobody foresaw (a bug, a file that changed under the run): say
+    that the run keeps its last checkpoint and how to go on, before the error itself is shown."""
+    err_console.print(
+        f"[bold red]run {run.info.run_id} stopped at an error[/] in the step at {run.rt.now:%a %b %d %H:%M} "
+        f"({type(exc).__name__}); its last checkpoint stands. Once the cause is fixed, `aga resume "
+        f"{run.info.run_id}` goes on from there (or start the run anew under another --run-id)"
     )
 
 
