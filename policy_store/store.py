@@ -127,6 +127,7 @@ class PolicyStore:
         self.config = config or StoreConfig()
         self.location = location
         self._lock = lock
+        self._closed = False
         METADATA.create_all(engine)
         # Read-only opens (listing, statistics, export) work whatever the embedder; search checks it.
         self._embedder_problem = self._check_embedder()
@@ -186,13 +187,23 @@ class PolicyStore:
         engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
         return cls(engine, PolicyIndex(None, prefix=f"m{id(engine)}-"), embedder, config)
 
+    def _check_open(self) -> None:
+        # Used after close, a store would write without its lock, beside another process that took it.
+        if self._closed:
+            raise PolicyStoreError(f"policy store {self.location or '(in memory)'} is closed; open it again to use it")
+
     def flush(self) -> int:
         """Write the vectors of new policies to the index (a host calls this at its checkpoints; lookups
         find them before it); returns how many."""
+        self._check_open()
         return self.index.flush() if self.index is not None else 0
 
     def close(self) -> None:
-        """Write what waits for the index, then release the lock, the index and the database."""
+        """Write what waits for the index, then release the lock, the index and the database (a second
+        call does nothing; any other use afterwards raises :class:`PolicyStoreError`)."""
+        if self._closed:
+            return
+        self._closed = True
         try:
             if self.index is not None:
                 self.index.close()
@@ -250,7 +261,20 @@ class PolicyStore:
     # ------------------------------------------------------------------ lookup
     def embed(self, text: str) -> np.ndarray:
         """The unit vector of ``text``."""
-        return np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+        return self._checked(self.embedder.embed([text])[0], f"embedder '{self.embedder.name}' for {text[:60]!r}")
+
+    def _checked(self, vector: Any, source: str) -> np.ndarray:
+        """``vector`` as float32 if it has the store's dimension and only finite values, else a
+        ``PolicyStoreError``: a NaN or a vector of another size, once stored, would break every later
+        search and the index's repair on each open."""
+        out = np.asarray(vector, dtype=np.float32)
+        if out.shape != (self.embedder.dim,):
+            raise PolicyStoreError(
+                f"{source} gave a vector of shape {out.shape}, not ({self.embedder.dim},) as the embedder declares"
+            )
+        if not np.isfinite(out).all():
+            raise PolicyStoreError(f"{source} gave a vector with NaN or infinite values")
+        return out
 
     def lookup(self, query: Query, checker: ConditionChecker | None = None, *, defer_use: bool = False) -> Lookup:
         """The best reusable variant for ``query`` whose condition holds for ``checker``, or a miss.
@@ -266,7 +290,12 @@ class PolicyStore:
             return Lookup(kind=query.kind, bypassed=True)
         if self.index is None:
             raise PolicyStoreError("this store was opened read-only; open it without readonly=True to look up")
-        vector = query.embedding if query.embedding is not None else self.embed(query.text)
+        self._check_open()
+        vector = (
+            self._checked(query.embedding, "the query's embedding")
+            if query.embedding is not None
+            else self.embed(query.text)
+        )
         owner = None if self.config.scope == "shared" else query.owner
         near = self.index.nearest(vector, self.config.candidates, kind=query.kind, owner=owner)
         best = max(near.values()) if near else None
@@ -376,6 +405,7 @@ class PolicyStore:
         The same decision (same text, or one at least ``merge_similarity`` close, of the same owner)
         gains a variant, or widens the window of an equal variant, instead of a new policy.
         """
+        self._check_open()
         if self.config.bypass or not self.config.serves(draft.kind):
             return None
         if self.index is None:
@@ -523,6 +553,7 @@ class PolicyStore:
         Computed over the SQL vectors with numpy, so it works on a read-only store while a run holds
         the index (brute force over 10k vectors of 384 floats takes a few milliseconds).
         """
+        self._check_open()
         if self._embedder_problem:
             raise PolicyStoreError(self._embedder_problem)
         with Session(self.engine) as session:
@@ -601,12 +632,20 @@ class PolicyStore:
             raise PolicyStoreError(f"{source} is not a policy export (a JSON {type(data).__name__}, not an object)")
         if data.get("format") != EXPORT_FORMAT:
             raise PolicyStoreError(f"{source} is not a policy export (its 'format' is {data.get('format')!r})")
-        counts = {"created": 0, "appended": 0, "merged": 0}
-        for n, item in enumerate(data.get("policies", [])):
+        if data.get("version") not in (None, FORMAT):
+            raise PolicyStoreError(f"{source} has version {data.get('version')!r}; this policy store reads {FORMAT}")
+        items = data.get("policies", [])
+        if not isinstance(items, list):
+            raise PolicyStoreError(f"{source}: 'policies' must be a list, not a JSON {type(items).__name__}")
+        # Every item is checked before any is written: an import is all or nothing.
+        policies: list[Policy] = []
+        for n, item in enumerate(items):
             try:
-                policy = Policy.model_validate(item)
+                policies.append(Policy.model_validate(item))
             except ValueError as exc:
-                raise PolicyStoreError(f"{source}: policies[{n}] is malformed: {exc}") from None
+                raise PolicyStoreError(f"{source}: policies[{n}] is malformed (nothing was imported): {exc}") from None
+        counts = {"created": 0, "appended": 0, "merged": 0}
+        for policy in policies:
             for variant in policy.variants:
                 draft = Draft(
                     kind=policy.kind,

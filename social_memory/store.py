@@ -204,13 +204,20 @@ class SocialMemory:
         """
         current = self.relation(owner, other)
         seen = set(current.folded)
-        new = [(i, t) for i, t in events if i not in seen]
         unique: dict[str, str] = {}
-        for memory_id, text in new:
-            unique.setdefault(memory_id, text)
+        for n, event in enumerate(events):
+            if not (isinstance(event, tuple | list) and len(event) == 2 and all(isinstance(x, str) for x in event)):
+                # Checked before anything is stored: a row holding an id that is not text could not be
+                # read back, and every later open of the database would fail.
+                raise TypeError(f"fold: events[{n}] is {event!r}; give (memory id, text) pairs of strings")
+            memory_id, text = event
+            if memory_id not in seen:
+                unique.setdefault(memory_id, text)
         if not unique:
             return False
         summary = summarise(current, list(unique.values()), self.budget_tokens)
+        if summary is not None and not isinstance(summary, str):
+            raise TypeError(f"fold: the summariser returned a {type(summary).__name__}; it must return text or None")
         if summary is None or not summary.strip():
             return True
         updated = current.model_copy(

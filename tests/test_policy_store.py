@@ -466,3 +466,55 @@ def test_nearest_breaks_ties_by_id_at_the_kth_place(tmp_path: Path):
     assert list(index.nearest(same, 3, kind="action", owner="Ana")) == [1, 3, 5]
     assert list(index.nearest(same, 3, kind="action", owner=None)) == [1, 3, 5]
     index.close()
+
+
+class _Broken(HashEmbedder):
+    """Declares 64 dims, then answers with NaN or with 70 dims."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def embed(self, texts):
+        rows = super().embed(texts)
+        if self.how == "nan":
+            rows[:, 0] = np.nan
+            return rows
+        return np.hstack([rows, np.zeros((len(rows), 6), dtype=np.float32)])
+
+
+@pytest.mark.parametrize("how, says", [("nan", "NaN or infinite"), ("wide", r"shape \(70,\), not \(64,\)")])
+def test_a_broken_embedder_is_refused_before_anything_is_stored(tmp_path: Path, how: str, says: str):
+    with PolicyStore.open(tmp_path / "s", _Broken(how)) as broken:
+        with pytest.raises(PolicyStoreError, match=says):
+            broken.write(breakfast())
+        with pytest.raises(PolicyStoreError, match=says):
+            broken.lookup(query())
+        assert broken.count() == 0
+    with PolicyStore.open(tmp_path / "s", HashEmbedder()) as good:  # the store is still whole
+        good.write(breakfast())
+        assert good.lookup(query()).match is not None
+        with pytest.raises(PolicyStoreError, match=r"the query's embedding gave a vector of shape \(7,\)"):
+            good.lookup(query(embedding=np.ones(7)))
+
+
+def test_a_closed_store_refuses_to_be_used(tmp_path: Path):
+    store = PolicyStore.open(tmp_path / "s", HashEmbedder())
+    store.close()
+    store.close()  # twice: nothing
+    for use in (lambda: store.write(breakfast()), lambda: store.lookup(query()), store.flush):
+        with pytest.raises(PolicyStoreError, match="is closed; open it again"):
+            use()
+
+
+def test_an_import_is_all_or_nothing(store: PolicyStore):
+    store.write(breakfast())
+    data = store.export()
+    with PolicyStore.in_memory(HashEmbedder()) as copy:
+        bad = {**data, "policies": [*data["policies"], {"owner": "x"}]}
+        with pytest.raises(PolicyStoreError, match=r"policies\[1\] is malformed \(nothing was imported\)"):
+            copy.import_(bad)
+        assert copy.count() == 0
+        with pytest.raises(PolicyStoreError, match="'policies' must be a list, not a JSON NoneType"):
+            copy.import_({**data, "policies": None})
+        with pytest.raises(PolicyStoreError, match="has version 99"):
+            copy.import_({**data, "version": 99})

@@ -145,3 +145,13 @@ def test_network_measures():
 
 def test_library_never_imports_aga():
     assert_standalone("social_memory")
+
+
+def test_fold_refuses_ids_or_answers_that_are_not_text_before_storing(social: SocialMemory, tmp_path: Path):
+    with pytest.raises(TypeError, match=r"events\[0\] is \(17, 'Bob fixed the roof'\); give \(memory id, text\)"):
+        social.fold("Ana", "Bob", [(17, "Bob fixed the roof")], Recorder(), when=T0, step=1)
+    with pytest.raises(TypeError, match="the summariser returned a int"):
+        social.fold("Ana", "Bob", [("17", "Bob fixed the roof")], lambda *_: 3, when=T0, step=1)
+    # nothing unreadable was stored: the database opens again
+    again = SocialMemory(create_engine(f"sqlite:///{tmp_path / 'social.db'}"), budget_tokens=40)
+    assert again.relation("Ana", "Bob").folded == ()

@@ -84,7 +84,7 @@ def log_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     agent: Annotated[str | None, typer.Option(help="Only this agent (full or first name).")] = None,
     kind: Annotated[list[str] | None, typer.Option(help="action, chat, plan, reflection, whisper.")] = None,
-    limit: Annotated[int, typer.Option(help="The last N entries.")] = 50,
+    limit: Annotated[int, typer.Option(min=1, help="The last N entries.")] = 50,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The timeline of actions, conversations, plans and reflections."""

@@ -124,7 +124,7 @@ def list_command(
     store: StoreArg,
     kind: Kind = None,
     owner: Owner = None,
-    limit: Annotated[int, typer.Option(help="At most this many, most used first.")] = 50,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many, most used first.")] = 50,
     as_json: Json = False,
 ) -> None:
     """List the policies of STORE, most used first."""
@@ -170,7 +170,7 @@ def search_command(
     text: Annotated[str, typer.Argument(help="Text to compare with the stored decisions.")],
     kind: Kind = None,
     owner: Owner = None,
-    k: Annotated[int, typer.Option("-k", help="How many.")] = 10,
+    k: Annotated[int, typer.Option("-k", min=1, help="How many.")] = 10,
     as_json: Json = False,
 ) -> None:
     """The stored decisions nearest TEXT by cosine similarity (conditions not checked)."""
@@ -290,7 +290,7 @@ def decisions_command(
     kind: Kind = None,
     agent: Annotated[str | None, typer.Option(help="Only this agent's decisions.")] = None,
     misses: Annotated[bool, typer.Option("--misses", help="Only lookups that missed.")] = False,
-    limit: Annotated[int, typer.Option(help="At most this many, latest first.")] = 30,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many, latest first.")] = 30,
     as_json: Json = False,
 ) -> None:
     """A run's policy lookups: hit rate per kind, why misses missed, and the latest decisions."""

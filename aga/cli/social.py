@@ -21,7 +21,9 @@ social_app = typer.Typer(help="Relationships in a run with Social Memory (--mode
 
 RunArg = Annotated[str, typer.Argument(help="Run id or folder.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-Threshold = Annotated[int, typer.Option(help="Closeness from which a pair counts as connected (3: acquaintance).")]
+Threshold = Annotated[
+    int, typer.Option(min=0, max=10, help="Closeness (0-10) from which a pair counts as connected (3: acquaintance).")
+]
 
 
 @dataclass
