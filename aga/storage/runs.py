@@ -17,7 +17,6 @@ _RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 RESERVED = {
     "policies": "the shared Lifestyle Policy stores",
     "eval": "the evaluations (`aga eval`)",
-    "bench": "the benchmarks' runs",
 }
 
 
