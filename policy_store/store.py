@@ -284,13 +284,13 @@ class PolicyStore:
         for several owners at once does so to count the hits in its own fixed order, so that what one
         owner finds never depends on which lookup ran first.
         """
+        self._check_open()
         checker = checker or AlwaysHolds()
         if self.config.bypass or not self.config.serves(query.kind):
             self._count(query.kind, bypassed=1)
             return Lookup(kind=query.kind, bypassed=True)
         if self.index is None:
             raise PolicyStoreError("this store was opened read-only; open it without readonly=True to look up")
-        self._check_open()
         vector = (
             self._checked(query.embedding, "the query's embedding")
             if query.embedding is not None

@@ -361,7 +361,7 @@ def test_log_filters_are_checked_and_take_first_names(tmp_path):
     bad_kind = runner.invoke(app, ["log", "logged", "--kind", "bogus"])
     assert "the timeline's kinds are action, chat, plan" in str(bad_kind.exception)
     nobody = runner.invoke(app, ["log", "logged", "--agent", "Nobody"])
-    assert "no agent 'Nobody' in this run; its agents are" in str(nobody.exception)
+    assert "no persona 'Nobody' in this run; its agents are" in str(nobody.exception)
     first = runner.invoke(app, ["log", "logged", "--agent", "Klaus", "--json"])
     entries = json.loads(first.output)
     assert entries and {e["agent"] for e in entries} == {"Klaus Mueller"}

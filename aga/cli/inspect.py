@@ -17,18 +17,6 @@ def _open_state(run: str):
     return paths, engine, info, json.loads(latest.state_json), latest
 
 
-def _agent_name(name: str, names: list[str]) -> str:
-    """The full name ``name`` (full or first) stands for among ``names``, or a ``UserError`` listing them."""
-    if name in names:
-        return name
-    matches = [n for n in names if n.split()[0] == name]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise UserError(f"'{name}' could be {' or '.join(matches)}: give the full name")
-    raise UserError(f"no agent '{name}' in this run; its agents are {', '.join(names)}")
-
-
 def show_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     memories: Annotated[int, typer.Option(help="How many latest memories per agent.")] = 5,
@@ -95,7 +83,12 @@ def log_command(
         raise UserError(f"--kind {', '.join(unknown)}: the timeline's kinds are {', '.join(KINDS)}")
     _, engine, _, state, _ = _open_state(run)
     if agent is not None:
-        agent = _agent_name(agent, list(state.get("agents", {})))
+        from aga.scenario.loader import full_name
+
+        try:
+            agent = full_name(agent, list(state.get("agents", {})), "in this run; its agents are")
+        except KeyError as exc:
+            raise UserError(str(exc.args[0])) from None
     entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit)
     if as_json:
         print_json([e.to_json() for e in entries])

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -67,15 +68,21 @@ class Scenario:
     def persona(self, name: str) -> PersonaSpec:
         """A persona by full or first name; raises ``KeyError`` listing the cast, or the personas a first
         name shared by several could mean."""
-        for p in self.cast:
-            if name == p.name:
-                return p
-        matches = [p for p in self.cast if name == p.first_name]
-        if len(matches) > 1:
-            raise KeyError(f"'{name}' could be {' or '.join(p.name for p in matches)}: give the full name")
-        if matches:
-            return matches[0]
-        raise KeyError(f"no persona '{name}' in {self.name}; the cast is {', '.join(p.name for p in self.cast)}")
+        names = [p.name for p in self.cast]
+        return self.cast[names.index(full_name(name, names, f"in {self.name}; the cast is"))]
+
+
+def full_name(name: str, names: Sequence[str], missing: str = "here; the names are") -> str:
+    """The one of ``names`` that ``name`` (a full or a first name) stands for; ``KeyError`` when none
+    does (saying ``no persona '<name>' <missing> <names>``) or when a first name is shared by several."""
+    if name in names:
+        return name
+    matches = [n for n in names if n.split()[0] == name]
+    if len(matches) > 1:
+        raise KeyError(f"'{name}' could be {' or '.join(matches)}: give the full name")
+    if matches:
+        return matches[0]
+    raise KeyError(f"no persona '{name}' {missing} {', '.join(names)}")
 
 
 def _where(raw: Any, loc: tuple[Any, ...]) -> str:
@@ -87,7 +94,7 @@ def _where(raw: Any, loc: tuple[Any, ...]) -> str:
             node = node[key] if key < len(node) else None
             name = node.get("name") if isinstance(node, dict) else None
             # repr when the name holds a newline or tab: the message stays one line
-            shown = (repr(name) if name.isprintable() is False else f"'{name}'") if isinstance(name, str) else ""
+            shown = (f"'{name}'" if name.isprintable() else repr(name)) if isinstance(name, str) else ""
             label = f"#{key + 1}" + (f" {shown}" if name else "")
             parts[-1:] = [f"{parts[-1]} {label}" if parts else label]
         else:

@@ -21,13 +21,13 @@ PLACE_NAME = 100
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def plain_name(value: str, *, colon: bool = False) -> str:
+def plain_name(value: str) -> str:
     """``value`` if it can serve as a name in addresses, prompts and logs, else ``ValueError`` saying why.
 
     A ``:`` separates the parts of a tile's address (``world:sector:arena:object``), so a place named
     "cafe:front" would make addresses that cannot be read back (found by a run failing hours in);
     control characters break the one-line-per-speaker dialogue and log formats; a blank name names
-    nothing. ``colon``: allow ``:`` (text that is not part of an address).
+    nothing.
     """
     if not value.strip():
         raise ValueError("is blank: give a name")
@@ -35,7 +35,7 @@ def plain_name(value: str, *, colon: bool = False) -> str:
         raise ValueError("starts or ends with spaces: remove them")
     if _CONTROL.search(value):
         raise ValueError("holds a control character (newline, tab ...): use plain text")
-    if not colon and ":" in value:
+    if ":" in value:
         raise ValueError("holds ':', which separates the parts of an address: use another character")
     return value
 
