@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -44,13 +45,39 @@ class StoreConfig:
     exact: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        # Checked here, once: a bad knob would otherwise show up hours later as a store that never
+        # reuses anything, or reuses everything.
         for kind, value in self.thresholds.items():
-            if not 0.0 < value <= 1.0:
-                raise ValueError(f"threshold for '{kind}' is {value}; use a cosine similarity in (0, 1]")
+            _similarity(value, f"threshold for '{kind}'")
+        _similarity(self.default_threshold, "default_threshold")
+        _similarity(self.merge_similarity, "merge_similarity")
         if self.scope not in ("agent", "shared"):
             raise ValueError(f"scope '{self.scope}': use 'agent' or 'shared'")
-        if self.max_policies < 1 or self.max_variants < 1 or self.candidates < 1:
-            raise ValueError("max_policies, max_variants and candidates must be at least 1")
+        for name in ("max_policies", "max_variants", "candidates"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} is {value!r}; give a whole number, at least 1")
+        for kind, tolerance in self.windows.items():
+            whole = isinstance(tolerance, int) and not isinstance(tolerance, bool)
+            if tolerance is not None and (not whole or tolerance < 0):
+                raise ValueError(
+                    f"window for '{kind}' is {tolerance!r}; give minutes either side (a whole number, 0 or more) "
+                    "or None for any time of day"
+                )
+        for kind, factor in self.bands.items():
+            if not _is_number(factor) or not (factor == 0 or factor >= 1):
+                raise ValueError(
+                    f"band for '{kind}' is {factor!r}; give a factor of at least 1 (2 reuses a 60-minute plan "
+                    "for 30 to 120 minutes) or 0 for any duration"
+                )
+        for name in ("kinds", "exact"):
+            value = getattr(self, name)
+            if value is None and name == "kinds":
+                continue
+            if isinstance(value, str) or not all(isinstance(k, str) for k in value):
+                raise ValueError(f"{name} is {value!r}; give a set of kind names, e.g. frozenset({{'plan'}})")
+            # A list or set given by a host is kept as a frozenset, so the config stays hashable and frozen.
+            object.__setattr__(self, name, frozenset(value))
 
     def serves(self, kind: str) -> bool:
         """Whether decisions of ``kind`` are looked up and stored (when the store is not bypassed)."""
@@ -78,6 +105,15 @@ class StoreConfig:
         # Sorted and deduplicated so that the same needs always make the same condition.
         unique = tuple(sorted(set(requires), key=lambda r: (r.kind, r.target)))
         return Condition(requires=unique, window=window, minutes=band)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _similarity(value: object, what: str) -> None:
+    if not _is_number(value) or not 0.0 < value <= 1.0:  # type: ignore[operator]
+        raise ValueError(f"{what} is {value!r}; use a cosine similarity in (0, 1]")
 
 
 def parse_thresholds(items: Sequence[str]) -> dict[str, float]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # Kinds of decision the runtime caches; hosts may use any other name (thresholds fall back to a default).
 PLAN = "plan"
 ACTION = "action"
 IMPORTANCE = "importance"
+DAY_MINUTES = 1440
 
 
 class Requirement(BaseModel):
@@ -42,6 +43,23 @@ class Condition(BaseModel):
     requires: tuple[Requirement, ...] = ()
     window: tuple[int, int] | None = None  # minutes of the day [start, end]; may wrap past midnight
     minutes: tuple[int, int] | None = None  # duration band [low, high]
+
+    @model_validator(mode="after")
+    def _sane(self) -> Condition:
+        # An inverted band or a minute past midnight would make a variant that never (or always)
+        # applies, silently; an imported or hand-built condition is checked like a learned one.
+        if self.window is not None:
+            for minute in self.window:
+                if not 0 <= minute < DAY_MINUTES:
+                    raise ValueError(
+                        f"window {list(self.window)}: {minute} is not a minute of the day; give two minutes in "
+                        f"0-{DAY_MINUTES - 1} (start after end wraps past midnight)"
+                    )
+        if self.minutes is not None:
+            low, high = self.minutes
+            if low < 0 or low > high:
+                raise ValueError(f"minutes band {list(self.minutes)}: give [low, high] with 0 <= low <= high")
+        return self
 
     def same_requirements(self, other: Condition) -> bool:
         """True when both ask the environment for exactly the same things."""
@@ -119,8 +137,9 @@ class Query(BaseModel):
     kind: str
     owner: str
     text: str
-    minutes: int | None = None  # the duration wanted; steps are rescaled to it
-    minute_of_day: int | None = None
+    # The duration wanted, steps are rescaled to it (None: as recorded). Zero would fit every step away.
+    minutes: int | None = Field(default=None, ge=1)
+    minute_of_day: int | None = Field(default=None, ge=0, le=DAY_MINUTES - 1)
     bindings: dict[str, str] = Field(default_factory=dict)
     embedding: np.ndarray | None = Field(default=None, exclude=True)
 

@@ -69,7 +69,8 @@ def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
     """
     if count(text) <= budget_tokens:
         return text
-    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    # Sentence ends of Latin and CJK scripts; CJK text has no space after them.
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text.strip()) if s]
     while len(sentences) > 1 and count(" ".join(sentences)) > budget_tokens:
         sentences.pop(0)
     kept = " ".join(sentences)
@@ -78,13 +79,42 @@ def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
         while len(words) > 1 and count(" ".join(words)) > budget_tokens:
             words.pop(0)
         kept = " ".join(words)
+    if count(kept) > budget_tokens:
+        # One word over the budget (a script without spaces, a pasted blob): its end, cut by
+        # characters, is the only way left to keep the promise that a summary fits its budget.
+        low, high = 0, len(kept)  # the shortest cut from the start whose rest fits
+        while low < high:
+            mid = (low + high) // 2
+            if count(kept[mid:]) <= budget_tokens:
+                high = mid
+            else:
+                low = mid + 1
+        kept = kept[low:]
     return kept
+
+
+def _checked_when(when: object, method: str) -> datetime:
+    """``when`` if it is a naive datetime, else an error naming ``method`` and what to give.
+
+    The rows hold naive times (the host's simulated clock); an aware time would be stored with its
+    offset dropped and read back differently from what the caller holds.
+    """
+    if not isinstance(when, datetime):
+        raise TypeError(f"{method}: when is {when!r}; give a datetime (the host's simulated time)")
+    if when.tzinfo is not None:
+        raise ValueError(
+            f"{method}: when {when.isoformat()} carries a time zone; give a naive datetime "
+            "(for example when.replace(tzinfo=None)), as every time in the database is naive"
+        )
+    return when
 
 
 class SocialMemory:
     """Relations of one town (or any group), in the host's database."""
 
     def __init__(self, engine: Engine, *, budget_tokens: int = 150, count_tokens: TokenCounter | None = None) -> None:
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
+            raise ValueError(f"budget_tokens is {budget_tokens!r}; give a whole number of tokens, at least 1")
         self.engine = engine
         self.budget_tokens = budget_tokens
         self.count_tokens = count_tokens or approximate_tokens
@@ -120,6 +150,7 @@ class SocialMemory:
 
     def at(self, when: datetime) -> dict[tuple[str, str], Relation]:
         """Every pair's relation as it stood at ``when`` (replayed from the history)."""
+        when = _checked_when(when, "at")
         out: dict[tuple[str, str], Relation] = {}
         with Session(self.engine) as session:
             rows = session.exec(
@@ -148,6 +179,9 @@ class SocialMemory:
 
     # ------------------------------------------------------------------ writing
     def _save(self, relation: Relation, *, cause: str, step: int, when: datetime) -> Relation:
+        when = _checked_when(when, cause)
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise TypeError(f"step is {step!r}; give the host's step number as an int")
         relation = relation.model_copy(update={"since": when})
         with Session(self.engine) as session:
             session.add(
@@ -202,6 +236,7 @@ class SocialMemory:
         Nothing new, no call. A failed answer keeps the old summary and does not mark the memories
         folded, so they are offered again next time.
         """
+        _checked_when(when, "fold")  # before the summariser is paid for
         current = self.relation(owner, other)
         seen = set(current.folded)
         unique: dict[str, str] = {}
@@ -240,6 +275,7 @@ class SocialMemory:
         step: int,
     ) -> Relation:
         """Update label, feeling and closeness after a dialogue (a failed answer keeps them)."""
+        _checked_when(when, "assess")  # before the assessor is paid for
         current = self.relation(owner, other)
         update = assessor(current, dialogue)
         changes: dict[str, Any] = {"conversations": current.conversations + 1}

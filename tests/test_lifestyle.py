@@ -99,6 +99,10 @@ def test_store_survives_and_is_inspectable_from_the_cli(two_runs, monkeypatch: p
     assert stats.exit_code == 0, stats.output
     data = json.loads(stats.output)
     assert data["plan"]["policies"] >= 1 and data["action"]["hits"] >= 1
+    table = runner.invoke(app, ["policy", "stats", str(store)])  # piped: rich assumes 80 columns
+    lines = table.output.splitlines()
+    assert table.exit_code == 0 and max(map(len, lines)) <= 80, table.output
+    assert any(line.split("│")[1].strip() == "mean hit similarity" for line in lines if line.count("│") > 2)
     listed = json.loads(runner.invoke(app, ["policy", "list", "second", "--kind", "plan", "--json"]).output)
     assert listed and all(p["kind"] == "plan" for p in listed)
     shown = runner.invoke(app, ["policy", "show", str(store), str(listed[0]["id"])])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -518,3 +519,50 @@ def test_an_import_is_all_or_nothing(store: PolicyStore):
             copy.import_({**data, "policies": None})
         with pytest.raises(PolicyStoreError, match="has version 99"):
             copy.import_({**data, "version": 99})
+
+
+@pytest.mark.parametrize(
+    ("knobs", "says"),
+    [
+        ({"default_threshold": 1.5}, "default_threshold is 1.5"),
+        ({"merge_similarity": 0.0}, "merge_similarity is 0.0"),
+        ({"thresholds": {"plan": float("nan")}}, "threshold for 'plan'"),
+        ({"thresholds": {"plan": "0.9"}}, "threshold for 'plan'"),
+        ({"windows": {"plan": -30}}, "window for 'plan'"),
+        ({"windows": {"plan": 2.5}}, "window for 'plan'"),
+        ({"bands": {"plan": 0.5}}, "band for 'plan'"),
+        ({"bands": {"plan": float("inf")}}, "band for 'plan'"),
+        ({"kinds": "plan"}, "kinds is 'plan'"),
+        ({"exact": "action"}, "exact is 'action'"),
+        ({"candidates": 0}, "candidates is 0"),
+        ({"max_policies": 2.5}, "max_policies is 2.5"),
+    ],
+)
+def test_a_bad_config_knob_is_refused_by_name(knobs: dict, says: str):
+    # Each of these used to be taken: a store that silently never (or always) reused, or a kinds
+    # string that served every kind whose name is a substring of it.
+    with pytest.raises(ValueError, match=re.escape(says)):
+        StoreConfig(**knobs)
+
+
+def test_config_kind_sets_given_as_lists_are_kept_as_sets():
+    config = StoreConfig(kinds=["plan", "action"], exact=["action"])  # type: ignore[arg-type]
+    assert config.kinds == frozenset({"plan", "action"}) and config.exact == frozenset({"action"})
+    assert config.serves("plan") and not config.serves("importance")
+    assert hash(config.kinds)
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda: Condition(window=(600, 1500)), "1500 is not a minute of the day"),
+        (lambda: Condition(window=(-1, 60)), "-1 is not a minute of the day"),
+        (lambda: Condition(minutes=(90, 30)), "minutes band [90, 30]"),
+        (lambda: Query(kind="plan", owner="Ana", text="x", minutes=0), "greater than or equal to 1"),
+        (lambda: Query(kind="plan", owner="Ana", text="x", minute_of_day=1440), "less than or equal to 1439"),
+    ],
+)
+def test_impossible_conditions_and_queries_are_refused(make, says: str):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        make()
+    assert Condition(window=(1320, 120)).window == (1320, 120)  # a window past midnight is fine

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -132,6 +132,37 @@ def test_summary_kept_under_the_token_budget(social: SocialMemory):
     summary = social.relation("Ana", "Bob").summary
     assert approximate_tokens(summary) <= 40 and summary.endswith("garden they share.")
     assert trim("one two three four five six", 2, lambda t: len(t.split())) == "five six"
+
+
+def test_summary_without_spaces_still_fits_its_budget():
+    # A script without spaces between words, and one pasted blob: word-by-word trimming cannot cut them.
+    cjk = "安娜和鲍勃一起在花园里种了番茄。" * 20
+    kept = trim(cjk, 10, approximate_tokens)
+    assert approximate_tokens(kept) <= 10 and kept.endswith("种了番茄。")
+    blob = "x" * 1000
+    assert approximate_tokens(trim(blob, 10, approximate_tokens)) <= 10
+
+
+def test_bad_budget_and_times_are_refused(tmp_path):
+    engine = create_engine(f"sqlite:///{tmp_path / 'social.db'}")
+    for budget in (0, -5, 2.5):
+        with pytest.raises(ValueError, match="budget_tokens"):
+            SocialMemory(engine, budget_tokens=budget)
+    social = SocialMemory(engine)
+    with pytest.raises(ValueError, match="time zone"):
+        social.seed("Ana", "Bob", label="x", closeness=3, when=T0.replace(tzinfo=UTC))
+    with pytest.raises(TypeError, match="datetime"):
+        social.seed("Ana", "Bob", label="x", closeness=3, when="yesterday")
+    asked: list[str] = []
+
+    def summarise(relation, events, budget):
+        asked.append("yes")
+        return "summary"
+
+    with pytest.raises(ValueError, match="fold: .*time zone"):
+        social.fold("Ana", "Bob", [("1", "x")], summarise, when=T0.replace(tzinfo=UTC), step=1)
+    assert asked == []  # refused before the summariser was paid for
+    assert social.relations() == []
 
 
 def test_network_measures():

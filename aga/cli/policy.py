@@ -99,7 +99,10 @@ def _policy_table(rows: list[tuple[float | None, Policy]], title: str) -> Table:
     for name in ("id", "kind", "owner", "text", "variants", "hits"):
         table.add_column(name, justify="right" if name in ("id", "variants", "hits") else "left")
     for similarity, policy in rows:
-        cells = [str(policy.id), policy.kind, policy.owner, policy.text, str(len(policy.variants)), str(policy.hits)]
+        # A decision text can be as long as a model answer (or a host's blob); the table shows its
+        # start and `aga policy show` the whole of it.
+        text = policy.text if len(policy.text) <= 200 else policy.text[:199] + "…"
+        cells = [str(policy.id), policy.kind, policy.owner, text, str(len(policy.variants)), str(policy.hits)]
         table.add_row(*([f"{similarity:.3f}"] if with_similarity else []), *cells)
     return table
 
@@ -191,8 +194,14 @@ def stats_command(store: StoreArg, as_json: Json = False) -> None:
     if as_json:
         print_json(stats)
         return
+    kinds = sorted(stats)
+    # One row per measure and one column per kind: 13 measures side by side do not fit a terminal
+    # (or the 80 columns rich assumes when the output is piped); a handful of kinds always does.
     table = Table(title=f"policy store {location}")
-    columns = (
+    table.add_column("measure")
+    for kind in kinds:
+        table.add_column(kind, justify="right")
+    for column in (
         "policies",
         "variants",
         "owners",
@@ -206,14 +215,10 @@ def stats_command(store: StoreArg, as_json: Json = False) -> None:
         "merged",
         "evicted",
         "mean_hit_similarity",
-    )
-    table.add_column("kind")
-    for column in columns:
-        table.add_column(column.replace("_", " "), justify="right")
-    for kind, entry in sorted(stats.items()):
+    ):
         cells = []
-        for column in columns:
-            value = entry.get(column, 0)
+        for kind in kinds:
+            value = stats[kind].get(column, 0)
             cells.append(
                 f"{value:.1%}"
                 if column == "hit_rate"
@@ -221,7 +226,7 @@ def stats_command(store: StoreArg, as_json: Json = False) -> None:
                 if "similarity" in column
                 else f"{int(value):,}"
             )
-        table.add_row(kind, *cells)
+        table.add_row(column.replace("_", " "), *cells)
     console.print(table)
 
 

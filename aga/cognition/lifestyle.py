@@ -191,7 +191,7 @@ def reuse_plan(rt: Runtime, agent: Agent, item: ScheduleItem, start: int) -> lis
             owner=agent.name,
             text=item.task,
             minutes=item.minutes,
-            minute_of_day=start,
+            minute_of_day=start % 1440,  # a schedule that runs past midnight wraps, as its window does
             bindings=bindings(agent),
         ),
         TownChecker(rt, agent),
