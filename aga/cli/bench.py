@@ -19,6 +19,7 @@ from aga.cli.common import (
     err_console,
     gateway_options,
     kept_on_failure,
+    plain,
 )
 from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
 
@@ -118,7 +119,7 @@ def tokens_command(
     bars: dict[str, Any] = {}
 
     def tracker(planned: Any) -> Any:
-        bar = progress.add_task(planned.run_id, total=steps_per_run)
+        bar = progress.add_task(plain(planned.run_id), total=steps_per_run)
         bars[planned.run_id] = bar
 
         def on_step(run: Any) -> None:
@@ -129,7 +130,7 @@ def tokens_command(
 
     planned_runs = plan(modes, range(seed, seed + seeds), warmup)
     console.print(
-        f"{len(planned_runs)} runs of {span(days)} each into {out}" + (f", {jobs} at a time" if jobs > 1 else "")
+        f"{len(planned_runs)} runs of {span(days)} each into {plain(out)}" + (f", {jobs} at a time" if jobs > 1 else "")
     )
     # With several processes there is no per-step callback: one bar counts finished runs.
     overall = progress.add_task("runs finished", total=len(planned_runs)) if jobs > 1 else None
@@ -138,7 +139,7 @@ def tokens_command(
         if overall is not None:
             progress.advance(overall, len(runs))
         if quiet or jobs > 1:
-            console.print(f"finished {', '.join(r.run_id for r in runs)}")
+            console.print(f"finished {', '.join(r.run_id for r in runs)}", markup=False)
 
     with progress, kept_on_failure(f"finished runs in {out} are kept"), _kept_figures(KeptFiguresError):
         report = run_benchmark(
@@ -161,8 +162,8 @@ def tokens_command(
         for bar in bars.values():
             progress.update(bar, completed=steps_per_run)
     shares = ", ".join(f"{m} {s['mean']:.1%}" for m, s in report["share_of_baseline"].items())
-    console.print(f"share of baseline tokens: {shares or '(no baseline run)'}")
-    console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}")
+    console.print(f"share of baseline tokens: {shares or '(no baseline run)'}", markup=False)
+    console.print(f"report: {out / 'report.md'}, {out / 'report.json'}, {out / 'shares.png'}", markup=False)
 
 
 @contextmanager
@@ -307,8 +308,10 @@ def realism_command(
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]
-        console.print(f"{task}: " + ("every measure holds" if not missed else "misses " + ", ".join(missed)))
-    console.print(f"report: {out / 'realism.md'}, {out / 'realism.json'}")
+        console.print(
+            f"{task}: " + ("every measure holds" if not missed else "misses " + ", ".join(missed)), markup=False
+        )
+    console.print(f"report: {out / 'realism.md'}, {out / 'realism.json'}", markup=False)
 
 
 @bench_app.command("talk")
@@ -353,9 +356,10 @@ def talk_command(
         r = rows["all"]
         console.print(
             f"{name}: yes {r['yes_with_relation']} with the relation, {r['yes_without_relation']} without "
-            f"({r['prompts']} prompts)"
+            f"({r['prompts']} prompts)",
+            markup=False,
         )
-    console.print(f"report: {md}, {js}")
+    console.print(f"report: {md}, {js}", markup=False)
 
 
 @bench_app.command("wander")
@@ -404,9 +408,10 @@ def wander_command(
         r = rows["all"]
         console.print(
             f"{name}: answers saying a drawn memory {r['with']['uptake']} with the line, "
-            f"{r['without']['uptake']} without ({r['prompts']} prompts)"
+            f"{r['without']['uptake']} without ({r['prompts']} prompts)",
+            markup=False,
         )
-    console.print(f"report: {md}, {js}")
+    console.print(f"report: {md}, {js}", markup=False)
 
 
 def _check_towns_and_models(towns: list[str], models: list[str]) -> None:
@@ -435,7 +440,7 @@ def _counting_progress() -> tuple[Progress, Any]:
     )  # fmt: skip
 
     def tracker(name: str, total: int) -> Any:
-        bar = progress.add_task(name, total=total)
+        bar = progress.add_task(plain(name), total=total)
         return lambda: progress.advance(bar)
 
     return progress, tracker
@@ -499,12 +504,13 @@ def believability_command(
         report = run_believability(
             scenario, out=out, days=days, model=model, seed=seed, seeds=seeds, warmup=warmup,
             settings=settings, measures=measures, max_pairs=max_pairs, start=clock_time(start), jobs=jobs,
-            done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}") if quiet else None,
+            done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}", markup=False)
+            if quiet else None,
             on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records,
         )  # fmt: skip
     for r in report["pooled"]:
-        console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})")
-    console.print(f"report: {out / 'believability.md'}, {out / 'believability.json'}")
+        console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})", markup=False)
+    console.print(f"report: {out / 'believability.md'}, {out / 'believability.json'}", markup=False)
 
 
 @bench_app.command("household")
@@ -561,7 +567,7 @@ def household_command(
     def told(run_id: str, figures: Any) -> None:
         s = figures.summary()
         console.print(f"{run_id} day {s['day']}: {s['tokens']:,} tokens, {s['done']}/{s['activities']} done, "
-                      f"{s['from_policy']} replayed")  # fmt: skip
+                      f"{s['from_policy']} replayed", markup=False)  # fmt: skip
 
     with kept_on_failure(f"finished days in {out / 'runs'} are kept"):
         report = run_household_bench(
@@ -573,5 +579,5 @@ def household_command(
         for m, later in entry["share_later_days"].items():
             if later:
                 console.print(f"{name}: days 2-{days} {m}/baseline tokens {later['mean']:.1%} "
-                              f"({later['min']:.1%}-{later['max']:.1%})")  # fmt: skip
-    console.print(f"report: {out / 'household.md'}, {out / 'household.json'}")
+                              f"({later['min']:.1%}-{later['max']:.1%})", markup=False)  # fmt: skip
+    console.print(f"report: {out / 'household.md'}, {out / 'household.json'}", markup=False)

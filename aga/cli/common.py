@@ -12,9 +12,23 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 console = Console()
 err_console = Console(stderr=True)
+
+
+def plain(value: object) -> str:
+    """``value`` as text that rich prints literally inside our own markup.
+
+    Rich reads ``[...]`` in a printed string as markup: a model's answer holding "[/INST]" made
+    ``console.print`` raise ``MarkupError`` (a traceback instead of the output), and "[bold]" or "[red]"
+    vanished from it. Everything we did not write ourselves goes through here before it is put into a
+    string that rich parses (``console.print``, table cells and titles, progress descriptions):
+    memories, actions, dialogue, plans, policy texts, answers, names and values from scenario files,
+    paths, run ids and exception messages.
+    """
+    return escape(str(value))
 
 
 class UserError(Exception):
@@ -89,11 +103,11 @@ def run_guarded(app: typer.Typer) -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError) as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
+        err_console.print(f"[bold red]error:[/] {plain(exc)}")
         sys.exit(2)
     except ModelUnavailable as exc:
         # Commands that can say more (what was kept, how to go on) catch it themselves first.
-        err_console.print(f"[bold red]model unavailable:[/] {exc}")
+        err_console.print(f"[bold red]model unavailable:[/] {plain(exc)}")
         sys.exit(EXIT_MODEL_UNAVAILABLE)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
@@ -174,11 +188,11 @@ def kept_on_failure(what: str) -> Iterator[None]:
 
     from aga.llm.errors import ModelUnavailable
 
-    again = f"{what}; run the same command again to continue"
+    again = plain(f"{what}; run the same command again to continue")
     try:
         yield
     except ModelUnavailable as exc:
-        err_console.print(f"[bold red]model unavailable:[/] {exc}; {again} once the model answers")
+        err_console.print(f"[bold red]model unavailable:[/] {plain(exc)}; {again} once the model answers")
         raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
     except KeyboardInterrupt:
         err_console.print(f"[bold red]interrupted:[/] {again}")
@@ -192,5 +206,5 @@ def kept_on_failure(what: str) -> Iterator[None]:
         if disk_full(exc):
             err_console.print(f"[bold red]disk full:[/] free some space; {again}")
             raise typer.Exit(EXIT_DISK_FULL) from None
-        err_console.print(f"[bold red]error:[/] {exc}; {again}")
+        err_console.print(f"[bold red]error:[/] {plain(exc)}; {again}")
         raise typer.Exit(1) from None

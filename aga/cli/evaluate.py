@@ -145,18 +145,22 @@ def eval_command(
     data = write(evaluation, settings, folder)
     labels = {c["name"]: c["label"] for c in data["conditions"]}
     for r in data["ratings"]:
-        console.print(f"{labels[r['condition']]}: mu {r['mu']:.2f} sigma {r['sigma']:.2f}")
+        console.print(f"{labels[r['condition']]}: mu {r['mu']:.2f} sigma {r['sigma']:.2f}", markup=False)
     for run, found in data["runs"].items():
         for news, d in found.get("diffusion", {}).items():
             console.print(
-                f"{run}: {news} known by {len(d['knows'])} of {d['judged']} (invented details: {d['invented']})"
+                f"{run}: {news} known by {len(d['knows'])} of {d['judged']} (invented details: {d['invented']})",
+                markup=False,
             )
         if "density" in found:
             d = found["density"]
             console.print(
-                f"{run}: density {d.get('start', {}).get('density')} at the start, {d['end']['density']} at the end"
+                f"{run}: density {d.get('start', {}).get('density')} at the start, {d['end']['density']} at the end",
+                markup=False,
             )
         for a in found.get("attendance", []):
             if a["reached"]:
-                console.print(f"{run}: {a['news']}: {len(a['attended'])} of {len(a['invited'])} invited came")
-    console.print(f"report: {folder / 'report.md'}, {folder / 'report.json'}")
+                console.print(
+                    f"{run}: {a['news']}: {len(a['attended'])} of {len(a['invited'])} invited came", markup=False
+                )
+    console.print(f"report: {folder / 'report.md'}, {folder / 'report.json'}", markup=False)

@@ -10,10 +10,18 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
-from aga.cli.common import EXIT_MODEL_UNAVAILABLE, Retries, Timeout, UserError, console, err_console, print_json
+from aga.cli.common import (
+    EXIT_MODEL_UNAVAILABLE,
+    Retries,
+    Timeout,
+    UserError,
+    console,
+    err_console,
+    plain,
+    print_json,
+)
 
 household_app = typer.Typer(help="A resident's days at home on VirtualHome, with the Lifestyle Policy.",
                             no_args_is_help=True)  # fmt: skip
@@ -40,7 +48,7 @@ def list_command(as_json: Json = False) -> None:
         return
     table = Table("household", "resident", "scene", "activities a day")
     for row in rows:
-        table.add_row(row["name"], row["resident"], row["scene"], str(row["activities"]))
+        table.add_row(plain(row["name"]), plain(row["resident"]), plain(row["scene"]), str(row["activities"]))
     console.print(table)
 
 
@@ -92,9 +100,9 @@ def run_command(
     before = len(run.days())
     if not as_json:
         console.print(
-            f"[bold]{run.household.spec.resident.name}[/] at home ({run.household.spec.scene}), {mode}, "
-            f"{run.info.model}, seed {seed}: day{'s' if days > 1 else ''} {before + 1}..{run.info.days} "
-            f"into {run.paths.root}"
+            f"[bold]{plain(run.household.spec.resident.name)}[/] at home ({plain(run.household.spec.scene)}), "
+            f"{mode}, {plain(run.info.model)}, seed {seed}: day{'s' if days > 1 else ''} {before + 1}..{run.info.days} "
+            f"into {plain(run.paths.root)}"
         )
     try:
         run.live(
@@ -105,7 +113,7 @@ def run_command(
         all_days = run.days()
     except ModelUnavailable as exc:
         err_console.print(
-            f"[bold red]model unavailable:[/] {exc}\nfinished days are kept; run the same command again to "
+            f"[bold red]model unavailable:[/] {plain(exc)}\nfinished days are kept; run the same command again to "
             "go on from the day that was cut short"
         )
         raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
@@ -138,7 +146,10 @@ def show_command(
                     "abandoned_calls": abandoned,
                     "days": [d.summary() | {"records": d.records} for d in chosen]})  # fmt: skip
         return
-    console.print(f"[bold]{info.run_id}[/]: {info.mode}, {info.model}, seed {info.seed}, {len(days)} day(s) finished")
+    console.print(
+        f"[bold]{plain(info.run_id)}[/]: {plain(info.mode)}, {plain(info.model)}, seed {info.seed}, "
+        f"{len(days)} day(s) finished"
+    )
     for figures in chosen:
         for record in figures.records:
             _print_activity(figures.day, record)
@@ -159,11 +170,11 @@ def _stem(household: str) -> str:
 def _print_activity(day: int, record: dict[str, Any]) -> None:
     mark = "[green]done[/]" if record["done"] else "[red]not done[/]"
     source = {"policy": "[cyan]replayed[/]", "policy+llm": "[yellow]replay failed, LLM[/]"}.get(record["source"], "LLM")
-    console.print(f"day {day} · {record['activity']} · {source} · {mark}")
+    console.print(f"day {day} · {plain(record['activity'])} · {source} · {mark}")
     for line in record["executed"]:
         console.print(f"    {line}", highlight=False, markup=False)
     for line in record["failed"]:
-        console.print(f"    [dim red]refused: {escape(line)}[/]", highlight=False)
+        console.print(f"    [dim red]refused: {plain(line)}[/]", highlight=False)
 
 
 def _print_day(summary: dict[str, Any]) -> None:

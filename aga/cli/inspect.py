@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, open_run_state, print_json
+from aga.cli.common import UserError, console, open_run_state, plain, print_json
 
 
 def _open_state(run: str):
@@ -54,18 +54,20 @@ def show_command(
         print_json({"run": info.run_id, "time": latest.sim_time.isoformat(), "step": latest.step, "agents": out})
         return
     console.print(
-        f"[bold]{info.run_id}[/] at {latest.sim_time:%a %b %d %H:%M} (step {latest.step}), "
-        f"{info.model}, {info.mode}, status {info.status}"
+        f"[bold]{plain(info.run_id)}[/] at {latest.sim_time:%a %b %d %H:%M} (step {latest.step}), "
+        f"{plain(info.model)}, {plain(info.mode)}, status {plain(info.status)}"
     )
     for a in out:
         # No action yet: a run stopped before its first step (the start-up checkpoint).
         doing = a["action"] or "(no action yet: the run has not stepped)"
         place = a["place"] or "tile"
-        console.print(f"\n[bold]{a['agent']}[/] {a['emoji']} {doing}\n  at {place} {tuple(a['tile'])}")
+        console.print(
+            f"\n[bold]{plain(a['agent'])}[/] {plain(a['emoji'])} {plain(doing)}\n  at {plain(place)} {tuple(a['tile'])}"
+        )
         for p in a["plan"]:
             console.print(f"  {p['start']} ({p['minutes']} min) {p['task']}", markup=False)
         for m in a["memories"]:
-            console.print(f"  [dim]- {m}[/]")
+            console.print(f"  [dim]- {plain(m)}[/]")
 
 
 def log_command(
@@ -101,5 +103,5 @@ def log_command(
         if e.kind == "chat":
             lines = e.to_json().get("data", {}).get("lines", [])
             text += "".join(f"\n  {who}: {said}" for who, said in lines)
-        table.add_row(f"{e.sim_time:%a %H:%M}", e.agent, e.kind, text)
+        table.add_row(f"{e.sim_time:%a %H:%M}", plain(e.agent), plain(e.kind), plain(text))
     console.print(table)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, print_json
+from aga.cli.common import UserError, console, plain, print_json
 
 DEFAULT_GROUPS = ("task", "module", "agent")
 
@@ -61,7 +61,7 @@ def ledger_command(
         )
         return
     for group, rows in [("run", [overall]), *grouped.items()]:
-        table = Table(title=f"{ledger.run_id}: by {group}" if group != "run" else f"{ledger.run_id}: overall")
+        table = Table(title=plain(f"{ledger.run_id}: by {group}" if group != "run" else f"{ledger.run_id}: overall"))
         for col in (
             group,
             "LLM calls",
@@ -77,7 +77,7 @@ def ledger_command(
             table.add_column(col, justify="left" if col == group else "right")
         for t in rows:
             table.add_row(
-                str(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")),
+                plain(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")),
                 f"{t.llm_calls:,}",
                 f"{t.prompt_tokens:,}",
                 f"{t.completion_tokens:,}",
@@ -109,13 +109,13 @@ def _print_errors(ledger: Any, *, limit: int, as_json: bool) -> None:
         )
         return
     if not counted:
-        console.print(f"{ledger.run_id}: no call recorded an error")
+        console.print(f"{plain(ledger.run_id)}: no call recorded an error")
         return
-    table = Table(title=f"{ledger.run_id}: errors by frequency")
+    table = Table(title=f"{plain(ledger.run_id)}: errors by frequency")
     table.add_column("rows", justify="right")
     table.add_column("error")
     for error, n, _ in counted:
-        table.add_row(f"{n:,}", error)
+        table.add_row(f"{n:,}", plain(error))
     console.print(table)
     rows = Table(title=f"newest {len(newest)} rows with an error")
     for column in ("id", "sim time", "task", "agent", "outcome", "attempts", "error"):
@@ -124,10 +124,10 @@ def _print_errors(ledger: Any, *, limit: int, as_json: bool) -> None:
         rows.add_row(
             str(r.id),
             f"{r.sim_time:%a %H:%M}" if r.sim_time else "",
-            r.task,
-            r.agent or "",
-            r.outcome,
+            plain(r.task),
+            plain(r.agent or ""),
+            plain(r.outcome),
             str(r.attempts),
-            r.error or "",
+            plain(r.error or ""),
         )
     console.print(rows)

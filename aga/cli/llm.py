@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from aga.cli.common import console, print_json
+from aga.cli.common import console, plain, print_json
 from aga.llm.tasks import Task, TextAnswer
 
 llm_app = typer.Typer(help="Talk to a model through the gateway.", no_args_is_help=True)
@@ -56,6 +56,6 @@ def try_prompt(
         return
     console.print(answer.text, markup=False, highlight=False)
     console.print(
-        f"[dim]{gateway.route.label} | {row.prompt_tokens} prompt + {row.completion_tokens} completion tokens | "
-        f"${row.cost_usd:.6f} | {row.latency_s:.2f} s | {row.outcome} | recorded in run '{paths.run_id}'[/]"
+        f"[dim]{plain(gateway.route.label)} | {row.prompt_tokens} prompt + {row.completion_tokens} completion tokens | "
+        f"${row.cost_usd:.6f} | {row.latency_s:.2f} s | {row.outcome} | recorded in run '{plain(paths.run_id)}'[/]"
     )

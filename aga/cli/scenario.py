@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from aga.cli.common import console, print_json
+from aga.cli.common import console, plain, print_json
 
 scenario_app = typer.Typer(help="Check scenarios and draw their towns.", no_args_is_help=True)
 
@@ -42,16 +42,17 @@ def check(
         if strict and warnings:
             raise typer.Exit(1)
         return
-    console.print(f"[green]ok[/] {loaded.name}: {loaded.spec.title}")
+    console.print(f"[green]ok[/] {plain(loaded.name)}: {plain(loaded.spec.title)}")
     console.print(
         f"  town {summary['town']}, {summary['sectors']} sectors, {summary['arenas']} arenas, "
-        f"{summary['objects']} objects; starts {summary['start']}"
+        f"{summary['objects']} objects; starts {summary['start']}",
+        markup=False,
     )
-    console.print(f"  cast ({len(loaded.cast)}): {', '.join(summary['cast'])}")
+    console.print(f"  cast ({len(loaded.cast)}): {', '.join(summary['cast'])}", markup=False)
     if summary["news"]:
-        console.print(f"  news: {', '.join(summary['news'])}")
+        console.print(f"  news: {', '.join(summary['news'])}", markup=False)
     for warning in warnings:
-        console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        console.print(f"[yellow]warning:[/] {plain(warning)}", highlight=False)
     if strict and warnings:
         raise typer.Exit(1)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, open_run_state, print_json
+from aga.cli.common import UserError, console, open_run_state, plain, print_json
 from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def heatmap_command(
         _html(view, out)
     else:
         raise UserError(f"--out {out}: name a .png or an .html file")
-    console.print(f"wrote {out}")
+    console.print(f"wrote {plain(out)}")
 
 
 @social_app.command("show")
@@ -189,24 +189,26 @@ def show_command(
         print_json([c.model_dump(mode="json") for c in history])
         return
     if not history:
-        console.print(f"{a} has never met nor been introduced to {b}: a stranger (closeness 0)")
+        console.print(f"{a} has never met nor been introduced to {b}: a stranger (closeness 0)", markup=False)
         return
-    table = Table(title=f"{view.run_id}: how {a} sees {b}")
+    table = Table(title=plain(f"{view.run_id}: how {a} sees {b}"))
     for name in ("time", "cause", "relationship", "feeling", "closeness", "chats", "summary"):
         table.add_column(name, justify="right" if name in ("closeness", "chats") else "left")
     for change in history:
         r = change.relation
         table.add_row(
             f"{change.when:%a %b %d %H:%M}",
-            change.cause,
-            r.label,
-            r.feeling,
+            plain(change.cause),
+            plain(r.label),
+            plain(r.feeling),
             str(r.closeness),
             str(r.conversations),
-            r.summary if len(r.summary) <= 60 else "..." + r.summary[-57:],
+            plain(r.summary if len(r.summary) <= 60 else "..." + r.summary[-57:]),
         )
     console.print(table)
-    console.print(f"[bold]What {a} knows about {b} now:[/] {history[-1].relation.summary or '(nothing yet)'}")
+    console.print(
+        f"[bold]What {plain(a)} knows about {plain(b)} now:[/] {plain(history[-1].relation.summary or '(nothing yet)')}"
+    )
 
 
 def network_rows(view: SocialRun, threshold: int) -> list[dict[str, Any]]:
@@ -230,7 +232,7 @@ def network_command(run: RunArg, threshold: Threshold = 3, as_json: Json = False
     if as_json:
         print_json(rows)
         return
-    table = Table(title=f"{view.run_id}: relationship network (pairs with closeness >= {threshold})")
+    table = Table(title=f"{plain(view.run_id)}: relationship network (pairs with closeness >= {threshold})")
     for name in ("day", "at", "density", "mean closeness", "pairs changed"):
         table.add_column(name, justify="right")
     for r in rows:
@@ -265,4 +267,4 @@ def export_command(
         print_json(data)
         return
     write_atomically(out, json.dumps(data, indent=1, default=str))
-    console.print(f"wrote {out}")
+    console.print(f"wrote {plain(out)}")

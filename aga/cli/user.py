@@ -15,6 +15,7 @@ from aga.cli.common import (
     console,
     err_console,
     gateway_options,
+    plain,
     print_json,
 )
 
@@ -97,16 +98,17 @@ def whisper_command(
             node = whisper(opened.rt, who, text)
         except ModelUnavailable as exc:
             err_console.print(
-                f"[bold red]model unavailable:[/] {exc}; nothing was whispered, run {opened.info.run_id} is as it was"
+                f"[bold red]model unavailable:[/] {plain(exc)}; nothing was whispered, run {plain(opened.info.run_id)} "
+                "is as it was"
             )
             raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
         opened.checkpoint()
         failsafes = gateway.failsafes
-    console.print(f"{who.name} now thinks: {node.description} (importance {node.importance})")
+    console.print(f"{who.name} now thinks: {node.description} (importance {node.importance})", markup=False)
     if failsafes:
         err_console.print(
             f"[bold yellow]warning:[/] the model did not answer {failsafes} of the whisper's calls; fail-safes "
-            f"stood in (see `aga ledger {opened.info.run_id} --errors`)"
+            f"stood in (see `aga ledger {plain(opened.info.run_id)} --errors`)"
         )
         raise typer.Exit(EXIT_MOSTLY_FAILSAFES)
 
@@ -138,7 +140,9 @@ def interview_command(
         history: list[tuple[str, str, bool]] = []
         interactive = not questions
         if interactive:
-            console.print(f"Interviewing {who.name} at {opened.rt.now:%a %b %d %H:%M}. An empty line ends.")
+            console.print(
+                f"Interviewing {who.name} at {opened.rt.now:%a %b %d %H:%M}. An empty line ends.", markup=False
+            )
         while True:
             if interactive:
                 try:
@@ -158,7 +162,7 @@ def interview_command(
             try:
                 answer = interview(opened.rt, who, asked, [(q, a) for q, a, _ in history])
             except ModelUnavailable as exc:
-                err_console.print(f"[bold red]model unavailable:[/] {exc}; the interview ends")
+                err_console.print(f"[bold red]model unavailable:[/] {plain(exc)}; the interview ends")
                 if as_json:
                     _print_history(history)
                 raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
@@ -166,13 +170,13 @@ def interview_command(
             history.append((asked, answer, failsafe))
             if not as_json:
                 mark = " [dim](a fail-safe: the model did not answer)[/]" if failsafe else ""
-                console.print(f"[bold]{who.first_name}>[/] {answer}{mark}")
+                console.print(f"[bold]{plain(who.first_name)}>[/] {plain(answer)}{mark}")
         if as_json:
             _print_history(history)
         if any(failsafe for _, _, failsafe in history):
             err_console.print(
                 f"[bold yellow]warning:[/] some answers are fail-safes, not the model's; "
-                f"see `aga ledger {opened.info.run_id} --errors`"
+                f"see `aga ledger {plain(opened.info.run_id)} --errors`"
             )
             raise typer.Exit(EXIT_MOSTLY_FAILSAFES)
 
