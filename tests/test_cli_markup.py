@@ -242,3 +242,11 @@ def test_plain_keeps_our_markup_apart_from_the_data():
     with printer.capture() as captured:
         printer.print(f"[bold]{common.plain(MARK)}[/] and [dim]{common.plain('ends in a backslash ' + chr(92))}[/]")
     assert captured.get().rstrip("\n") == f"{MARK} and ends in a backslash \\"
+
+
+def test_emoji_codes_in_addresses_are_printed_as_written(capsys):
+    # rich turns ":bed:" into an emoji by default: an address "home:bed:lamp" would print "home🛏lamp".
+    common.console.print(common.plain("at cottage:bed:lamp"))
+    common.err_console.print("[bold red]error:[/] " + common.plain("no arena :smile: here"))
+    captured = capsys.readouterr()
+    assert "cottage:bed:lamp" in captured.out and ":smile:" in captured.err

@@ -14,8 +14,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-console = Console()
-err_console = Console(stderr=True)
+# emoji=False: rich would turn ":bed:" inside an address ("home:bed:lamp") or a dialogue line into
+# an emoji; agents' emoji are already characters, and nothing we print uses emoji codes.
+console = Console(emoji=False)
+err_console = Console(stderr=True, emoji=False)
 
 
 def plain(value: object) -> str:
