@@ -590,6 +590,11 @@ class PolicyStore:
                 entry["mean_hit_similarity"] = counter.hit_similarity_sum / counter.hits if counter.hits else 0.0
         return out
 
+    def owners(self) -> list[str]:
+        """The owners of the stored policies, sorted."""
+        with Session(self.engine) as session:
+            return sorted(session.exec(select(PolicyRow.owner).distinct()).all())
+
     def count(self, kind: str | None = None) -> int:
         """Number of policies (of ``kind``)."""
         with Session(self.engine) as session:

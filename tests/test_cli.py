@@ -41,6 +41,19 @@ def test_llm_try_then_ledger_totals_agree():
     assert data["by_module"][0]["key"] == "llm"
 
 
+def test_llm_try_refuses_to_record_into_a_town_run():
+    # Its call would count in the town's tokens and shift the numbering of the town's calls.
+    from aga.sim.run import Run
+    from tests.fakes import HashEmbedder
+
+    Run.create("ville3", model="scripted/default", hours=0.01, run_id="town", embedder=HashEmbedder()).close()
+    tried = runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "town", "hi"])
+    assert "holds the calls of a run" in str(tried.exception)
+    again = runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "mine", "hi"])
+    assert again.exit_code == 0, again.output
+    assert runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "mine", "hi"]).exit_code == 0
+
+
 def _aga(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "aga", *args], capture_output=True, text=True, timeout=120)
 

@@ -74,6 +74,18 @@ def test_a_torn_last_line_is_skipped_and_the_next_record_starts_afresh(tmp_path)
     assert [r["n"] for r in lines.read()] == [1]
     lines.append({"n": 3})
     assert [r["n"] for r in lines.read()] == [1, 3]
+    with lines.path.open("a") as f:
+        f.write('7\n["a list"]\n"text"\n')  # another file's lines: JSON, but no records
+    lines.append({"n": 4})
+    assert [r["n"] for r in lines.read()] == [1, 3, 4]
+
+
+def test_an_export_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
+    from aga.storage.files import write_atomically
+
+    with pytest.raises(ValueError, match="is a folder: give a file name"):
+        write_atomically(tmp_path, "{}")
+    assert list(tmp_path.parent.glob("*.tmp")) == []
 
 
 @pytest.fixture
@@ -393,3 +405,26 @@ def test_cli_eval_of_a_run_that_does_not_exist_writes_nothing(tmp_path, hashed):
     result = CliRunner().invoke(app, ["eval", "nosuchrun", *models])
     assert "no run 'nosuchrun'" in str(result.exception)
     assert not (runs_dir() / "eval").exists()
+
+
+def test_cli_eval_of_a_town_of_one_asks_what_needs_no_other_resident(tmp_path, hashed):
+    # Someone who lives alone has no one to be asked about: the questions naming another resident are
+    # left out, every other measure runs (before: "an interview needs at least one other resident").
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+    from tests.test_simulation import one_agent_scenario
+
+    run = Run.create(
+        str(one_agent_scenario(tmp_path)), model="scripted/default", hours=1, run_id="solo", embedder=HashEmbedder()
+    )
+    run.advance()
+    run.close()
+    out = tmp_path / "solo-eval"
+    args = ["eval", "solo", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "5"]
+    result = CliRunner().invoke(app, [*args, "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert report["rankings"] == 1 * (25 - sum("{met" in t for ts in TEMPLATES.values() for t in ts)) * 6
+    asked = interview_questions([], [], seed=0, per_category=5)
+    assert asked and not any("{" in q.text for q in asked) and {q.category for q in asked} == set(TEMPLATES)

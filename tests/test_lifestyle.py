@@ -105,6 +105,11 @@ def test_store_survives_and_is_inspectable_from_the_cli(two_runs, monkeypatch: p
     assert any(line.split("│")[1].strip() == "mean hit similarity" for line in lines if line.count("│") > 2)
     listed = json.loads(runner.invoke(app, ["policy", "list", "second", "--kind", "plan", "--json"]).output)
     assert listed and all(p["kind"] == "plan" for p in listed)
+    owner = listed[0]["owner"]
+    mine = json.loads(runner.invoke(app, ["policy", "list", "second", "--owner", owner.split()[0], "--json"]).output)
+    assert mine and {p["owner"] for p in mine} == {owner}  # a first name stands for the full one
+    nobody = runner.invoke(app, ["policy", "list", "second", "--owner", "Nobody Here"])
+    assert "no owner 'Nobody Here' in this store; its owners are" in str(nobody.exception)  # not an empty list
     shown = runner.invoke(app, ["policy", "show", str(store), str(listed[0]["id"])])
     assert shown.exit_code == 0 and "variant 0" in shown.output
     decisions = json.loads(runner.invoke(app, ["policy", "decisions", "second", "--json"]).output)

@@ -385,3 +385,48 @@ def test_a_step_that_fails_unforeseen_says_the_checkpoint_stands(monkeypatch):
     said = " ".join(result.output.split())
     assert "run boom stopped at an error" in said and "`aga resume boom` goes on from there" in said
     Run.open("boom", embedder=HashEmbedder()).close()  # resumable: the start-up checkpoint stands
+
+
+def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped():
+    # The steps after the last checkpoint retrieve memories and so refresh when each was last
+    # accessed; recency ranks by that. Those refreshes must go with the steps, or the resumed run
+    # retrieves (and so asks, and so does) differently from one that never stopped.
+    from datetime import time as clock_time
+    from datetime import timedelta
+
+    from aga.sim.engine import step
+    from benchmarks.concurrency import town_record
+
+    def create(run_id: str, hours: float) -> Run:
+        return Run.create(
+            "ville3", model="scripted/default", mode="baseline", hours=hours, run_id=run_id, seed=4,
+            embedder=HashEmbedder(), start=clock_time(8),
+        )  # fmt: skip
+
+    whole = create("whole", 1.0)
+    whole.advance()
+    expected_timeline, _ = town_record(whole)
+    expected_calls = whole.rt.gateway.ledger.totals()[0]
+    whole.close()
+
+    cut = create("cut", 0.25)
+    cut.advance()
+    touched_before = {n.id: n.last_accessed for a in cut.rt.agents for n in cut.rt.memory.latest(a, 10_000)}
+    for _ in range(180):  # half an hour no checkpoint covers, then the process dies
+        step(cut.rt)
+    touched_after = {n.id: n.last_accessed for a in cut.rt.agents for n in cut.rt.memory.latest(a, 10_000)}
+    assert any(touched_after[i] != t for i, t in touched_before.items())  # the lost steps did retrieve
+    cut.close()
+
+    again = Run.open("cut", embedder=HashEmbedder())
+    try:
+        now = {n.id: n.last_accessed for a in again.rt.agents for n in again.rt.memory.latest(a, 10_000)}
+        assert now == touched_before
+        again.set_status("running", until=again.info.until + timedelta(hours=0.75))
+        again.advance()
+        timeline, _ = town_record(again)
+        assert timeline == expected_timeline
+        got = again.rt.gateway.ledger.totals(standing=True)[0]
+        assert (got.llm_calls, got.total_tokens) == (expected_calls.llm_calls, expected_calls.total_tokens)
+    finally:
+        again.close()

@@ -308,9 +308,15 @@ def realism_command(
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]
-        console.print(
-            f"{task}: " + ("every measure holds" if not missed else "misses " + ", ".join(missed)), markup=False
+        # No reference model answered this task: nothing was compared, which is not a pass.
+        said = (
+            "no reference model to compare with"
+            if not marks
+            else ("every measure holds" if not missed else "misses " + ", ".join(missed))
         )
+        console.print(f"{task}: {said}", markup=False)
+    if not report["verdict"]:
+        console.print("no task was compared: give a reference model with -m (e.g. -m local/qwen2.5-coder-1.5b)")
     console.print(f"report: {out / 'realism.md'}, {out / 'realism.json'}", markup=False)
 
 

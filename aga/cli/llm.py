@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from aga.cli.common import console, plain, print_json
+from aga.cli.common import UserError, console, plain, print_json
 from aga.llm.tasks import Task, TextAnswer
 
 llm_app = typer.Typer(help="Talk to a model through the gateway.", no_args_is_help=True)
@@ -43,7 +43,9 @@ def try_prompt(
     from aga.llm.metrics import Metrics
     from aga.storage import make_engine, resolve_run
 
-    paths = resolve_run(run, must_exist=False).create()
+    paths = resolve_run(run, must_exist=False)
+    _refuse_other_runs(paths.database, run)
+    paths = paths.create()
     ledger = Ledger(make_engine(paths.database_url), paths.run_id)
     metrics = Metrics()
     gateway = Gateway(model, ledger=ledger, metrics=metrics, api_base=api_base)
@@ -59,3 +61,22 @@ def try_prompt(
         f"[dim]{plain(gateway.route.label)} | {row.prompt_tokens} prompt + {row.completion_tokens} completion tokens | "
         f"${row.cost_usd:.6f} | {row.latency_s:.2f} s | {row.outcome} | recorded in run '{plain(paths.run_id)}'[/]"
     )
+
+
+def _refuse_other_runs(database: Path, run: str) -> None:
+    """A folder whose ledger holds calls other than `aga llm try`'s belongs to a town, household or
+    evaluation: a tried prompt would count in its tokens and shift the numbering of its calls."""
+    import sqlite3
+
+    if not database.exists():
+        return
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
+        try:
+            other = conn.execute("select count(*) from llm_ledger where task != 'llm.try'").fetchone()[0]
+        except sqlite3.OperationalError:  # no ledger yet
+            return
+    if other:
+        raise UserError(
+            f"run '{run}' holds the calls of a run, a household or an evaluation; `aga llm try` records into a "
+            "ledger of its own: leave --run out (it records into 'llm-try') or give a new id"
+        )

@@ -80,6 +80,20 @@ def _open(store: str, *, readonly: bool = True) -> PolicyStore:
     return PolicyStore.open(folder, _LazyEmbedder(), readonly=readonly)
 
 
+def _owner(opened: PolicyStore, owner: str | None) -> str | None:
+    """The store's owner that ``owner`` (a full or a first name) stands for; an unknown one is an error,
+    not an empty list that reads as "this agent learned nothing"."""
+    if owner is None:
+        return None
+    from aga.scenario.loader import full_name
+
+    owners = opened.owners()
+    try:
+        return full_name(owner, owners, "in this store; its owners are", what="owner")
+    except KeyError as exc:
+        raise UserError(str(exc.args[0]) if owners else f"no owner '{owner}': this store holds no policies") from None
+
+
 def _summary(policy: Policy) -> dict[str, Any]:
     return {
         "id": policy.id,
@@ -133,7 +147,7 @@ def list_command(
 ) -> None:
     """List the policies of STORE, most used first."""
     with _open(store) as opened:
-        policies = opened.policies(kind=kind, owner=owner, limit=limit)
+        policies = opened.policies(kind=kind, owner=_owner(opened, owner), limit=limit)
     if as_json:
         print_json([_summary(p) for p in policies])
         return
@@ -182,7 +196,7 @@ def search_command(
 ) -> None:
     """The stored decisions nearest TEXT by cosine similarity (conditions not checked)."""
     with _open(store) as opened:
-        found = opened.search(text, kind=kind, owner=owner, k=k)
+        found = opened.search(text, kind=kind, owner=_owner(opened, owner), k=k)
     if as_json:
         print_json([{"similarity": s, **_summary(p)} for s, p in found])
         return
@@ -242,6 +256,8 @@ def purge_command(
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Delete policies from STORE (all of them, or of a kind and/or an owner)."""
+    with _open(store) as opened:  # the owner resolved before asking, so the question names whom
+        owner = _owner(opened, owner)
     what = " ".join(x for x in (kind and f"{kind}", owner and f"of {owner}") if x) or "all"
     if not yes and not typer.confirm(f"delete {what} policies from {store}?"):
         raise typer.Abort()

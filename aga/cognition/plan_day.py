@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from aga.agents import Agent
-from aga.agents.routine import asleep_at, bed_hour_of, clock_hour, stated_wake_hour, timed_items, without_time
 from aga.cognition import wandering as wander
 from aga.cognition.answers import DailyPlan, DaySchedule, HourActivity, ScheduleBlock, Text, WakeUp
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import clock_minutes, coherent_day, compress, hours_of_blocks
 from aga.cognition.wandering import wandering_text
 from aga.memory import MemoryKind
+from aga.routine import asleep_at, bed_hour_of, clock_hour, stated_wake_hour, timed_items, without_time
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from aga.agents.routine import asleep_at
 from aga.agents.state import ScheduleItem, is_sleep
+from aga.routine import asleep_at
 from policy_store import rescale
 
 __all__ = ["clock_minutes", "coherent_day", "compress", "hours_of_blocks", "nearest", "rescale", "splice"]

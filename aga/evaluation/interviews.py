@@ -62,9 +62,11 @@ class JsonLines:
                 if not line.endswith("\n"):
                     return  # torn by a kill: written again
                 try:
-                    yield json.loads(line)
+                    record = json.loads(line)
                 except json.JSONDecodeError:
                     continue
+                if isinstance(record, dict):  # a line of another file's making is no record: skipped
+                    yield record
 
     def append(self, record: dict[str, Any]) -> None:
         """Add ``record`` durably."""

@@ -69,17 +69,24 @@ class Question:
 
 def interview_questions(met: Sequence[str], cast: Sequence[str], *, seed: int, per_category: int = 5) -> list[Question]:
     """The questions for one agent. ``met``: residents it talked with, most talked-with first;
-    ``cast``: the other residents. ``per_category`` (1-5) keeps the first questions of each category."""
+    ``cast``: the other residents (none: the questions naming one are left out). ``per_category`` (1-5)
+    keeps the first questions of each category."""
     if not 1 <= per_category <= 5:
         raise ValueError(f"--questions {per_category}: give 1 to 5 questions per category")
+    out = []
     if not cast:
-        raise ValueError("an interview needs at least one other resident to ask about")
+        # Someone who lives alone is asked everything but the questions about another resident; the
+        # others keep their keys, so conditions are still compared question by question.
+        for category in CATEGORIES:
+            for index, template in enumerate(TEMPLATES[category][:per_category]):
+                if "{met" not in template:
+                    out.append(Question(category, index, template))
+        return out
     rng = random.Random(seed)
     pool = list(met) or list(cast)
     first = pool[0] if met else rng.choice(pool)
     rest = [n for n in (list(met) + list(cast)) if n != first]
     second = rest[0] if rest else first
-    out = []
     for category in CATEGORIES:
         for index, template in enumerate(TEMPLATES[category][:per_category]):
             out.append(Question(category, index, template.format(met=first, met2=second)))

@@ -283,6 +283,21 @@ class Gateway:
         )
         return router, None
 
+    def nonces(self) -> dict[str, Any]:
+        """Where the calls' numbering stands, for a checkpoint (see ``restore_nonces``)."""
+        with self._nonce_guard:
+            agents = None if self._agent_nonces is None else [[a, n] for a, n in self._agent_nonces.items()]
+            return {"nonce": self._nonce, "agents": agents}
+
+    def restore_nonces(self, saved: dict[str, Any]) -> None:
+        """Number the next calls as the checkpoint that saved ``saved`` would have: a run resumed after
+        a kill then asks with the same seeds as one that never stopped, not ones shifted by the calls
+        of the steps it lost (those are replayed, and get the answers they got the first time)."""
+        with self._nonce_guard:
+            self._nonce = int(saved["nonce"])
+            if saved.get("agents") is not None and self._agent_nonces is not None:
+                self._agent_nonces = {a: int(n) for a, n in saved["agents"]}
+
     def per_agent_nonces(self) -> None:
         """Number each agent's calls in its own sequence (continuing from the ledger's rows of that
         agent, so that a resumed run does not replay the answers it had)."""

@@ -8,8 +8,8 @@ from aga.config import llm_threads
 from aga.llm.providers.local import resolve_model_path
 
 _PASSAGE = (
-    "Isabella Rodriguez runs Hobbs Cafe and is planning a Valentine's Day party for the town on "
-    "February 14 from 5 to 7 pm. She asks her regulars to come and to bring their friends. "
+    "Ana Ortiz runs the corner bakery and is planning a summer fair for the neighbourhood on "
+    "June 21 from 5 to 7 pm. She asks her regulars to come and to bring their friends. "
 )
 
 

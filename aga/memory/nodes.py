@@ -20,6 +20,22 @@ class MemoryKind(StrEnum):
     PLAN = "plan"  # a plan or planning thought (the daily plan, a note after a chat)
 
 
+class MemoryAccess(SQLModel, table=True):
+    """What a memory's last access was before a retrieval after the latest checkpoint touched it.
+
+    Retrieval refreshes ``last_accessed``, and recency ranks by it: a run resumed after a kill must see
+    the values of its checkpoint, or it retrieves differently from one that never stopped. Only the
+    first touch of a memory after each checkpoint is logged, and the rows before a checkpoint go.
+    """
+
+    __tablename__ = "memory_access"
+
+    id: int | None = Field(default=None, primary_key=True)
+    node_id: int = Field(index=True)
+    at: NaiveDatetime = Field(index=True)
+    previous: NaiveDatetime
+
+
 class MemoryNode(SQLModel, table=True):
     """One memory. Text and fields live in SQL; the embedding lives in the vector index."""
 

@@ -33,7 +33,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, col, delete, func, select
 
 from aga.embeddings.base import Embedder
-from aga.memory.nodes import MemoryKind, MemoryNode, keywords_for
+from aga.memory.nodes import MemoryAccess, MemoryKind, MemoryNode, keywords_for
 from aga.memory.vectors import VectorIndex
 from aga.storage.db import insert_row
 
@@ -109,7 +109,12 @@ class MemoryStream:
         self.flush_at = flush_at
         # Latest event triples per agent: perception checks them every step, so they stay in memory.
         self._recent_events: dict[str, deque[tuple[str, str, str]]] = {}
-        SQLModel.metadata.create_all(engine, tables=[MemoryNode.__table__])  # type: ignore[list-item]
+        # Memories whose access since the latest checkpoint is already logged (see MemoryAccess).
+        self._logged: set[int] = set()
+        SQLModel.metadata.create_all(
+            engine,
+            tables=[MemoryNode.__table__, MemoryAccess.__table__],  # type: ignore[list-item]
+        )
 
     # ------------------------------------------------------------------ writing
     def add(
@@ -209,6 +214,32 @@ class MemoryStream:
         # Their vectors stay in the index until overwritten: ids are never reused by SQLite, and
         # candidates are always looked up in SQL, so an orphan vector can never be retrieved.
         return len(doomed)
+
+    def checkpointed(self, now: datetime) -> None:
+        """A checkpoint at ``now`` is committed: accesses before it need no undoing any more."""
+        self._logged.clear()
+        with Session(self.engine) as session:
+            session.exec(delete(MemoryAccess).where(col(MemoryAccess.at) < now))  # type: ignore[call-overload]
+            session.commit()
+
+    def rewind_accesses(self, since: datetime) -> int:
+        """Give back to every memory touched at or after ``since`` (a checkpoint being resumed) its last
+        access as it was then; returns how many memories changed."""
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(MemoryAccess).where(col(MemoryAccess.at) >= since).order_by(col(MemoryAccess.id))
+            ).all()
+            earliest: dict[int, datetime] = {}
+            for row in rows:
+                earliest.setdefault(row.node_id, row.previous)
+            if earliest:
+                for node in session.exec(select(MemoryNode).where(col(MemoryNode.id).in_(list(earliest)))):
+                    node.last_accessed = earliest[int(node.id or 0)]
+                    session.add(node)
+            session.exec(delete(MemoryAccess).where(col(MemoryAccess.at) >= since))  # type: ignore[call-overload]
+            session.commit()
+        self._logged.clear()
+        return len(earliest)
 
     def descriptions_at(self, step: int) -> set[tuple[str, str]]:
         """(agent, description) of the memories written at ``step``."""
@@ -368,6 +399,10 @@ class MemoryStream:
             return
         with Session(self.engine) as session:
             for node in session.exec(select(MemoryNode).where(col(MemoryNode.id).in_(list(ids)))):
+                if node.id not in self._logged and node.last_accessed != now:
+                    # In the same transaction as the change, so a kill leaves both or neither.
+                    session.add(MemoryAccess(node_id=int(node.id or 0), at=now, previous=node.last_accessed))
+                    self._logged.add(int(node.id or 0))
                 node.last_accessed = now
                 session.add(node)
             session.commit()

@@ -13,8 +13,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from aga.routine import sleep_warning
 from aga.scenario.schema import CastSpec, Parameters, PersonaSpec, ScenarioSpec
-from aga.world.spec import TownSpec
+from aga.world.spec import TownSpec, normal_name
 from aga.world.town import Town, TownError
 
 M = TypeVar("M", bound=BaseModel)
@@ -72,9 +73,10 @@ class Scenario:
         return self.cast[names.index(full_name(name, names, f"in {self.name}; the cast is"))]
 
 
-def full_name(name: str, names: Sequence[str], missing: str = "here; the names are") -> str:
+def full_name(name: str, names: Sequence[str], missing: str = "here; the names are", what: str = "persona") -> str:
     """The one of ``names`` that ``name`` (a full or a first name) stands for; ``KeyError`` when none
     does (saying ``no persona '<name>' <missing> <names>``) or when a first name is shared by several."""
+    name = normal_name(name.strip())  # as the names in files are: an accent typed as two characters matches
     if name in names:
         return name
     matches = [n for n in names if n.split()[0] == name]
@@ -82,7 +84,7 @@ def full_name(name: str, names: Sequence[str], missing: str = "here; the names a
         raise KeyError(f"'{name}' could be {' or '.join(matches)}: give the full name")
     if matches:
         return matches[0]
-    raise KeyError(f"no persona '{name}' {missing} {', '.join(names)}")
+    raise KeyError(f"no {what} '{name}' {missing} {', '.join(names)}")
 
 
 def _where(raw: Any, loc: tuple[Any, ...]) -> str:
@@ -310,6 +312,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     - a persona whose home is in a sector that lists residents, but not them (living in another's house);
     - two personas with the same first name (a model, and a command given the first name, cannot tell
       which is meant);
+    - a lifestyle that talks about sleep in a way the runtime cannot read, or reads as a night
+      shorter than 3 or longer than 14 hours (the day would be planned around the wrong night);
     - a news keyword that some persona it is not seeded in already has in their text (the news-spread
       measure would count them as knowing the news from the start).
     """
@@ -343,6 +347,10 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                 f"cast: {' and '.join(full)} share the first name '{first}'; prompts and commands that say "
                 f"'{first}' cannot tell them apart, so give the full name on the command line"
             )
+    for persona in scenario.cast:
+        why = sleep_warning(persona.lifestyle)
+        if why:
+            warnings.append(f"cast > '{persona.name}' > lifestyle: {why}")
     for item in scenario.spec.news:
         for persona in scenario.cast:
             if persona.name in item.seeded_in:

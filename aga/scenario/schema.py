@@ -16,7 +16,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from aga.world.spec import plain_name
+from aga.world.spec import normal_name, plain_name
 
 # Size limits. Every persona field goes into prompts, many times a simulated day: a 10 MB text would
 # cost tens of millions of tokens in minutes. The bundled casts' longest fields are ~300 characters.
@@ -28,6 +28,8 @@ MAX_ITEMS = 200  # statements, relationships, known places per persona
 Line = Annotated[str, Field(min_length=1, max_length=LINE)]
 # A person's name: no ':' either, as dialogue is kept and shown as "<name>: <line>".
 PersonName = Annotated[str, Field(min_length=1, max_length=NAME), AfterValidator(plain_name)]
+# A name given to refer to a person or place defined elsewhere, spelt the way names are (see normal_name).
+NameRef = Annotated[str, AfterValidator(normal_name)]
 
 
 class _Strict(BaseModel):
@@ -48,15 +50,16 @@ class RelationshipSpec(_Strict):
 class PersonaSpec(_Strict):
     """A character of the cast (Park et al.'s persona fields, plus where they live and whom they know)."""
 
-    name: Annotated[PersonName, Field(min_length=3)]
+    # Two characters at least: "王芳", "Al Li"; one character names nobody in prompts.
+    name: Annotated[PersonName, Field(min_length=2)]
     age: int = Field(ge=1, le=120)
     innate: str = Field(min_length=1, max_length=TEXT)
     learned: str = Field(min_length=1, max_length=TEXT)
     currently: str = Field(min_length=1, max_length=TEXT)
     lifestyle: str = Field(min_length=1, max_length=TEXT)
-    living_area: str = Field(max_length=2 * LINE, description="'<sector>:<arena>' of the persona's home")
+    living_area: NameRef = Field(max_length=2 * LINE, description="'<sector>:<arena>' of the persona's home")
     daily_plan_requirement: str = Field(min_length=1, max_length=TEXT)
-    known_places: list[Line] = Field(
+    known_places: list[Annotated[Line, AfterValidator(normal_name)]] = Field(
         default_factory=list, max_length=MAX_ITEMS, description="sectors known at the start"
     )
     statements: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="memories at the start")
@@ -68,7 +71,10 @@ class PersonaSpec(_Strict):
     @classmethod
     def _two_parts(cls, value: str) -> str:
         if value.count(":") != 1:
-            raise ValueError(f"'{value}' must be '<sector>:<arena>', e.g. \"Lin family's house:kitchen\"")
+            raise ValueError(
+                f"'{value}' must be '<sector>:<arena>', e.g. \"Ana's house:kitchen\" "
+                "(a sector of the town, then one of its arenas)"
+            )
         return value
 
     @property
@@ -107,13 +113,13 @@ class NewsSpec(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=NAME)
     about: str = Field(max_length=LINE)
     keywords: list[Line] = Field(min_length=1, max_length=50)
-    seeded_in: list[str] = Field(min_length=1, max_length=1_000)
+    seeded_in: list[NameRef] = Field(min_length=1, max_length=1_000)
     # For `aga eval`: how an interviewer asks whether someone knows it, without telling it ("Do you know
     # who is running for mayor?"); default "Have you heard any news about <keywords>?".
     question: str | None = Field(None, min_length=1, max_length=LINE)
     # An event happening somewhere at some time (a party): `aga eval` counts who of those who knew of it
     # came. ``place`` is a sector of the town, or "sector:arena".
-    place: str | None = Field(None, min_length=1, max_length=LINE)
+    place: NameRef | None = Field(None, min_length=1, max_length=LINE)
     starts: datetime | None = None
     ends: datetime | None = None
 

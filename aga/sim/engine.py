@@ -9,6 +9,7 @@ home, the scenario's memories rated.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from aga.agents import Agent, AgentState
@@ -22,6 +23,10 @@ from aga.cognition.reflect import maybe_reflect
 from aga.memory import MemoryKind
 from aga.scenario.loader import Scenario
 
+# Words for what one sleeps on, for the start tile (a day starts asleep): a town names its own beds
+# ("bunk", "straw pallet", "berth"), so "bed" alone would seat a monk on the first floor tile.
+_SLEEP_OBJECTS = re.compile(r"\b(?:beds?|bunks?|cots?|berths?|hammocks?|pallets?|futons?|mattress(?:es)?|sofa bed)\b")
+
 
 def spawn_tile(scenario: Scenario, living_area: str) -> tuple[int, int]:
     """Where a persona starts: its bed if its room has one, else the first floor tile."""
@@ -29,6 +34,9 @@ def spawn_tile(scenario: Scenario, living_area: str) -> tuple[int, int]:
     arena = scenario.town.arena(sector, arena_name)
     if "bed" in arena.objects:
         return arena.objects["bed"][0]
+    for name, tiles in arena.objects.items():
+        if _SLEEP_OBJECTS.search(name.lower()):
+            return tiles[0]
     return arena.floor[0]
 
 
@@ -47,6 +55,7 @@ def initial_agents(scenario: Scenario) -> dict[str, Agent]:
         home = persona.living_area.split(":")[0]
         for sector in [home, *persona.known_places]:
             for arena in town.sectors[sector].arenas.values():
+                state.learn_place(sector, arena.name)  # an arena without objects is a place all the same
                 for obj in arena.objects:
                     state.learn_place(sector, arena.name, obj)
         agents[persona.name] = Agent(persona, state)

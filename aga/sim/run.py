@@ -377,6 +377,7 @@ class Run:
             # checkpoint does not cover (a crash or a Ctrl-C inside it), so they go, and the step replays.
             done = latest.step - 1
             opened.rt.memory.truncate_after(done)
+            opened.rt.memory.rewind_accesses(latest.sim_time)  # recency as the checkpoint saw it
             opened.rt.timeline.truncate_after(done)
             if opened.rt.social is not None:
                 opened.rt.social.truncate_after(done)
@@ -505,6 +506,7 @@ class Run:
             "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
             **({"rngs": {n: _rng_json(r) for n, r in self.rt.rngs.items()}} if self.rt.rngs is not None else {}),
             "ledger_last_id": self.rt.gateway.ledger.last_id(),
+            "nonces": self.rt.gateway.nonces(),
         }
 
     def _restore(self, state: dict[str, Any]) -> None:
@@ -522,6 +524,8 @@ class Run:
                 if name in self.rt.rngs:
                     version, internal, gauss = saved
                     self.rt.rngs[name].setstate((version, tuple(internal), gauss))
+        if "nonces" in state:  # checkpoints written before it go on from the ledger's count, as they did
+            self.rt.gateway.restore_nonces(state["nonces"])
 
     def checkpoint(self) -> None:
         """Write the current state as one row in one transaction; keep the last few."""
@@ -538,6 +542,8 @@ class Run:
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
+        self.rt.memory.checkpointed(self.rt.now)
+        with Session(self.engine) as session:
             first = session.exec(select(func.min(Checkpoint.id))).one()
             old = session.exec(
                 select(Checkpoint.id)

@@ -15,7 +15,7 @@ from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.talk import NEWS, _said_lines
-from aga.simulator.text import bullet_lines, clean_topic, sentences
+from aga.simulator.text import NAME, bullet_lines, clean_topic, leading_name, sentences
 
 # What a note-taker skips: passing sights of the partner, not facts about them.
 _NOISE = re.compile(r" is (idle|chatting with|waiting to start|sleeping)\b")
@@ -68,7 +68,7 @@ def assess(p: Prompt) -> dict[str, object]:
 
 def _owner(statements: list[str]) -> str:
     """The person most statements are about (the full name they most often open with)."""
-    names = Counter(m.group(0) for s in statements if (m := re.match(r"[A-Z][a-z]+ [A-Z][a-z]+", s)))
+    names = Counter(name for s in statements if (name := leading_name(s)[0]))
     return names.most_common(1)[0][0] if names else "they"
 
 
@@ -124,9 +124,12 @@ INSIGHTS = (
 
 def _about(statement: str) -> str:
     text = clean_topic(statement)
-    for frame in INSIGHTS:
-        head = re.escape(frame.split("{it}")[0]).replace(r"\{name\}", r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*")
-        text = re.sub(rf"^(?:{head})+", "", text)
+    heads = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", NAME) for frame in INSIGHTS]
+    before = None
+    while before != text:  # frames of different kinds nest too ("It matters to X that X has been thinking that")
+        before = text
+        for head in heads:
+            text = re.sub(rf"^(?:{head})+", "", text)
     return text.rstrip(".")
 
 

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import re
 
-from aga.agents.routine import asleep_at, bed_hour_of, stated_wake_hour
+from aga.routine import asleep_at, bed_hour_of, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import POOLS, kinds_of, trade_of
-from aga.simulator.text import base_form, clauses, clock_hour, field, gerund, hour_in, sentences, strip_time, timed
+from aga.simulator.text import (
+    base_form,
+    clauses,
+    clock_hour,
+    field,
+    gerund,
+    hour_in,
+    leading_name,
+    sentences,
+    strip_time,
+    timed,
+)
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
 _NOT_VERBS = {"with", "until", "till", "before", "after", "at", "in", "on", "for", "by", "from", "when", "while", "the"}
@@ -33,7 +44,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     items: list[tuple[int, str]] = []
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
     for clause in clauses(requirement):
-        clause = re.sub(r"^\s*[A-Z][a-z]+(?: [A-Z][a-z]+)*\s+(?=[a-z])", "", clause)  # drop a leading name
+        clause = leading_name(clause)[1]  # drop a leading name
         clause = re.sub(r"^(He|She|They)\s+", "", clause)
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
@@ -54,7 +65,8 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     out = []
     for sentence in sentences(field(identity, "Currently")):
         for clause in clauses(sentence):
-            clause = re.sub(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*\s+(?:is|are|has been)\s+", "", clause)
+            named, rest = leading_name(clause)
+            clause = re.sub(r"^(?:is|are|has been)\s+", "", rest) if named else clause
             if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2:
                 out.append(clause)
     return [x for x in out if x not in rng_pick]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from aga.agents.routine import clock_hour, hour_in, timed_items, without_time
+from aga.routine import clock_hour, hour_in, timed_items, without_time
 
 __all__ = ["clock_hour", "hour_in"]
 
@@ -32,6 +32,46 @@ def clauses(text: str) -> list[str]:
     """A sentence split at commas, semicolons, 'then' and 'and' before a lower-case word."""
     parts = re.split(r"[.;,]|\band\b(?=\s+[a-z])|\bthen\b", text)
     return [p.strip() for p in parts if len(p.strip()) >= 4]
+
+
+# Lower-case words inside a name ("Ana de la Cruz", "Jan van Dijk", "Siobhán Ní Dhúbhghaill").
+_PARTICLES = {"de", "da", "di", "do", "dos", "das", "del", "della", "la", "le", "van", "von", "der", "den", "du",
+              "al", "el", "bin", "ibn", "bint", "ni", "ní", "nic", "mac", "y", "zu", "ten", "ter"}  # fmt: skip
+
+
+def name_word(word: str) -> bool:
+    """Whether ``word`` can be part of a person's name: it starts with a capital, or with a letter of a
+    script without case (Chinese, Japanese, Arabic ...), or is an elided particle before a capital
+    ("d'Aoste", "O'Brien")."""
+    word = word.lstrip("\"'(")
+    if len(word) > 2 and word[1] in "'’" and word[0].isalpha():
+        word = word[2:]  # d'Aoste, l'Estrange
+    first = word[:1]
+    if first.isupper():
+        return len(word) > 1  # "I" opens a sentence, it names no one
+    return bool(first) and first.isalpha() and not first.islower()
+
+
+def leading_name(text: str) -> tuple[str, str]:
+    """(name, rest) when ``text`` opens with a person's name followed by a lower-case word ("Zoë
+    O'Brien prays in the chapel" -> ("Zoë O'Brien", "prays in the chapel")), else ("", text).
+
+    Hand-written rather than a regex: ``re`` has no class for "a capital of any script", and names in
+    a town file may be in any script.
+    """
+    words = text.strip().split(" ")
+    i = 0
+    while i < len(words) and (
+        name_word(words[i]) or (0 < i < len(words) - 1 and words[i].lower() in _PARTICLES and name_word(words[i + 1]))
+    ):
+        i += 1
+    if i == 0 or i >= len(words) or not words[i][:1].islower():
+        return "", text
+    return " ".join(words[:i]), " ".join(words[i:])
+
+
+# A run of name words, for patterns that must match a name of any script (see name_word).
+NAME = r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)*"
 
 
 _IRREGULAR = {"goes": "go", "does": "do", "has": "have", "is": "be", "studies": "study", "tries": "try"}
@@ -215,7 +255,8 @@ def _said_as(verb: str, rest: str, person: str, own: str) -> str:
     def possessive(v: re.Match[str]) -> str:
         # The same person's ("her party"), not an object ("proud of her"), and only while nobody
         # else has been named ("knows Mo as a friend and respects her seamanship").
-        return v.group(0) if re.search(r"\s[A-Z][a-z]+", rest[: v.start()]) else own
+        named = any(name_word(w) and len(w) > 1 for w in rest[: v.start()].split())
+        return v.group(0) if named else own
 
     rest = re.sub(r"\b(?:his|her|their)\b(?=\s+\w)", possessive, rest)
     rest = re.sub(r"\band (\w+s)\b", lambda v: "and " + _plain_verb(v.group(1), person), rest)

@@ -12,6 +12,12 @@ from pathlib import Path
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file renamed over it, so that an interrupted
     write never leaves half a file under the real name."""
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder: give a file name to write, e.g. {path / 'export.json'}")
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    try:
+        tmp.write_text(text)
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # no stray half-written file beside the real one
+        raise

@@ -11,6 +11,7 @@ doors open them, and objects are placed on the arena's floor unless pinned to a 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -19,6 +20,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 # ("serving customers at <sector>"), whose answers are capped at 200 characters.
 PLACE_NAME = 100
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SPACES = re.compile(r"[^\S\n\t\r\x0b\x0c]")  # whitespace other than the control characters refused above
+
+
+def normal_name(value: str) -> str:
+    """``value`` in one spelling: NFC (an accent typed as one character or as two) and every kind of
+    space as a plain one (a no-break space pasted from a document). Names that look the same to a
+    reader are then the same to the runtime, in files and on the command line."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", value))
 
 
 def plain_name(value: str) -> str:
@@ -37,7 +46,7 @@ def plain_name(value: str) -> str:
         raise ValueError("holds a control character (newline, tab ...): use plain text")
     if ":" in value:
         raise ValueError("holds ':', which separates the parts of an address: use another character")
-    return value
+    return normal_name(value)
 
 
 PlaceName = Annotated[str, Field(min_length=1, max_length=PLACE_NAME), AfterValidator(plain_name)]
@@ -145,7 +154,7 @@ class SectorSpec(_Strict):
     name: PlaceName
     origin: tuple[int, int]
     arenas: list[ArenaSpec] = Field(min_length=1)
-    residents: list[str] = Field(default_factory=list)
+    residents: list[Annotated[str, AfterValidator(normal_name)]] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique_arenas(self) -> SectorSpec:

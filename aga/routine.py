@@ -1,0 +1,182 @@
+"""The hours of a persona's routine, read from the lifestyle sentence of the scenario.
+
+A scenario states sleep in words ("goes to sleep around 11 pm and gets up around 6 am"; a night
+nurse's "goes to sleep around 8 am and gets up around 4 pm"). The runtime reads those hours the same
+way for every model: for fail-safes, for the repairs that keep the night asleep, and for the bedtime
+a schedule is cut at. The day is circular: sleep is the span from bedtime to waking, wherever
+midnight falls in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+DEFAULT_WAKE = 7
+DEFAULT_BED = 23
+
+_WAKE_VERBS = (
+    "gets up", "get up", "wakes up", "wake up", "wakes", "awakes", "rises", "is up", "starts the day",
+    "starts her day", "starts his day", "starts their day",
+)  # fmt: skip
+_BED_VERBS = (
+    "goes to sleep", "go to sleep", "goes to bed", "go to bed", "falls asleep", "turns in", "is asleep", "sleeps",
+    "asleep", "retires", "stays up", "stays awake", "bed",
+)  # fmt: skip
+_CLOCK = r"(\d{1,2})(?::\d\d)?\s*(am|pm|a\.m\.|p\.m\.)?"
+# "sleeps from 8 am to 4 pm", "is asleep between noon and 8 pm", "sleeps 9 am-5 pm": both ends at once.
+_SPAN = re.compile(
+    r"(?:sleeps?|asleep|sleeping|in bed|rests?)\s+(?:from|between)?\s*"
+    + _CLOCK
+    + r"\s*(?:to|until|till|and|-|–)\s*"
+    + _CLOCK
+)
+# Clock times said in words, rewritten to the "8 am" form the patterns read.
+_WORDS = (
+    (re.compile(r"\bout of bed\b"), "up"),  # "gets out of bed at 6 am" is waking, not a bedtime
+    (re.compile(r"\b(?:noon|midday)\b"), "12 pm"),
+    (re.compile(r"\bmidnight\b"), "12 am"),
+    (re.compile(r"\b(\d{1,2})(:\d\d)?\s*(?:o'clock\s*)?in the morning\b"), r"\1\2 am"),
+    (re.compile(r"\b(\d{1,2})(:\d\d)?\s*(?:o'clock\s*)?in the (?:afternoon|evening)\b"), r"\1\2 pm"),
+    # "10 at night" is 10 pm, "2 at night" is 2 am.
+    (re.compile(r"\b([1-4])(:\d\d)?\s*(?:o'clock\s*)?at night\b"), r"\1\2 am"),
+    (re.compile(r"\b(\d{1,2})(:\d\d)?\s*(?:o'clock\s*)?at night\b"), r"\1\2 pm"),
+)
+
+
+def _spoken(text: str) -> str:
+    """``text`` in lower case, with clock times said in words written as "8 am"."""
+    out = text.lower()
+    for pattern, replacement in _WORDS:
+        out = pattern.sub(replacement, out)
+    return out
+
+
+def _hour(number: str, half: str | None) -> int:
+    hour = int(number) % 12 if half else int(number)
+    if half and half.startswith("p"):
+        hour += 12
+    return hour % 24
+
+
+def hour_in(text: str, verbs: Sequence[str]) -> int | None:
+    """The hour (0-23) that follows one of ``verbs`` in ``text`` ("gets up around 6 am" -> 6), if any.
+
+    The hour must follow within the same sentence ("gets up, usually around 6 am"), and times said in
+    words count ("at noon", "8 in the morning", "midnight").
+    """
+    pattern = r"\b(?:" + "|".join(re.escape(v) for v in verbs) + r")\b[^\d.;]{0,30}?" + _CLOCK
+    m = re.search(pattern, _spoken(text))
+    return _hour(m.group(1), m.group(2)) if m else None
+
+
+def stated_sleep(lifestyle: str) -> tuple[int | None, int | None]:
+    """(wake hour, bed hour) as the lifestyle states them; None for what it does not say."""
+    text = _spoken(lifestyle)
+    span = _SPAN.search(text)
+    if span:
+        return _hour(span.group(3), span.group(4)), _hour(span.group(1), span.group(2))
+    return hour_in(text, _WAKE_VERBS), hour_in(text, _BED_VERBS)
+
+
+# A night is 5 to 11 hours: a default for the end the lifestyle leaves out is kept only inside that,
+# else it follows from the end it states (a day sleeper in bed at 8 am gets up at 4 pm, not at 7 am).
+_NIGHT = range(5, 12)
+_USUAL_NIGHT = 8
+
+
+def stated_wake_hour(lifestyle: str) -> int | None:
+    """The hour the lifestyle says (or, from its bedtime, implies) the persona gets up; None when silent."""
+    wake, bed = stated_sleep(lifestyle)
+    if wake is None and bed is not None and (DEFAULT_WAKE - bed) % 24 not in _NIGHT:
+        return (bed + _USUAL_NIGHT) % 24
+    return wake
+
+
+def wake_hour_of(lifestyle: str) -> int:
+    """The hour the lifestyle says the persona gets up (7 when it does not say)."""
+    hour = stated_wake_hour(lifestyle)
+    return hour if hour is not None else DEFAULT_WAKE
+
+
+def bed_hour_of(lifestyle: str) -> int:
+    """The hour the lifestyle says the persona goes to bed (from its waking hour, or 23, when it does not say)."""
+    wake, bed = stated_sleep(lifestyle)
+    if bed is not None:
+        return bed
+    if wake is not None and (wake - DEFAULT_BED) % 24 not in _NIGHT:
+        return (wake - _USUAL_NIGHT) % 24
+    return DEFAULT_BED
+
+
+_SLEEP_WORDS = re.compile(r"\b(?:sleep\w*|asleep|bed|wakes?|awake|gets? up|night shift|nights)\b")
+
+
+def sleep_warning(lifestyle: str) -> str | None:
+    """Why the hours read from ``lifestyle`` are probably not what its author meant, or None.
+
+    For ``aga scenario check``: a lifestyle that talks about sleep without an hour the runtime can read
+    gets the default night (11 pm to 7 am), whatever it says.
+    """
+    wake, bed = stated_sleep(lifestyle)
+    if wake is None and bed is None:
+        if _SLEEP_WORDS.search(lifestyle.lower()):
+            return (
+                "mentions sleep but no hour could be read, so the default night (11 pm to 7 am) applies; "
+                "say it as 'goes to sleep around 8 am and gets up around 4 pm'"
+            )
+        return None
+    night = (wake_hour_of(lifestyle) - bed_hour_of(lifestyle)) % 24
+    if night not in range(3, 15):
+        return (
+            f"reads as asleep from {clock_hour(bed_hour_of(lifestyle))} to {clock_hour(wake_hour_of(lifestyle))} "
+            f"({night} hours a day); say it as 'goes to sleep around 8 am and gets up around 4 pm'"
+        )
+    return None
+
+
+NIGHT_OWL = 6  # a bedtime before 6 am is a late night; from 6 am on, it is a day sleeper's
+
+
+def asleep_at(hour: int, wake: int, bed: int) -> bool:
+    """Whether the persona is asleep at ``hour`` of a day that starts at midnight.
+
+    As in the original, a day starts asleep and ends at bedtime: someone who goes to bed at 2 am is
+    asleep from midnight to waking (the small hours belong to the day before). A day sleeper (a night
+    nurse in bed from 8 am to 4 pm) is awake from midnight to bedtime, asleep until waking, and
+    awake again until midnight.
+    """
+    if bed == wake:
+        return False
+    if bed > wake:  # 11 pm to 7 am
+        return hour >= bed or hour < wake
+    if bed < NIGHT_OWL:  # 2 am to 9 am: the day starts asleep
+        return hour < wake
+    return bed <= hour < wake  # a day sleeper
+
+
+_TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
+_AT_TIME = re.compile(
+    r"\s*\b(?:at|from|around|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE
+)
+
+
+def timed_items(items: Sequence[str]) -> list[tuple[int, str]]:
+    """(hour, item) for the plan items that name a clock time ("have lunch at 12:00 pm" -> 12)."""
+    out = []
+    for item in items:
+        m = _TIME.search(item)
+        if m:
+            out.append((int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0), item))
+    return out
+
+
+def without_time(item: str) -> str:
+    """'have lunch at 12:00 pm' -> 'have lunch'."""
+    return _AT_TIME.sub("", item).strip(" ,;.")
+
+
+def clock_hour(hour: int) -> str:
+    """'6:00 am', '4:00 pm' for an hour of the day."""
+    h = hour % 24
+    return f"{(h % 12) or 12}:00 {'am' if h < 12 else 'pm'}"
