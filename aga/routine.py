@@ -26,10 +26,8 @@ _BED_VERBS = (
 _CLOCK = r"(\d{1,2})(?::\d\d)?\s*(am|pm|a\.m\.|p\.m\.)?"
 # "sleeps from 8 am to 4 pm", "is asleep between noon and 8 pm", "sleeps 9 am-5 pm": both ends at once.
 _SPAN = re.compile(
-    r"(?:sleeps?|asleep|sleeping|in bed|rests?)\s+(?:from|between)?\s*"
-    + _CLOCK
-    + r"\s*(?:to|until|till|and|-|–)\s*"
-    + _CLOCK
+    # Sleep words only: "rests from 2 pm to 3 pm" or "reads in bed from 10 to 11 pm" is no night.
+    r"(?:sleeps?|asleep|sleeping)\s+(?:from|between)?\s*" + _CLOCK + r"\s*(?:to|until|till|and|-|–)\s*" + _CLOCK
 )
 # Clock times said in words, rewritten to the "8 am" form the patterns read.
 _WORDS = (
@@ -85,28 +83,32 @@ _NIGHT = range(5, 12)
 _USUAL_NIGHT = 8
 
 
-def stated_wake_hour(lifestyle: str) -> int | None:
-    """The hour the lifestyle says (or, from its bedtime, implies) the persona gets up; None when silent."""
+def _night(lifestyle: str) -> tuple[int | None, int | None]:
+    """(wake hour, bed hour) as stated, the end left out filled from the stated one where the default
+    does not fit it; None where neither end says anything."""
     wake, bed = stated_sleep(lifestyle)
     if wake is None and bed is not None and (DEFAULT_WAKE - bed) % 24 not in _NIGHT:
-        return (bed + _USUAL_NIGHT) % 24
-    return wake
+        wake = (bed + _USUAL_NIGHT) % 24
+    elif bed is None and wake is not None and (wake - DEFAULT_BED) % 24 not in _NIGHT:
+        bed = (wake - _USUAL_NIGHT) % 24
+    return wake, bed
+
+
+def stated_wake_hour(lifestyle: str) -> int | None:
+    """The hour the lifestyle says (or, from its bedtime, implies) the persona gets up; None when silent."""
+    return _night(lifestyle)[0]
 
 
 def wake_hour_of(lifestyle: str) -> int:
     """The hour the lifestyle says the persona gets up (7 when it does not say)."""
-    hour = stated_wake_hour(lifestyle)
-    return hour if hour is not None else DEFAULT_WAKE
+    wake = _night(lifestyle)[0]
+    return wake if wake is not None else DEFAULT_WAKE
 
 
 def bed_hour_of(lifestyle: str) -> int:
     """The hour the lifestyle says the persona goes to bed (from its waking hour, or 23, when it does not say)."""
-    wake, bed = stated_sleep(lifestyle)
-    if bed is not None:
-        return bed
-    if wake is not None and (wake - DEFAULT_BED) % 24 not in _NIGHT:
-        return (wake - _USUAL_NIGHT) % 24
-    return DEFAULT_BED
+    bed = _night(lifestyle)[1]
+    return bed if bed is not None else DEFAULT_BED
 
 
 _SLEEP_WORDS = re.compile(r"\b(?:sleep\w*|asleep|bed|wakes?|awake|gets? up|night shift|nights)\b")
@@ -126,11 +128,12 @@ def sleep_warning(lifestyle: str) -> str | None:
                 "say it as 'goes to sleep around 8 am and gets up around 4 pm'"
             )
         return None
-    night = (wake_hour_of(lifestyle) - bed_hour_of(lifestyle)) % 24
+    wake, bed = wake_hour_of(lifestyle), bed_hour_of(lifestyle)
+    night = (wake - bed) % 24
     if night not in range(3, 15):
         return (
-            f"reads as asleep from {clock_hour(bed_hour_of(lifestyle))} to {clock_hour(wake_hour_of(lifestyle))} "
-            f"({night} hours a day); say it as 'goes to sleep around 8 am and gets up around 4 pm'"
+            f"reads as asleep from {clock_hour(bed)} to {clock_hour(wake)} ({night} hours a day); "
+            "say it as 'goes to sleep around 8 am and gets up around 4 pm'"
         )
     return None
 

@@ -149,6 +149,7 @@ def test_a_place_without_objects_is_known_and_a_bunk_is_a_bed(abbaye: Path):
         ("gets up at 4 pm", 16, 8),
         ("gets up around 6 am", 6, 23),  # the default bedtime fits
         ("reads before sleeping", 7, 23),  # nothing said: the default night
+        ("goes to sleep around 11 pm and gets up around 6 am; rests from 2 pm to 3 pm", 6, 23),  # a rest
     ],
 )
 def test_a_night_is_read_however_it_is_said(lifestyle: str, wake: int, bed: int):
