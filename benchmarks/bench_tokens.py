@@ -26,6 +26,7 @@ Writes ``OUT/report.json``, ``OUT/report.md`` and ``OUT/shares.png``.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -334,9 +335,17 @@ def _execute_parallel(
                 future.result()
                 if done:
                     done(futures[future])
-        except BaseException:
+        except BaseException as exc:
             for future in futures:
                 future.cancel()
+            if isinstance(exc, KeyboardInterrupt):
+                # A Ctrl-C in a terminal reaches every worker; a TERM or an INT sent to this process
+                # alone does not, and leaving the pool would wait for their chains to end (hours).
+                # Each worker stops its run as `aga run` does, at its last checkpoint.
+                for child in multiprocessing.active_children():
+                    if child.pid is not None:
+                        with contextlib.suppress(ProcessLookupError):
+                            os.kill(child.pid, signal.SIGINT)
             raise
 
 
@@ -355,13 +364,17 @@ def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
 
 
 _busy = threading.Event()  # set while this worker process runs a chain
+_stopping = threading.Event()  # set once this worker was interrupted: it takes no further chain
 
 
 def _interrupt_worker(signum: int, frame: Any) -> None:
-    # Ctrl-C reaches every process of the terminal's group. A worker running a chain stops it as `aga
-    # run` would (the run keeps its last checkpoint); an idle one has nothing to keep and leaves quietly
-    # instead of printing the traceback of the queue it was waiting on.
+    # Ctrl-C reaches every process of the terminal's group (and the benchmark's process passes on an
+    # interrupt that reached it alone). A worker running a chain stops it as `aga run` would (the run
+    # keeps its last checkpoint) and refuses the chains already handed to it, which the pool can no
+    # longer cancel; an idle one has nothing to keep and leaves quietly instead of printing the
+    # traceback of the queue it was waiting on.
     if _busy.is_set():
+        _stopping.set()
         raise KeyboardInterrupt
     os._exit(130)
 
@@ -378,6 +391,8 @@ def _exit_with_parent(parent: int) -> None:
 def _execute_chain(chain: list[Planned], settings: dict[str, Any], keep: dict[str, Any]) -> None:
     import torch
 
+    if _stopping.is_set():
+        raise KeyboardInterrupt
     torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
     _busy.set()
     try:

@@ -7,6 +7,11 @@ the two leaves the index short or long by a few ids, which :meth:`PolicyStore.re
 next open. One process writes a store at a time (a lock file says which); read-only opens (listing,
 statistics, search, export) take no lock and never touch the index.
 
+Marks. A host that saves its own state now and then (a run's checkpoints) and may lose what came after
+(a kill) calls :meth:`mark` after each save; from then on the store keeps how each row it changes was
+before its first change, and :meth:`rewind` to that mark gives the store back as it was then. Without
+it a resumed host would find the policies its lost steps wrote, and hit where it had missed.
+
 Decisions. :meth:`lookup` takes the nearest policies of the query's kind (the owner's own, or anyone's
 in the shared scope), keeps those above the kind's threshold, and walks them best first, trying each
 policy's variants (most used first) until one's condition holds in the host's environment. A borrowed
@@ -16,6 +21,7 @@ duration asked for, so a reused decomposition fills its slot exactly.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -37,7 +43,7 @@ from policy_store.index import PolicyIndex
 from policy_store.interfaces import AlwaysHolds, ConditionChecker, Embedder
 from policy_store.model import Draft, Lookup, Match, Policy, Query, Rejection, Step, Variant
 from policy_store.substitute import Substitution, mapping
-from policy_store.tables import METADATA, CounterRow, MetaRow, PolicyRow
+from policy_store.tables import METADATA, CounterRow, MetaRow, PolicyRow, UndoRow
 
 FORMAT = 1
 EXPORT_FORMAT = "aga-policy-store"
@@ -142,6 +148,9 @@ class PolicyStore:
         # depend on which owner wrote first. Unset: a counter, and eviction at each write.
         self.ticks: Callable[[str], int] | None = None
         self.hold_evictions = False
+        # The host's last mark (None: no host asked, nothing is kept) and the rows changed since it.
+        self._epoch: str | None = None
+        self._kept: set[tuple[str, str]] = set()
 
     @property
     def first_tick(self) -> int:
@@ -257,6 +266,55 @@ class PolicyStore:
             )
         self.index.delete(extra)
         return (len(missing), len(extra))
+
+    # ------------------------------------------------------------------ marks
+    def mark(self, epoch: str) -> None:
+        """Say that the host has saved its state, as ``epoch`` (a name it gives that state): what the
+        store keeps to go back to an earlier mark goes, and changes from now on are kept so that
+        :meth:`rewind` to ``epoch`` can undo them. Call it after the host's save is durable."""
+        self._check_open()
+        with Session(self.engine) as session:
+            session.exec(delete(UndoRow))  # type: ignore[call-overload]
+            session.commit()
+        self._epoch = epoch
+        self._kept = set()
+
+    def rewind(self, epoch: str) -> int:
+        """Give the store back as it was at the mark ``epoch`` (a host resuming from the state it saved
+        then); returns how many rows were put back. Changes kept since another mark are not undone:
+        a host killed after saving a new state and before marking it lost nothing the store holds.
+        Marks ``epoch`` again."""
+        self._check_open()
+        with Session(self.engine) as session:
+            first: dict[tuple[str, str], str | None] = {}
+            for undo in session.exec(select(UndoRow).where(UndoRow.epoch == epoch).order_by(col(UndoRow.id))):
+                first.setdefault((undo.table, undo.key), undo.before_json)
+            tables = {"policy": PolicyRow, "counter": CounterRow}
+            for (table, key), _ in first.items():  # every changed row goes, then those that were come back
+                row = session.get(tables[table], int(key) if table == "policy" else key)
+                if row is not None:
+                    session.delete(row)
+            session.flush()
+            for (table, _), before in first.items():
+                if before is not None:
+                    session.add(_row_from_json(table, before))
+            session.exec(delete(UndoRow))  # type: ignore[call-overload]
+            session.commit()
+            self._tick = int(session.exec(select(func.max(PolicyRow.last_used))).one() or 0)
+        self._epoch = epoch
+        self._kept = set()
+        if first and self.index is not None:
+            # The index follows the rows: written policies go, evicted ones come back.
+            self.index.delete([int(k) for t, k in first if t == "policy"])
+            self.reconcile()
+        return len(first)
+
+    def _keep(self, session: Session, table: str, key: str | int, row: PolicyRow | CounterRow | None) -> None:
+        """Keep ``row`` as it is before its first change since the last mark (in the caller's transaction)."""
+        if self._epoch is None or (table, str(key)) in self._kept:
+            return
+        self._kept.add((table, str(key)))
+        session.add(UndoRow(epoch=self._epoch, table=table, key=str(key), before_json=_row_json(row)))
 
     # ------------------------------------------------------------------ lookup
     def embed(self, text: str) -> np.ndarray:
@@ -386,6 +444,7 @@ class PolicyStore:
         with Session(self.engine) as session:
             row = session.get(PolicyRow, match.policy_id)
             if row is not None:
+                self._keep(session, "policy", match.policy_id, row)
                 tick = self._next_tick(row.owner)
                 variants = json.loads(row.variants_json)
                 if match.variant < len(variants):
@@ -449,6 +508,7 @@ class PolicyStore:
                 )
                 outcome = "created"
             else:
+                self._keep(session, "policy", int(row.id or 0), row)
                 variants = [Variant.model_validate(v) for v in json.loads(row.variants_json)]
                 outcome = _add_variant(variants, new, self.config.max_variants)
                 row.variants_json = json.dumps([v.model_dump(mode="json") for v in variants])
@@ -456,6 +516,8 @@ class PolicyStore:
             session.add(row)
             self._bump(session, draft.kind, **{outcome: 1})
             session.flush()
+            if outcome == "created":
+                self._keep(session, "policy", int(row.id or 0), None)
             evicted = () if self.hold_evictions else self._evict(session, draft.kind)
             session.commit()
             policy_id = int(row.id or 0)
@@ -491,13 +553,18 @@ class PolicyStore:
             .limit(excess)
         ).all()
         ids = tuple(int(i) for i in victims if i is not None)
+        if self._epoch is not None:
+            for victim in session.exec(select(PolicyRow).where(col(PolicyRow.id).in_(ids))).all():
+                self._keep(session, "policy", int(victim.id or 0), victim)
         session.exec(delete(PolicyRow).where(col(PolicyRow.id).in_(ids)))  # type: ignore[call-overload]
         self._bump(session, kind, evicted=len(ids))
         return ids
 
     # ------------------------------------------------------------------ counters
     def _bump(self, session: Session, kind: str, **fields: float) -> None:
-        row = session.get(CounterRow, kind) or CounterRow(kind=kind)
+        found = session.get(CounterRow, kind)
+        self._keep(session, "counter", kind, found)
+        row = found or CounterRow(kind=kind)
         for name, value in fields.items():
             setattr(row, name, getattr(row, name) + value)
         if "hits" in fields or "misses_nothing_similar" in fields or "misses_condition" in fields:
@@ -667,6 +734,24 @@ class PolicyStore:
                 if result is not None:
                     counts[result.outcome] += 1
         return counts
+
+
+def _row_json(row: PolicyRow | CounterRow | None) -> str | None:
+    """A row as JSON (the embedding's bytes in base64), for :class:`UndoRow`."""
+    if row is None:
+        return None
+    data = row.model_dump()
+    if isinstance(row, PolicyRow):
+        data["embedding"] = base64.b64encode(row.embedding).decode("ascii")
+    return json.dumps(data)
+
+
+def _row_from_json(table: str, text: str) -> PolicyRow | CounterRow:
+    data = json.loads(text)
+    if table == "policy":
+        data["embedding"] = base64.b64decode(data["embedding"])
+        return PolicyRow(**data)
+    return CounterRow(**data)
 
 
 def _policy(row: PolicyRow) -> Policy:

@@ -59,3 +59,16 @@ class MetaRow(_Base, table=True):
 
     key: str = Field(primary_key=True)
     value: str
+
+
+class UndoRow(_Base, table=True):
+    """How a row was before its first change since the host's last mark (see ``PolicyStore.mark``):
+    what a host that lost its state since that mark (a kill) gives back with ``PolicyStore.rewind``."""
+
+    __tablename__ = "policy_undo"
+
+    id: int | None = Field(default=None, primary_key=True)
+    epoch: str = Field(index=True)  # the mark the change came after
+    table: str  # policy | counter
+    key: str  # the policy's id, or the counter's kind
+    before_json: str | None = None  # the row as it was; None: it did not exist

@@ -222,3 +222,49 @@ def test_compare_marks_what_a_model_does_outside_the_simulators_spread(tmp_path:
     assert "31.0% (30.0%-32.0%)" in share and "55.0%" in share and share.rstrip().endswith("✗ |")
     missing = CliRunner().invoke(app, ["bench", "compare", str(tmp_path / "sim"), str(tmp_path / "nowhere")])
     assert missing.exit_code != 0 and "no benchmark report here" in str(missing.exception or missing.output)
+
+
+@pytest.mark.embedding_model
+def test_a_term_to_a_parallel_benchmark_stops_its_workers_at_a_checkpoint(tmp_path: Path):
+    # A TERM (or an INT) sent to the benchmark's process alone never reaches its worker processes;
+    # leaving the pool then waited for their chains to end, and a worker went on to the next chain.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_simulation import one_agent_scenario
+
+    scenario = one_agent_scenario(tmp_path)
+    out = tmp_path / "bench"
+    env = {**os.environ, "AGA_RUNS_DIR": str(tmp_path / "runs")}
+    args = ["bench", "tokens", str(scenario), "--hours", "48", "--days", "0", "--warmup", "0", "--jobs", "2"]
+    args += ["--mode", "baseline", "--mode", "social", "--mode", "aga", "--out", str(out), "--quiet"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aga", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+    def statuses() -> dict[str, str]:
+        found = {}
+        for db in (out / "runs").glob("*/aga.db"):
+            try:
+                with sqlite3.connect(db, timeout=5) as conn:
+                    if conn.execute("select count(*) from checkpoint").fetchone()[0] > 1:
+                        found[db.parent.name] = conn.execute("select status from run_info").fetchone()[0]
+            except sqlite3.OperationalError:
+                pass
+        return found
+
+    deadline = time.time() + 300
+    while len(statuses()) < 2 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.5)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=180)
+    assert proc.returncode == 130, err
+    assert "run the same command again" in " ".join(err.split())
+    # Both chains' runs stopped as `aga run` stops (a checkpoint, status stopped); the third chain,
+    # already handed to a worker, was never begun.
+    assert statuses() == {"baseline-s0": "stopped", "social-s0": "stopped"}
+    assert sorted(p.name for p in (out / "runs").iterdir()) == ["baseline-s0", "social-s0"]

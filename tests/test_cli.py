@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from aga.cli import app
@@ -87,3 +88,26 @@ def test_bad_grouping_is_rejected():
     runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--run", "g", "hi"])
     result = _aga("ledger", "g", "--by", "colour")
     assert result.returncode == 2 and "--by colour" in result.stderr
+
+
+def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp_path):
+    from aga.cli.common import UserError
+    from aga.sim.run import Run
+
+    out = str(tmp_path / "out")
+    cases = [
+        (["run", "ville3", "--days", "1e9", "--run-id", "far"], "--days is 1,000,000,000 simulated days"),
+        (["run", "ville3", "--hours", "nan"], "--hours nan: give a finite number"),
+        (["run", "ville3", "--days", "1", "--hours", "-30"], "--days 1 --hours -30: give a positive span"),
+        (["bench", "tokens", "ville3", "--out", out, "--days", "1e9"], "a run covers at most 3,650 days"),
+        (["bench", "believability", "ville3", "--out", out, "--days", "inf"], "--days inf: give a finite"),
+        (["bench", "wander", "--hours", "-1"], "--hours -1: give a positive span"),
+    ]
+    for args, says in cases:
+        result = runner.invoke(app, args)
+        assert isinstance(result.exception, UserError) and says in str(result.exception), (args, result.output)
+    assert not (tmp_path / "out").exists() and not (tmp_path / "runs" / "far").exists()
+    # The library says it too, before the run's folder is made.
+    with pytest.raises(ValueError, match="ends before the year 10000"):
+        Run.create("ville3", model="scripted/default", hours=1e12, run_id="far")
+    assert not (tmp_path / "runs" / "far").exists()

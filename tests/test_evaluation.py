@@ -428,3 +428,35 @@ def test_cli_eval_of_a_town_of_one_asks_what_needs_no_other_resident(tmp_path, h
     assert report["rankings"] == 1 * (25 - sum("{met" in t for ts in TEMPLATES.values() for t in ts)) * 6
     asked = interview_questions([], [], seed=0, per_category=5)
     assert asked and not any("{" in q.text for q in asked) and {q.category for q in asked} == set(TEMPLATES)
+
+
+def test_an_evaluation_stopped_part_way_ends_as_one_that_never_stopped(tmp_path, hashed):
+    # The calls of answers lost in a stop stay in the eval's ledger; answers asked again must not be
+    # numbered after them, or a resumed evaluation reports other answers and verdicts.
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="st", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+
+    def evaluate(out: Path) -> None:
+        args = ["eval", "st", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "1"]
+        args += ["--measure", "interviews", "--measure", "density", "--out", str(out), "--quiet"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+
+    def kept(out: Path) -> list[str]:
+        lines = (out / "records.jsonl").read_text().splitlines()
+        return sorted(json.dumps(json.loads(line), sort_keys=True) for line in lines)
+
+    evaluate(tmp_path / "whole")
+    cut = tmp_path / "cut"
+    evaluate(cut)
+    lines = (cut / "records.jsonl").read_text().splitlines()
+    assert len(lines) > 20
+    # Stopped part way: the later half of the records never reached the file (their calls did).
+    (cut / "records.jsonl").write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    evaluate(cut)
+    assert kept(cut) == kept(tmp_path / "whole")

@@ -98,6 +98,15 @@ def test_days_are_committed_whole_and_a_cut_day_is_lived_again(tmp_path: Path):
     total = sum(r.prompt_tokens + r.completion_tokens for r in rows)
     assert sum(d.tokens for d in finished) < total
     assert all(r.sim_time is not None for r in rows)
+    # The day lived again is the day a run that never stopped lived: the abandoned attempt's policies
+    # and calls leave no trace in what it found or was answered.
+    whole = HouseholdRun.start(str(folder), model="scripted/default", mode="lifestyle", seed=2, run_id="w", days=2)
+    try:
+        whole.live(embedder=HashEmbedder())
+        expected = whole.days()
+    finally:
+        whole.close()
+    assert [(d.tokens, d.summary()) for d in finished] == [(d.tokens, d.summary()) for d in expected]
 
 
 def test_a_run_is_continued_only_with_its_own_settings(tmp_path: Path):

@@ -153,6 +153,61 @@ def test_eviction_keeps_the_bound_and_the_recently_used(tmp_path: Path):
         assert stats["evicted"] == stats["created"] - 5 > 10
 
 
+def _whole(store: PolicyStore) -> tuple[object, ...]:
+    """Everything a lookup or a report reads from a store: rows, counters, ids in the index."""
+    assert store.index is not None
+    return (
+        [p.model_dump() for p in store.iter_policies()],
+        store.stats(),
+        sorted(store.index.ids()),
+    )
+
+
+def test_rewind_gives_back_the_store_as_it_was_at_the_mark(tmp_path: Path):
+    # A host saves its state, marks the store, and goes on; then it dies. What the store took in
+    # after the mark (new policies, variants, uses, evictions, counters) must go, or the resumed host
+    # hits on the policies its lost steps wrote.
+    def event(n: int) -> Draft:
+        return Draft(kind="importance", owner="Ana", text=f"event number {n} happened", value={"rating": n % 9})
+
+    config = StoreConfig(max_policies=6)
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), config) as store:
+        for n in range(6):
+            store.write(event(n))
+        store.write(breakfast())
+        store.mark("run@120")
+        saved = _whole(store)
+        for n in range(6, 12):  # new policies, each evicting an old one
+            store.write(event(n))
+        assert store.write(breakfast(obj=KETTLE)).outcome in ("appended", "merged")
+        assert store.lookup(query(), Env()).hit
+        assert _whole(store) != saved
+    # The host dies here (its store is closed as a kill leaves it: every write committed).
+    with PolicyStore.open(tmp_path / "s", HashEmbedder(), config) as store:
+        assert store.rewind("run@120") > 0
+        assert _whole(store) == saved
+        # A write after the rewind takes the tick a store that never went on would have given it.
+        top = max(p["last_used"] for p in saved[0])  # type: ignore[index]
+        assert store.write(event(6)).outcome == "created"
+        assert store.get(store.write(event(7)).policy_id).last_used == top + 2  # type: ignore[union-attr]
+
+
+def test_a_host_killed_between_its_save_and_its_mark_loses_nothing_in_the_store(tmp_path: Path):
+    with PolicyStore.open(tmp_path / "s", HashEmbedder()) as store:
+        store.mark("run@1")
+        store.write(breakfast())
+        # The host's state as of step 2 is durable here, and the process dies before mark("run@2"):
+        # the write is part of the saved state, so a rewind to it keeps it.
+        saved = _whole(store)
+    with PolicyStore.open(tmp_path / "s", HashEmbedder()) as store:
+        assert store.rewind("run@2") == 0
+        assert _whole(store) == saved
+        # Without a mark nothing is kept to undo: a library user who never marks pays nothing.
+    with PolicyStore.open(tmp_path / "t", HashEmbedder()) as store:
+        store.write(breakfast())
+        assert store.rewind("anything") == 0 and store.count() == 1
+
+
 def test_agent_scope_keeps_owners_apart_and_shared_scope_substitutes_names(tmp_path: Path):
     draft = breakfast(owner="Ana Diaz")
     draft = draft.model_copy(

@@ -387,20 +387,24 @@ def test_a_step_that_fails_unforeseen_says_the_checkpoint_stands(monkeypatch):
     Run.open("boom", embedder=HashEmbedder()).close()  # resumable: the start-up checkpoint stands
 
 
-def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped():
+@pytest.mark.parametrize("mode", ["baseline", "aga"])
+def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str):
     # The steps after the last checkpoint retrieve memories and so refresh when each was last
     # accessed; recency ranks by that. Those refreshes must go with the steps, or the resumed run
-    # retrieves (and so asks, and so does) differently from one that never stopped.
+    # retrieves (and so asks, and so does) differently from one that never stopped. In a policy mode
+    # they also write and use policies: a replayed step that found its own lost write would hit
+    # where the run that never stopped missed.
     from datetime import time as clock_time
     from datetime import timedelta
 
     from aga.sim.engine import step
+    from aga.sim.policies import PolicyOptions
     from benchmarks.concurrency import town_record
 
     def create(run_id: str, hours: float) -> Run:
         return Run.create(
-            "ville3", model="scripted/default", mode="baseline", hours=hours, run_id=run_id, seed=4,
-            embedder=HashEmbedder(), start=clock_time(8),
+            "ville3", model="scripted/default", mode=mode, hours=hours, run_id=run_id, seed=4,
+            embedder=HashEmbedder(), start=clock_time(8), policies=PolicyOptions(fresh=True),
         )  # fmt: skip
 
     whole = create("whole", 1.0)

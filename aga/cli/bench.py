@@ -20,6 +20,7 @@ from aga.cli.common import (
     gateway_options,
     kept_on_failure,
     plain,
+    span_hours,
 )
 from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
 
@@ -99,11 +100,9 @@ def tokens_command(
     for m in modes:
         if m not in VARIANTS:
             raise UserError(f"--mode {m}: choose among {', '.join(VARIANTS)}")
-    days = 2.0 if days is None and hours is None else (days or 0) + (hours or 0) / 24
-    if days <= 0 or warmup < 0 or seeds < 1 or jobs < 1:
-        raise UserError(
-            "--days/--hours must add up to a positive span, --warmup must be at least 0, --seeds and --jobs at least 1"
-        )
+    days = span_hours(days, hours, default=48.0) / 24
+    if warmup < 0 or seeds < 1 or jobs < 1:
+        raise UserError("--warmup must be at least 0, --seeds and --jobs at least 1")
     begin = clock_time(start)
     check_model(model, api_base)  # an unknown model or a missing key stops here, before any run is made
     options = gateway_options(timeout, retries)
@@ -207,6 +206,7 @@ def speed_command(
     policy lookup latency inside the run (scripted simulator)."""
     from benchmarks import agent_loop
 
+    span_hours(None, hours)
     agent_loop.main([scenario, "--hours", str(hours), "--mode", mode] + (["--out", str(out)] if out else []))
 
 
@@ -240,8 +240,7 @@ def concurrency_command(
 
     check_mode(mode)
     clock_time(start)
-    if not hours > 0:
-        raise UserError(f"--hours {hours!r}: give a positive number of simulated hours")
+    span_hours(None, hours)
     argv = [scenario, "--hours", str(hours), "--start", start, "--latency", str(latency), "--jitter", str(jitter)]
     argv += [a for n in (concurrency or [1, 8, 25]) for a in ("--concurrency", str(n))]
     argv += [a for n in (ahead or []) for a in ("--ahead", str(n))]
@@ -284,10 +283,9 @@ def realism_command(
 
     towns = scenario or ["ville3"]
     models = model or ["scripted/default"]
-    if hours <= 0 or seeds < 2 or per_task < 1 or draws < 1:
-        raise UserError(
-            "--hours must be positive, --seeds at least 2 (similarity needs pairs), --per-task and --draws at least 1"
-        )
+    span_hours(None, hours)
+    if seeds < 2 or per_task < 1 or draws < 1:
+        raise UserError("--seeds at least 2 (similarity needs pairs), --per-task and --draws at least 1")
     for earlier in reuse or []:
         if not earlier.is_file():
             raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
@@ -343,8 +341,9 @@ def talk_command(
 
     towns = scenario or ["harbour6"]
     models = model or ["scripted/default"]
-    if hours <= 0 or seeds < 1 or per_band < 1:
-        raise UserError("--hours must be positive, --seeds and --per-band at least 1")
+    span_hours(None, hours)
+    if seeds < 1 or per_band < 1:
+        raise UserError("--seeds and --per-band at least 1")
     begin = clock_time(start)
     _check_towns_and_models(towns, models)
     progress, tracker = _counting_progress()
@@ -393,8 +392,9 @@ def wander_command(
 
     towns = scenario or ["ville3"]
     models = model or ["scripted/default"]
-    if not hours > 0 or seeds < 1 or per_task < 1:
-        raise UserError("--hours must be positive, --seeds and --per-task at least 1")
+    span_hours(None, hours)
+    if seeds < 1 or per_task < 1:
+        raise UserError("--seeds and --per-task at least 1")
     begin = clock_time(start)
     _check_towns_and_models(towns, models)
     embedder = default_embedder()
@@ -495,8 +495,7 @@ def believability_command(
     from benchmarks.believability import run_believability
 
     check_model(model, api_base)
-    if not days > 0:
-        raise UserError(f"--days {days!r}: give a positive number of simulated days")
+    span_hours(days, None)
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base,

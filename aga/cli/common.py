@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import signal
 import sys
 from collections.abc import Iterator
@@ -127,6 +128,32 @@ def run_guarded(app: typer.Typer) -> None:
             raise
         show()
         sys.exit(exc.exit_code)
+
+
+MAX_SPAN_HOURS = 3650 * 24  # ten simulated years: far beyond any run, well inside what dates can hold
+
+
+def span_hours(days: float | None, hours: float | None, *, default: float = 24.0) -> float:
+    """Simulated hours given by ``--days`` and ``--hours`` (either may be absent; ``default`` when both
+    are), or a UserError naming the option: not a finite number, not positive, or beyond what a run
+    covers (a date past the calendar's end would fail deep inside, after the run's folder was made)."""
+    given = [(value, option) for value, option in ((days, "--days"), (hours, "--hours")) if value is not None]
+    for value, option in given:
+        if not math.isfinite(value):
+            raise UserError(f"{option} {value!r}: give a finite number of simulated {option[2:]}")
+    if not given:
+        return default
+    total = (days or 0) * 24 + (hours or 0)
+    names = "/".join(option for _, option in given)
+    if total <= 0:
+        shown = " ".join(f"{option} {value:g}" for value, option in given)
+        raise UserError(f"{shown}: give a positive span of simulated time")
+    if total > MAX_SPAN_HOURS:
+        raise UserError(
+            f"{names} {'add up to' if len(given) > 1 else 'is'} {total / 24:,.0f} simulated days; a run covers at "
+            f"most {MAX_SPAN_HOURS // 24:,} days"
+        )
+    return total
 
 
 def clock_time(text: str | None, option: str = "--start") -> time | None:

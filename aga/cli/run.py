@@ -18,6 +18,7 @@ from aga.cli.common import (
     EXIT_DISK_FULL,
     EXIT_MODEL_UNAVAILABLE,
     EXIT_MOSTLY_FAILSAFES,
+    MAX_SPAN_HOURS,
     ApiKeyEnv,
     Concurrency,
     Retries,
@@ -31,6 +32,7 @@ from aga.cli.common import (
     err_console,
     gateway_options,
     plain,
+    span_hours,
 )
 
 
@@ -236,7 +238,6 @@ MaxFallbackShare = Annotated[
         "exit 4 at the end when the whole run's share reaches it; 0: never."
     ),
 ]
-MAX_SPAN_HOURS = 3650 * 24  # ten simulated years: far beyond any run, well inside what dates can hold
 
 
 def _finite(value: float | None, option: str, *, positive: bool = True) -> None:
@@ -313,23 +314,6 @@ def _start_up_failed(exc: BaseException, run_id: str, then: str) -> typer.Exit:
     what = "interrupted" if interrupted else f"model unavailable: {exc}"
     err_console.print(f"[bold red]{plain(what)}[/] during the start-up of run {plain(run_id)}; {plain(then)}")
     return typer.Exit(130 if interrupted else EXIT_MODEL_UNAVAILABLE)
-
-
-def _span(days: float | None, hours: float | None) -> float:
-    for value, option in ((days, "--days"), (hours, "--hours")):
-        if value is not None and not math.isfinite(value):
-            raise UserError(f"{option} {value!r}: give a finite number of simulated {option[2:]}")
-    if days is None and hours is None:
-        return 24.0
-    total = (days or 0) * 24 + (hours or 0)
-    if total <= 0:
-        raise UserError("--days/--hours must add up to a positive span of simulated time")
-    if total > MAX_SPAN_HOURS:
-        raise UserError(
-            f"--days/--hours add up to {total / 24:,.0f} simulated days; a run covers at most "
-            f"{MAX_SPAN_HOURS // 24:,} days (extend it later with `aga resume RUN --hours N`)"
-        )
-    return total
 
 
 def run_command(
@@ -418,7 +402,7 @@ def run_command(
     # Every option is checked before anything is written.
     check_mode(mode)
     check_concurrency(step, 1 if concurrency is None else concurrency)
-    span = _span(days, hours)
+    span = span_hours(days, hours)
     begin = clock_time(start)
     options = session_options(
         stop,

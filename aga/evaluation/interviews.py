@@ -118,9 +118,10 @@ def ask_conditions(
                 record = cache.get(key)
                 if record is None:
                     before = opened.rt.gateway.failsafes
-                    text = interview(
-                        opened.rt, agent, q.text, [], kinds=cond.ablation.kinds, as_seeded=cond.ablation.as_seeded
-                    )
+                    with opened.rt.gateway.numbered(*key):  # the answer must not depend on what was asked before
+                        text = interview(
+                            opened.rt, agent, q.text, [], kinds=cond.ablation.kinds, as_seeded=cond.ablation.as_seeded
+                        )
                     record = {**tag, "measure": "interview", "condition": cond.name, "agent": name,
                               "question": q.key, "asked": q.text, "answer": text,
                               "failsafe": opened.rt.gateway.failsafes > before}  # fmt: skip
@@ -168,12 +169,15 @@ def judge_conditions(
                 key = (measure, name, q.key, *pair, shown)
                 record = cache.get(key)
                 if record is None:
-                    if measure == "ranking":
-                        got = rank_answers(judge, answers=said, seed=stable_seed(settings.seed, name, q.key), **common)
-                    else:
-                        a, b = group
-                        seed = stable_seed(settings.seed, name, q.key, a, b)
-                        got = compare_answers(judge, first=(a, said[a]), second=(b, said[b]), seed=seed, **common)
+                    with judge.numbered(*key):  # the verdict must not depend on what was judged before
+                        if measure == "ranking":
+                            got = rank_answers(
+                                judge, answers=said, seed=stable_seed(settings.seed, name, q.key), **common
+                            )
+                        else:
+                            a, b = group
+                            seed = stable_seed(settings.seed, name, q.key, a, b)
+                            got = compare_answers(judge, first=(a, said[a]), second=(b, said[b]), seed=seed, **common)
                     record = {**tag, "measure": measure, "agent": name, "question": q.key, "pair": pair,
                               "answers": shown, **asdict(got)}  # fmt: skip
                     save(record)

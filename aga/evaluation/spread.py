@@ -40,8 +40,10 @@ def diffusion(
             key = ("diffusion", tag["when"], news.id, name, question)
             record = cache.get(key)
             if record is None:
-                answer = interview(opened.rt, opened.rt.agents[name], question, [])
-                reading, failsafe = judge_news(judge, name=name, question=question, answer=answer, fact=news.about)
+                # Numbered from the record: a resumed evaluation asks and judges as one that never stopped.
+                with opened.rt.gateway.numbered(*key), judge.numbered(*key):
+                    answer = interview(opened.rt, opened.rt.agents[name], question, [])
+                    reading, failsafe = judge_news(judge, name=name, question=question, answer=answer, fact=news.about)
                 record = {**tag, "measure": "diffusion", "news": news.id, "agent": name, "asked": question,
                           "answer": answer, "knows": reading.knows, "invents": reading.invents,
                           "failsafe": failsafe}  # fmt: skip
@@ -89,8 +91,9 @@ def density(
         record = cache.get(key)
         if record is None:
             question = f"Do you know {b}?"
-            answer = interview(opened.rt, opened.rt.agents[a], question, [])
-            reading, failsafe = judge_person(judge, name=a, other=b, answer=answer)
+            with opened.rt.gateway.numbered(*key), judge.numbered(*key):
+                answer = interview(opened.rt, opened.rt.agents[a], question, [])
+                reading, failsafe = judge_person(judge, name=a, other=b, answer=answer)
             record = {**tag, "measure": "density", "agent": a, "other": b, "answer": answer,
                       "knows": reading.knows, "remembers": _remembers(opened, a, b), "failsafe": failsafe}  # fmt: skip
             save(record)

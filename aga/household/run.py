@@ -8,7 +8,9 @@ Every day starts from the scene as loaded: VirtualHome has no night that puts th
 home left with the oven on would make every later day a different experiment.
 
 A day is committed whole, after its last activity. A run stopped part way (Ctrl-C, kill -9, a model
-that stopped answering) keeps the calls it made in the ledger and lives that day again when continued;
+that stopped answering) keeps the calls it made in the ledger and lives that day again when continued,
+as the run that never stopped lived it (the store is rewound to the day's start, and the day's calls
+are numbered from the day, not from the ledger's rows);
 a day's figures count the calls of the attempt that finished it (those of abandoned attempts are
 reported apart, as ``abandoned``).
 """
@@ -234,15 +236,21 @@ class HouseholdRun:
         )
         for day in range(done + 1, self.info.days + 1):
             clock.steps = day - 1
+            if self._store is not None:
+                # A day abandoned part way (a kill) wrote and used policies: they go, as its calls do.
+                self._store.rewind(f"{self.info.run_id}/day {day}")
             first = self.ledger.last_id() + 1
             home = self.household.home()
             records = []
-            for activity in agent.plan_day(home):
-                record = agent.do(activity, home)
-                records.append(record)
-                if on_activity is not None:
-                    on_activity(day, record)
-            agent.learn_day(records)
+            # The day's calls are numbered from the day alone: a day lived again after an abandoned
+            # attempt is asked what the uninterrupted run asked, not what follows the abandoned calls.
+            with gateway.numbered("day", day):
+                for activity in agent.plan_day(home):
+                    record = agent.do(activity, home)
+                    records.append(record)
+                    if on_activity is not None:
+                        on_activity(day, record)
+                agent.learn_day(records)
             if self._store is not None:
                 self._store.flush()
             figures = self._commit(day, first, records)

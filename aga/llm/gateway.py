@@ -333,6 +333,21 @@ class Gateway:
                     if not made.get(agent):  # the prefix is taken even when no call was made for agent
                         self._agent_nonces[agent] = self._agent_nonces.get(agent, 0) + 1
 
+    @contextmanager
+    def numbered(self, *key: Any) -> Iterator[None]:
+        """Number the calls made inside the block from ``key`` alone (``key.1``, ``key.2``, ...), not from
+        the calls made before it: for work kept in units (an evaluation's answers, a household's day) that
+        a resumed process redoes only in part, whose answers must not depend on what was done, or
+        abandoned, before them. Calls made in another thread inherit the numbering only with its context.
+        """
+        digest = hashlib.blake2b("\x1f".join(map(str, key)).encode(), digest_size=8).hexdigest()
+        # A branch of its own (its rows are written at once outside a phase's job, see ``defer``).
+        token = self._branch.set(_Branch(f"k{digest}", {}))
+        try:
+            yield
+        finally:
+            self._branch.reset(token)
+
     def in_branch(self, branch: _Branch, fn: Callable[[], R]) -> R:
         """Run ``fn`` as ``branch``: its calls take their nonces from the branch, and their ledger rows
         are deferred to the end of the gather (written in the branches' order, not as answers came)."""

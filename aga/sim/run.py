@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import random
 import shutil
@@ -236,6 +237,12 @@ class Run:
             if state != "empty":
                 raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
         begin = loaded.spec.start if start is None else datetime.combine(loaded.spec.start.date(), start)
+        try:  # before the folder is made: a span past the calendar's end would fail half-way through
+            if not (hours > 0 and math.isfinite(hours)):
+                raise OverflowError
+            until = begin + timedelta(hours=hours)
+        except OverflowError:
+            raise ValueError(f"hours={hours!r}: give a positive, finite span that ends before the year 10000") from None
         store: str | None = None
         if mode in POLICY_MODES:
             policies = policies or PolicyOptions()
@@ -262,7 +269,7 @@ class Run:
             mode=mode,
             seed=seed,
             api_base=api_base,
-            until=begin + timedelta(hours=hours),
+            until=until,
             policy_store=store,
             policy_options=policies.to_json() if store and policies else None,
             mind_wandering=mind_wandering,
@@ -382,6 +389,8 @@ class Run:
             if opened.rt.social is not None:
                 opened.rt.social.truncate_after(done)
             opened.rt.gateway.ledger.mark_replayed(after_id=state.get("ledger_last_id"), since=latest.sim_time)
+            if opened.rt.lifestyle is not None:  # policies written and used by the lost steps go with them
+                opened.rt.lifestyle.rewind(_epoch(info.run_id, latest.step))
             opened.rt.memory.reconcile()
         except BaseException:
             opened.close()  # releases the lock, so the same process may try again
@@ -542,6 +551,8 @@ class Run:
         with Session(self.engine) as session:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
+        if self.rt.lifestyle is not None:  # the store keeps from here what a resume from this checkpoint undoes
+            self.rt.lifestyle.mark(_epoch(self.info.run_id, self.rt.step))
         self.rt.memory.checkpointed(self.rt.now)
         with Session(self.engine) as session:
             first = session.exec(select(func.min(Checkpoint.id))).one()
@@ -719,3 +730,9 @@ def check_mode(mode: str) -> None:
     """Reject a mode that does not exist, with a clear sentence."""
     if mode not in MODES:
         raise ValueError(f"--mode {mode}: choose one of {', '.join(MODES)}")
+
+
+def _epoch(run_id: str, step: int) -> str:
+    """The policy store's name for the state a checkpoint saved (a store outlives runs: the run's id
+    keeps one run's marks from another's)."""
+    return f"{run_id}@{step}"
