@@ -32,7 +32,7 @@ from policy_store.model import (
     Step,
     Variant,
 )
-from policy_store.store import PolicyStore, PolicyStoreError, WriteResult, same_text_key
+from policy_store.store import PolicyStore, PolicyStoreError, PolicyStoreInUse, WriteResult, read_export, same_text_key
 
 __all__ = [
     "ACTION",
@@ -50,6 +50,7 @@ __all__ = [
     "Policy",
     "PolicyStore",
     "PolicyStoreError",
+    "PolicyStoreInUse",
     "Query",
     "Rejection",
     "Requirement",
@@ -58,6 +59,7 @@ __all__ = [
     "Variant",
     "WriteResult",
     "parse_thresholds",
+    "read_export",
     "rescale",
     "same_text_key",
 ]

@@ -53,6 +53,10 @@ class PolicyStoreError(ValueError):
     """A store that cannot be used as asked (wrong embedder, locked, unreadable export)."""
 
 
+class PolicyStoreInUse(PolicyStoreError):
+    """Another process holds the store's lock (a host may say which of its options picks another)."""
+
+
 @dataclass(frozen=True)
 class WriteResult:
     """What a write did: which policy, and whether it was created, given a variant, or merged into one."""
@@ -99,9 +103,8 @@ class _Lock:
             self._file.seek(0)
             holder = self._file.read().strip() or "another process"
             self._file.close()
-            raise PolicyStoreError(
-                f"policy store {path.parent} is in use by {holder}; wait for it to finish or pass another "
-                "--policy-store"
+            raise PolicyStoreInUse(
+                f"policy store {path.parent} is in use by {holder}; wait for it to finish or use another store"
             ) from None
         self._file.seek(0)
         self._file.truncate()
@@ -699,23 +702,9 @@ class PolicyStore:
         }
 
     def import_(self, data: dict[str, Any], *, source: str = "the import") -> dict[str, int]:
-        """Add exported policies (each variant written as a draft, so duplicates merge); returns counts."""
-        if not isinstance(data, dict):
-            raise PolicyStoreError(f"{source} is not a policy export (a JSON {type(data).__name__}, not an object)")
-        if data.get("format") != EXPORT_FORMAT:
-            raise PolicyStoreError(f"{source} is not a policy export (its 'format' is {data.get('format')!r})")
-        if data.get("version") not in (None, FORMAT):
-            raise PolicyStoreError(f"{source} has version {data.get('version')!r}; this policy store reads {FORMAT}")
-        items = data.get("policies", [])
-        if not isinstance(items, list):
-            raise PolicyStoreError(f"{source}: 'policies' must be a list, not a JSON {type(items).__name__}")
-        # Every item is checked before any is written: an import is all or nothing.
-        policies: list[Policy] = []
-        for n, item in enumerate(items):
-            try:
-                policies.append(Policy.model_validate(item))
-            except ValueError as exc:
-                raise PolicyStoreError(f"{source}: policies[{n}] is malformed (nothing was imported): {exc}") from None
+        """Add exported policies (each variant written as a draft, so duplicates merge); returns counts.
+        The whole export is checked first (see :func:`read_export`): an import is all or nothing."""
+        policies = read_export(data, source=source)
         counts = {"created": 0, "appended": 0, "merged": 0}
         for policy in policies:
             for variant in policy.variants:
@@ -734,6 +723,51 @@ class PolicyStore:
                 if result is not None:
                     counts[result.outcome] += 1
         return counts
+
+
+def read_export(data: Any, *, source: str = "the import") -> list[Policy]:
+    """The policies of an export (``PolicyStore.export``'s JSON), checked whole; a ``PolicyStoreError``
+    names the first item and field that is wrong. Strict where a lenient read would store something no
+    lookup can use: a field the format does not have (a typo loses what it meant), an empty kind, owner
+    or text, a policy without variants (nothing to reuse)."""
+    if not isinstance(data, dict):
+        raise PolicyStoreError(f"{source} is not a policy export (a JSON {type(data).__name__}, not an object)")
+    if data.get("format") != EXPORT_FORMAT:
+        raise PolicyStoreError(f"{source} is not a policy export (its 'format' is {data.get('format')!r})")
+    if data.get("version") not in (None, FORMAT):
+        raise PolicyStoreError(f"{source} has version {data.get('version')!r}; this policy store reads {FORMAT}")
+    items = data.get("policies", [])
+    if not isinstance(items, list):
+        raise PolicyStoreError(f"{source}: 'policies' must be a list, not a JSON {type(items).__name__}")
+    policies: list[Policy] = []
+    for n, item in enumerate(items):
+        where = f"{source}: policies[{n}]"
+        if not isinstance(item, dict):
+            raise PolicyStoreError(f"{where} is a JSON {type(item).__name__}, not an object (nothing was imported)")
+        _known_fields(item, Policy, where)
+        for v, variant in enumerate(item.get("variants") or []):
+            if isinstance(variant, dict):
+                _known_fields(variant, Variant, f"{where}.variants[{v}]")
+        try:
+            policy = Policy.model_validate(item)
+        except ValueError as exc:
+            raise PolicyStoreError(f"{where} is malformed (nothing was imported): {exc}") from None
+        for name in ("kind", "owner", "text"):
+            if not getattr(policy, name).strip():
+                raise PolicyStoreError(f"{where}: '{name}' is empty (nothing was imported)")
+        if not policy.variants:
+            raise PolicyStoreError(f"{where} has no variants: nothing in it could be reused (nothing was imported)")
+        policies.append(policy)
+    return policies
+
+
+def _known_fields(item: dict[str, Any], model: type[Policy] | type[Variant], where: str) -> None:
+    unknown = sorted(set(item) - set(model.model_fields))
+    if unknown:
+        raise PolicyStoreError(
+            f"{where}: unknown field {unknown[0]!r} (a {model.__name__.lower()} has "
+            f"{', '.join(model.model_fields)}; nothing was imported)"
+        )
 
 
 def _row_json(row: PolicyRow | CounterRow | None) -> str | None:

@@ -157,6 +157,22 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
     into_baseline = runner.invoke(app, ["policy", "import", "no-store-run", str(out)])
     assert "used no policy store" in str(into_baseline.exception)  # not a new store named after the run
     assert not (tmp_path / "no-store-run").exists()
+    # A kind no town or household looks up is refused before a store is made.
+    odd = {**exported, "policies": [{**exported["policies"][0], "kind": "plans"}]}
+    bad.write_text(json.dumps(odd))
+    failed = runner.invoke(app, ["policy", "import", str(tmp_path / "new"), str(bad)])
+    assert "policies[0] has kind 'plans', which no town or household looks up" in str(failed.exception)
+    assert not (tmp_path / "new").exists()
+    # Into a run's store: owners who are not in its cast are said (their policies would lie unused).
+    strangers = {**exported, "policies": [{**p, "owner": "Nobody Here"} for p in exported["policies"]]}
+    bad.write_text(json.dumps(strangers))
+    Run.create(
+        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id="with-store",
+        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
+    ).close()  # fmt: skip
+    warned = runner.invoke(app, ["policy", "import", "with-store", str(bad)])
+    assert warned.exit_code == 0, warned.output
+    assert "1 owner(s) not in the run's cast" in " ".join(warned.output.split()) and "Nobody Here" in warned.output
 
 
 def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):

@@ -574,6 +574,18 @@ def test_an_import_is_all_or_nothing(store: PolicyStore):
             copy.import_({**data, "policies": None})
         with pytest.raises(PolicyStoreError, match="has version 99"):
             copy.import_({**data, "version": 99})
+        # What a lenient read would store and no lookup could use, or would lose without a word.
+        [good] = data["policies"]
+        for change, says in [
+            ({"txet": "typo"}, r"policies\[0\]: unknown field 'txet' \(a policy has id, kind, owner, text"),
+            ({"text": "  "}, r"policies\[0\]: 'text' is empty"),
+            ({"owner": ""}, r"policies\[0\]: 'owner' is empty"),
+            ({"variants": []}, r"policies\[0\] has no variants"),
+            ({"variants": [{**good["variants"][0], "usess": 3}]}, r"policies\[0\]\.variants\[0\]: unknown field 'usess'"),
+        ]:
+            with pytest.raises(PolicyStoreError, match=says):
+                copy.import_({**data, "policies": [{**good, **change}]})
+        assert copy.count() == 0
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, plain, print_json
+from aga.cli.common import UserError, console, err_console, plain, print_json
 from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -287,7 +287,11 @@ def import_command(
     source: Annotated[Path, typer.Argument(help="A JSON file written by `aga policy export`.")],
 ) -> None:
     """Add the policies of SOURCE to STORE (equal decisions merge into existing ones)."""
-    from policy_store import PolicyStore
+    import shutil
+
+    from aga.household.agent import DAY_KIND
+    from aga.household.agent import KIND as HOUSEHOLD
+    from policy_store import ACTION, IMPORTANCE, PLAN, PolicyStore, read_export
 
     try:
         data = json.loads(source.read_text())
@@ -297,16 +301,74 @@ def import_command(
         raise UserError(f"{source} is not JSON (line {exc.lineno}: {exc.msg})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {source} as a policy export: {exc}") from None
+    # Everything is checked before the store is opened (or made): a refused import leaves nothing.
+    policies = read_export(data, source=str(source))
+    kinds = (PLAN, ACTION, IMPORTANCE, HOUSEHOLD, DAY_KIND)
+    for n, policy in enumerate(policies):
+        if policy.kind not in kinds:
+            raise UserError(
+                f"{source}: policies[{n}] has kind {policy.kind!r}, which no town or household looks up "
+                f"(kinds: {', '.join(kinds)}); nothing was imported"
+            )
     try:
         folder = _folder(store)
     except _NoSuchStore:  # neither a store nor a run: a new store in that folder (a run without one is an error)
         folder = Path(store).expanduser()
-    with PolicyStore.open(folder, _LazyEmbedder()) as opened:
-        counts = opened.import_(data, source=str(source))
+    cast = _cast_of(store)
+    strangers = sorted({p.owner for p in policies} - set(cast)) if cast is not None else []
+    if strangers:
+        err_console.print(
+            f"[yellow]warning:[/] {len(strangers)} owner(s) not in the run's cast, whose policies no agent looks "
+            f"up unless the store's scope is shared: {plain(', '.join(strangers[:5]))}"
+            + (" ..." if len(strangers) > 5 else "")
+        )
+    made = not folder.exists()
+    try:
+        with PolicyStore.open(folder, _LazyEmbedder()) as opened:
+            counts = opened.import_(data, source=str(source))
+    except BaseException:
+        if made:  # a store this command made and could not fill is no store
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
     console.print(
         f"imported into {plain(folder)}: {counts['created']:,} new, {counts['appended']:,} new variants, "
         f"{counts['merged']:,} merged"
     )
+
+
+def _cast_of(store: str) -> list[str] | None:
+    """The names of the cast of the run ``store`` names (a town's cast, a household's resident), or
+    None when it names a folder (a store shared by runs says nothing of its cast)."""
+    from aga.storage import make_engine, resolve_run
+
+    if (Path(store).expanduser() / "policies.db").exists():
+        return None
+    try:
+        paths = resolve_run(store)
+    except ValueError:
+        return None
+    from sqlalchemy import inspect
+
+    from aga.sim.run import read_info
+
+    engine = make_engine(paths.database_url)
+    try:
+        if inspect(engine).has_table("household_run"):
+            from aga.household.run import HouseholdRun
+            from aga.household.spec import HouseholdSpec
+
+            household, _, _ = HouseholdRun.read(paths.run_id)
+            return [HouseholdSpec.model_validate_json(household.spec).resident.name]
+        info = read_info(engine, paths.run_id)
+        if info is None:
+            return None
+        from aga.scenario.loader import load_scenario
+
+        return [p.name for p in load_scenario(info.scenario).cast]
+    except Exception:  # an unreadable run or a scenario since moved: no warning rather than no import
+        return None
+    finally:
+        engine.dispose()
 
 
 @policy_app.command("decisions")

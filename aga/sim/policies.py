@@ -19,7 +19,7 @@ from typing import Any
 
 from aga.config import policies_dir
 from aga.embeddings.base import Embedder
-from policy_store import ACTION, DEFAULT_THRESHOLDS, PLAN, PolicyStore, StoreConfig, parse_thresholds
+from policy_store import ACTION, DEFAULT_THRESHOLDS, PLAN, PolicyStore, PolicyStoreInUse, StoreConfig, parse_thresholds
 
 POLICY_MODES = ("lifestyle", "aga")
 
@@ -121,7 +121,11 @@ def store_folder(options: PolicyOptions, *, run_root: Path, scenario_name: str, 
 
 def open_store(folder: Path, embedder: Embedder, options: PolicyOptions) -> PolicyStore:
     """Open the store for a run (it holds the store's lock until the run closes)."""
-    return PolicyStore.open(folder, embedder, options.config())
+    try:
+        return PolicyStore.open(folder, embedder, options.config())
+    except PolicyStoreInUse as exc:
+        hint = "`--policy-store FOLDER`, or `--fresh-policies` for one inside the run"
+        raise PolicyStoreInUse(f"{exc} ({hint})") from None
 
 
 def describe(store: PolicyStore) -> dict[str, Any]:
