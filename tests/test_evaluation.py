@@ -405,6 +405,19 @@ def test_cli_eval_of_a_run_that_does_not_exist_writes_nothing(tmp_path, hashed):
     result = CliRunner().invoke(app, ["eval", "nosuchrun", *models])
     assert "no run 'nosuchrun'" in str(result.exception)
     assert not (runs_dir() / "eval").exists()
+    # A household run has no town to interview: said as such, not "resume it first", and nothing is made.
+    from aga.household.run import HouseholdRun
+
+    home = HouseholdRun.start("home_office", model="scripted/default", mode="baseline", seed=0, run_id="home", days=1)
+    try:
+        home.live(embedder=HashEmbedder())
+    finally:
+        home.close()
+    result = CliRunner().invoke(app, ["eval", "home", *models])
+    assert "run 'home' is a household run" in str(result.exception) and "aga household show home" in str(
+        result.exception
+    )
+    assert not (runs_dir() / "eval").exists()
 
 
 def test_cli_eval_of_a_town_of_one_asks_what_needs_no_other_resident(tmp_path, hashed):

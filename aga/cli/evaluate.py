@@ -127,10 +127,10 @@ def eval_command(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, agents=agent,
     )  # fmt: skip
-    from aga.storage import resolve_run
+    from aga.evaluation.snapshot import check_evaluable
 
-    for run in runs:  # each named run must exist before anything is written for the evaluation
-        resolve_run(run)
+    for run in runs:  # each named run must be one to interview before anything is written for the evaluation
+        check_evaluable(run)
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
         TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

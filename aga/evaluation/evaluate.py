@@ -28,7 +28,7 @@ from aga.evaluation.interviews import (
 from aga.evaluation.judge import Judged
 from aga.evaluation.questions import Question, interview_questions
 from aga.evaluation.ranking import Rated, rate
-from aga.evaluation.snapshot import snapshot
+from aga.evaluation.snapshot import check_evaluable, snapshot
 from aga.evaluation.spread import density, diffusion
 from aga.llm.gateway import Gateway
 from aga.llm.ledger import Ledger
@@ -128,6 +128,8 @@ def evaluate(
         if m not in MEASURES:
             raise ValueError(f"--measure {m}: choose among {', '.join(MEASURES)}")
     conds = conditions(run_ids, ablate, ablations)
+    for run_id in dict.fromkeys(c.run_id for c in conds):
+        check_evaluable(run_id)  # before the evaluation's folder is made: a run it cannot use leaves nothing
     out.mkdir(parents=True, exist_ok=True)
     ledger = Ledger(make_engine(sqlite_url(out / "eval.db")), "eval")
     records = Records(records_file or out / "records.jsonl")

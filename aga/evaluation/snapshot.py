@@ -38,7 +38,7 @@ def snapshot(run: str, dest: Path, *, at_start: bool = False) -> Snapshot:
     opening it drops everything after: the town as it began. Raises ``ValueError`` when the run has no
     checkpoint yet, or (``at_start``) no longer has its first one.
     """
-    source = resolve_run(run)
+    source = check_evaluable(run)
     copy = RunPaths(dest / source.run_id)
     if copy.root.exists():
         shutil.rmtree(copy.root)
@@ -53,12 +53,36 @@ def snapshot(run: str, dest: Path, *, at_start: bool = False) -> Snapshot:
         _copy_database(source, copy, run, at_start)
         if idle and source.vectors.exists():
             shutil.copytree(source.vectors, copy.vectors)
+    except BaseException:
+        shutil.rmtree(copy.root, ignore_errors=True)  # a copy that cannot be opened is no copy
+        raise
     finally:
         if idle:
             lock.release()
     with closing(sqlite3.connect(copy.database)) as db:
         (state,) = db.execute("select state_json from checkpoint order by id desc limit 1").fetchone()
     return Snapshot(copy, hashlib.sha256(state.encode()).hexdigest()[:16])
+
+
+def check_evaluable(run: str) -> RunPaths:
+    """The run's paths if it is a town run with a checkpoint to interview at, else a ``ValueError``
+    that says what it is and what to do (read without the run's lock, before anything is written)."""
+    source = resolve_run(run)
+    with closing(sqlite3.connect(f"{source.database.resolve().as_uri()}?mode=ro", uri=True, timeout=30)) as db:
+        tables = {r[0] for r in db.execute("select name from sqlite_master where type = 'table'")}
+        if "household_run" in tables:
+            raise ValueError(
+                f"run '{run}' is a household run: `aga eval` interviews the residents of a town; see its days "
+                f"with `aga household show {source.run_id}`"
+            )
+        if "run_info" not in tables:
+            raise ValueError(f"run '{run}' has no simulation state (made by `aga llm try`?): nothing to interview")
+        if "checkpoint" not in tables or db.execute("select count(*) from checkpoint").fetchone()[0] == 0:
+            raise ValueError(
+                f"run '{run}' has no checkpoint yet (stopped during its start-up): `aga resume {source.run_id}` "
+                "first, then evaluate it"
+            )
+    return source
 
 
 def _copy_database(source: RunPaths, copy: RunPaths, run: str, at_start: bool) -> None:
