@@ -93,6 +93,8 @@ def test_cli_heatmaps_history_network_export(runs, tmp_path: Path, monkeypatch: 
     assert "plotly" in html.read_text()[:200000].lower() and html.stat().st_size > 10000
     shown = json.loads(runner.invoke(app, ["social", "show", "soc", "Klaus", "Maria", "--json"]).output)
     assert shown[0]["cause"] == "seed"
+    same = runner.invoke(app, ["social", "show", "soc", "Klaus", "Klaus Mueller"])
+    assert "Klaus and Klaus Mueller are both Klaus Mueller: name two residents" in str(same.exception)
     network = json.loads(runner.invoke(app, ["social", "network", "soc", "--json"]).output)
     assert [row["day"] for row in network] == [0, 1] and 0 <= network[0]["density"] <= 1
     exported = json.loads(runner.invoke(app, ["social", "export", "soc"]).output)
@@ -133,3 +135,15 @@ def test_day_zero_of_a_run_that_starts_late_shows_the_seeded_relations(tmp_path:
     assert network[0]["day"] == 0 and network[0]["density"] > 0  # the Lins and the neighbours, seeded at 11:00
     exported = json.loads(CliRunner().invoke(app, ["social", "export", "late"]).output)
     assert any(v > 0 for row in exported["matrices"]["0"] for v in row)
+
+
+def test_a_town_of_one_has_no_network_to_measure(tmp_path: Path, monkeypatch):
+    from tests.test_simulation import one_agent_scenario
+
+    monkeypatch.setenv("AGA_RUNS_DIR", str(tmp_path / "runs"))
+    Run.create(
+        str(one_agent_scenario(tmp_path)), model="scripted/default", mode="social", hours=0.1, run_id="alone",
+        embedder=HashEmbedder(),
+    ).close()  # fmt: skip
+    result = CliRunner().invoke(app, ["social", "network", "alone"])
+    assert "run 'alone' has one resident: a network needs two" in str(result.exception)

@@ -184,6 +184,8 @@ def show_command(
     """The history of OWNER's view of OTHER: every change with its simulated time and cause."""
     view = open_social(run)
     a, b = view.resolve(owner), view.resolve(other)
+    if a == b:
+        raise UserError(f"{owner} and {other} are both {a}: name two residents (whose view, of whom)")
     history = view.social.history(a, b)
     if as_json:
         print_json([c.model_dump(mode="json") for c in history])
@@ -228,6 +230,8 @@ def network_rows(view: SocialRun, threshold: int) -> list[dict[str, Any]]:
 def network_command(run: RunArg, threshold: Threshold = 3, as_json: Json = False) -> None:
     """Network measures per simulated day: density, mean closeness, pairs that changed."""
     view = open_social(run)
+    if len(view.matrix(0)) < 2:
+        raise UserError(f"run '{view.run_id}' has one resident: a network needs two, there is no pair to measure")
     rows = network_rows(view, threshold)
     if as_json:
         print_json(rows)

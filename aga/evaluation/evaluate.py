@@ -247,8 +247,9 @@ def _prepare_questions(opened: Any, evaluation: Evaluation, personas: dict[str, 
 
 
 def _social_density(opened: Any, agents: list[str]) -> float | None:
-    """Share of ordered pairs at acquaintance closeness or more in Social Memory (social modes only)."""
-    if opened.rt.social is None:
+    """Share of ordered pairs at acquaintance closeness or more in Social Memory (social modes only;
+    None with fewer than two agents, where there is no pair to count)."""
+    if opened.rt.social is None or len(agents) < 2:
         return None
     from social_memory.network import density as closeness_density
 
