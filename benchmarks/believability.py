@@ -24,6 +24,7 @@ from aga.evaluation.judge import Judged
 from aga.evaluation.ranking import rate
 from aga.evaluation.report import PAPER_MU, finite, write
 from benchmarks.bench_tokens import MODES, run_benchmark
+from benchmarks.report import provenance
 
 # Park et al. (2023), two simulated days of the 25-agent town.
 PAPER_KNOWLEDGE = {
@@ -79,6 +80,7 @@ def run_believability(
         start=start, jobs=jobs, done=done, api_base=api_base, gateway_options=settings.gateway,
     )  # fmt: skip
     measured = [seed + i for i in range(seeds)]
+    made = provenance()
     evaluations: dict[int, Evaluation] = {}
     for s in measured:
         runs = [f"{m}-s{s}" for m in modes]
@@ -88,10 +90,10 @@ def run_believability(
             measures=measures, max_pairs=max_pairs, on_answer=on_answer,
             records_file=records / f"s{s}.jsonl" if records else None,
         )  # fmt: skip
-        write(evaluations[s], settings, folder)  # each seed's own report, as `aga eval` writes it
+        write(evaluations[s], settings, folder, made)  # each seed's own report, as `aga eval` writes it
     report = summarise(evaluations, modes=modes, settings=settings)
     report.update(
-        scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
+        provenance=made, scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
         share_of_baseline_tokens=tokens.get("share_of_baseline"),
     )  # fmt: skip
     (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
@@ -175,6 +177,11 @@ def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"# Believability of {report['scenario']}: modes and ablations over seeds {report['seeds']}",
         "",
+        *(
+            [f"`{p['command']}` on {p['machine']}, {p['date']}, code {p['code']}.", ""]
+            if (p := report.get("provenance"))
+            else []
+        ),
         f"Runs: `{report['run_model']}`, {report['simulated_days']:g} simulated days, {report['warmup_runs']} "
         "warm-up(s) per policy mode, sequential steps (the token benchmark's runs: agents in name order, "
         f"as the original). Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "

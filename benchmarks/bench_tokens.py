@@ -42,7 +42,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.report import machine
+from benchmarks.report import code_version, machine
 
 
 @dataclass(frozen=True)
@@ -148,30 +148,6 @@ def _options(planned: Planned, stores: Path) -> Any:
     if variant.mode not in POLICY:
         return None
     return PolicyOptions(store=str(stores / f"{variant.name}-s{planned.group}"), **variant.options)
-
-
-def code_version() -> str:
-    """The commit of the code measuring (with "+changes" when the work tree differs), or the package
-    version outside a git checkout: a report made in sittings says which code made each run."""
-    import subprocess
-
-    root = Path(__file__).resolve().parent.parent
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no", "--", "aga", "policy_store", "social_memory"],
-            cwd=root, capture_output=True, text=True, check=True,
-        ).stdout.strip()  # fmt: skip
-        return commit + ("+changes" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return "aga " + version("aga")
-        except PackageNotFoundError:
-            return "unknown"
 
 
 def measured_settings(planned: Planned, settings: dict[str, Any], warmup: int) -> dict[str, Any]:

@@ -9,10 +9,11 @@ the seeds' spread, and the simulator needs a look there.
 
 from __future__ import annotations
 
-import json
 import statistics
 from pathlib import Path
 from typing import Any
+
+from benchmarks.report import read_json
 
 # The per-run figures compared: (label, path into a run's measure, is a share shown as a percentage).
 HIT_FIGURES = (
@@ -31,12 +32,35 @@ PARITY_FIGURES = (
 )
 
 
+# What a report of `aga bench tokens` holds that :func:`compare` reads, and its type.
+REPORT_KEYS: dict[str, type] = {"scenario": str, "model": str, "seeds": list, "runs": dict, "share_of_baseline": dict}
+
+
 def load(path: Path) -> dict[str, Any]:
-    """A benchmark's ``report.json`` (``path`` may be the file or its folder)."""
+    """A benchmark's ``report.json`` (``path`` may be the file or its folder), or a ValueError naming the
+    file when it is not a report of ``aga bench tokens`` (say another benchmark's JSON)."""
     file = path / "report.json" if path.is_dir() else path
     if not file.exists():
         raise FileNotFoundError(f"{file}: no benchmark report here; run `aga bench tokens ... --out {file.parent}`")
-    return json.loads(file.read_text())
+    report = read_json(file)
+    if not isinstance(report, dict):
+        said = "not a JSON object"
+    elif "runs" not in report and isinstance(report.get("modes"), dict):
+        # The first reports kept one seed's figures per mode: not comparable, but a tokens report still.
+        raise ValueError(
+            f"{file} is an `aga bench tokens` report of an older format, without the per-seed 'runs' that "
+            "compare reads; run that benchmark again with the current `aga bench tokens` to compare it"
+        )
+    elif wrong := [key for key, kind in REPORT_KEYS.items() if not isinstance(report.get(key), kind)]:
+        said = "no " + ", ".join(repr(key) for key in wrong)
+    elif not all(isinstance(by_seed, dict) for by_seed in report["runs"].values()):
+        said = "its 'runs' are not by seed"
+    else:
+        return report
+    raise ValueError(
+        f"{file} is not an `aga bench tokens` report ({said}); give the report.json (or the --out folder) of "
+        "`aga bench tokens`"
+    )
 
 
 def _dig(value: Any, keys: tuple[str, ...]) -> float | None:

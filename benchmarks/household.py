@@ -25,12 +25,11 @@ import os
 import re
 import statistics
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_tokens import beyond_spread, code_version, spread_of
-from benchmarks.report import machine
+from benchmarks.bench_tokens import beyond_spread, spread_of
+from benchmarks.report import provenance
 
 PAPER = {"baseline_tokens_per_day": 34_300, "aga_tokens_per_day": 1_200, "share": 0.034}
 TARGET_SHARE = 0.02  # of baseline tokens, from the second day on (the target)
@@ -179,9 +178,7 @@ def summarise(
         "model": model,
         "days": days,
         "seeds": seeds,
-        "code": code_version(),
-        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "machine": machine(),
+        **provenance(),
         "paper": PAPER,
         "target_share": TARGET_SHARE,
         "households": {},
@@ -251,7 +248,8 @@ def markdown(report: dict[str, Any]) -> str:
         "# Household benchmark: a day at home on VirtualHome (AGA 5.2, appendix C)",
         "",
         f"Model: `{report['model']}`. {report['days']} days per run, seeds {', '.join(map(str, report['seeds']))}; "
-        f"code {report['code']}, {report['date']}, {report['machine']}. "
+        + (f"`{report['command']}`: " if report.get("command") else "")
+        + f"code {report['code']}, {report['date']}, {report['machine']}. "
         "Mean ± sd over seeds (min-max where it matters).",
         f"The paper: {_k(paper['baseline_tokens_per_day'])} tokens a day (baseline) -> "
         f"{_k(paper['aga_tokens_per_day'])} (AGA), {paper['share']:.1%}. Target here: <= {report['target_share']:.0%} "

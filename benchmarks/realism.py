@@ -28,13 +28,15 @@ import re
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import time
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from benchmarks.report import read_json
 
 TASKS = (
     "plan.daily",
@@ -439,6 +441,71 @@ def _day_table(original: dict[str, Any], days: dict[str, dict[str, Any]]) -> lis
     return out
 
 
+_NEEDED = {"scenario": str, "task": str, "agent": str, "day": str, "shown": dict}
+
+
+def _situation(value: Any) -> Situation | None:
+    """``value`` (one entry of a realism.json's ``situations``) as a Situation, or None when it is not one."""
+    if not isinstance(value, dict) or any(not isinstance(value.get(k), kind) for k, kind in _NEEDED.items()):
+        return None
+    answers = value.get("answers", {})
+    if set(value) - {f.name for f in fields(Situation)} or not isinstance(answers, dict):
+        return None
+    if not all(isinstance(a, list) for a in answers.values()):
+        return None
+    return Situation(**value)
+
+
+def load_reuse(paths: Sequence[Path], scenarios: Sequence[str]) -> tuple[list[Situation], list[int]]:
+    """The sampled prompts of ``scenarios`` (with their real models' answers) kept in earlier
+    ``realism.json`` files, and the seeds they were answered with.
+
+    A ValueError names the file that is not such a capture (another benchmark's JSON, not JSON at all),
+    holds none of ``scenarios``' prompts, or was answered with other seeds than the first file; and the
+    town of ``scenarios`` that no file holds: measuring a town on no prompts would say nothing.
+    """
+    situations: list[Situation] = []
+    first: tuple[Path, list[int]] | None = None  # every file's answers must come from the same seeds
+    covered: set[str] = set()
+    give = "give the realism.json written by `aga bench realism`"
+    for path in paths:
+        earlier = read_json(path)
+        if not isinstance(earlier, dict) or not {"situations", "seeds"} <= set(earlier):
+            raise ValueError(f"{path} is not a realism capture (no 'situations' and 'seeds'); {give}")
+        seeds, found = earlier["seeds"], earlier["situations"]
+        if not isinstance(seeds, list) or not all(isinstance(s, int) for s in seeds) or not isinstance(found, list):
+            raise ValueError(f"{path} is not a realism capture ('seeds' or 'situations' are not lists); {give}")
+        kept: list[Situation] = []
+        for i, value in enumerate(found):
+            if (situation := _situation(value)) is None:
+                raise ValueError(f"{path} is not a realism capture (situations[{i}] is not a sampled prompt); {give}")
+            kept.append(situation)
+        towns = sorted({s.scenario for s in kept})
+        mine = [s for s in kept if s.scenario in scenarios]
+        if not mine:
+            if not towns:
+                raise ValueError(f"{path} holds no sampled prompts; {give} with prompts of {', '.join(scenarios)}")
+            raise ValueError(
+                f"{path} is a realism capture of {', '.join(towns)}, not of {', '.join(scenarios)}: give "
+                f"{' '.join(f'-s {t}' for t in towns)} with it, or the realism.json of a capture of "
+                f"{', '.join(scenarios)}"
+            )
+        if first is not None and seeds != first[1]:
+            raise ValueError(
+                f"{path}: answered with seeds {seeds}, {first[0]} with {first[1]}; give captures of the same seeds"
+            )
+        first = first or (path, seeds)
+        covered |= {s.scenario for s in mine}
+        situations += mine
+    missing = [t for t in scenarios if t not in covered]
+    if missing:
+        raise ValueError(
+            f"no --reuse file holds prompts of {', '.join(missing)}: give its realism.json with --reuse too, "
+            f"or leave {' '.join(f'-s {t}' for t in missing)} out"
+        )
+    return situations, list(first[1]) if first else []
+
+
 def run(
     scenarios: Sequence[str],
     models: Sequence[str],
@@ -466,22 +533,18 @@ def run(
     from benchmarks.report import machine
     from policy_store.config import DEFAULT_THRESHOLDS
 
+    # The reused files are read before the sampling runs, so that a wrong file stops the command at once.
+    reused = load_reuse(reuse, scenarios) if reuse else None
     situations: list[Situation] = []
     days: dict[str, dict[str, Any]] = {}
     for scenario in scenarios:
         days[scenario] = {}
         captured = capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario])
-        if not reuse:
+        if reused is None:
             situations += sample(captured, per_task, seed)
     seed_list = list(range(seed + 1, seed + 1 + seeds))
-    if reuse:
-        situations = []
-        for path in reuse:
-            earlier = json.loads(path.read_text())
-            if situations and list(earlier["seeds"]) != seed_list:
-                raise ValueError(f"{path}: seeds {earlier['seeds']} differ from the other reports' {seed_list}")
-            situations += [Situation(**s) for s in earlier["situations"] if s["scenario"] in scenarios]
-            seed_list = list(earlier["seeds"])
+    if reused is not None:
+        situations, seed_list = reused
     embedder = MiniLMEmbedder()
     thresholds = dict(DEFAULT_THRESHOLDS)
     results: dict[str, dict[str, dict[str, float | None]]] = {}

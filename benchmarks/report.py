@@ -23,6 +23,59 @@ def write(report: dict[str, Any], out: Path | None, markdown: str) -> None:
     write_atomically(out.with_suffix(".md"), markdown + "\n")
 
 
+def code_version() -> str:
+    """The commit of the code measuring (with "+changes" when the work tree differs), or the package
+    version outside a git checkout: a report made in sittings says which code made each run."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", "aga", "policy_store", "social_memory"],
+            cwd=root, capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        return commit + ("+changes" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return "aga " + version("aga")
+        except PackageNotFoundError:
+            return "unknown"
+
+
+def provenance() -> dict[str, str]:
+    """Who made a figure: the command as typed (``aga`` and its arguments), the date, the machine and
+    the code version, for a report's header (a reader must be able to make the figure again)."""
+    import shlex
+    import sys
+    from datetime import UTC, datetime
+
+    return {
+        "command": "aga " + shlex.join(sys.argv[1:]),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "machine": machine(),
+        "code": code_version(),
+    }
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in ``path``, or a ValueError naming the file and where its text stops being JSON.
+
+    Shared by the bench commands that read files the user gives (reports, ``--reuse`` captures): the
+    bare ``json`` error says neither which file nor that the file, not the command, is at fault.
+    """
+    try:
+        return json.loads(path.read_text())
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a text file, so not JSON; give the JSON file a benchmark wrote") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+
+
 def machine() -> str:
     """The machine a figure was measured on, as the results files name it."""
     return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

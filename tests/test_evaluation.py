@@ -117,6 +117,8 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     report = (tmp_path / "ev-eval" / "report.md").read_text()
     rows = [line for line in report.splitlines() if line.startswith("| ev")]
     assert len(rows) == 4 and "no observation, reflection or planning" in rows[-1]  # ranked last
+    made = json.loads((tmp_path / "ev-eval" / "report.json").read_text())["provenance"]
+    assert set(made) == {"command", "date", "machine", "code"} and f"`{made['command']}` on " in report
     assert (
         json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6
     )  # agents x questions x pairs

@@ -229,7 +229,8 @@ def test_aga_bench_household_writes_the_report(tmp_path: Path):
     assert report["model"] == "scripted/default" and len(entry["per_day"]["baseline"]) == 2
     for mode in ("lifestyle", "routine"):  # day 1: the same seed, no store yet: the same day
         assert entry["share_per_day"][mode][0]["mean"] == 1.0
-    assert "34.3k" in (tmp_path / "b" / "household.md").read_text()
+    page = (tmp_path / "b" / "household.md").read_text()
+    assert "34.3k" in page and f"`{report['command']}`: code {report['code']}" in page
 
 
 def test_variety_counts_new_activities_and_fails_for_a_routine():

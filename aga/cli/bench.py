@@ -19,6 +19,8 @@ from aga.cli.common import (
     err_console,
     gateway_options,
     kept_on_failure,
+    out_file,
+    out_folder,
     plain,
     span_hours,
 )
@@ -104,6 +106,9 @@ def tokens_command(
     if warmup < 0 or seeds < 1 or jobs < 1:
         raise UserError("--warmup must be at least 0, --seeds and --jobs at least 1")
     begin = clock_time(start)
+    out_folder(out)
+    if measured is not None:
+        out_folder(measured, "--measured")
     check_model(model, api_base)  # an unknown model or a missing key stops here, before any run is made
     options = gateway_options(timeout, retries)
     steps_per_run = int(days * 24 * 3600 // 10)
@@ -184,12 +189,15 @@ def compare_command(
     where the two differ by more than the seeds' spread."""
     from benchmarks.compare_models import compare, load
 
+    if out is not None:
+        out_file(out, example="compare.md")
     try:
         text = compare(load(reference), load(other))
     except (FileNotFoundError, ValueError) as exc:
         raise UserError(str(exc)) from None
     console.print(text, markup=False, highlight=False)
     if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text + "\n")
 
 
@@ -207,6 +215,8 @@ def speed_command(
     from benchmarks import agent_loop
 
     span_hours(None, hours)
+    if out is not None:
+        out_file(out, example="speed.json")
     agent_loop.main([scenario, "--hours", str(hours), "--mode", mode] + (["--out", str(out)] if out else []))
 
 
@@ -241,6 +251,8 @@ def concurrency_command(
     check_mode(mode)
     clock_time(start)
     span_hours(None, hours)
+    if out is not None:
+        out_file(out, example="concurrency.json")
     argv = [scenario, "--hours", str(hours), "--start", start, "--latency", str(latency), "--jitter", str(jitter)]
     argv += [a for n in (concurrency or [1, 8, 25]) for a in ("--concurrency", str(n))]
     argv += [a for n in (ahead or []) for a in ("--ahead", str(n))]
@@ -287,8 +299,13 @@ def realism_command(
     if seeds < 2 or per_task < 1 or draws < 1:
         raise UserError("--seeds at least 2 (similarity needs pairs), --per-task and --draws at least 1")
     for earlier in reuse or []:
+        if earlier.is_dir():
+            raise UserError(
+                f"--reuse {earlier} is a folder; give the realism.json in it, e.g. {earlier / 'realism.json'}"
+            )
         if not earlier.is_file():
             raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
+    out_folder(out)
     _check_towns_and_models(towns, models)
     progress, tracker = _counting_progress()
     with progress:
@@ -345,6 +362,7 @@ def talk_command(
     if seeds < 1 or per_band < 1:
         raise UserError("--seeds and --per-band at least 1")
     begin = clock_time(start)
+    out_folder(out)  # the report is written after the runs: a bad --out must stop the command before them
     _check_towns_and_models(towns, models)
     progress, tracker = _counting_progress()
     with progress:
@@ -396,6 +414,7 @@ def wander_command(
     if seeds < 1 or per_task < 1:
         raise UserError("--seeds and --per-task at least 1")
     begin = clock_time(start)
+    out_folder(out)  # the report is written after the runs: a bad --out must stop the command before them
     _check_towns_and_models(towns, models)
     embedder = default_embedder()
     progress, tracker = _counting_progress()
@@ -496,6 +515,9 @@ def believability_command(
 
     check_model(model, api_base)
     span_hours(days, None)
+    out_folder(out)
+    if records is not None:
+        out_folder(records, "--records")
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base,
@@ -564,6 +586,7 @@ def household_command(
     unknown = [m for m in policy_modes if m not in MODES[1:]]
     if unknown:
         raise UserError(f"--mode {unknown[0]!r}: use {' or '.join(MODES[1:])} (the baseline always runs)")
+    out_folder(out)
     check_model(model, api_base)
     chosen = households or known_households()
     if not chosen:

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import time
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -164,6 +165,43 @@ def clock_time(text: str | None, option: str = "--start") -> time | None:
         return time.fromisoformat(text)
     except ValueError:
         raise UserError(f"{option} {text!r}: give a time of day as HH:MM, for example 07:00") from None
+
+
+def out_folder(path: Path, option: str = "--out") -> Path:
+    """``path`` when a command can make (or fill) a folder there, else a UserError naming ``option``.
+
+    Called before any work: a benchmark used to run for hours and then fail to write its report because
+    ``--out`` named an existing file (or a folder inside one), losing what it had measured.
+    """
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{option} {path} is a file, not a folder; give a folder (it is made if missing)")
+    _writable(path, option, path)
+    return path
+
+
+def out_file(path: Path, option: str = "--out", example: str = "report.md") -> Path:
+    """``path`` when a command can write a file there, else a UserError naming ``option``: checked
+    before the work, for the same reason as :func:`out_folder`."""
+    if path.is_dir():
+        raise UserError(f"{option} {path} is a folder; give a file name, e.g. {path / example}")
+    _writable(path.parent, option, path)
+    return path
+
+
+def _writable(folder: Path, option: str, given: Path) -> None:
+    """A UserError naming ``option`` and the path ``given`` with it when ``folder`` cannot be made or
+    written in: the nearest part of it that exists must be a folder one may write in."""
+    import os
+
+    for existing in (folder, *folder.parents):
+        if not existing.exists():
+            continue
+        if not existing.is_dir():
+            raise UserError(f"{option} {given}: {existing} is a file, so nothing can be made in it; give another path")
+        # Root may write anywhere, so this only stops a user who would be refused at the end.
+        if not os.access(existing, os.W_OK | os.X_OK):
+            raise UserError(f"{option} {given}: cannot write in {existing}; give a folder you may write in")
+        return
 
 
 def print_json(data: Any) -> None:

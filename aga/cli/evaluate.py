@@ -142,7 +142,9 @@ def eval_command(
             runs, folder, settings, ablate=ablate, ablations=chosen, measures=measures, max_pairs=max_pairs,
             on_answer=lambda _: progress.advance(bar),
         )  # fmt: skip
-    data = write(evaluation, settings, folder)
+    from benchmarks.report import provenance
+
+    data = write(evaluation, settings, folder, provenance())
     labels = {c["name"]: c["label"] for c in data["conditions"]}
     for r in data["ratings"]:
         console.print(f"{labels[r['condition']]}: mu {r['mu']:.2f} sigma {r['sigma']:.2f}", markup=False)

@@ -353,18 +353,18 @@ def _cast_of(store: str) -> list[str] | None:
 
     engine = make_engine(paths.database_url)
     try:
+        info = read_info(engine, paths.run_id) if inspect(engine).has_table("run_info") else None
+        if info is not None:
+            from aga.scenario.loader import load_scenario
+
+            return [p.name for p in load_scenario(info.scenario).cast]
         if inspect(engine).has_table("household_run"):
             from aga.household.run import HouseholdRun
             from aga.household.spec import HouseholdSpec
 
             household, _, _ = HouseholdRun.read(paths.run_id)
             return [HouseholdSpec.model_validate_json(household.spec).resident.name]
-        info = read_info(engine, paths.run_id)
-        if info is None:
-            return None
-        from aga.scenario.loader import load_scenario
-
-        return [p.name for p in load_scenario(info.scenario).cast]
+        return None
     except Exception:  # an unreadable run or a scenario since moved: no warning rather than no import
         return None
     finally:

@@ -20,9 +20,13 @@ PAPER_MU = {
 }
 
 
-def write(evaluation: Evaluation, settings: EvalSettings, out: Path) -> dict[str, Any]:
-    """Write ``report.json`` and ``report.md`` into ``out``; return the JSON."""
+def write(
+    evaluation: Evaluation, settings: EvalSettings, out: Path, provenance: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Write ``report.json`` and ``report.md`` into ``out``; return the JSON. ``provenance``: the command,
+    date, machine and code that made it (said at the top of the page)."""
     data = {
+        **({"provenance": provenance} if provenance else {}),
         "voice": settings.voice,
         "judge": settings.judge,
         "seed": settings.seed,
@@ -47,6 +51,13 @@ def finite(data: Any) -> Any:
     return data
 
 
+def _made_by(provenance: dict[str, str]) -> list[str]:
+    return [
+        f"`{provenance['command']}` on {provenance['machine']}, {provenance['date']}, code {provenance['code']}.",
+        "",
+    ]
+
+
 def _num(x: float | None, fmt: str = "{:.2f}") -> str:
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
 
@@ -57,6 +68,7 @@ def markdown(data: dict[str, Any]) -> str:
     lines = [
         "# Believability: interviews ranked by a judge (TrueSkill)",
         "",
+        *(_made_by(data["provenance"]) if data.get("provenance") else []),
         f"Voice of the interviewed agents: `{data['voice']}`; judge: `{data['judge']}`; seed {data['seed']}. "
         f"{len(data['agents'])} agents, {data['questions_per_category']} questions per category "
         f"(5 categories), {data['answers']} answers ({data['failsafe_answers']} fail-safes), "

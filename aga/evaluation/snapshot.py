@@ -70,14 +70,18 @@ def check_evaluable(run: str) -> RunPaths:
     source = resolve_run(run)
     with closing(sqlite3.connect(f"{source.database.resolve().as_uri()}?mode=ro", uri=True, timeout=30)) as db:
         tables = {r[0] for r in db.execute("select name from sqlite_master where type = 'table'")}
-        if "household_run" in tables:
-            raise ValueError(
-                f"run '{run}' is a household run: `aga eval` interviews the residents of a town; see its days "
-                f"with `aga household show {source.run_id}`"
-            )
-        if "run_info" not in tables:
+
+        def rows(table: str) -> int:  # a run's database may hold the tables of every kind of run, empty
+            return db.execute(f"select count(*) from {table}").fetchone()[0] if table in tables else 0
+
+        if not rows("run_info"):
+            if rows("household_run"):
+                raise ValueError(
+                    f"run '{run}' is a household run: `aga eval` interviews the residents of a town; see its days "
+                    f"with `aga household show {source.run_id}`"
+                )
             raise ValueError(f"run '{run}' has no simulation state (made by `aga llm try`?): nothing to interview")
-        if "checkpoint" not in tables or db.execute("select count(*) from checkpoint").fetchone()[0] == 0:
+        if not rows("checkpoint"):
             raise ValueError(
                 f"run '{run}' has no checkpoint yet (stopped during its start-up): `aga resume {source.run_id}` "
                 "first, then evaluate it"
