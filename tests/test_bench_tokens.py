@@ -159,12 +159,13 @@ def test_mechanism_rungs_over_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
     out = tmp_path / "ladder"
     span = ["--hours", "3", "--start", "06:00", "--warmup", "1", "--seeds", "2"]
-    variants = ["--mode", "baseline", "--mode", "lp-paper", "--mode", "lp-similar"]
+    variants = ["--mode", "lp-paper", "--mode", "lp-similar"]  # the baseline is added: shares are over it
     args = ["bench", "tokens", "ville3", *span, *variants, "--out", str(out), "--quiet"]
     # Two processes: each variant's chain (warm-up, then the measured run) in order in one of them.
     result = CliRunner().invoke(app, [*args, "--jobs", "2"])
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())  # rich wraps long lines
+    assert "--mode baseline added" in said
     assert "10 runs of 3 simulated hours each" in said and "2 at a time" in said
     assert len(re.findall(r"finished (?:baseline|lp-)", said)) == 6, said  # one line per chain (variant, seed)
     report = json.loads((out / "report.json").read_text())

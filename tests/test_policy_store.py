@@ -581,7 +581,7 @@ def test_an_import_is_all_or_nothing(store: PolicyStore):
             ({"text": "  "}, r"policies\[0\]: 'text' is empty"),
             ({"owner": ""}, r"policies\[0\]: 'owner' is empty"),
             ({"variants": []}, r"policies\[0\] has no variants"),
-            ({"variants": [{**good["variants"][0], "usess": 3}]}, r"policies\[0\]\.variants\[0\]: unknown field 'usess'"),
+            ({"variants": [{**good["variants"][0], "usess": 3}]}, r"\.variants\[0\]: unknown field 'usess'"),
         ]:
             with pytest.raises(PolicyStoreError, match=says):
                 copy.import_({**data, "policies": [{**good, **change}]})

@@ -96,3 +96,20 @@ def test_the_cli_names_a_bad_town_model_or_count() -> None:
         got = runner.invoke(app, ["bench", "talk", *args])
         # The CLI's entry point prints a UserError; invoked directly, it is the exception.
         assert got.exit_code != 0 and named in f"{got.output} {got.exception}", args
+
+
+def test_a_town_where_nobody_meets_gives_no_figure_and_says_so(tmp_path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    import aga.sim.run as run_module
+    from aga.cli import app
+    from aga.cli.common import UserError
+    from tests.fakes import HashEmbedder
+    from tests.test_simulation import one_agent_scenario
+
+    monkeypatch.setattr(run_module, "default_embedder", HashEmbedder)
+    town = one_agent_scenario(tmp_path)
+    args = ["bench", "talk", "-s", str(town), "-m", "scripted/default", "--hours", "1", "--out", str(tmp_path / "t")]
+    got = CliRunner().invoke(app, args)
+    assert isinstance(got.exception, UserError) and "no conversation prompt was captured" in str(got.exception)
+    assert (tmp_path / "t" / "talk_decisions.json").exists()  # what was done is kept, and says it is empty

@@ -25,6 +25,7 @@ from aga.cli.common import (
     span_hours,
 )
 from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
+from aga.config import runs_dir
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
 
@@ -102,6 +103,11 @@ def tokens_command(
     for m in modes:
         if m not in VARIANTS:
             raise UserError(f"--mode {m}: choose among {', '.join(VARIANTS)}")
+    if "baseline" not in modes:
+        # Every share is over the same seed's baseline: without it the report has no figure (a kept
+        # baseline run is reused, not run again).
+        modes = ("baseline", *modes)
+        console.print("--mode baseline added: every share is measured against it", markup=False)
     days = span_hours(days, hours, default=48.0) / 24
     if warmup < 0 or seeds < 1 or jobs < 1:
         raise UserError("--warmup must be at least 0, --seeds and --jobs at least 1")
@@ -271,9 +277,9 @@ def realism_command(
     seeds: Annotated[int, typer.Option(help="Answers per prompt and model, each with its own seed.")] = 3,
     per_task: Annotated[int, typer.Option(help="Prompts sampled per task and town.")] = 6,
     seed: Annotated[int, typer.Option(help="Seed of the sampling runs and of the sample.")] = 0,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for realism.json and realism.md.")] = Path(
-        "benchmarks/results"
-    ),
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder for realism.{json,md} (default: runs/bench/realism).")
+    ] = None,
     reuse: Annotated[
         list[Path] | None,
         typer.Option(
@@ -305,7 +311,7 @@ def realism_command(
             )
         if not earlier.is_file():
             raise UserError(f"--reuse {earlier}: no such file; give the realism.json of an earlier `aga bench realism`")
-    out_folder(out)
+    out = out_folder(out or runs_dir() / "bench" / "realism")
     _check_towns_and_models(towns, models)
     progress, tracker = _counting_progress()
     with progress:
@@ -344,9 +350,9 @@ def talk_command(
     seeds: AnswerSeeds = 2,
     per_band: Annotated[int, typer.Option(help="Prompts kept per closeness band (0-3, 4-7, 8-10).")] = 12,
     seed: CaptureSeed = 0,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for talk_decisions.{json,md}.")] = Path(
-        "benchmarks/results"
-    ),
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder for talk_decisions.{json,md} (default: runs/bench/talk).")
+    ] = None,
 ) -> None:
     """Yes rate of the decision to talk with and without the Social Memory relation in the prompt, per
     model and closeness: tests the simulator's assumption that a closer relation means more talk."""
@@ -362,7 +368,8 @@ def talk_command(
     if seeds < 1 or per_band < 1:
         raise UserError("--seeds and --per-band at least 1")
     begin = clock_time(start)
-    out_folder(out)  # the report is written after the runs: a bad --out must stop the command before them
+    # The report is written after the runs: a bad --out must stop the command before them.
+    out = out_folder(out or runs_dir() / "bench" / "talk")
     _check_towns_and_models(towns, models)
     progress, tracker = _counting_progress()
     with progress:
@@ -383,6 +390,12 @@ def talk_command(
             markup=False,
         )
     console.print(f"report: {md}, {js}", markup=False)
+    if not any(rows["all"]["prompts"] for rows in report["by_model"].values()):
+        # A report over no prompt is no figure: said as a failure, not as a finished measurement.
+        raise UserError(
+            f"no conversation prompt was captured in {hours:g} simulated hours of {', '.join(towns)}: nobody "
+            "met anyone to talk with; give more --hours, another --start, or a town whose residents meet"
+        )
 
 
 @bench_app.command("wander")
@@ -394,9 +407,9 @@ def wander_command(
     seeds: AnswerSeeds = 2,
     per_task: Annotated[int, typer.Option(help="Prompts kept per task (day plan, decomposition).")] = 8,
     seed: CaptureSeed = 0,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for wander_uptake.{json,md}.")] = Path(
-        "benchmarks/results"
-    ),
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder of wander_uptake.{json,md} (default runs/bench/wander).")
+    ] = None,
 ) -> None:
     """How often each model's day plans and decompositions take up the memories mind wandering shows,
     with and without the wandering line: tests how the simulator's novelty curve with mind wandering
@@ -414,7 +427,8 @@ def wander_command(
     if seeds < 1 or per_task < 1:
         raise UserError("--seeds and --per-task at least 1")
     begin = clock_time(start)
-    out_folder(out)  # the report is written after the runs: a bad --out must stop the command before them
+    # The report is written after the runs: a bad --out must stop the command before them.
+    out = out_folder(out or runs_dir() / "bench" / "wander")
     _check_towns_and_models(towns, models)
     embedder = default_embedder()
     progress, tracker = _counting_progress()
