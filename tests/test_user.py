@@ -39,6 +39,8 @@ def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypat
             "Are you going to run for mayor?",
             "-q",
             "Who is Maria?",
+            "-m",  # the voice may be another model than the run's; -m as in every other command
+            "scripted/default",
             "--json",
         ],
     )

@@ -117,7 +117,7 @@ def interview_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     agent: Annotated[str, typer.Argument(help="Agent's full or first name.")],
     question: Annotated[list[str] | None, typer.Option("--question", "-q", help="Ask this (repeatable).")] = None,
-    model: Annotated[str | None, typer.Option(help="Answer with another model than the run's.")] = None,
+    model: Annotated[str | None, typer.Option("--model", "-m", help="Answer with another model than the run's")] = None,
     api_base: ApiBase = None,
     timeout: Timeout = 120.0,
     retries: Retries = 2,
