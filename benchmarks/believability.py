@@ -22,7 +22,7 @@ from aga.evaluation.evaluate import MEASURES, Evaluation, evaluate
 from aga.evaluation.interviews import EvalSettings
 from aga.evaluation.judge import Judged
 from aga.evaluation.ranking import rate
-from aga.evaluation.report import PAPER_MU, finite, write
+from aga.evaluation.report import PAPER_MU, finite, made_by, write
 from benchmarks.bench_tokens import MODES, run_benchmark
 from benchmarks.report import provenance
 
@@ -177,11 +177,7 @@ def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"# Believability of {report['scenario']}: modes and ablations over seeds {report['seeds']}",
         "",
-        *(
-            [f"`{p['command']}` on {p['machine']}, {p['date']}, code {p['code']}.", ""]
-            if (p := report.get("provenance"))
-            else []
-        ),
+        *(made_by(report["provenance"]) if report.get("provenance") else []),
         f"Runs: `{report['run_model']}`, {report['simulated_days']:g} simulated days, {report['warmup_runs']} "
         "warm-up(s) per policy mode, sequential steps (the token benchmark's runs: agents in name order, "
         f"as the original). Interviews spoken by `{report['voice']}`, ranked by `{report['judge']}` "

@@ -420,6 +420,13 @@ def test_cli_eval_of_a_run_that_does_not_exist_writes_nothing(tmp_path, hashed):
         result.exception
     )
     assert not (runs_dir() / "eval").exists()
+    # A town run killed in its start-up has no checkpoint to interview at: resume it first.
+    Run.create("ville3", model="scripted/default", hours=0.1, run_id="early", embedder=HashEmbedder()).close()
+    with sqlite3.connect(runs_dir() / "early" / "aga.db") as conn:
+        conn.execute("delete from checkpoint")
+    result = CliRunner().invoke(app, ["eval", "early", *models])
+    assert "has no checkpoint yet" in str(result.exception) and "aga resume early" in str(result.exception)
+    assert not (runs_dir() / "eval").exists()
 
 
 def test_cli_eval_of_a_town_of_one_asks_what_needs_no_other_resident(tmp_path, hashed):

@@ -51,7 +51,8 @@ def finite(data: Any) -> Any:
     return data
 
 
-def _made_by(provenance: dict[str, str]) -> list[str]:
+def made_by(provenance: dict[str, str]) -> list[str]:
+    """The report's opening line: what made it (see ``benchmarks.report.provenance``), then a blank line."""
     return [
         f"`{provenance['command']}` on {provenance['machine']}, {provenance['date']}, code {provenance['code']}.",
         "",
@@ -68,7 +69,7 @@ def markdown(data: dict[str, Any]) -> str:
     lines = [
         "# Believability: interviews ranked by a judge (TrueSkill)",
         "",
-        *(_made_by(data["provenance"]) if data.get("provenance") else []),
+        *(made_by(data["provenance"]) if data.get("provenance") else []),
         f"Voice of the interviewed agents: `{data['voice']}`; judge: `{data['judge']}`; seed {data['seed']}. "
         f"{len(data['agents'])} agents, {data['questions_per_category']} questions per category "
         f"(5 categories), {data['answers']} answers ({data['failsafe_answers']} fail-safes), "
