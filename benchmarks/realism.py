@@ -197,28 +197,22 @@ def answer_all(
     situations: Sequence[Situation], model: str, seeds: Sequence[int], on_call: Callable[[], None] | None = None
 ) -> None:
     """Put every situation to ``model`` once per seed (through the gateway, as a run would)."""
-    import tempfile
-
     import aga.cognition.converse
     import aga.cognition.perceive
     import aga.cognition.plan_action
     import aga.cognition.plan_day  # noqa: F401  (declare the tasks)
-    from aga.llm.gateway import Gateway
-    from aga.llm.ledger import Ledger
     from aga.llm.tasks import get_task
-    from aga.storage import make_engine, sqlite_url
+    from benchmarks.scratch import scratch_gateways
 
-    folder = Path(tempfile.mkdtemp(prefix="aga-realism-ledger-"))
-    for seed in seeds:
-        ledger = Ledger(make_engine(sqlite_url(folder / f"{seed}.db")), f"realism-{seed}")
-        gateway = Gateway(model, ledger=ledger, seed=seed)
-        for s in situations:
-            task = get_task(s.task)
-            assert task is not None, s.task
-            value = gateway.call(task, s.shown, agent=s.agent, facts=task_facts(s.task, s.shown, s.agent))
-            s.answers.setdefault(model, []).append(answer_text(s.task, value))
-            if on_call is not None:
-                on_call()
+    with scratch_gateways(model, seeds, "aga-realism-ledger-") as gateways:
+        for gateway in gateways:
+            for s in situations:
+                task = get_task(s.task)
+                assert task is not None, s.task
+                value = gateway.call(task, s.shown, agent=s.agent, facts=task_facts(s.task, s.shown, s.agent))
+                s.answers.setdefault(model, []).append(answer_text(s.task, value))
+                if on_call is not None:
+                    on_call()
 
 
 def simulator_draws(

@@ -1,5 +1,5 @@
-"""Scratch simulator runs whose prompts a benchmark observes (the capture step of ``realism`` and
-``talk_decisions``)."""
+"""Scratch simulator runs whose prompts a benchmark observes (the capture step of ``realism``,
+``talk_decisions`` and ``wander_uptake``), and scratch gateways that answer them again."""
 
 from __future__ import annotations
 
@@ -36,6 +36,29 @@ def observed_run(scenario: str, observe: Callable[[Any, Any], None], prefix: str
         else:
             os.environ["AGA_RUNS_DIR"] = old
         shutil.rmtree(runs, ignore_errors=True)
+
+
+@contextmanager
+def scratch_gateways(model: str, seeds: Iterable[int], prefix: str) -> Iterator[list[Any]]:
+    """One gateway per seed, in the seeds' order, each with a throw-away ledger in a temporary folder
+    that is removed when the block ends (finished or failed), so re-answering prompts leaves nothing
+    behind in /tmp."""
+    from aga.llm.gateway import Gateway
+    from aga.llm.ledger import Ledger
+    from aga.storage import make_engine, sqlite_url
+
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    engines: list[Any] = []
+    try:
+        gateways = []
+        for seed in seeds:
+            engines.append(make_engine(sqlite_url(folder / f"{seed}.db")))
+            gateways.append(Gateway(model, ledger=Ledger(engines[-1], f"{prefix}{seed}"), seed=seed))
+        yield gateways
+    finally:
+        for engine in engines:
+            engine.dispose()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def take_turns(queues: Iterable[list[T]], n: int) -> list[T]:

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import time
@@ -22,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.report import write_pair
-from benchmarks.scratch import observed_run, take_turns
+from benchmarks.scratch import observed_run, scratch_gateways, take_turns
 
 TASK = "react.decide_talk"
 _CLOSENESS = re.compile(r"\(closeness (\d+)/10\)")
@@ -88,19 +86,12 @@ def ask(
 ) -> None:
     """Put every prompt to ``model`` with and without its relation, once per seed, through the gateway."""
     import aga.cognition.react  # noqa: F401  (declares the task)
-    from aga.llm.gateway import Gateway
-    from aga.llm.ledger import Ledger
     from aga.llm.tasks import get_task
-    from aga.storage import make_engine, sqlite_url
 
     task = get_task(TASK)
     assert task is not None
-    folder = Path(tempfile.mkdtemp(prefix="aga-talk-ledger-"))
-    try:
-        for seed in seeds:
-            gateway = Gateway(
-                model, ledger=Ledger(make_engine(sqlite_url(folder / f"{seed}.db")), f"talk-{seed}"), seed=seed
-            )
+    with scratch_gateways(model, seeds, "aga-talk-ledger-") as gateways:
+        for gateway in gateways:
             for p in prompts:
                 plain = without_relation(p.shown)
                 assert plain is not None  # capture keeps only prompts with a relation
@@ -109,8 +100,6 @@ def ask(
                     p.answers.setdefault(model, {}).setdefault(variant, []).append(decision)
                     if on_call is not None:
                         on_call()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _rate(prompts: Sequence[TalkPrompt], model: str, variant: str) -> float | None:

@@ -26,8 +26,6 @@ which model made each figure.
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import time
@@ -37,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.report import write_pair
-from benchmarks.scratch import observed_run, take_turns
+from benchmarks.scratch import observed_run, scratch_gateways, take_turns
 
 TASKS = ("plan.daily", "plan.decompose")
 # The heading mind wandering adds (aga.cognition.wandering.wandering_text); one memory a line follows.
@@ -138,18 +136,11 @@ def ask(
     gateway (with the typed facts a run passes, so repairs work as in a run)."""
     import aga.cognition.plan_action
     import aga.cognition.plan_day  # noqa: F401  (declare the tasks)
-    from aga.llm.gateway import Gateway
-    from aga.llm.ledger import Ledger
     from aga.llm.tasks import get_task
-    from aga.storage import make_engine, sqlite_url
     from benchmarks.realism import task_facts
 
-    folder = Path(tempfile.mkdtemp(prefix="aga-wander-ledger-"))
-    try:
-        for seed in seeds:
-            gateway = Gateway(
-                model, ledger=Ledger(make_engine(sqlite_url(folder / f"{seed}.db")), f"wander-{seed}"), seed=seed
-            )
+    with scratch_gateways(model, seeds, "aga-wander-ledger-") as gateways:
+        for gateway in gateways:
             for p in prompts:
                 task = get_task(p.task)
                 assert task is not None, p.task
@@ -158,8 +149,6 @@ def ask(
                     p.answers.setdefault(model, {}).setdefault(variant, []).append(items_of(p.task, value))
                     if on_call is not None:
                         on_call()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _best(items: Sequence[str], memories: Sequence[str], embed: Callable[[list[str]], np.ndarray]) -> list[float]:

@@ -94,3 +94,20 @@ def test_the_simulator_stays_as_varied_as_the_recorded_real_models():
         for name, mark in marks.items():
             if mark == "holds" and name not in ("prompts", "answers"):
                 assert now[task].get(name, "holds") == "holds", f"{task} {name}: {now[task][name]}"
+
+
+def test_answering_again_leaves_no_scratch_ledger_behind(tmp_path, monkeypatch):
+    """Each answering keeps its gateway's ledger in a scratch folder; the folder goes when the
+    answering ends (a recording answers hundreds of times and once left 140 folders in /tmp)."""
+    import tempfile
+
+    from benchmarks.realism import answer_all
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    recorded = json.loads(RECORDED.read_text())
+    situations = [Situation(**s) for s in recorded["situations"][:2]]
+    for s in situations:
+        s.answers.clear()
+    answer_all(situations, "scripted/default", [1, 2])
+    assert all(len(s.answers["scripted/default"]) == 2 for s in situations)
+    assert list(tmp_path.iterdir()) == []
