@@ -374,6 +374,22 @@ def test_show_before_the_first_step_says_there_is_no_action_yet():
     assert "(no action yet: the run has not stepped)" in shown.output and "None" not in shown.output
 
 
+def test_show_tells_a_live_run_from_one_whose_process_is_gone():
+    # kill -9 leaves the status "running" (nothing could write "stopped"); the lock says who is alive.
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="gone", embedder=HashEmbedder())
+    run.set_status("running")
+    live = CliRunner().invoke(app, ["show", "gone", "--json"])
+    assert live.exit_code == 0, live.output
+    assert json.loads(live.output)["status"] == "running"
+    run.close()  # as the OS lets go of a killed process's lock
+    gone = CliRunner().invoke(app, ["show", "gone"])
+    assert gone.exit_code == 0, gone.output
+    said = " ".join(gone.output.split())
+    assert "status interrupted" in said and "`aga resume gone` goes on from this checkpoint" in said
+    assert json.loads(CliRunner().invoke(app, ["show", "gone", "--json"]).output)["status"] == "interrupted"
+    Run.open("gone", embedder=HashEmbedder()).close()  # looking did not keep the lock
+
+
 def test_a_step_that_fails_unforeseen_says_the_checkpoint_stands(monkeypatch):
     def boom(self, **_):
         raise RuntimeError("boom")

@@ -17,6 +17,16 @@ def _open_state(run: str):
     return paths, engine, info, json.loads(latest.state_json), latest
 
 
+def _status(paths, recorded: str) -> str:
+    """The run's status as recorded, except that a run recorded as running whose process is gone (killed
+    with -9, crashed, the machine lost) is "interrupted": nothing could write "stopped" for it."""
+    from aga.storage.runs import run_in_use
+
+    if recorded == "running" and not run_in_use(paths):
+        return "interrupted"
+    return recorded
+
+
 def show_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     memories: Annotated[int, typer.Option(help="How many latest memories per agent.")] = 5,
@@ -26,7 +36,8 @@ def show_command(
     from aga.agents import AgentState
     from aga.memory.stream import latest_nodes
 
-    _, engine, info, state, latest = _open_state(run)
+    paths, engine, info, state, latest = _open_state(run)
+    status = _status(paths, info.status)
     agents = {name: AgentState.from_json(data) for name, data in state["agents"].items()}
     out = []
     for name, s in agents.items():
@@ -51,12 +62,25 @@ def show_command(
             }
         )
     if as_json:
-        print_json({"run": info.run_id, "time": latest.sim_time.isoformat(), "step": latest.step, "agents": out})
+        print_json(
+            {
+                "run": info.run_id,
+                "status": status,
+                "time": latest.sim_time.isoformat(),
+                "step": latest.step,
+                "agents": out,
+            }
+        )
         return
     console.print(
         f"[bold]{plain(info.run_id)}[/] at {latest.sim_time:%a %b %d %H:%M} (step {latest.step}), "
-        f"{plain(info.model)}, {plain(info.mode)}, status {plain(info.status)}"
+        f"{plain(info.model)}, {plain(info.mode)}, status {plain(status)}"
     )
+    if status == "interrupted":
+        console.print(
+            f"  its process ended without stopping it (killed or crashed); `aga resume {plain(info.run_id)}` goes "
+            "on from this checkpoint"
+        )
     for a in out:
         # No action yet: a run stopped before its first step (the start-up checkpoint).
         doing = a["action"] or "(no action yet: the run has not stepped)"

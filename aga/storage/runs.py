@@ -91,6 +91,27 @@ def lock_run(paths: RunPaths) -> BaseFileLock:
     return lock
 
 
+def run_in_use(paths: RunPaths) -> bool:
+    """Whether a process holds the run now (its lock is taken), for telling a live run from one whose
+    process was killed while its status still says "running".
+
+    flock offers no way to ask without taking, so the lock is taken without waiting and let go at once;
+    a resume started in that same instant is told the run is in use and can simply be started again.
+    A lock file that cannot be opened (a read-only copy of a run) counts as not in use.
+    """
+    if not paths.lock.exists():
+        return False
+    lock = FileLock(paths.lock, timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False
+
+
 def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
     """Turn a run id (``runs/<id>``) or a path to a run folder into :class:`RunPaths`.
 
