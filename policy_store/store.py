@@ -313,11 +313,30 @@ class PolicyStore:
         return len(first)
 
     def _keep(self, session: Session, table: str, key: str | int, row: PolicyRow | CounterRow | None) -> None:
-        """Keep ``row`` as it is before its first change since the last mark (in the caller's transaction)."""
-        if self._epoch is None or (table, str(key)) in self._kept:
+        """Keep ``row`` as it is before its first change since the last mark (in the caller's transaction).
+
+        A row counts as kept only once that transaction commits: one that fails takes its journal entry
+        with it, and the row's next change must be journaled again or a rewind would miss it."""
+        if self._epoch is None:
             return
-        self._kept.add((table, str(key)))
+        name = (table, str(key))
+        pending: set[tuple[str, str]] = session.info.setdefault("policy_undo", set())
+        if name in self._kept or name in pending:
+            return
+        if not event.contains(session, "after_commit", self._journaled):
+            event.listen(session, "after_commit", self._journaled)
+            event.listen(session, "after_rollback", self._not_journaled)
+        pending.add(name)
         session.add(UndoRow(epoch=self._epoch, table=table, key=str(key), before_json=_row_json(row)))
+
+    def _journaled(self, session: Session) -> None:
+        """After a commit: the rows journaled in it are kept (see :meth:`_keep`)."""
+        self._kept |= session.info.pop("policy_undo", set())
+
+    @staticmethod
+    def _not_journaled(session: Session) -> None:
+        """After a rollback: the journal entries of the transaction are gone with it."""
+        session.info.pop("policy_undo", None)
 
     # ------------------------------------------------------------------ lookup
     def embed(self, text: str) -> np.ndarray:

@@ -192,6 +192,38 @@ def test_rewind_gives_back_the_store_as_it_was_at_the_mark(tmp_path: Path):
         assert store.get(store.write(event(7)).policy_id).last_used == top + 2  # type: ignore[union-attr]
 
 
+def test_a_change_whose_transaction_failed_is_journaled_again_when_it_succeeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # The first change of a row after a mark journals the row as it was; if that change's transaction
+    # fails (a locked or full disk), its journal entry goes with it, and the change that succeeds
+    # later must journal the row again, or a rewind leaves that change in.
+    from sqlmodel import Session
+
+    with PolicyStore.open(tmp_path / "s", HashEmbedder()) as store:
+        store.write(breakfast())
+        store.mark("run@1")
+        saved = _whole(store)
+        commit = Session.commit
+        calls = {"n": 0}
+
+        def fail_once(self: Session) -> None:
+            calls["n"] += 1
+            if calls["n"] == 1:
+                raise OSError("disk I/O error")
+            commit(self)
+
+        monkeypatch.setattr(Session, "commit", fail_once)
+        with pytest.raises(OSError):
+            store.lookup(query(), Env())
+        assert _whole(store) == saved  # the failed use changed nothing
+        assert store.lookup(query(), Env()).hit
+        monkeypatch.setattr(Session, "commit", commit)
+        assert _whole(store) != saved
+        assert store.rewind("run@1") > 0
+        assert _whole(store) == saved
+
+
 def test_a_host_killed_between_its_save_and_its_mark_loses_nothing_in_the_store(tmp_path: Path):
     with PolicyStore.open(tmp_path / "s", HashEmbedder()) as store:
         store.mark("run@1")
