@@ -178,6 +178,9 @@ def test_the_scripted_judge_reads_knowing_not_knowing_and_invented_details():
     person = {"name": "Bo Chan", "other": "Ann Lee"}
     assert _ask("eval.knows_person", answer="Ann is my neighbour, she grows tomatoes.", **person)["knows"]
     assert not _ask("eval.knows_person", answer="No, I don't know who that is.", **person)["knows"]
+    stranger = "From what I remember, Ann Lee is a stranger to Bo Chan (closeness 0/10)."
+    assert not _ask("eval.knows_person", answer=stranger, **person)["knows"]
+    assert not _ask("eval.knows_person", answer="I think Ann Lee and I have never met in town.", **person)["knows"]
 
 
 def _town_for_attendance(tmp_path: Path, *, who_goes: list[str]):

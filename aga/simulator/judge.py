@@ -53,6 +53,7 @@ def compare_answers(p: Prompt) -> dict[str, str]:
 NOT_KNOWING = re.compile(
     r"\b(?:no|not that I know|haven't|have not|never|don't|do not|not aware|not sure|no idea|nothing)\b", re.I
 )
+STRANGER = re.compile(r"\bstrangers?\b|\b(?:never|not|haven't|hasn't) (?:yet )?met\b", re.I)
 WHEN = re.compile(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b", re.I
 )
@@ -79,7 +80,8 @@ def knows_person(p: Prompt) -> dict[str, bool]:
     """Knows: the answer names the person or says something about them, and does not open with a denial."""
     answer, other = p.get("answer"), p.get("other")
     first = other.split()[0] if other else ""
-    denies = bool(NOT_KNOWING.search(answer[:60]))
+    # "A stranger to me", "we have never met": not knowing, said anywhere in the answer.
+    denies = bool(NOT_KNOWING.search(answer[:60]) or STRANGER.search(answer))
     says_something = len(answer.split()) >= 6 or (first and first.lower() in answer.lower())
     return {"knows": bool(says_something) and not denies}
 
