@@ -42,7 +42,7 @@ _WORDS = (
 )
 
 
-def _spoken(text: str) -> str:
+def spoken(text: str) -> str:
     """``text`` in lower case, with clock times said in words written as "8 am"."""
     out = text.lower()
     for pattern, replacement in _WORDS:
@@ -64,13 +64,13 @@ def hour_in(text: str, verbs: Sequence[str]) -> int | None:
     words count ("at noon", "8 in the morning", "midnight").
     """
     pattern = r"\b(?:" + "|".join(re.escape(v) for v in verbs) + r")\b[^\d.;]{0,30}?" + _CLOCK
-    m = re.search(pattern, _spoken(text))
+    m = re.search(pattern, spoken(text))
     return _hour(m.group(1), m.group(2)) if m else None
 
 
 def stated_sleep(lifestyle: str) -> tuple[int | None, int | None]:
     """(wake hour, bed hour) as the lifestyle states them; None for what it does not say."""
-    text = _spoken(lifestyle)
+    text = spoken(lifestyle)
     span = _SPAN.search(text)
     if span:
         return _hour(span.group(3), span.group(4)), _hour(span.group(1), span.group(2))
@@ -159,9 +159,15 @@ def asleep_at(hour: int, wake: int, bed: int) -> bool:
 
 
 _TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
-_AT_TIME = re.compile(
-    r"\s*\b(?:at|from|around|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE
+_HALF = r"(?:\s*(?:am|pm|a\.m\.|p\.m\.))"
+# A time, a span or a list of times with what leads into it: "at 6 pm", "from 9 am to 5 pm", "10-11 pm",
+# "at 5 am and 6 pm". Numbers alone ("2 loaves") are kept: a run goes only if it holds an am or pm.
+_TIME_RUN = re.compile(
+    r"\s*\b(?:at|from|around|by|until|till|between)?\s*\b\d{1,2}(?::\d\d)?" + _HALF + r"?"
+    r"(?:\s*(?:to|until|till|and|&|-|–|or|,)\s*\d{1,2}(?::\d\d)?" + _HALF + r"?)*",
+    re.IGNORECASE,
 )
+_HAS_HALF = re.compile(r"\d" + _HALF, re.IGNORECASE)
 
 
 def timed_items(items: Sequence[str]) -> list[tuple[int, str]]:
@@ -175,8 +181,8 @@ def timed_items(items: Sequence[str]) -> list[tuple[int, str]]:
 
 
 def without_time(item: str) -> str:
-    """'have lunch at 12:00 pm' -> 'have lunch'."""
-    return _AT_TIME.sub("", item).strip(" ,;.")
+    """'have lunch at 12:00 pm' -> 'have lunch'; 'work from 9 am to 5 pm' -> 'work'."""
+    return _TIME_RUN.sub(lambda m: "" if _HAS_HALF.search(m.group(0)) else m.group(0), item).strip(" ,;.")
 
 
 def clock_hour(hour: int) -> str:

@@ -239,3 +239,57 @@ def test_a_question_gets_no_i_think_before_it():
 
     said = [utterance("How has your week been?", random.Random(seed)) for seed in range(60)]
     assert not [x for x in said if x.startswith("I think")]
+
+
+@pytest.mark.parametrize(
+    ("requirement", "wake", "expected"),
+    [
+        # Each of a list of times; a part of the day at its usual hour; "at noon".
+        (
+            "Tam feeds the goats at 6 am and 6 pm, then mends fences in the afternoon and eats at noon.",
+            5,
+            [(6, "feed the goats"), (18, "feed the goats"), (15, "mend fences"), (12, "eat")],
+        ),
+        (
+            "He feeds the goats at 7 a.m., 1 pm and 6 pm.",
+            5,
+            [(7, "feed the goats"), (13, "feed the goats"), (18, "feed the goats")],
+        ),
+        # What follows a short span starts at its end; what follows a whole shift happens during it.
+        (
+            "Ana teaches at the school from 8 am until 3 pm and marks work in the staff room until 4 pm.",
+            6,
+            [(8, "teach at the school"), (15, "mark work in the staff room")],
+        ),
+        (
+            "Ivo keeps the watch from 8 pm until 7 am, lights the lamp at 8 pm and records the weather.",
+            16,
+            [(20, "keep the watch"), (20, "light the lamp"), (21, "record the weather")],
+        ),
+        # An hour after "until" is an end, not a start; "goes" is "go".
+        (
+            "Bea opens the shop at 8 am and serves until the shop closes at 8 pm, then goes for a walk.",
+            6,
+            [(8, "open the shop"), (9, "serve until the shop closes"), (10, "go for a walk")],
+        ),
+    ],
+)
+def test_a_routine_is_placed_at_the_hours_it_states(requirement: str, wake: int, expected: list[tuple[int, str]]):
+    from aga.simulator.plan import routine
+
+    assert routine(requirement, wake) == expected
+
+
+def test_third_person_verbs_take_the_plan_form():
+    from aga.simulator.text import base_form
+
+    assert [base_form(c) for c in ("goes for a walk", "is at the quay", "fixes nets", "studies")] == [
+        "go for a walk", "be at the quay", "fix nets", "study",
+    ]  # fmt: skip
+
+
+def test_a_time_span_or_list_leaves_the_item_whole():
+    from aga.routine import without_time
+
+    said = ["work from 9 am to 5 pm", "read, 10-11 pm", "feed the goats at 5 am and 6 pm", "buy 2 loaves at 9 am"]
+    assert [without_time(x) for x in said] == ["work", "read", "feed the goats", "buy 2 loaves"]

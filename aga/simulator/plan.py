@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from aga.routine import asleep_at, bed_hour_of, stated_wake_hour
+from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import POOLS, kinds_of, trade_of
@@ -39,24 +39,75 @@ def wake_up(p: Prompt) -> dict[str, int]:
     return {"hour": (hour + p.rng.choice((0, 0, 0, 0, 1, -1))) % 24}
 
 
+# Parts of the day a routine names without a clock ("walks the dog in the afternoon"), at an hour a
+# person would mean by them.
+_PARTS_OF_DAY = (
+    (re.compile(r"\s*\b(?:early )?(?:in the|every) morning\b", re.IGNORECASE), 9),
+    (re.compile(r"\s*\b(?:at lunchtime|over lunch)\b", re.IGNORECASE), 12),
+    (re.compile(r"\s*\b(?:in the|every) afternoon\b", re.IGNORECASE), 15),
+    (re.compile(r"\s*\b(?:in the|every) evening\b", re.IGNORECASE), 19),
+    (re.compile(r"\s*\b(?:at|every) night\b", re.IGNORECASE), 21),
+)
+_SHIFT = 8  # hours: a span longer than this is a shift that what follows happens during
+_NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till)?\s*\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+_TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
+_AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
+_UNTIL = re.compile(rf"\b(?:until|till|to)\b[^\d]{{0,30}}?({_TIME})")
+# "at 5 am and 6 pm", "at 7 am, 1 pm and 6 pm": a clause done at each of several times.
+_TIME_LIST = re.compile(rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*{_TIME})+)")
+
+
+def _clock(time: str) -> int:
+    """'6 pm' -> 18."""
+    hour = hour_in(f"at {time}", ("at",))
+    return hour if hour is not None else 0
+
+
+def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
+    """What a routine's clause says of its hours: the hours it starts at (each of a list of times, the
+    usual hour of a part of the day it names; none when it names no start), the hour it ends at
+    ("until 4 pm"), and the clause without a part of the day it named."""
+    said = spoken(clause)
+    until = _UNTIL.search(said)
+    ends = _clock(until.group(1)) if until else None
+    listed = _TIME_LIST.search(said)
+    if listed:
+        return [_clock(t) for t in re.findall(_TIME, listed.group(1))], None, clause
+    at = _AT_CLOCK.search(said)
+    # "serves behind the counter until the cafe closes at 8 pm": 8 pm is its end, not its start.
+    if at and not (until and until.start() < at.start()):
+        return [_clock(at.group(1))], ends, clause
+    for pattern, hour in _PARTS_OF_DAY:
+        if pattern.search(clause):
+            return [hour], ends, pattern.sub("", clause, count=1)
+    return [], ends, clause
+
+
 def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
-    """(hour, plan-form clause) for the clauses of a routine, each at its stated hour or after the last."""
+    """(hour, plan-form clause) for the clauses of a routine: each at the hours it states (every one of a
+    list of times, the usual hour of a part of the day it names), or when the one before it ends."""
     items: list[tuple[int, str]] = []
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
+    requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     for clause in clauses(requirement):
         clause = leading_name(clause)[1]  # drop a leading name
         clause = re.sub(r"^(He|She|They)\s+", "", clause)
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
-        stated = hour_in(clause, ("at", "from", "around", "by", "until", "till"))
-        after = offset + 1
-        if stated is not None:
-            after = max(after, (stated - wake) % 24)
-        offset = after
-        text = strip_time(base_form(clause))
-        if text and offset < 24:
-            items.append(((wake + offset) % 24, text))
+        hours, ends, clause = _stated_hours(clause)
+        # A stated time is kept as stated (a part of the day before waking is taken as soon as may be);
+        # a clause without one follows the one before it.
+        placed = [(h - wake) % 24 for h in hours] or [offset + 1]
+        placed = [at if 0 < at < 20 else offset + 1 for at in placed]
+        # What follows comes after this clause's end when it states one ("teaches until 3 pm, then ..."),
+        # unless that is a whole shift: what a night watch lists next happens during it.
+        span = (ends - wake) % 24 - placed[0] if ends is not None else 0
+        offset = max(offset, placed[0] + (span - 1 if 0 < span <= _SHIFT else 0))
+        text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
+        for at in placed:
+            if text and at < 24:
+                items.append(((wake + at) % 24, text))
     return items
 
 

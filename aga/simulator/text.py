@@ -30,7 +30,8 @@ def timed(items: list[str]) -> list[tuple[int, str]]:
 
 def clauses(text: str) -> list[str]:
     """A sentence split at commas, semicolons, 'then' and 'and' before a lower-case word."""
-    parts = re.split(r"[.;,]|\band\b(?=\s+[a-z])|\bthen\b", text)
+    # Not at a comma that goes on with a time: "at 7 am, 1 pm and 6 pm" is one clause.
+    parts = re.split(r"[.;]|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\band\b(?=\s+[a-z])|\bthen\b", text)
     return [p.strip() for p in parts if len(p.strip()) >= 4]
 
 
@@ -74,7 +75,7 @@ def leading_name(text: str) -> tuple[str, str]:
 NAME = r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)*"
 
 
-_IRREGULAR = {"goes": "go", "does": "do", "has": "have", "is": "be", "studies": "study", "tries": "try"}
+_BASE_FORMS = {"goes": "go", "does": "do", "has": "have", "is": "be", "studies": "study", "tries": "try"}
 
 
 def base_form(clause: str) -> str:
@@ -83,8 +84,8 @@ def base_form(clause: str) -> str:
     if not words:
         return clause
     verb = words[0].lower()
-    if verb in _IRREGULAR:
-        words[0] = _IRREGULAR[verb]
+    if verb in _BASE_FORMS:
+        words[0] = _BASE_FORMS[verb]
     elif verb.endswith("ies") and len(verb) > 4:
         words[0] = verb[:-3] + "y"
     elif verb.endswith(("ches", "shes", "sses", "xes", "zes")):
@@ -214,14 +215,14 @@ def clean_topic(text: str) -> str:
     return text.strip().rstrip(".")
 
 
-_IRREGULAR = {"is": {"I": "am", "you": "are"}, "was": {"I": "was", "you": "were"}, "has": "have", "does": "do"}
+_SAID_OF = {"is": {"I": "am", "you": "are"}, "was": {"I": "was", "you": "were"}, "has": "have", "does": "do"}
 
 
 def _plain_verb(verb: str, person: str) -> str:
     """A third-person verb said of 'I' or 'you': 'wants' -> 'want', 'worries' -> 'worry', 'is' -> 'am'."""
     low = verb.lower()
-    if low in _IRREGULAR:
-        form = _IRREGULAR[low]
+    if low in _SAID_OF:
+        form = _SAID_OF[low]
         return form[person] if isinstance(form, dict) else form
     if re.search(r"[^aeiou]ies$", low):
         return verb[:-3] + "y"
