@@ -61,6 +61,14 @@ def _relation(row: RelationRow) -> Relation:
     )
 
 
+# A period after a title or an initial ends no sentence ("St. Brigid's", "Dr. Okafor", "J. Smith"), so a
+# cut never leaves half a name; one fixed-width look-behind each, as Python's must be.
+_TITLES = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "No", "Prof", "Rev", "Capt", "Fr", "Lt", "Sgt")
+_SENTENCE_END = (
+    r"(?<=\.)" + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"(?<!\b[A-Z]\.)\s+|(?<=[!?])\s+|(?<=[。！？])"
+)
+
+
 def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
     """``text`` cut to ``budget_tokens``, dropping whole sentences from the start (the oldest facts).
 
@@ -70,7 +78,7 @@ def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
     if count(text) <= budget_tokens:
         return text
     # Sentence ends of Latin and CJK scripts; CJK text has no space after them.
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text.strip()) if s]
+    sentences = [s for s in re.split(_SENTENCE_END, text.strip()) if s]
     while len(sentences) > 1 and count(" ".join(sentences)) > budget_tokens:
         sentences.pop(0)
     kept = " ".join(sentences)

@@ -266,6 +266,13 @@ def test_a_question_gets_no_i_think_before_it():
             16,
             [(20, "keep the watch"), (20, "light the lamp"), (21, "record the weather")],
         ),
+        # "St." ends no clause; "to the day staff at 8 am" is a start, not an end.
+        (
+            "Zoë works the night shift at St. Brigid's Hospital from 8 pm until 8 am and hands over to the day "
+            "staff at 8 am.",
+            17,
+            [(20, "work the night shift at St. Brigid's Hospital"), (8, "hand over to the day staff")],
+        ),
         # An hour after "until" is an end, not a start; "goes" is "go".
         (
             "Bea opens the shop at 8 am and serves until the shop closes at 8 pm, then goes for a walk.",
@@ -293,3 +300,10 @@ def test_a_time_span_or_list_leaves_the_item_whole():
 
     said = ["work from 9 am to 5 pm", "read, 10-11 pm", "feed the goats at 5 am and 6 pm", "buy 2 loaves at 9 am"]
     assert [without_time(x) for x in said] == ["work", "read", "feed the goats", "buy 2 loaves"]
+
+
+def test_a_period_after_a_title_or_an_initial_ends_no_sentence():
+    from aga.simulator.text import sentences
+
+    said = "Zoë works at St. Brigid's Hospital. Dr. Okafor sees J. Smith! Then home."
+    assert sentences(said) == ["Zoë works at St. Brigid's Hospital.", "Dr. Okafor sees J. Smith!", "Then home."]

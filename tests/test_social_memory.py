@@ -134,6 +134,13 @@ def test_summary_kept_under_the_token_budget(social: SocialMemory):
     assert trim("one two three four five six", 2, lambda t: len(t.split())) == "five six"
 
 
+def test_a_cut_summary_keeps_names_with_titles_whole():
+    words = lambda t: len(t.split())  # noqa: E731
+    said = "Bob fixed the fence. Ana works at St. Brigid's Hospital."
+    assert trim(said, 6, words) == "Ana works at St. Brigid's Hospital."
+    assert trim(said, 3, words) == "St. Brigid's Hospital."  # not "Brigid's Hospital.", as if "St." ended one
+
+
 def test_summary_without_spaces_still_fits_its_budget():
     # A script without spaces between words, and one pasted blob: word-by-word trimming cannot cut them.
     cjk = "安娜和鲍勃一起在花园里种了番茄。" * 20

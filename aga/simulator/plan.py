@@ -52,7 +52,8 @@ _SHIFT = 8  # hours: a span longer than this is a shift that what follows happen
 _NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till)?\s*\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 _TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
 _AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
-_UNTIL = re.compile(rf"\b(?:until|till|to)\b[^\d]{{0,30}}?({_TIME})")
+# An end: "until 4 pm", "until the cafe closes at 8 pm", "from 9 am to 5 pm" (not "hands over to the staff at 8 am").
+_UNTIL = re.compile(rf"\b(?:until|till)\b[^\d]{{0,30}}?({_TIME})|\b(?:to|-|–)\s*({_TIME})")
 # "at 5 am and 6 pm", "at 7 am, 1 pm and 6 pm": a clause done at each of several times.
 _TIME_LIST = re.compile(rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*{_TIME})+)")
 
@@ -69,7 +70,7 @@ def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
     ("until 4 pm"), and the clause without a part of the day it named."""
     said = spoken(clause)
     until = _UNTIL.search(said)
-    ends = _clock(until.group(1)) if until else None
+    ends = _clock(until.group(1) or until.group(2)) if until else None
     listed = _TIME_LIST.search(said)
     if listed:
         return [_clock(t) for t in re.findall(_TIME, listed.group(1))], None, clause

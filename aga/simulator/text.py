@@ -28,10 +28,21 @@ def timed(items: list[str]) -> list[tuple[int, str]]:
     return [(hour, without_time(item)) for hour, item in timed_items(items)]
 
 
+# Words whose period ends no sentence ("St. Brigid's Hospital", "Dr. Okafor", "J. Smith"): towns are
+# full of them. One fixed-width look-behind each, as Python's look-behinds must be.
+_ABBREVIATIONS = (
+    "St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "No", "Prof", "Rev", "Capt", "Fr", "Lt", "Sgt", "Ave",
+)  # fmt: skip
+_PERIOD = "".join(rf"(?<!\b{a})" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z])\."  # looked at before the period
+_SENTENCE_END = (  # looked at after the period
+    r"(?:(?<=\.)" + "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)|(?<=[!?]))\s+"
+)
+
+
 def clauses(text: str) -> list[str]:
     """A sentence split at commas, semicolons, 'then' and 'and' before a lower-case word."""
     # Not at a comma that goes on with a time: "at 7 am, 1 pm and 6 pm" is one clause.
-    parts = re.split(r"[.;]|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\band\b(?=\s+[a-z])|\bthen\b", text)
+    parts = re.split(_PERIOD + r"|;|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\band\b(?=\s+[a-z])|\bthen\b", text)
     return [p.strip() for p in parts if len(p.strip()) >= 4]
 
 
@@ -197,8 +208,8 @@ def without_step(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """A paragraph's sentences."""
-    return [x.strip() for x in re.split(r"(?<=[.!?])\s+", text) if x.strip()]
+    """A paragraph's sentences (a period after "St", "Dr" or an initial ends none)."""
+    return [x.strip() for x in re.split(_SENTENCE_END, text) if x.strip()]
 
 
 def bullet_lines(text: str) -> list[str]:
