@@ -193,3 +193,13 @@ def test_a_file_or_an_empty_folder_given_as_the_scenario_says_what_to_give(ville
     (tmp_path / "empty").mkdir()
     with pytest.raises(ScenarioError, match=r"empty has no scenario\.toml"):
         load_scenario(tmp_path / "empty")
+
+
+def test_two_objects_pinned_to_one_tile_are_refused(ville3):
+    # A tile shows one object, so the other would be listed in the arena but never found on the map.
+    _edit(ville3.parent / "smallville" / "town.toml", '"cafe counter@11,2"', '"cafe counter@12,1"')
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(ville3)
+    said = str(caught.value)
+    assert "town.toml" in said and "'behind the cafe counter@12,1' and 'cafe counter@12,1'" in said
+    assert "pin one of them to another tile" in said

@@ -111,10 +111,20 @@ class ArenaSpec(_Strict):
                 raise ValueError(f"object name '{name[:40]}...' is longer than {PLACE_NAME} characters")
         if len(set(names)) != len(names):
             raise ValueError("object names must be unique within an arena")
+        pins: dict[tuple[int, int], str] = {}
         for obj in self.objects:
             pinned = _PINNED.match(obj)
             if pinned and not (0 <= int(pinned["x"]) < w and 0 <= int(pinned["y"]) < h):
                 raise ValueError(f"object '{obj}' is pinned outside the {w}x{h} floor")
+            pin = self.object_pin(obj)
+            if pin is not None:
+                # A tile shows one object: the second would be on the map but never found there.
+                if pin in pins:
+                    raise ValueError(
+                        f"objects '{pins[pin]}' and '{obj}' are pinned to the same floor tile {pin[0]},{pin[1]}; "
+                        "pin one of them to another tile (or leave it unpinned to be placed on a free one)"
+                    )
+                pins[pin] = obj
         return self
 
     @staticmethod
