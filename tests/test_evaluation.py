@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import math
 import sqlite3
 from pathlib import Path
@@ -235,11 +236,14 @@ def test_cli_eval_measures_diffusion_density_and_attendance(tmp_path, hashed):
     run.advance()
     run.close()
     out = tmp_path / "kn-eval"
-    args = ["eval", "kn", "--voice", "scripted/default", "--judge", "scripted/default", "--out", str(out), "--quiet"]
+    args = ["eval", "kn", "-m", "scripted/default", "--out", str(out), "--quiet"]  # -m: voice and judge
     args += ["--measure", "diffusion", "--measure", "density", "--measure", "attendance"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    found = json.loads((out / "report.json").read_text())["runs"]["kn"]
+    assert re.search(r"kn: density \d\.\d\d at the start, \d\.\d\d at the end", result.output), result.output
+    written = json.loads((out / "report.json").read_text())
+    assert written["voice"] == written["judge"] == "scripted/default"
+    found = written["runs"]["kn"]
     party = found["diffusion"]["valentine_party"]
     assert party["asked"] == 3 and party["seeded"] == ["Isabella Rodriguez"]
     assert found["density"]["start"]["pairs"] == found["density"]["end"]["pairs"] == 6

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from aga.cli.common import Retries, Timeout, UserError, console, err_console, gateway_options, kept_on_failure
 
@@ -79,13 +79,22 @@ def eval_settings(
     return settings, measures
 
 
+def _share(value: float | None) -> str:
+    """A density as the report prints it (two decimals), or why there is none."""
+    return "not measured" if value is None else f"{value:.2f}"
+
+
 def eval_command(
     runs: Annotated[list[str], typer.Argument(help="Runs to compare (ids or folders), same scenario.")],
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Folder of the evaluation (default: runs/eval/<first run>).")
     ] = None,
-    voice: Voice = LOCAL,
-    judge: Judge = LOCAL,
+    model: Annotated[
+        str | None,
+        typer.Option("--model", "-m", help=f"Voice and judge at once (default {LOCAL}); --voice or --judge overrides."),
+    ] = None,
+    voice: Annotated[str | None, typer.Option(help="Model that speaks for the interviewed agents.")] = None,
+    judge: Annotated[str | None, typer.Option(help="Model that compares and reads the answers.")] = None,
     api_base: Annotated[str | None, typer.Option(help="Server URL of the voice and judge models.")] = None,
     ablation: Annotated[
         list[str] | None,
@@ -119,6 +128,7 @@ def eval_command(
     from aga.evaluation.evaluate import MEASURES, evaluate
     from aga.evaluation.report import write
 
+    voice, judge = voice or model or LOCAL, judge or model or LOCAL
     # Said before the models are checked: a missing judge model is beside the point for one condition.
     chosen = [] if no_ablations else list(ablation or ABLATIONS)
     if "interviews" in (measure or MEASURES) and len(runs) + len(chosen) < 2:
@@ -133,7 +143,9 @@ def eval_command(
         check_evaluable(run)
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
-        TextColumn("[bold]interviews"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        # The number of answers is known only as the evaluation goes (agents, ablations, pairs), so the
+        # bar counts them, with no "of ?".
+        TextColumn("[bold]interviews"), BarColumn(), TextColumn("{task.completed} answers"), TimeElapsedColumn(),
         console=err_console, disable=quiet,
     )  # fmt: skip
     with progress, kept_on_failure(f"the answers so far are kept in {folder}"):
@@ -157,7 +169,8 @@ def eval_command(
         if "density" in found:
             d = found["density"]
             console.print(
-                f"{run}: density {d.get('start', {}).get('density')} at the start, {d['end']['density']} at the end",
+                f"{run}: density {_share(d.get('start', {}).get('density'))} at the start, "
+                f"{_share(d['end']['density'])} at the end",
                 markup=False,
             )
         for a in found.get("attendance", []):
