@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import math
+import re
 import sqlite3
 from pathlib import Path
 
