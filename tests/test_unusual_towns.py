@@ -182,3 +182,17 @@ def test_the_night_porter_sleeps_by_day_and_names_stay_whole(abbaye: Path, tmp_p
             assert f"{name.split()[0].lower()}ing" not in plans, plans
     finally:
         run.close()
+
+
+def test_a_name_typed_without_its_accents_finds_the_persona():
+    from aga.scenario.loader import full_name
+
+    names = ["Zoë Ångström", "Łukasz Nowak", "Đorđe Petrović", "Zoe Smith"]
+    assert full_name("lukasz", names) == "Łukasz Nowak"
+    assert full_name("Dorde Petrovic", names) == "Đorđe Petrović"
+    assert full_name("zoe angstrom", names) == "Zoë Ångström"
+    assert full_name("Zoe", names) == "Zoe Smith"  # as typed: exactly her first name
+    with pytest.raises(KeyError, match="'zoe' could be Zoë Ångström or Zoe Smith"):
+        full_name("zoe", names)  # two people it could mean: not guessed
+    with pytest.raises(KeyError, match="did you mean 'Łukasz Nowak'"):
+        full_name("Lukas Nowak", names)

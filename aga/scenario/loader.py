@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,11 +82,30 @@ def full_name(name: str, names: Sequence[str], missing: str = "here; the names a
     if name in names:
         return name
     matches = [n for n in names if n.split()[0] == name]
+    if not matches:
+        # Typed without its accents or capitals ("lukasz" for Łukasz, "Zoe Angstrom"): one name it can
+        # only mean is that name.
+        folded = _folded(name)
+        matches = [n for n in names if _folded(n) == folded] or [n for n in names if _folded(n.split()[0]) == folded]
     if len(matches) > 1:
         raise KeyError(f"'{name}' could be {' or '.join(matches)}: give the full name")
     if matches:
         return matches[0]
-    raise KeyError(f"no {what} '{name}' {missing} {', '.join(names)}")
+    by_folded = {_folded(n): n for n in names}
+    near = difflib.get_close_matches(_folded(name), list(by_folded), n=1, cutoff=0.75)
+    hint = f"; did you mean '{by_folded[near[0]]}'?" if near else ""
+    raise KeyError(f"no {what} '{name}' {missing} {', '.join(names)}{hint}")
+
+
+# Letters that Unicode does not split into a base letter and an accent.
+_UNACCENTED = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae",
+                             "ß": "ss", "Þ": "Th", "þ": "th", "Œ": "OE", "œ": "oe", "ı": "i"})  # fmt: skip
+
+
+def _folded(name: str) -> str:
+    """``name`` without accents or capitals, as someone might type it on a plain keyboard."""
+    split = unicodedata.normalize("NFKD", name.translate(_UNACCENTED))
+    return "".join(c for c in split if not unicodedata.combining(c)).casefold()
 
 
 def _where(raw: Any, loc: tuple[Any, ...]) -> str:
