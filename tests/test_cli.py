@@ -24,7 +24,7 @@ def test_models_json_lists_local_scripted_and_embedder():
     assert "simulator" in scripted["kind"]
 
 
-def test_llm_try_then_ledger_totals_agree():
+def test_llm_try_then_ledger_totals_agree(monkeypatch):
     tried = [
         runner.invoke(app, ["llm", "try", "-m", "scripted/default", "--json", "--run", "cli-run", p])
         for p in ("What does Klaus study?", "Who runs Hobbs Cafe?")
@@ -40,6 +40,15 @@ def test_llm_try_then_ledger_totals_agree():
     assert data["overall"]["prompt_tokens"] == sum(r["prompt_tokens"] for r in rows)
     assert [t["key"] for t in data["by_task"]] == ["llm.try"]
     assert data["by_module"][0]["key"] == "llm"
+    # On a narrow terminal names and numbers stay whole; the columns that do not fit go, and it says so.
+    from aga.cli.common import console
+
+    monkeypatch.setattr(console, "width", 50)
+    narrow = runner.invoke(app, ["ledger", "cli-run", "--by", "task"])
+    assert narrow.exit_code == 0, narrow.output
+    said = " ".join(narrow.output.split())
+    assert "llm.try" in said and f"{data['overall']['prompt_tokens']:,}" in said and "…" not in said
+    assert "Not shown at this width (50 columns):" in said and "use --json" in said
 
 
 def test_llm_try_refuses_to_record_into_a_town_run():

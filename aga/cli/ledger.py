@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -60,35 +61,46 @@ def ledger_command(
             }
         )
         return
+    # Tokens are prompt and completion tokens; saved = tokens a cache hit did not spend. In the order
+    # they go on a narrow terminal, the most telling first.
+    cells: list[tuple[str, Callable[[Any], str]]] = [
+        ("calls", lambda t: f"{t.llm_calls:,}"),
+        ("prompt", lambda t: f"{t.prompt_tokens:,}"),
+        ("completion", lambda t: f"{t.completion_tokens:,}"),
+        ("saved", lambda t: f"{t.saved_prompt_tokens + t.saved_completion_tokens:,}"),
+        ("hits", lambda t: f"{t.cache_hits:,}"),
+        ("cost $", lambda t: f"{t.cost_usd:.4f}"),
+        ("fail-safes", lambda t: f"{t.failsafes:,}"),
+        ("retried", lambda t: f"{t.retried:,}"),
+        ("repaired", lambda t: f"{t.repaired:,}"),
+    ]
+    hidden: set[str] = set()
     for group, rows in [("run", [overall]), *grouped.items()]:
         table = Table(title=plain(f"{ledger.run_id}: by {group}" if group != "run" else f"{ledger.run_id}: overall"))
-        for col in (
-            group,
-            "LLM calls",
-            "prompt tok",
-            "completion tok",
-            "cost $",
-            "cache hits",
-            "tokens saved",
-            "retried",
-            "fail-safes",
-            "repaired",
-        ):
-            table.add_column(col, justify="left" if col == group else "right")
-        for t in rows:
-            table.add_row(
-                plain(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")),
-                f"{t.llm_calls:,}",
-                f"{t.prompt_tokens:,}",
-                f"{t.completion_tokens:,}",
-                f"{t.cost_usd:.4f}",
-                f"{t.cache_hits:,}",
-                f"{t.saved_prompt_tokens + t.saved_completion_tokens:,}",
-                f"{t.retried:,}",
-                f"{t.failsafes:,}",
-                f"{t.repaired:,}",
-            )
+        keys = [plain(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")) for t in rows]
+        # Names and numbers are never cut ("act.…" and "662,…" say nothing): on a narrow terminal the
+        # columns that do not fit go, last first, and a line says which (--json has them all).
+        width = max(len(group), *map(len, keys)) + 4
+        shown = []
+        for name, cell in cells:
+            needed = max(len(name), *(len(cell(t)) for t in rows)) + 3
+            if width + needed > console.width:
+                hidden.add(name)
+                continue
+            width += needed
+            shown.append((name, cell))
+        table.add_column(group, justify="left", no_wrap=True)
+        for name, _ in shown:
+            table.add_column(name, justify="right", no_wrap=True)
+        for key, t in zip(keys, rows, strict=True):
+            table.add_row(key, *(cell(t) for _, cell in shown))
         console.print(table)
+    if hidden:
+        console.print(
+            f"Not shown at this width ({console.width} columns): {', '.join(n for n, _ in cells if n in hidden)}; "
+            "widen the terminal or use --json.",
+            markup=False,
+        )
     if replayed["llm_calls"]:
         console.print(
             f"Included above: {replayed['llm_calls']:,} calls ({replayed['tokens']:,} tokens) of steps replayed "
