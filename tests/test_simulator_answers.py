@@ -56,6 +56,16 @@ def test_insights_about_insights_do_not_nest():
             assert text.count("cares about this") <= 1, text
 
 
+def test_an_insight_about_a_long_statement_keeps_within_the_answer_schema():
+    from aga.cognition.answers import Insights
+
+    said = "Ana and Bo talked about the regatta, the nets, the ferry timetable and the weather " * 8
+    statements = "\n".join(f"{i + 1}. {said.strip()}. They agreed to meet." for i in range(3))
+    for seed in range(10):
+        answer = ask("reflect.insights", seed, name="Ana Lima-Okonkwo de la Cruz", statements=statements, n="3")
+        Insights.model_validate(answer)  # at most 400 characters an insight, as a model is asked
+
+
 def test_triples_read_the_action_at_different_lengths():
     action = "repairing the ferry engine (tightening the bolts)"
     objects = Counter(
