@@ -317,3 +317,22 @@ def test_a_period_after_a_title_or_an_initial_ends_no_sentence():
 
     said = "Zoë works at St. Brigid's Hospital. Dr. Okafor sees J. Smith! Then home."
     assert sentences(said) == ["Zoë works at St. Brigid's Hospital.", "Dr. Okafor sees J. Smith!", "Then home."]
+
+
+@pytest.mark.parametrize(
+    ("action", "room"),
+    [
+        ("eating lunch", "kitchen"),
+        ("enjoying dinner", "kitchen"),
+        ("taking a shower", "bathroom"),
+        ("sleeping", "Zoë's bedroom"),
+    ],
+)
+def test_a_room_is_chosen_for_what_rooms_of_its_kind_are_for(action: str, room: str):
+    # MiniLM alone ranks "bathroom" above "kitchen" for eating lunch; a model knows what kitchens are for.
+    shown = {
+        "name": "Zoë Ångström", "options": "bathroom, kitchen, Zoë's bedroom, garden", "action_description": action,
+        "current_arena": "garden", "sector": "the chalet", "current_sector": "the chalet",
+    }  # fmt: skip
+    chosen = Counter(ask("act.arena", seed, **shown)["choice"] for seed in range(12))
+    assert chosen.most_common(1)[0][0] == room, chosen

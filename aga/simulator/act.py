@@ -62,6 +62,32 @@ def _where(requirement: str, options: list[str]) -> dict[str, list[str]]:
     return out
 
 
+# What rooms of a kind are for: general know-how a model brings, as the decomposition pools are. MiniLM
+# alone puts "eating lunch" nearer "bathroom" than "kitchen" (0.35 vs 0.34), which no model would.
+ROOM_USES: tuple[tuple[str, str], ...] = (
+    ("kitchen", "cooking food, eating breakfast, lunch or dinner, making coffee or tea, washing the dishes"),
+    ("bathroom|washroom|toilet", "taking a shower or a bath, brushing teeth, washing up, using the toilet"),
+    ("bedroom|dormitory", "sleeping, going to bed, getting dressed, resting, napping"),
+    ("living room|lounge|sitting room|common room|main room",
+     "relaxing, watching television, reading, chatting with the family, eating a snack"),
+    ("dining room", "eating breakfast, lunch or dinner at the table"),
+    ("office|study", "working at a desk, writing, answering emails, studying"),
+    ("garden|yard", "gardening, watering the plants, relaxing outdoors"),
+    ("garage|workshop", "repairing things, working with tools"),
+    ("laundry", "washing and drying clothes"),
+)  # fmt: skip
+
+
+def _room_use(action: str, options: list[str]) -> np.ndarray:
+    """Per option, how close ``action`` is to what a room of its kind is for (0 for rooms of no known kind)."""
+    uses = [next((u for kind, u in ROOM_USES if re.search(rf"\b(?:{kind})\b", o, re.IGNORECASE)), "") for o in options]
+    known = sorted({u for u in uses if u})
+    if not known:
+        return np.zeros(len(options))
+    by_use = dict(zip(known, similarities(action, known).astype(float), strict=True))
+    return np.array([by_use.get(u, 0.0) for u in uses])
+
+
 def _someone_elses(arena: str, name: str) -> bool:
     """'Eddy Lin's bedroom' is someone else's room unless ``name`` is in it."""
     if "'s " not in arena:
@@ -78,7 +104,7 @@ def arena(p: Prompt) -> dict[str, str]:
         return {"choice": p.get("current_arena")}
     action = p.get("action_description")
     name = p.get("name")
-    scores = similarities(action, options).astype(float)
+    scores = np.maximum(similarities(action, options).astype(float), _room_use(action, options))
     for i, option in enumerate(options):
         if _someone_elses(option, name):
             scores[i] -= 0.3
