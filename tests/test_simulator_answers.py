@@ -336,3 +336,26 @@ def test_a_room_is_chosen_for_what_rooms_of_its_kind_are_for(action: str, room: 
     }  # fmt: skip
     chosen = Counter(ask("act.arena", seed, **shown)["choice"] for seed in range(12))
     assert chosen.most_common(1)[0][0] == room, chosen
+
+
+def test_a_greeting_is_not_taken_up_by_the_one_it_greets():
+    # "Right, Hi Zoë! How are you doing today?" said by Zoë herself.
+    hello = "Łukasz Nowak: Hi Zoë! How are you doing today?"
+    conversation = f"{hello}\nZoë Ångström: Fine.\n{hello}"
+    shown = {
+        "name": "Zoë Ångström",
+        "other": "Łukasz Nowak",
+        "conversation": conversation,
+        "memories": "",
+        "identity": "",
+    }
+    for seed in range(40):
+        said = ask("converse.utterance", seed, **shown)["utterance"]
+        assert "Zoë" not in said, said
+
+
+def test_a_clause_that_starts_with_a_preposition_is_no_activity():
+    from aga.simulator.plan import routine
+
+    said = "Aoife works at the pharmacy from 9 am until 6 pm, behind the pharmacy counter."
+    assert routine(said, 7) == [(9, "work at the pharmacy")]

@@ -28,7 +28,14 @@ from aga.simulator.text import (
 )
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
-_NOT_VERBS = {"with", "until", "till", "before", "after", "at", "in", "on", "for", "by", "from", "when", "while", "the"}
+# Words a routine's clause can start with that make it a detail of the one before, not an activity
+# ("behind the counter", "with breaks at the cafe", "until it closes").
+_NOT_VERBS = {
+    "with", "until", "till", "before", "after", "at", "in", "on", "for", "by", "from", "when", "while", "the",
+    "behind", "near", "inside", "outside", "under", "over", "across", "around", "beside", "along", "through",
+    "during", "among", "between", "into", "onto", "within", "without", "to", "of", "as", "a", "an", "which",
+    "where", "who", "mostly", "usually", "sometimes",
+}  # fmt: skip
 
 
 @answers("plan.wake_up")

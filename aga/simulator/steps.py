@@ -102,7 +102,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "shaving",
             "drinking a glass of water",
             "putting on some music",
-            "feeding the cat",
+            "watering the plants",
             "looking in the mirror",
             "opening the window",
             "putting the kettle on",

@@ -195,7 +195,13 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
         line = _framed(as_said_to(rng.choice(topics[:8]), p.get("name"), p.get("other")).rstrip("."), MENTION, rng)
         if rng.random() < 0.5:  # and a question or a word on it, as with news
             line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else REMARKS)
-    elif turn >= 2 and 6 <= len(gist := _gist_of(last).split()) <= 14 and ":" not in last and rng.random() < 0.4:
+    elif (
+        turn >= 2
+        and 6 <= len(gist := _gist_of(last).split()) <= 14
+        and ":" not in last
+        and not _addresses(last, p.get("name"))  # "Hi Zoë! How are you?" is not Zoë's to say back
+        and rng.random() < 0.4
+    ):
         line = f"{rng.choice(('Oh, ', 'Hm, ', 'Right, '))}{' '.join(gist)}? {rng.choice(FOLLOW_UP)}"
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
@@ -222,6 +228,13 @@ def _gist_of(line: str) -> str:
         text = stripped
     text = text.rstrip(".!?")
     return text[0].lower() + text[1:] if re.match(r"(?:That|It|The|This|I've|We)\b", text) else text
+
+
+def _addresses(line: str, name: str) -> bool:
+    """Whether ``line`` speaks to ``name`` by their first name (a greeting, a question put to them)."""
+    if not name.strip():
+        return False
+    return re.search(rf"\b{re.escape(_first(name))}\b", line) is not None
 
 
 def _said_lines(block: str) -> list[str]:
