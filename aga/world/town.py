@@ -110,7 +110,11 @@ class Town:
                         raise TownError(f"{where}: floor tile {tile} is off the {self.width}x{self.height} map")
                     if tile in self._floor_of:
                         other = self._floor_of[tile]
-                        raise TownError(f"{where}: floor overlaps arena '{other[1]}' of '{other[0]}' at {tile}")
+                        raise TownError(
+                            f"{where}: floor overlaps arena '{other[1]}' of '{other[0]}' at map tile {tile} (the "
+                            f"sector's origin {sector.origin} plus the rect); move or shrink one of them, leaving a "
+                            "tile of wall between rooms (`aga scenario map` draws the town)"
+                        )
                     self._floor_of[tile] = (sector.name, spec.name)
                 if spec.walled:
                     for tile in _ring(ox + x, oy + y, w, h):
@@ -127,7 +131,8 @@ class Town:
                 other = self._floor_of[tile]
                 raise TownError(
                     f"sector '{owner[0]}', arena '{owner[1]}': its wall runs through the floor of "
-                    f"'{other[1]}' of '{other[0]}' at {tile}; leave one tile of wall between rooms"
+                    f"'{other[1]}' of '{other[0]}' at map tile {tile} (origin plus rect); leave one tile of wall "
+                    "between rooms"
                 )
         self._wall -= self._door
         for sector in self.spec.sectors:
