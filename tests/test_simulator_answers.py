@@ -276,6 +276,11 @@ def test_a_question_gets_no_i_think_before_it():
             16,
             [(20, "keep the watch"), (20, "light the lamp"), (21, "record the weather")],
         ),
+        (
+            "Ana teaches 9 am - 3 pm and marks work in the staff room.",
+            6,
+            [(9, "teach"), (15, "mark work in the staff room")],
+        ),
         # "St." ends no clause; "to the day staff at 8 am" is a start, not an end.
         (
             "Zoë works the night shift at St. Brigid's Hospital from 8 pm until 8 am and hands over to the day "

@@ -60,7 +60,8 @@ _NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till)?\s*\b(?:noon|midday|
 _TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
 _AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
 # An end: "until 4 pm", "until the cafe closes at 8 pm", "from 9 am to 5 pm" (not "hands over to the staff at 8 am").
-_UNTIL = re.compile(rf"\b(?:until|till)\b[^\d]{{0,30}}?({_TIME})|\b(?:to|-|–)\s*({_TIME})")
+_UNTIL = re.compile(rf"\b(?:until|till)\b[^\d]{{0,30}}?({_TIME})|(?:\bto\b|-|–)\s*({_TIME})")
+_BARE_SPAN = re.compile(rf"({_TIME})\s*(?:\bto\b|-|–)\s*{_TIME}")
 # "at 5 am and 6 pm", "at 7 am, 1 pm and 6 pm": a clause done at each of several times.
 _TIME_LIST = re.compile(rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*{_TIME})+)")
 
@@ -85,6 +86,9 @@ def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
     # "serves behind the counter until the cafe closes at 8 pm": 8 pm is its end, not its start.
     if at and not (until and until.start() < at.start()):
         return [_clock(at.group(1))], ends, clause
+    bare = _BARE_SPAN.search(said)  # "teaches 9 am - 3 pm"
+    if bare:
+        return [_clock(bare.group(1))], ends, clause
     for pattern, hour in _PARTS_OF_DAY:
         if pattern.search(clause):
             return [hour], ends, pattern.sub("", clause, count=1)
@@ -104,8 +108,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
         hours, ends, clause = _stated_hours(clause)
-        # A stated time is kept as stated (a part of the day before waking is taken as soon as may be);
-        # a clause without one follows the one before it.
+        # A stated time is kept as stated, except one before waking or in the last hours before it (taken
+        # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a
+        # clause without one follows the one before it.
         placed = [(h - wake) % 24 for h in hours] or [offset + 1]
         placed = [at if 0 < at < 20 else offset + 1 for at in placed]
         # What follows comes after this clause's end when it states one ("teaches until 3 pm, then ..."),
