@@ -423,7 +423,7 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
             embedder=HashEmbedder(), start=clock_time(8), policies=PolicyOptions(fresh=True),
         )  # fmt: skip
 
-    whole = create("whole", 1.0)
+    whole = create("whole", 1.5)
     whole.advance()
     expected_timeline, _ = town_record(whole)
     expected_calls = whole.rt.gateway.ledger.totals()[0]
@@ -432,7 +432,7 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
     cut = create("cut", 0.25)
     cut.advance()
     touched_before = {n.id: n.last_accessed for a in cut.rt.agents for n in cut.rt.memory.latest(a, 10_000)}
-    for _ in range(180):  # half an hour no checkpoint covers, then the process dies
+    for _ in range(360):  # an hour no checkpoint covers, then the process dies
         step(cut.rt)
     touched_after = {n.id: n.last_accessed for a in cut.rt.agents for n in cut.rt.memory.latest(a, 10_000)}
     assert any(touched_after[i] != t for i, t in touched_before.items())  # the lost steps did retrieve
@@ -442,7 +442,7 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
     try:
         now = {n.id: n.last_accessed for a in again.rt.agents for n in again.rt.memory.latest(a, 10_000)}
         assert now == touched_before
-        again.set_status("running", until=again.info.until + timedelta(hours=0.75))
+        again.set_status("running", until=again.info.until + timedelta(hours=1.25))
         again.advance()
         timeline, _ = town_record(again)
         assert timeline == expected_timeline
