@@ -80,10 +80,10 @@ def ledger_command(
         keys = [plain(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")) for t in rows]
         # Names and numbers are never cut ("act.…" and "662,…" say nothing): on a narrow terminal the
         # columns that do not fit go, last first, and a line says which (--json has them all).
-        width = max(len(group), *map(len, keys)) + 4
+        width = max([len(group), *map(len, keys)]) + 4  # a grouping with no rows still has its header
         shown = []
         for name, cell in cells:
-            needed = max(len(name), *(len(cell(t)) for t in rows)) + 3
+            needed = max([len(name), *(len(cell(t)) for t in rows)]) + 3
             if width + needed > console.width:
                 hidden.add(name)
                 continue

@@ -130,13 +130,13 @@ def _about(statement: str) -> str:
         before = text
         for head in heads:
             text = re.sub(rf"^(?:{head})+", "", text)
-    return _gist_of(text.rstrip("."), ABOUT_CHARS)
+    return _first_sentence(text.rstrip("."), ABOUT_CHARS)
 
 
 ABOUT_CHARS = 240  # an insight restates the gist of a statement, not a whole conversation's summary
 
 
-def _gist_of(text: str, limit: int) -> str:
+def _first_sentence(text: str, limit: int) -> str:
     """``text``'s first sentence, cut at a word to ``limit`` characters, as a model sums a long statement up."""
     first = sentences(text)[0].rstrip(".") if text else text
     if len(first) <= limit:
