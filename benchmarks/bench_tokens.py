@@ -497,16 +497,16 @@ def hits(engine: Any, examples: int = 6) -> dict[str, dict[str, Any]]:
     reused; the most similar wrong ones first, since those are what a threshold lets through)."""
     import numpy as np
     from sqlalchemy import inspect
-    from sqlmodel import Session, select
 
-    from aga.storage.decisions import PolicyDecision
+    from aga.storage.decisions import DecisionLog
     from benchmarks.hit_judge import names_other_activity
     from policy_store import same_text_key
 
     if not inspect(engine).has_table("policy_decision"):
         return {}
-    with Session(engine) as session:
-        rows = session.exec(select(PolicyDecision).order_by(PolicyDecision.id)).all()  # type: ignore[arg-type]
+    # Lookups of steps a resume rolled back are not counted: the replayed step looked up again. Read
+    # through DecisionLog (which adds the ``replayed`` column to a log written before it existed).
+    rows = DecisionLog(engine).rows()[::-1]
     out: dict[str, dict[str, Any]] = {}
     for kind in sorted({r.kind for r in rows}):
         mine = [r for r in rows if r.kind == kind and r.reason != "step of a reused plan"]

@@ -427,6 +427,7 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
     whole.advance()
     expected_timeline, _ = town_record(whole)
     expected_calls = whole.rt.gateway.ledger.totals()[0]
+    expected_lookups = whole.rt.decisions.summary() if whole.rt.decisions else None
     whole.close()
 
     cut = create("cut", 0.25)
@@ -448,5 +449,11 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
         assert timeline == expected_timeline
         got = again.rt.gateway.ledger.totals(standing=True)[0]
         assert (got.llm_calls, got.total_tokens) == (expected_calls.llm_calls, expected_calls.total_tokens)
+        if expected_lookups is not None:  # the lost steps' lookups are not counted beside their replays'
+            assert again.rt.decisions.summary() == expected_lookups
+            assert again.rt.decisions.replayed() > 0
+            shown = json.loads(CliRunner().invoke(app, ["policy", "decisions", "cut", "--json"]).output)
+            assert shown["summary"] == json.loads(json.dumps(expected_lookups))
+            assert shown["replayed"] == again.rt.decisions.replayed()
     finally:
         again.close()

@@ -390,8 +390,9 @@ def decisions_command(
     rows = log.rows(kind=kind, agent=agent, misses=misses, limit=limit)
     if not summary:
         raise UserError(f"run '{paths.run_id}' made no policy lookups (its mode uses no policy store)")
+    replayed = log.replayed()
     if as_json:
-        print_json({"summary": summary, "decisions": [r.model_dump(mode="json") for r in rows]})
+        print_json({"summary": summary, "replayed": replayed, "decisions": [r.model_dump(mode="json") for r in rows]})
         return
     table = Table(title=f"{plain(paths.run_id)}: policy lookups")
     for name in ("kind", "lookups", "hits", "hit rate", "tokens saved", "mean hit similarity", "misses by reason"):
@@ -409,6 +410,8 @@ def decisions_command(
             plain(reasons or "-"),
         )
     console.print(table)
+    if replayed:
+        console.print(f"[dim]left out: {replayed:,} lookups of steps a resume rolled back (the steps replayed)[/]")
     latest = Table(title="latest decisions")
     for name in ("time", "agent", "kind", "text", "reused (where another text)", "similarity", "outcome"):
         latest.add_column(name)

@@ -389,6 +389,8 @@ class Run:
             if opened.rt.social is not None:
                 opened.rt.social.truncate_after(done)
             opened.rt.gateway.ledger.mark_replayed(after_id=state.get("ledger_last_id"), since=latest.sim_time)
+            if opened.rt.decisions is not None:  # the replayed steps look up again
+                opened.rt.decisions.mark_replayed(latest.step)
             if opened.rt.lifestyle is not None:  # policies written and used by the lost steps go with them
                 opened.rt.lifestyle.rewind(_epoch(info.run_id, latest.step))
             opened.rt.memory.reconcile()

@@ -2,7 +2,10 @@
 
 The store's own counters add up over its whole life (all runs); this log is per run and per decision,
 so that a threshold can be tuned from what actually missed and why ("nothing similar enough" at 0.86,
-"in use by Klaus Mueller"). Like the ledger, it is an account of what happened and is kept on resume.
+"in use by Klaus Mueller"). Like the ledger, it is an account of what happened and is kept on resume:
+the lookups of steps a resume rolls back are flagged ``replayed`` rather than deleted, and left out of
+:meth:`DecisionLog.rows` and :meth:`DecisionLog.summary` (the replayed step looks up again, so
+counting both would count one decision twice).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, col, select
+from sqlmodel import Field, Session, SQLModel, col, func, select, update
 
 from aga.concurrency import defer
 from aga.storage.db import add_missing_columns, insert_row
@@ -37,6 +40,7 @@ class PolicyDecision(SQLModel, table=True):
     borrowed: bool = False
     tokens_saved: int | None = None  # on a hit: what the avoided calls cost when they were asked
     matched: str | None = None  # on a hit: the text of the stored decision reused for ``text``
+    replayed: bool | None = Field(default=None, index=True)  # made by a step a resume rolled back
 
 
 class DecisionLog:
@@ -45,7 +49,7 @@ class DecisionLog:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         SQLModel.metadata.create_all(engine, tables=[PolicyDecision.__table__])  # type: ignore[list-item]
-        add_missing_columns(engine, PolicyDecision)  # logs written before ``matched`` existed
+        add_missing_columns(engine, PolicyDecision)  # logs written before ``matched``, ``replayed`` existed
 
     def add(
         self, step: int, when: datetime, agent: str, kind: str, text: str, *, hit: bool, reason: str, **extra: Any
@@ -58,12 +62,37 @@ class DecisionLog:
 
         defer(lambda: insert_row(self.engine, row))
 
+    def mark_replayed(self, from_step: int) -> int:
+        """Flag the decisions of steps a resume rolls back (``from_step`` on, the checkpoint's next step);
+        returns how many."""
+        stmt = update(PolicyDecision).where(
+            col(PolicyDecision.step) >= from_step, col(PolicyDecision.replayed).is_not(True)
+        )
+        with Session(self.engine) as session:
+            changed = session.exec(stmt.values(replayed=True)).rowcount  # type: ignore[call-overload]
+            session.commit()
+        return int(changed or 0)
+
+    def replayed(self) -> int:
+        """How many decisions were made by steps a resume rolled back (left out of rows and summary)."""
+        with Session(self.engine) as session:
+            stmt = select(func.count()).where(col(PolicyDecision.replayed).is_(True))
+            return int(session.exec(stmt).one())
+
     def rows(
-        self, *, kind: str | None = None, agent: str | None = None, misses: bool = False, limit: int | None = None
+        self,
+        *,
+        kind: str | None = None,
+        agent: str | None = None,
+        misses: bool = False,
+        limit: int | None = None,
+        replayed: bool = False,
     ) -> list[PolicyDecision]:
-        """Decisions, latest first."""
+        """Decisions, latest first; ``replayed`` also those of steps a resume rolled back."""
         with Session(self.engine) as session:
             stmt = select(PolicyDecision)
+            if not replayed:
+                stmt = stmt.where(col(PolicyDecision.replayed).is_not(True))
             if kind:
                 stmt = stmt.where(PolicyDecision.kind == kind)
             if agent:
@@ -76,7 +105,8 @@ class DecisionLog:
             return list(session.exec(stmt).all())
 
     def summary(self) -> dict[str, dict[str, Any]]:
-        """Per kind: lookups, hits, hit rate, tokens saved, mean similarity of hits, misses by reason."""
+        """Per kind: lookups, hits, hit rate, tokens saved, mean similarity of hits, misses by reason (the
+        decisions that stand: those of steps a resume rolled back are left out)."""
         out: dict[str, dict[str, Any]] = {}
         hit_similarity: dict[str, list[float]] = defaultdict(list)
         for row in self.rows():
