@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from policy_store.chroma import open_client
+
 _CONFIG = {"hnsw": {"space": "cosine"}}
 
 
@@ -52,15 +54,9 @@ class PolicyIndex:
     """Policy vectors, one collection per (kind, owner)."""
 
     def __init__(self, path: Path | None, prefix: str = "", *, flush_at: int = 500) -> None:
-        import chromadb
-        from chromadb.config import Settings
-
-        settings = Settings(anonymized_telemetry=False)
-        self._client = (
-            chromadb.PersistentClient(path=str(path), settings=settings)
-            if path is not None
-            else chromadb.EphemeralClient(settings=settings)
-        )
+        # A folder chromadb cannot read is made anew: the SQL rows hold every vector, and the store's
+        # ``reconcile`` on opening writes them again (``rebuilt`` says it happened).
+        self._client, self.rebuilt = open_client(path)
         self._prefix = prefix  # keeps in-memory stores of one process apart (they share a client)
         self._collections: dict[tuple[str, str], object] = {}
         self._waiting: dict[tuple[str, str], dict[int, np.ndarray]] = {}  # added, not yet upserted

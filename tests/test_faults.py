@@ -460,15 +460,47 @@ def test_bench_on_a_dead_server_exits_3_and_the_same_command_finishes_on_a_moved
         assert conn.execute("select status, api_base from run_info").fetchone() == ("finished", alive.url)
 
 
+def test_a_full_disk_when_the_run_closes_is_a_full_disk_and_the_run_resumes(monkeypatch):
+    # Closing writes the policy store's waiting vectors; on a full disk chromadb fails with its own error
+    # type. The run must still release its lock and say "disk full" (exit 5), not end in a traceback.
+    from chromadb.errors import InternalError
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+    from policy_store.index import PolicyIndex
+
+    real = PolicyIndex.close
+
+    def close_on_a_full_disk(self: PolicyIndex) -> None:
+        real(self)
+        raise InternalError("Error in compaction: error returned from database: database or disk is full")
+
+    monkeypatch.setattr("aga.sim.run.default_embedder", HashEmbedder)
+    monkeypatch.setattr(PolicyIndex, "close", close_on_a_full_disk)
+    args = ["run", "ville3", "-m", "scripted/default", "--mode", "aga", "--run-id", "shut", "--hours", "0.2"]
+    result = CliRunner().invoke(app, [*args, "--quiet"])
+    assert result.exit_code == 5, result.output
+    assert "disk full" in result.output and "aga resume shut" in " ".join(result.output.split())
+    monkeypatch.setattr(PolicyIndex, "close", real)
+    resumed = CliRunner().invoke(app, ["resume", "shut", "--hours", "0.1", "--quiet"])
+    assert resumed.exit_code == 0, resumed.output
+
+
 def test_long_jobs_end_on_a_full_disk_with_exit_5_but_leave_bad_paths_to_the_input_errors():
     import errno
 
     import typer
+    from chromadb.errors import InternalError
 
     from aga.cli.common import EXIT_DISK_FULL, kept_on_failure
 
     with pytest.raises(typer.Exit) as ended, kept_on_failure("the records are kept"):
         raise OSError(errno.ENOSPC, "No space left on device")
     assert ended.value.exit_code == EXIT_DISK_FULL
+    with pytest.raises(typer.Exit) as ended, kept_on_failure("the records are kept"):
+        raise InternalError("Error in compaction: database or disk is full")  # chromadb's, not an OSError
+    assert ended.value.exit_code == EXIT_DISK_FULL
+    with pytest.raises(InternalError), kept_on_failure("the records are kept"):
+        raise InternalError("Error in compaction: a bug")
     with pytest.raises(FileNotFoundError), kept_on_failure("the records are kept"):
         raise FileNotFoundError("no such scenario file")

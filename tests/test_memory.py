@@ -153,6 +153,29 @@ def test_memories_not_yet_indexed_when_the_process_dies_are_indexed_when_the_run
     assert reopened.reconcile() == 1 and reopened.index.count() == 2
 
 
+@pytest.mark.parametrize("damage", ["database", "hnsw"])
+def test_a_damaged_vector_folder_is_made_anew_and_every_memory_indexed_again(tmp_path, damage):
+    # Left unreadable by a full disk or a bad copy, the folder would stop the run from resuming until
+    # someone deleted it by hand; the memory rows hold every text, so it is made anew and refilled.
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    stream = MemoryStream(engine, VectorIndex(tmp_path / "v"), TopicEmbedder(), flush_at=None)
+    ids = [_add(stream, f"party number {n}", step=n).id for n in range(1_200)]  # past chromadb's HNSW sync
+    stream.flush()
+    stream.index.close()
+    folder = tmp_path / "v"
+    if damage == "database":
+        (folder / "chroma.sqlite3").write_bytes((folder / "chroma.sqlite3").read_bytes()[:20_000])
+    else:
+        pickles = list(folder.glob("*/index_metadata.pickle"))
+        assert pickles  # the HNSW graph was written to disk
+        for part in pickles:
+            part.write_bytes(b"garbage")
+    reopened = MemoryStream(engine, VectorIndex(folder), TopicEmbedder())
+    assert reopened.index.rebuilt
+    assert reopened.reconcile() == len(ids)
+    assert reopened.index.ids() == set(ids)
+
+
 class RandomEmbedder:
     """A fixed random unit vector per text: no two similarities tie (ties would let the index and the
     waiting list pick different equals)."""

@@ -664,3 +664,37 @@ def test_impossible_conditions_and_queries_are_refused(make, says: str):
     with pytest.raises(ValueError, match=re.escape(says)):
         make()
     assert Condition(window=(1320, 120)).window == (1320, 120)  # a window past midnight is fine
+
+
+def test_a_damaged_vector_folder_is_made_anew_from_the_rows(tmp_path: Path):
+    # A full disk or a bad copy can leave chromadb's folder unreadable; the rows hold every vector, so
+    # the store opens, writes them again, and finds what it found before.
+    folder = tmp_path / "store"
+    with PolicyStore.open(folder, HashEmbedder(), StoreConfig(max_variants=1)) as store:
+        for n in range(3):
+            store.write(breakfast(owner=f"Owner {n}"))
+    database = folder / "vectors" / "chroma.sqlite3"
+    database.write_bytes(database.read_bytes()[:20_000])
+    with PolicyStore.open(folder, HashEmbedder()) as store:
+        assert store.index is not None and store.index.rebuilt
+        assert store.index.ids() == {1, 2, 3}
+        assert store.lookup(query(owner="Owner 1"), Env()).hit
+
+
+def test_a_full_disk_is_not_mistaken_for_a_damaged_vector_folder(tmp_path: Path, monkeypatch):
+    import chromadb
+    from chromadb.errors import InternalError
+
+    from policy_store.chroma import open_client
+
+    folder = tmp_path / "vectors"
+    open_client(folder)[0].close()
+    made = sorted(p.name for p in folder.iterdir())
+
+    def full(*_args, **_kwargs):
+        raise InternalError("error returned from database: (code: 13) database or disk is full")
+
+    monkeypatch.setattr(chromadb, "PersistentClient", full)
+    with pytest.raises(InternalError, match="disk is full"):
+        open_client(folder)
+    assert sorted(p.name for p in folder.iterdir()) == made  # nothing removed

@@ -236,12 +236,11 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
 
 
 def disk_full(exc: BaseException) -> bool:
-    """True for an error that says the disk (or the database's quota) is full."""
-    import errno
+    """True for an error that says the disk (or the database's quota) is full, whatever raised it (the
+    OS, SQLite through SQLAlchemy, chromadb's own error types)."""
+    from policy_store.chroma import no_space
 
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return True
-    return "disk is full" in str(exc) or "No space left" in str(exc)
+    return no_space(exc)
 
 
 @contextmanager
@@ -275,3 +274,8 @@ def kept_on_failure(what: str) -> Iterator[None]:
             raise typer.Exit(EXIT_DISK_FULL) from None
         err_console.print(f"[bold red]error:[/] {plain(exc)}; {again}")
         raise typer.Exit(1) from None
+    except Exception as exc:
+        if not disk_full(exc):  # chromadb's own error types say a full disk in their text
+            raise
+        err_console.print(f"[bold red]disk full:[/] free some space; {again}")
+        raise typer.Exit(EXIT_DISK_FULL) from None

@@ -12,7 +12,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from sqlalchemy.exc import SQLAlchemyError
 
 from aga.cli.common import (
     EXIT_DISK_FULL,
@@ -143,16 +142,18 @@ def drive(
             reason = "interrupted"
         except ModelUnavailable as exc:
             reason = f"unavailable: {exc}"
-        except (OSError, SQLAlchemyError) as exc:
+        except Exception as exc:  # OSError, SQLAlchemyError, or chromadb's own error type for a full disk
             if not disk_full(exc):
                 _say_kept(run, exc)
                 raise
             reason = "disk full"
-        except Exception as exc:
-            _say_kept(run, exc)
-            raise
         finally:
-            run.close()
+            try:
+                run.close()  # writes the policy store's waiting vectors: a full disk may fail it
+            except Exception as exc:
+                if not disk_full(exc):
+                    raise
+                reason = "disk full"
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
     run_id = plain(run.info.run_id)
     if reason == "disk full":

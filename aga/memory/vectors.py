@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
+from policy_store.chroma import open_client
+
 # chromadb turns ``get(ids=...)`` into one SQL statement with a variable per id, and SQLite allows 32,766:
 # a two-day 25-agent run already holds more memories than that, so reads go in slices.
 READ_SLICE = 5_000
@@ -23,15 +25,9 @@ class VectorIndex:
     """Memory embeddings of one run, with the agent as metadata."""
 
     def __init__(self, path: Path | None, collection: str = "memories") -> None:
-        import chromadb
-        from chromadb.config import Settings
-
-        settings = Settings(anonymized_telemetry=False)
-        self._client = (
-            chromadb.PersistentClient(path=str(path), settings=settings)
-            if path is not None
-            else chromadb.EphemeralClient(settings=settings)
-        )
+        # A folder chromadb cannot read (damaged by a full disk or a bad copy) is made anew: the memory
+        # rows hold every text, and ``MemoryStream.reconcile`` embeds them again (``rebuilt`` says so).
+        self._client, self.rebuilt = open_client(path)
         self._collection = self._client.get_or_create_collection(
             collection, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
         )

@@ -18,7 +18,7 @@ import random
 import shutil
 import sqlite3
 from collections.abc import Callable
-from contextlib import closing
+from contextlib import ExitStack, closing
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -492,20 +492,35 @@ class Run:
         if self._closed:
             return
         self._closed = True
-        if isinstance(self._step, PhasedStep | AheadStep):
-            self._step.close()
-        if self.rt.lifestyle is not None:
-            self.rt.lifestyle.close()
-            self.rt.lifestyle = None
+        # Every part is released even when one before it fails (a full disk fails the policy store's last
+        # index write): a run left locked by its own process could not be resumed by it. The stack runs
+        # its callbacks last-in first (the order they are named in, reversed), each whatever the others did,
+        # and raises what failed once all have run.
+        with ExitStack() as parts:
+            parts.callback(self._release_lock)
+            parts.callback(self.engine.dispose)
+            parts.callback(self.rt.memory.index.close)
+            parts.callback(self._flush_memories)
+            if self.rt.lifestyle is not None:
+                parts.callback(self._close_policies)
+            if isinstance(self._step, PhasedStep | AheadStep):
+                parts.callback(self._step.close)
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def _flush_memories(self) -> None:
         try:
             self.rt.memory.flush()
         except Exception:  # closing must go on; the next open indexes what is missing
             logging.getLogger("aga.sim").warning("could not index the last memories on close", exc_info=True)
-        self.rt.memory.index.close()
-        self.engine.dispose()
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+
+    def _close_policies(self) -> None:
+        lifestyle, self.rt.lifestyle = self.rt.lifestyle, None
+        if lifestyle is not None:
+            lifestyle.close()
 
     # ------------------------------------------------------------ state
     def _state(self) -> dict[str, Any]:
