@@ -457,3 +457,43 @@ def test_a_run_killed_between_checkpoints_goes_on_as_if_never_stopped(mode: str)
             assert shown["replayed"] == again.rt.decisions.replayed()
     finally:
         again.close()
+
+
+def test_a_copied_run_folder_is_a_branch_under_its_new_name_with_its_own_policy_store(tmp_path):
+    # Copying a run's folder to try another continuation is how a branch is made; before, the copy
+    # found no run of its name ("start it again with aga run", which said it existed) and, resumed under
+    # the old name, wrote into the original's policy store.
+    import shutil
+    from datetime import time as clock_time
+    from datetime import timedelta
+
+    from aga.sim.policies import PolicyOptions
+
+    run = Run.create(
+        "ville3", model="scripted/default", mode="aga", hours=0.5, run_id="trunk", seed=3,
+        embedder=HashEmbedder(), policies=PolicyOptions(fresh=True), start=clock_time(8),
+    )  # fmt: skip
+    run.advance()
+    calls = run.rt.gateway.ledger.totals()[0].llm_calls
+    run.close()
+    trunk = run.paths.root
+    original_store = (trunk / "policies" / "policies.db").read_bytes()
+    shutil.copytree(trunk, trunk.parent / "branch")
+
+    shown = CliRunner().invoke(app, ["show", "branch", "--json"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.output)["created_as"] == "trunk"
+    branch = Run.open("branch", embedder=HashEmbedder())
+    try:
+        assert branch.info.run_id == "branch" and branch.info.created_as == "trunk"
+        assert branch.rt.gateway.ledger.totals()[0].llm_calls == calls  # its ledger came along
+        assert Path(branch.rt.lifestyle.location) == trunk.parent / "branch" / "policies"
+        branch.set_status("running", until=branch.info.until + timedelta(hours=0.5))
+        branch.advance()
+        assert branch.rt.gateway.ledger.totals()[0].llm_calls > calls
+    finally:
+        branch.close()
+    assert (trunk / "policies" / "policies.db").read_bytes() == original_store  # the trunk's store untouched
+    trunk_again = Run.open("trunk", embedder=HashEmbedder())  # and the trunk is still itself
+    assert trunk_again.info.run_id == "trunk" and trunk_again.info.created_as is None
+    trunk_again.close()

@@ -65,6 +65,7 @@ def show_command(
         print_json(
             {
                 "run": info.run_id,
+                **({"created_as": info.created_as} if info.created_as else {}),  # a copied or renamed folder
                 "status": status,
                 "time": latest.sim_time.isoformat(),
                 "step": latest.step,

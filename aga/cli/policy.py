@@ -56,7 +56,7 @@ def _folder(store: str) -> Path:
     path = Path(store).expanduser()
     if (path / "policies.db").exists():
         return path
-    from aga.sim.run import read_info
+    from aga.sim.run import policy_folder, read_info
     from aga.storage import make_engine, resolve_run
 
     try:
@@ -68,9 +68,10 @@ def _folder(store: str) -> Path:
     if (paths.root / "policies" / "policies.db").exists():  # a household run keeps its store inside
         return paths.root / "policies"
     info = read_info(make_engine(paths.database_url), paths.run_id)
-    if info is None or not getattr(info, "policy_store", None):
+    folder = policy_folder(info, paths.root) if info is not None else None
+    if info is None or folder is None:
         raise UserError(f"run '{store}' used no policy store (mode {info.mode if info else '?'})")
-    return Path(info.policy_store)
+    return folder
 
 
 def _open(store: str, *, readonly: bool = True) -> PolicyStore:

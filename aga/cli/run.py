@@ -483,7 +483,7 @@ def run_command(
         err_console.print(f"[yellow]warning:[/] {plain(warning)}", highlight=False)
     if run.rt.lifestyle is not None:
         counts = ", ".join(f"{n:,} {kind}" for kind, n in describe(run.rt.lifestyle).items()) or "empty"
-        console.print(f"policy store {run.info.policy_store}: {counts}", markup=False)
+        console.print(f"policy store {run.rt.lifestyle.location}: {counts}", markup=False)
     drive(
         run,
         stop=stop,

@@ -91,6 +91,9 @@ class RunInfo(SQLModel, table=True):
     # SHA-256 prefixes of the scenario's files when the run began, as JSON (see Scenario.digests); None
     # in runs made before they were kept: not checked.
     scenario_files: str | None = None
+    # The id the run was created under, once its folder was renamed or copied (it then takes the
+    # folder's name): its policy store marks carry the first id. None: never renamed.
+    created_as: str | None = None
 
 
 class Checkpoint(SQLModel, table=True):
@@ -106,10 +109,55 @@ class Checkpoint(SQLModel, table=True):
 
 def read_info(engine: Engine, run_id: str) -> RunInfo | None:
     """The run's RunInfo row, after adding the columns a newer aga declared (a run folder written by
-    an older version would otherwise fail to read with "no such column")."""
+    an older version would otherwise fail to read with "no such column").
+
+    A folder renamed or copied (to branch a run) holds its one run under the old id; the run takes the
+    folder's name, which is what the user calls it by (see :func:`_adopt_folder_name`)."""
     add_missing_columns(engine, RunInfo)
     with Session(engine, expire_on_commit=False) as session:
+        info = session.get(RunInfo, run_id)
+        if info is not None:
+            return info
+        held = list(session.exec(select(RunInfo.run_id).limit(2)).all())
+    if len(held) != 1:
+        return None
+    _adopt_folder_name(engine, held[0], run_id)
+    with Session(engine, expire_on_commit=False) as session:
         return session.get(RunInfo, run_id)
+
+
+def policy_folder(info: RunInfo, root: Path) -> Path | None:
+    """The run's Lifestyle Policy store (None: its mode uses none). A store of the run's own
+    (``--fresh-policies``) is inside the run's folder wherever that folder is now, so a copied or moved
+    run uses its own copy, not the original's; a shared store is where it was named."""
+    if not info.policy_store:
+        return None
+    if info.policy_options and PolicyOptions.from_json(info.policy_options).fresh:
+        return root / "policies"
+    return Path(info.policy_store)
+
+
+def _adopt_folder_name(engine: Engine, old: str, new: str) -> None:
+    """Give the run ``old`` the id ``new`` (its folder's name now): its info row and ledger rows. The
+    id it was created under stays in ``created_as``, which names its policy store marks."""
+    from sqlalchemy import update
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        with Session(engine) as session:
+            session.exec(  # type: ignore[call-overload]
+                update(RunInfo)
+                .where(col(RunInfo.run_id) == old)
+                .values(run_id=new, created_as=func.coalesce(RunInfo.created_as, old))
+            )
+            if inspect(engine).has_table(LedgerRow.__tablename__):
+                session.exec(update(LedgerRow).where(col(LedgerRow.run_id) == old).values(run_id=new))  # type: ignore[call-overload]
+            session.commit()
+    except OperationalError as exc:
+        raise ValueError(
+            f"the run folder '{new}' holds run '{old}' (renamed or copied from it), and it cannot take the "
+            f"folder's name ({exc.orig}); make the folder writable, or name it '{old}' again"
+        ) from None
 
 
 def move_server(run: str, api_base: str) -> bool:
@@ -392,7 +440,7 @@ class Run:
             if opened.rt.decisions is not None:  # the replayed steps look up again
                 opened.rt.decisions.mark_replayed(latest.step)
             if opened.rt.lifestyle is not None:  # policies written and used by the lost steps go with them
-                opened.rt.lifestyle.rewind(_epoch(info.run_id, latest.step))
+                opened.rt.lifestyle.rewind(_epoch(info.created_as or info.run_id, latest.step))
             opened.rt.memory.reconcile()
         except BaseException:
             opened.close()  # releases the lock, so the same process may try again
@@ -437,7 +485,8 @@ class Run:
         # The policy store first: it takes a lock that another run may hold, and failing here leaves
         # nothing else open.
         options = PolicyOptions.from_json(info.policy_options) if info.policy_store else None
-        lifestyle = open_store(Path(info.policy_store), embedder, options) if info.policy_store and options else None
+        folder = policy_folder(info, paths.root)
+        lifestyle = open_store(folder, embedder, options) if folder and options else None
         rt = Runtime(
             scenario=scenario,
             gateway=gateway,
@@ -569,7 +618,7 @@ class Run:
             session.add(Checkpoint(step=self.rt.step, sim_time=self.rt.now, state_json=json.dumps(self._state())))
             session.commit()
         if self.rt.lifestyle is not None:  # the store keeps from here what a resume from this checkpoint undoes
-            self.rt.lifestyle.mark(_epoch(self.info.run_id, self.rt.step))
+            self.rt.lifestyle.mark(_epoch(self.info.created_as or self.info.run_id, self.rt.step))
         self.rt.memory.checkpointed(self.rt.now)
         with Session(self.engine) as session:
             first = session.exec(select(func.min(Checkpoint.id))).one()
