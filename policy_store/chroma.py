@@ -13,22 +13,15 @@ is raised as it is (the host says "free some space").
 
 from __future__ import annotations
 
-import errno
 import logging
 import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+from policy_store.faults import no_space
+
 log = logging.getLogger("policy_store.chroma")
-
-
-def no_space(exc: BaseException) -> bool:
-    """True for an error that says the disk (or the database's quota) is full."""
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return True
-    text = str(exc)
-    return "disk is full" in text or "No space left" in text
 
 
 def open_client(path: Path | None) -> tuple[Any, bool]:

@@ -39,6 +39,7 @@ from sqlmodel import Session, col, create_engine, delete, select
 from policy_store.conditions import merge, unmet
 from policy_store.config import StoreConfig
 from policy_store.durations import rescale
+from policy_store.faults import name_database_faults, read_only_url
 from policy_store.index import PolicyIndex
 from policy_store.interfaces import AlwaysHolds, ConditionChecker, Embedder
 from policy_store.model import Draft, Lookup, Match, Policy, Query, Rejection, Step, Variant
@@ -81,12 +82,15 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def _engine(url: str) -> Engine:
-    is_sqlite = url.startswith("sqlite")
-    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
-    if is_sqlite:
+def _engine(database: Path, *, readonly: bool = False) -> Engine:
+    # A store opened to read on a read-only disk or share is read as it is (no WAL files, no new tables).
+    read_only = read_only_url(database) if readonly else None
+    engine = create_engine(read_only or f"sqlite:///{database}", connect_args={"check_same_thread": False})
+    if read_only is None:
         event.listen(engine, "connect", _sqlite_pragmas)
-    METADATA.create_all(engine)
+    name_database_faults(engine, PolicyStoreError)  # a damaged or read-only policies.db, named
+    if read_only is None:
+        METADATA.create_all(engine)
     return engine
 
 
@@ -178,12 +182,12 @@ class PolicyStore:
         if readonly:
             if not (folder / "policies.db").exists():
                 raise PolicyStoreError(f"no policy store in {folder} (expected {folder / 'policies.db'})")
-            engine = _engine(f"sqlite:///{folder / 'policies.db'}")
+            engine = _engine(folder / "policies.db", readonly=True)
             return cls(engine, None, embedder, config, location=str(folder), readonly=True)
         folder.mkdir(parents=True, exist_ok=True)
         lock = _Lock(folder / "lock")
         try:
-            engine = _engine(f"sqlite:///{folder / 'policies.db'}")
+            engine = _engine(folder / "policies.db")
             store = cls(engine, PolicyIndex(folder / "vectors"), embedder, config, lock=lock, location=str(folder))
             store.reconcile()
         except BaseException:

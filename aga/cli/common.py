@@ -97,6 +97,7 @@ def gateway_options(timeout: float, retries: int, **more: Any) -> Any:
 def run_guarded(app: typer.Typer) -> None:
     """Run ``app``, turning configuration and input errors into one red sentence and exit code 2."""
     from aga.llm.errors import LLMConfigError, ModelUnavailable, TemplateError
+    from aga.storage.db import StorageError
 
     # A TERM (`kill`, `docker stop`, a scheduler's time limit) stops a command as Ctrl-C does: what is
     # committed is kept and the command says how to go on, instead of dying mid-write with no word.
@@ -106,7 +107,7 @@ def run_guarded(app: typer.Typer) -> None:
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
-    except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError) as exc:
+    except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError, StorageError) as exc:
         err_console.print(f"[bold red]error:[/] {plain(exc)}")
         sys.exit(2)
     except ModelUnavailable as exc:
@@ -238,7 +239,7 @@ def open_run_state(run: str) -> tuple[Any, Any, Any, Any]:
 def disk_full(exc: BaseException) -> bool:
     """True for an error that says the disk (or the database's quota) is full, whatever raised it (the
     OS, SQLite through SQLAlchemy, chromadb's own error types)."""
-    from policy_store.chroma import no_space
+    from policy_store.faults import no_space
 
     return no_space(exc)
 

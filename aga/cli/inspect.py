@@ -11,10 +11,8 @@ from aga.cli.common import UserError, console, open_run_state, plain, print_json
 
 
 def _open_state(run: str):
-    import json
-
     paths, engine, info, latest = open_run_state(run)
-    return paths, engine, info, json.loads(latest.state_json), latest
+    return paths, engine, info, latest.state(paths.database), latest
 
 
 def _status(paths, recorded: str) -> str:

@@ -76,7 +76,7 @@ def open_social(run: str) -> SocialRun:
         names=[p.name for p in scenario.cast],
         # The run's own start (a run made with --start begins later than the scenario's midnight, and
         # its seeded relations carry that time).
-        start=SimClock.from_json(json.loads(latest.state_json)["clock"]).start,
+        start=SimClock.from_json(latest.state(paths.database)["clock"]).start,
         now=latest.sim_time,
         social=SocialMemory(engine),
     )

@@ -46,7 +46,7 @@ from aga.sim.engine import initial_agents, seed_memories, step
 from aga.sim.phased import PhasedStep
 from aga.sim.policies import POLICY_MODES, PolicyOptions, open_store, step_ticks, store_folder
 from aga.storage import RunPaths, lock_run, make_engine, resolve_run
-from aga.storage.db import add_missing_columns
+from aga.storage.db import StorageError, add_missing_columns
 from aga.storage.decisions import DecisionLog
 from aga.storage.timeline import Timeline
 from social_memory import SocialMemory
@@ -105,6 +105,22 @@ class Checkpoint(SQLModel, table=True):
     step: int = Field(index=True)
     sim_time: NaiveDatetime
     state_json: str
+
+    def state(self, database: object) -> dict[str, Any]:
+        """The saved state, or a StorageError naming ``database`` (its file), the row and what to do:
+        a row damaged by hand or by a disk fault would otherwise end in a bare JSON error."""
+        try:
+            state = json.loads(self.state_json)
+            if isinstance(state, dict) and isinstance(state.get("clock"), dict):
+                return state
+            problem = "it is not a saved state"
+        except ValueError as exc:
+            problem = str(exc)
+        raise StorageError(
+            f"{database}: the checkpoint at step {self.step} (row {self.id}) cannot be read ({problem}); the "
+            f"run cannot go on from it. Restore the file from a backup, or delete that row to go back to the "
+            f"checkpoint before it (`sqlite3 {database} 'delete from checkpoint where id = {self.id}'`)"
+        )
 
 
 def read_info(engine: Engine, run_id: str) -> RunInfo | None:
@@ -419,7 +435,7 @@ class Run:
                     raise
                 opened.finished_start_up = True
                 return opened
-            state = json.loads(latest.state_json)
+            state = latest.state(paths.database)
             clock = SimClock.from_json(state["clock"])
             opened = cls._assemble(paths, engine, info, clock, embedder, gateway_options, concurrency)
         except BaseException:

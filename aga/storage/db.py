@@ -14,6 +14,13 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel, create_engine
 
+from policy_store.faults import name_database_faults, read_only_url
+
+
+class StorageError(Exception):
+    """A run's database that cannot be used as it is (damaged, read-only, not a database): the message
+    names the file and what to do."""
+
 
 def sqlite_url(path: Path) -> str:
     """SQLAlchemy URL of a SQLite file, creating its folder."""
@@ -35,10 +42,16 @@ def make_engine(url: str) -> Engine:
     Table classes must have been imported before the call for their tables to be created.
     """
     is_sqlite = url.startswith("sqlite")
-    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    # A run on a read-only disk or share can still be inspected (`aga show`, `log`, `ledger`); what
+    # would write says the file is read-only (see name_database_faults).
+    read_only = read_only_url(Path(url.removeprefix("sqlite:///"))) if url.startswith("sqlite:///") else None
+    engine = create_engine(read_only or url, connect_args={"check_same_thread": False} if is_sqlite else {})
     if is_sqlite:
-        event.listen(engine, "connect", _sqlite_pragmas)
-    SQLModel.metadata.create_all(engine)
+        if read_only is None:
+            event.listen(engine, "connect", _sqlite_pragmas)
+        name_database_faults(engine, StorageError)
+    if read_only is None:  # creating a missing table would write
+        SQLModel.metadata.create_all(engine)
     return engine
 
 

@@ -14,10 +14,19 @@ def write_atomically(path: Path, text: str) -> None:
     write never leaves half a file under the real name."""
     if path.is_dir():
         raise ValueError(f"{path} is a folder: give a file name to write, e.g. {path / 'export.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # `-o exports/today.json` makes exports/
+    except OSError as exc:
+        blocking = next((a for a in path.parents if a.exists() and not a.is_dir()), None)
+        why = f"{blocking} is a file, not a folder" if blocking else (exc.strerror or str(exc))
+        raise ValueError(f"cannot write {path}: its folder cannot be made ({why})") from None
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.write_text(text)
         tmp.replace(path)
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)  # no stray half-written file beside the real one
+        if isinstance(exc, PermissionError | IsADirectoryError | NotADirectoryError):
+            # Named by the file asked for, not the temporary one beside it.
+            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
         raise

@@ -1,0 +1,75 @@
+"""What a failed write or read of a store's files says, in words its user can act on.
+
+Shared by the store's own SQLite database and chromadb folder, and by hosts that keep their state the
+same way (aga's run databases use :func:`name_database_faults` too), so that a damaged or read-only
+file is named with what to do about it instead of ending in a driver's traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+# SQLite's messages for a file that cannot be used as it is, and what to do about each.
+_DATABASE_FAULTS = {
+    "malformed": "the file is damaged (a copy cut short, a disk fault); restore it from a backup, or keep what "
+    "can be read with `sqlite3 FILE .recover | sqlite3 NEW_FILE` and put NEW_FILE in its place",
+    "file is not a database": "the file is not a SQLite database (overwritten, or a wrong file put in its place); "
+    "restore it from a backup",
+    "readonly database": "the file or its folder is read-only; make both writable (`chmod u+w`), or work on a copy",
+    "unable to open database file": "its folder is missing or cannot be written; check the path and its permissions",
+    "disk I/O error": "the disk failed to read or write it; check the disk, then try again",
+}
+
+
+def no_space(exc: BaseException) -> bool:
+    """True for an error that says the disk (or the database's quota) is full, whoever raised it (the
+    OS, SQLite, chromadb's own error types)."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    text = str(exc)
+    return "disk is full" in text or "No space left" in text
+
+
+def database_fault(message: str) -> str | None:
+    """For a SQLite error message that says the file cannot be used as it is, what to do (else None)."""
+    return next((fix for needle, fix in _DATABASE_FAULTS.items() if needle in message), None)
+
+
+def name_database_faults(engine: Engine, error: Callable[[str], Exception]) -> None:
+    """Make ``engine`` raise ``error(sentence)`` for a SQLite file it cannot use, the sentence naming the
+    file, SQLite's words and what to do, in place of the driver's error (SQLAlchemy's ``handle_error``
+    hook: one place for every statement, rather than a try around each)."""
+    path = engine.url.database or str(engine.url)
+
+    def handle(context: object) -> None:
+        original = getattr(context, "original_exception", None)
+        fix = database_fault(str(original)) if original is not None else None
+        if fix is not None:
+            raise error(f"{path}: {str(original).splitlines()[0]}; {fix}") from original
+
+    event.listen(engine, "handle_error", handle)
+
+
+def read_only_url(path: Path) -> str | None:
+    """A SQLAlchemy URL that reads ``path`` without writing, when the file exists and cannot be written
+    (a read-only mount or share, no write permission, an immutable file); None otherwise.
+
+    A WAL-mode database cannot even be read through a plain URL then: SQLite must create its ``-shm``
+    file. ``immutable=1`` reads the main file only, so rows still in a ``-wal`` file (a run killed
+    before its last checkpoint of the journal) are not seen; a cleanly closed database has none.
+    """
+    if not path.is_file():
+        return None
+    try:
+        with path.open("r+b"):
+            pass
+    except OSError as exc:
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        return f"sqlite:///file:{path}?mode=ro&immutable=1&uri=true"
+    return None

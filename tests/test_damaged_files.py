@@ -1,0 +1,130 @@
+"""Run and store files that are damaged or read-only: named with what to do, never a driver's traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aga.cli import main
+from aga.sim.policies import PolicyOptions
+from aga.sim.run import Run
+from tests.fakes import HashEmbedder
+
+
+@pytest.fixture
+def aga(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """``aga(*args)``: exit code and what ``aga ARGS`` printed (on one line), through the entry point
+    that turns errors into sentences."""
+
+    def invoke(*args: str) -> tuple[int, str]:
+        monkeypatch.setattr(sys, "argv", ["aga", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as exited:
+            code = int(exited.code or 0)
+        out = capsys.readouterr()
+        return code, " ".join((out.out + out.err).split())
+
+    return invoke
+
+
+def _unwrapped(said: str) -> str:
+    # The terminal's wrapping may break a long path where no space was.
+    return "".join(said.split())
+
+
+def _made_run(run_id: str, mode: str = "baseline") -> Run:
+    run = Run.create(
+        "ville3", model="scripted/default", mode=mode, hours=0.2, run_id=run_id, seed=1, embedder=HashEmbedder(),
+        policies=PolicyOptions(fresh=True) if mode != "baseline" else None,
+    )  # fmt: skip
+    run.advance(checkpoint_minutes=5)
+    run.close()
+    return run
+
+
+def test_a_damaged_run_database_is_named_with_what_to_do(aga):
+    run = _made_run("cut")
+    data = run.paths.database.read_bytes()
+    run.paths.database.write_bytes(data[: len(data) // 3])
+    for command in (["show", "cut"], ["ledger", "cut"], ["resume", "cut", "--hours", "0.1"]):
+        code, said = aga(*command)
+        assert code == 2, (command, said)
+        assert str(run.paths.database) in _unwrapped(said) and "damaged" in said and "backup" in said
+    run.paths.database.write_bytes(b"not a database at all" * 200)
+    code, said = aga("show", "cut")
+    assert code == 2 and "not a SQLite database" in said
+
+
+def test_a_damaged_policy_database_is_named(aga):
+    run = _made_run("pol", mode="aga")
+    store = run.paths.root / "policies" / "policies.db"
+    store.write_bytes(store.read_bytes()[:4096] + b"\x00" * 4096)
+    code, said = aga("policy", "stats", str(store.parent))
+    assert code == 2 and str(store) in _unwrapped(said), said
+
+
+def test_a_damaged_checkpoint_row_is_named_and_deleting_it_goes_back_to_the_one_before(aga):
+    run = _made_run("row")
+    with contextlib.closing(sqlite3.connect(run.paths.database)) as db:
+        last, step = db.execute("select id, step from checkpoint order by id desc limit 1").fetchone()
+        db.execute("update checkpoint set state_json = substr(state_json, 1, 50) where id = ?", (last,))
+        db.commit()
+    code, said = aga("resume", "row", "--hours", "0.1")
+    assert code == 2
+    assert f"checkpoint at step {step} (row {last})" in said and f"delete from checkpoint where id = {last}" in said
+    with contextlib.closing(sqlite3.connect(run.paths.database)) as db:  # the advice, followed
+        db.execute("delete from checkpoint where id = ?", (last,))
+        db.commit()
+    reopened = Run.open("row", embedder=HashEmbedder())
+    assert reopened.rt.step < step
+    reopened.close()
+
+
+@contextlib.contextmanager
+def _read_only(folder: Path) -> Iterator[None]:
+    """Make ``folder`` and its files unwritable, even for root (an immutable attribute); skip where the
+    file system or the user cannot."""
+    files = [folder, *folder.rglob("*")]
+    if os.geteuid() == 0:
+        made = subprocess.run(["chattr", "-R", "+i", str(folder)], capture_output=True)
+        if made.returncode != 0:
+            pytest.skip(f"chattr +i is not available here: {made.stderr.decode().strip()}")
+        undo = ["chattr", "-R", "-i", str(folder)]
+    else:
+        for f in files:
+            f.chmod(f.stat().st_mode & ~0o222)
+        undo = ["chmod", "-R", "u+w", str(folder)]
+    try:
+        yield
+    finally:
+        subprocess.run(undo, check=True)
+
+
+def test_a_read_only_run_can_be_read_and_says_so_when_asked_to_change(aga):
+    run = _made_run("ro", mode="aga")
+    with _read_only(run.paths.root):
+        for command in (["show", "ro"], ["ledger", "ro"], ["log", "ro"], ["policy", "stats", "ro"]):
+            code, said = aga(*command)
+            assert code == 0, (command, said)
+        code, said = aga("resume", "ro", "--hours", "0.1")
+        assert code == 2 and "cannot be changed" in said and "cp -r" in said, said
+
+
+def test_written_files_get_their_folder_made_and_a_file_in_the_way_is_named(tmp_path):
+    from aga.storage.files import write_atomically
+
+    write_atomically(tmp_path / "new" / "deeper" / "out.json", "{}")
+    assert (tmp_path / "new" / "deeper" / "out.json").read_text() == "{}"
+    (tmp_path / "plain").write_text("x")
+    with pytest.raises(ValueError, match="plain is a file, not a folder"):
+        write_atomically(tmp_path / "plain" / "out.json", "{}")
+    assert not list(tmp_path.glob("**/*.tmp"))
