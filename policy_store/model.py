@@ -175,6 +175,9 @@ class Lookup(BaseModel):
     best_similarity: float | None = None  # the nearest candidate, above the threshold or not
     rejected: list[Rejection] = Field(default_factory=list)
     bypassed: bool = False
+    # A match the host could not use, and why (an imported decision its world cannot carry out): see
+    # :meth:`refuse`.
+    refused: str | None = None
 
     @property
     def hit(self) -> bool:
@@ -188,6 +191,14 @@ class Lookup(BaseModel):
             return "hit"
         if self.bypassed:
             return "bypassed"
+        if self.refused:
+            return f"unusable: {self.refused}"
         if self.rejected:
             return "condition unmet: " + "; ".join(self.rejected[0].reasons[:2])
         return "nothing similar enough"
+
+    def refuse(self, why: str) -> Lookup:
+        """This lookup as a miss: the host found its match unusable (``why``); the match's similarity
+        stays as the nearest candidate's."""
+        similarity = self.match.similarity if self.match is not None else self.best_similarity
+        return self.model_copy(update={"match": None, "best_similarity": similarity, "refused": why})

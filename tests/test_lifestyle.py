@@ -175,6 +175,83 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
     assert "1 owner(s) not in the run's cast" in " ".join(warned.output.split()) and "Nobody Here" in warned.output
 
 
+def test_an_import_refuses_decisions_the_town_cannot_carry_out_and_names_places_it_lacks(
+    two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    import aga.cli.policy as policy_cli
+
+    _, _, _, store = two_runs
+    monkeypatch.setattr(policy_cli, "_LazyEmbedder", HashEmbedder)
+    runner = CliRunner()
+    out = tmp_path / "policies.json"
+    assert runner.invoke(app, ["policy", "export", str(store), "--out", str(out)]).exit_code == 0
+    exported = json.loads(out.read_text())
+    first = {kind: next(n for n, p in enumerate(exported["policies"]) if p["kind"] == kind) for kind in
+             ("importance", "plan", "action")}  # fmt: skip
+
+    def broken(kind: str, **change: object) -> Path:
+        data = json.loads(out.read_text())
+        data["policies"][first[kind]]["variants"][0].update(change)
+        bad = tmp_path / f"bad-{kind}.json"
+        bad.write_text(json.dumps(data))
+        return bad
+
+    refused = {
+        "importance": (broken("importance", value={"rating": "high"}), "its rating 'high' is not a whole number"),
+        "plan": (broken("plan", steps=[]), "it has no step that lasts a minute or more"),
+        "action": (broken("action", steps=[{"text": "idle", "minutes": 5}]), "its first step has no action"),
+    }
+    for kind, (bad, why) in refused.items():
+        failed = runner.invoke(app, ["policy", "import", str(tmp_path / f"new-{kind}"), str(bad)])
+        said = " ".join(str(failed.exception).split())
+        assert f"policies[{first[kind]}].variants[0] ({kind} " in said and why in said, said
+        assert not (tmp_path / f"new-{kind}").exists()  # nothing imported, no store made
+    # Into a run's store: places its town lacks are said (the decisions needing them never apply).
+    data = json.loads(out.read_text())
+    for policy in data["policies"]:
+        if policy["kind"] == "action":
+            policy["variants"][0]["steps"][0]["action"]["address"] = "the Ville:Moon Base:dome:telescope"
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(data))
+    Run.create(
+        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id="with-town",
+        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
+    ).close()  # fmt: skip
+    warned = runner.invoke(app, ["policy", "import", "with-town", str(moved)])
+    assert warned.exit_code == 0, warned.output
+    said = " ".join(warned.output.split())
+    assert "place(s) or object(s) not in the run's town" in said and "Moon Base" in said
+
+
+def test_a_stored_decision_the_town_cannot_carry_out_is_a_miss_not_a_crash(tmp_path: Path):
+    # A store filled by other code (the library's own import, another host) may hold what the CLI's import
+    # refuses: the town treats such a match as a miss and says why in its decision log.
+    from aga.agents import ScheduleItem
+    from aga.cognition.lifestyle import reuse_action, reuse_rating
+    from policy_store import Condition, Draft, Step
+
+    run = Run.create(
+        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id="odd",
+        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
+    )  # fmt: skip
+    try:
+        rt = run.rt
+        agent = rt.agents[sorted(rt.agents)[0]]
+        store = rt.lifestyle
+        store.write(Draft(kind="importance", owner=agent.name, text="a loud bang outside", value={"rating": "high"},
+                          condition=Condition(), minutes=0))  # fmt: skip
+        nowhere = ActionSpec(address="the Ville:Moon Base:dome:telescope", emoji="🔭")
+        store.write(Draft(kind="action", owner=agent.name, text="stargazing", condition=Condition(), minutes=30,
+                          steps=(Step(text="stargazing", minutes=30, action=nowhere),)))  # fmt: skip
+        assert reuse_rating(rt, agent, "a loud bang outside") is None
+        assert reuse_action(rt, agent, ScheduleItem("stargazing", 30), 30) is None
+        reasons = {d.kind: d.reason for d in rt.decisions.rows()}
+        assert reasons["importance"].startswith("unusable: its rating 'high'")
+        assert reasons["action"] == "unusable: the Ville:Moon Base:dome:telescope: no such place in the town"
+    finally:
+        run.close()
+
+
 def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
     _, _, second, _ = two_runs
     rt = second.rt

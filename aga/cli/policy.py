@@ -290,6 +290,7 @@ def import_command(
     """Add the policies of SOURCE to STORE (equal decisions merge into existing ones)."""
     import shutil
 
+    from aga.cognition.lifestyle import unusable
     from aga.household.agent import DAY_KIND
     from aga.household.agent import KIND as HOUSEHOLD
     from policy_store import ACTION, IMPORTANCE, PLAN, PolicyStore, read_export
@@ -311,17 +312,35 @@ def import_command(
                 f"{source}: policies[{n}] has kind {policy.kind!r}, which no town or household looks up "
                 f"(kinds: {', '.join(kinds)}); nothing was imported"
             )
+        for v, variant in enumerate(policy.variants):
+            # Steps are what a household reuses; a town's kinds say what they need themselves.
+            problem = (
+                unusable(policy.kind, variant.steps, variant.value)
+                if policy.kind not in (HOUSEHOLD, DAY_KIND)
+                else (None if variant.steps else "it has no steps")
+            )
+            if problem is not None:
+                raise UserError(
+                    f"{source}: policies[{n}].variants[{v}] ({policy.kind} {policy.text!r}) cannot be reused: "
+                    f"{problem}; nothing was imported"
+                )
     try:
         folder = _folder(store)
     except _NoSuchStore:  # neither a store nor a run: a new store in that folder (a run without one is an error)
         folder = Path(store).expanduser()
-    cast = _cast_of(store)
-    strangers = sorted({p.owner for p in policies} - set(cast)) if cast is not None else []
+    world = _world_of(store)
+    strangers = sorted({p.owner for p in policies} - set(world[0])) if world is not None else []
     if strangers:
         err_console.print(
             f"[yellow]warning:[/] {len(strangers)} owner(s) not in the run's cast, whose policies no agent looks "
             f"up unless the store's scope is shared: {plain(', '.join(strangers[:5]))}"
             + (" ..." if len(strangers) > 5 else "")
+        )
+    elsewhere = _unknown_places(policies, world[1]) if world is not None and world[1] is not None else []
+    if elsewhere:
+        err_console.print(
+            f"[yellow]warning:[/] {len(elsewhere)} place(s) or object(s) not in the run's town, so the decisions "
+            f"that need them never apply: {plain(', '.join(elsewhere[:5]))}" + (" ..." if len(elsewhere) > 5 else "")
         )
     made = not folder.exists()
     try:
@@ -337,9 +356,10 @@ def import_command(
     )
 
 
-def _cast_of(store: str) -> list[str] | None:
-    """The names of the cast of the run ``store`` names (a town's cast, a household's resident), or
-    None when it names a folder (a store shared by runs says nothing of its cast)."""
+def _world_of(store: str) -> tuple[list[str], Any] | None:
+    """The names of the cast of the run ``store`` names (a town's cast, a household's resident) and its
+    town (None for a household), or None when it names a folder (a store shared by runs says nothing
+    of its cast)."""
     from aga.storage import make_engine, resolve_run
 
     if (Path(store).expanduser() / "policies.db").exists():
@@ -358,18 +378,43 @@ def _cast_of(store: str) -> list[str] | None:
         if info is not None:
             from aga.scenario.loader import load_scenario
 
-            return [p.name for p in load_scenario(info.scenario).cast]
+            scenario = load_scenario(info.scenario)
+            return [p.name for p in scenario.cast], scenario.town
         if inspect(engine).has_table("household_run"):
             from aga.household.run import HouseholdRun
             from aga.household.spec import HouseholdSpec
 
             household, _, _ = HouseholdRun.read(paths.run_id)
-            return [HouseholdSpec.model_validate_json(household.spec).resident.name]
+            return [HouseholdSpec.model_validate_json(household.spec).resident.name], None
         return None
     except Exception:  # an unreadable run or a scenario since moved: no warning rather than no import
         return None
     finally:
         engine.dispose()
+
+
+def _unknown_places(policies: list[Any], town: Any) -> list[str]:
+    """The addresses that policies act at or require which ``town`` does not have."""
+    from aga.world import Address
+
+    def known(address: str) -> bool:
+        parsed = Address.parse(address)
+        sector = town.sectors.get(parsed.sector or "")
+        if sector is None or parsed.arena is None:
+            return sector is not None
+        arena = sector.arenas.get(parsed.arena)
+        return arena is not None and (parsed.obj is None or parsed.obj in arena.objects)
+
+    places = {
+        place
+        for policy in policies
+        for variant in policy.variants
+        for place in [
+            *(step.action.address for step in variant.steps if step.action is not None),
+            *(need.target for need in variant.condition.requires),
+        ]
+    }
+    return sorted(place for place in places if not known(place))
 
 
 @policy_app.command("decisions")

@@ -18,7 +18,7 @@ never stored: a cache must not make an LLM failure permanent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aga.agents import Action, Agent, ScheduleItem
@@ -34,6 +34,7 @@ from policy_store import (
     ConditionChecker,
     Draft,
     Lookup,
+    Match,
     PolicyStore,
     Query,
     Requirement,
@@ -162,12 +163,40 @@ def _action_tasks(spec: ActionSpec, cost: dict[str, list[float]]) -> list[str]:
     return tasks
 
 
-def _lookup(store: PolicyStore, query: Query, checker: ConditionChecker | None = None) -> Lookup:
+def unusable(kind: str, steps: Sequence[Step], value: dict[str, Any]) -> str | None:
+    """What keeps a stored decision of ``kind`` from being carried out in the town (None: nothing).
+
+    Decisions the town writes always pass; an imported one (`aga policy import`, or a store filled by
+    other code) may not, and reusing it would fail mid-run (a rating "high") or do nothing (a plan of no
+    steps). The import refuses such decisions, and a lookup treats one as a miss."""
+    if kind == IMPORTANCE:
+        rating = value.get("rating")
+        if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 10:
+            return f"its rating {rating!r} is not a whole number from 1 to 10"
+    elif kind == PLAN and not any(step.minutes > 0 for step in steps):
+        return "it has no step that lasts a minute or more"
+    elif kind == ACTION and (not steps or steps[0].action is None or not steps[0].action.address.strip()):
+        return "its first step has no action with an address"
+    return None
+
+
+def _lookup(
+    store: PolicyStore,
+    query: Query,
+    checker: ConditionChecker | None = None,
+    also: Callable[[Match], str | None] | None = None,
+) -> Lookup:
     """Look up, counting the hit on the policy as a deferred write: in a phased step, hits are counted
     in the agents' fixed order, so that the store's recency and hit order, which break ties in later
-    lookups, do not depend on which agent's thread ran first."""
+    lookups, do not depend on which agent's thread ran first. A match the town cannot use (see
+    :func:`unusable`, and ``also``: why else it cannot, or None) is a miss, and is not counted as used."""
     found = store.lookup(query, checker, defer_use=True)
     if found.match is not None:
+        problem = unusable(query.kind, found.match.steps, found.match.value)
+        if problem is None and also is not None:
+            problem = also(found.match)
+        if problem is not None:
+            return found.refuse(problem)
         match = found.match
         defer(lambda: store.use(match, query.kind))
     return found
@@ -274,12 +303,25 @@ def reuse_action(rt: Runtime, agent: Agent, item: ScheduleItem, minutes: int) ->
             saved = _record_hits(rt, agent, cost, ACTION, item.similarity or 1.0, _action_tasks(spec, cost))
             _log(rt, agent, item.task, None, ACTION, similarity=item.similarity, tokens_saved=saved)
             return action_from(spec, item.task, rt, minutes)
+
+    def unmet_place(match: Match) -> str | None:
+        # The stored condition names the action's place and object for what the town wrote (so they are
+        # checked already, and nothing is checked twice); an imported condition may not.
+        spec = match.steps[0].action
+        if spec is None:  # refused by unusable() before this is asked
+            return "no action"
+        checked = {r.target for r in match.condition.requires}
+        needs = [r for r in requirements(spec, free=True) if r.target not in checked]
+        why = next((why for r in needs if (why := checker.unmet(r))), None)
+        return f"{spec.address}: {why}" if why else None
+
     found = _lookup(
         store,
         Query(kind=ACTION, owner=agent.name, text=item.task, minute_of_day=_minute(rt), bindings=bindings(agent)),
         checker,
+        unmet_place,
     )
-    if found.match is None or not found.match.steps or found.match.steps[0].action is None:
+    if found.match is None or found.match.steps[0].action is None:
         _log(rt, agent, item.task, found, ACTION)
         return None
     spec = found.match.steps[0].action
@@ -322,7 +364,7 @@ def reuse_rating(rt: Runtime, agent: Agent, description: str) -> int | None:
     if store is None or not store.config.serves(IMPORTANCE):
         return None
     found = _lookup(store, Query(kind=IMPORTANCE, owner=agent.name, text=description, bindings=bindings(agent)))
-    if found.match is None or "rating" not in found.match.value:
+    if found.match is None:
         _log(rt, agent, description, found, IMPORTANCE)
         return None
     saved = _record_hits(rt, agent, found.match.cost, IMPORTANCE, found.match.similarity, ["perceive.importance"])
