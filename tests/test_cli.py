@@ -107,6 +107,7 @@ def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp
     cases = [
         (["run", "ville3", "--days", "1e9", "--run-id", "far"], "--days is 1,000,000,000 simulated days"),
         (["run", "ville3", "--hours", "nan"], "--hours nan: give a finite number"),
+        (["run", "ville3", "--hours", "1e300"], "--hours is 4.17e+298 simulated days"),  # not 300 digits
         (["run", "ville3", "--days", "1", "--hours", "-30"], "--days 1 --hours -30: give a positive span"),
         (["bench", "tokens", "ville3", "--out", out, "--days", "1e9"], "a run covers at most 3,650 days"),
         (["bench", "believability", "ville3", "--out", out, "--days", "inf"], "--days inf: give a finite"),
@@ -116,6 +117,9 @@ def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp
         result = runner.invoke(app, args)
         assert isinstance(result.exception, UserError) and says in str(result.exception), (args, result.output)
     assert not (tmp_path / "out").exists() and not (tmp_path / "runs" / "far").exists()
+    # A reserved folder's name in other letters is the same folder on a case-insensitive disk.
+    reserved = runner.invoke(app, ["run", "ville3", "--run-id", "POLICIES"])
+    assert "'POLICIES' is the name of the folder of" in str(reserved.exception)
     # The library says it too, before the run's folder is made.
     with pytest.raises(ValueError, match="ends before the year 10000"):
         Run.create("ville3", model="scripted/default", hours=1e12, run_id="far")

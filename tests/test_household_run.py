@@ -154,6 +154,8 @@ def test_aga_household_run_shows_each_program_and_show_reads_it_back(tmp_path: P
     assert all(r["executed"] or r["failed"] for d in data["days"] for r in d["records"])
     again = runner.invoke(app, [*args, "--quiet"])  # both days done: nothing more to live
     assert again.exit_code == 0 and "day 1 ·" not in again.output
+    fewer = runner.invoke(app, [*args[:-4], "--days", "1", *args[-2:], "--quiet"])  # not "days 3..2"
+    assert fewer.exit_code == 0 and "all 2 days already lived" in " ".join(fewer.output.split()), fewer.output
 
 
 def test_bad_household_input_is_one_sentence_and_exit_code_2(tmp_path: Path):

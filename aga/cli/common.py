@@ -151,8 +151,9 @@ def span_hours(days: float | None, hours: float | None, *, default: float = 24.0
         shown = " ".join(f"{option} {value:g}" for value, option in given)
         raise UserError(f"{shown}: give a positive span of simulated time")
     if total > MAX_SPAN_HOURS:
+        span = f"{total / 24:,.0f}" if total < 1e12 else f"{total / 24:.3g}"  # 1e300 hours: not 300 digits
         raise UserError(
-            f"{names} {'add up to' if len(given) > 1 else 'is'} {total / 24:,.0f} simulated days; a run covers at "
+            f"{names} {'add up to' if len(given) > 1 else 'is'} {span} simulated days; a run covers at "
             f"most {MAX_SPAN_HOURS // 24:,} days"
         )
     return total

@@ -99,10 +99,15 @@ def run_command(
     show = not quiet and not as_json
     before = len(run.days())
     if not as_json:
+        left = run.info.days - before
+        todo = (
+            f"day{'s' if left > 1 else ''} {before + 1}..{run.info.days}"
+            if left > 0
+            else f"all {run.info.days} days already lived (a larger --days lives more)"
+        )
         console.print(
             f"[bold]{plain(run.household.spec.resident.name)}[/] at home ({plain(run.household.spec.scene)}), "
-            f"{mode}, {plain(run.info.model)}, seed {seed}: day{'s' if days > 1 else ''} {before + 1}..{run.info.days} "
-            f"into {plain(run.paths.root)}"
+            f"{mode}, {plain(run.info.model)}, seed {seed}: {todo} into {plain(run.paths.root)}"
         )
     try:
         run.live(

@@ -148,9 +148,9 @@ def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
             f"the runs folder {runs_dir()} is a file, not a folder: point {RUNS_ENV} at a folder (or unset it "
             "to use ./runs)"
         )
-    if not must_exist and run in RESERVED:
+    if not must_exist and run.lower() in RESERVED:  # POLICIES is policies/ on a case-insensitive disk
         raise ValueError(
-            f"'{run}' is the name of the folder of {RESERVED[run]} in {runs_dir()}/: give the run another id"
+            f"'{run}' is the name of the folder of {RESERVED[run.lower()]} in {runs_dir()}/: give the run another id"
         )
     paths = RunPaths(runs_dir() / run)
     if must_exist and not paths.database.exists():
