@@ -123,15 +123,27 @@ def test_store_survives_and_is_inspectable_from_the_cli(two_runs, monkeypatch: p
     assert table.exit_code == 0 and "hit rate" in table.output
 
 
-def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def _with_own_store(run_id: str) -> None:
+    """A short run with a store of its own, to import into."""
+    Run.create(
+        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id=run_id,
+        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
+    ).close()  # fmt: skip
+
+
+def _exported(two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict]:
+    """The second run's store exported to a file (the CLI embeds with the test's embedder)."""
     import aga.cli.policy as policy_cli
 
-    _, _, _, store = two_runs
     monkeypatch.setattr(policy_cli, "_LazyEmbedder", HashEmbedder)
-    runner = CliRunner()
     out = tmp_path / "policies.json"
-    assert runner.invoke(app, ["policy", "export", str(store), "--out", str(out)]).exit_code == 0
-    exported = json.loads(out.read_text())
+    assert CliRunner().invoke(app, ["policy", "export", str(two_runs[3]), "--out", str(out)]).exit_code == 0
+    return out, json.loads(out.read_text())
+
+
+def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    out, exported = _exported(two_runs, tmp_path, monkeypatch)
+    runner = CliRunner()
     copy = tmp_path / "copy"
     done = runner.invoke(app, ["policy", "import", str(copy), str(out)])
     assert done.exit_code == 0, done.output
@@ -166,10 +178,7 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
     # Into a run's store: owners who are not in its cast are said (their policies would lie unused).
     strangers = {**exported, "policies": [{**p, "owner": "Nobody Here"} for p in exported["policies"]]}
     bad.write_text(json.dumps(strangers))
-    Run.create(
-        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id="with-store",
-        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
-    ).close()  # fmt: skip
+    _with_own_store("with-store")
     warned = runner.invoke(app, ["policy", "import", "with-store", str(bad)])
     assert warned.exit_code == 0, warned.output
     assert "1 owner(s) not in the run's cast" in " ".join(warned.output.split()) and "Nobody Here" in warned.output
@@ -178,14 +187,8 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
 def test_an_import_refuses_decisions_the_town_cannot_carry_out_and_names_places_it_lacks(
     two_runs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    import aga.cli.policy as policy_cli
-
-    _, _, _, store = two_runs
-    monkeypatch.setattr(policy_cli, "_LazyEmbedder", HashEmbedder)
+    out, exported = _exported(two_runs, tmp_path, monkeypatch)
     runner = CliRunner()
-    out = tmp_path / "policies.json"
-    assert runner.invoke(app, ["policy", "export", str(store), "--out", str(out)]).exit_code == 0
-    exported = json.loads(out.read_text())
     first = {kind: next(n for n, p in enumerate(exported["policies"]) if p["kind"] == kind) for kind in
              ("importance", "plan", "action")}  # fmt: skip
 
@@ -213,10 +216,7 @@ def test_an_import_refuses_decisions_the_town_cannot_carry_out_and_names_places_
             policy["variants"][0]["steps"][0]["action"]["address"] = "the Ville:Moon Base:dome:telescope"
     moved = tmp_path / "moved.json"
     moved.write_text(json.dumps(data))
-    Run.create(
-        "ville3", model="scripted/default", mode="lifestyle", hours=0.1, run_id="with-town",
-        policies=PolicyOptions(fresh=True), embedder=HashEmbedder(),
-    ).close()  # fmt: skip
+    _with_own_store("with-town")
     warned = runner.invoke(app, ["policy", "import", "with-town", str(moved)])
     assert warned.exit_code == 0, warned.output
     said = " ".join(warned.output.split())
