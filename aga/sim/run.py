@@ -169,10 +169,11 @@ def _adopt_folder_name(engine: Engine, old: str, new: str) -> None:
             if inspect(engine).has_table(LedgerRow.__tablename__):
                 session.exec(update(LedgerRow).where(col(LedgerRow.run_id) == old).values(run_id=new))  # type: ignore[call-overload]
             session.commit()
-    except OperationalError as exc:
+    except (OperationalError, StorageError) as exc:  # a read-only file is a StorageError (name_database_faults)
+        why = exc.orig if isinstance(exc, OperationalError) else "its database is read-only"
         raise ValueError(
             f"the run folder '{new}' holds run '{old}' (renamed or copied from it), and it cannot take the "
-            f"folder's name ({exc.orig}); make the folder writable, or name it '{old}' again"
+            f"folder's name ({why}); make the folder writable, or name it '{old}' again"
         ) from None
 
 
