@@ -10,7 +10,6 @@ before it, and a host resuming from a checkpoint drops the rows of later steps
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -22,6 +21,7 @@ from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 from social_memory.interfaces import Assessor, Summariser, TokenCounter, approximate_tokens
 from social_memory.model import Change, Relation
+from social_memory.sentences import split_sentences
 
 
 class _Base(SQLModel, registry=registry()):
@@ -61,14 +61,6 @@ def _relation(row: RelationRow) -> Relation:
     )
 
 
-# A period after a title or an initial ends no sentence ("St. Brigid's", "Dr. Okafor", "J. Smith"), so a
-# cut never leaves half a name; one fixed-width look-behind each, as Python's must be.
-_TITLES = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "No", "Prof", "Rev", "Capt", "Fr", "Lt", "Sgt")
-_SENTENCE_END = (
-    r"(?<=\.)" + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) + r"(?<!\b[A-Z]\.)\s+|(?<=[!?])\s+|(?<=[。！？])"
-)
-
-
 def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
     """``text`` cut to ``budget_tokens``, dropping whole sentences from the start (the oldest facts).
 
@@ -77,8 +69,7 @@ def trim(text: str, budget_tokens: int, count: TokenCounter) -> str:
     """
     if count(text) <= budget_tokens:
         return text
-    # Sentence ends of Latin and CJK scripts; CJK text has no space after them.
-    sentences = [s for s in re.split(_SENTENCE_END, text.strip()) if s]
+    sentences = split_sentences(text)  # Latin and CJK sentence ends, not a title's or an initial's period
     while len(sentences) > 1 and count(" ".join(sentences)) > budget_tokens:
         sentences.pop(0)
     kept = " ".join(sentences)

@@ -394,16 +394,8 @@ def _world_of(store: str) -> tuple[list[str], Any] | None:
 
 
 def _unknown_places(policies: list[Any], town: Any) -> list[str]:
-    """The addresses that policies act at or require which ``town`` does not have."""
+    """The addresses that policies act at or require which ``town`` does not have (no tile to stand on)."""
     from aga.world import Address
-
-    def known(address: str) -> bool:
-        parsed = Address.parse(address)
-        sector = town.sectors.get(parsed.sector or "")
-        if sector is None or parsed.arena is None:
-            return sector is not None
-        arena = sector.arenas.get(parsed.arena)
-        return arena is not None and (parsed.obj is None or parsed.obj in arena.objects)
 
     places = {
         place
@@ -414,7 +406,7 @@ def _unknown_places(policies: list[Any], town: Any) -> list[str]:
             *(need.target for need in variant.condition.requires),
         ]
     }
-    return sorted(place for place in places if not known(place))
+    return sorted(place for place in places if not town.tiles_of(Address.parse(place)))
 
 
 @policy_app.command("decisions")

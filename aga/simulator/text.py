@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from aga.routine import clock_hour, hour_in, timed_items, without_time
+from social_memory.sentences import ABBREVIATIONS, split_sentences
 
 __all__ = ["clock_hour", "hour_in"]
 
@@ -28,15 +29,9 @@ def timed(items: list[str]) -> list[tuple[int, str]]:
     return [(hour, without_time(item)) for hour, item in timed_items(items)]
 
 
-# Words whose period ends no sentence ("St. Brigid's Hospital", "Dr. Okafor", "J. Smith"): towns are
-# full of them. One fixed-width look-behind each, as Python's look-behinds must be.
-_ABBREVIATIONS = (
-    "St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "No", "Prof", "Rev", "Capt", "Fr", "Lt", "Sgt", "Ave",
-)  # fmt: skip
-_PERIOD = "".join(rf"(?<!\b{a})" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z])\."  # looked at before the period
-_SENTENCE_END = (  # looked at after the period
-    r"(?:(?<=\.)" + "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)|(?<=[!?]))\s+"
-)
+# A period that ends a clause: not a title's or an initial's ("St. Brigid's Hospital", "Dr. Okafor",
+# "J. Smith"; the same words as where sentences end, see social_memory.sentences), looked at before it.
+_PERIOD = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + r"(?<!\b[A-Z])\."
 
 
 def clauses(text: str) -> list[str]:
@@ -209,7 +204,7 @@ def without_step(text: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """A paragraph's sentences (a period after "St", "Dr" or an initial ends none)."""
-    return [x.strip() for x in re.split(_SENTENCE_END, text) if x.strip()]
+    return split_sentences(text)
 
 
 def bullet_lines(text: str) -> list[str]:

@@ -89,21 +89,16 @@ def lock_run(paths: RunPaths) -> BaseFileLock:
             "interview or whisper still going); wait for it to end or stop it with Ctrl-C, then try again. "
             "`aga show`, `log`, `ledger` and `social` can read it meanwhile"
         ) from None
-    except PermissionError as exc:  # EACCES, EPERM; a read-only mount is an OSError with EROFS
-        raise ValueError(_read_only(paths, exc)) from None
     except OSError as exc:
-        if exc.errno != errno.EROFS:
+        # No permission, an immutable file, a read-only disk: the run can be read but not changed.
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise
-        raise ValueError(_read_only(paths, exc)) from None
+        raise ValueError(
+            f"run '{paths.run_id}' cannot be changed: its lock {paths.lock} cannot be written ({exc.strerror}); "
+            f"make {paths.root} writable, or copy it (`cp -r {paths.root} {runs_dir() / 'NEW_ID'}`) and go on "
+            "with the copy. `aga show`, `log` and `ledger` read it as it is"
+        ) from None
     return lock
-
-
-def _read_only(paths: RunPaths, exc: OSError) -> str:
-    return (
-        f"run '{paths.run_id}' cannot be changed: its lock {paths.lock} cannot be written ({exc.strerror or exc}); "
-        f"make {paths.root} writable, or copy it (`cp -r {paths.root} {runs_dir() / 'NEW_ID'}`) and go on with "
-        "the copy. `aga show`, `log` and `ledger` read it as it is"
-    )
 
 
 def run_in_use(paths: RunPaths) -> bool:
