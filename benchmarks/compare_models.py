@@ -13,7 +13,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from benchmarks.report import read_json
+from aga.storage.files import read_json
 
 # The per-run figures compared: (label, path into a run's measure, is a share shown as a percentage).
 HIT_FIGURES = (

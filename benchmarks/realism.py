@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.report import read_json
+from aga.storage.files import read_json
 
 TASKS = (
     "plan.daily",

@@ -62,20 +62,6 @@ def provenance() -> dict[str, str]:
     }
 
 
-def read_json(path: Path) -> Any:
-    """The JSON in ``path``, or a ValueError naming the file and where its text stops being JSON.
-
-    Shared by the bench commands that read files the user gives (reports, ``--reuse`` captures): the
-    bare ``json`` error says neither which file nor that the file, not the command, is at fault.
-    """
-    try:
-        return json.loads(path.read_text())
-    except UnicodeDecodeError:
-        raise ValueError(f"{path} is not a text file, so not JSON; give the JSON file a benchmark wrote") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
-
-
 def machine() -> str:
     """The machine a figure was measured on, as the results files name it."""
     return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

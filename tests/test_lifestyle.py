@@ -163,7 +163,7 @@ def test_policy_export_import_purge_from_the_cli(two_runs, tmp_path: Path, monke
     failed = runner.invoke(app, ["policy", "import", str(copy), str(bad)])
     assert isinstance(failed.exception, ValueError) and "not a policy export (a JSON list" in str(failed.exception)
     failed = runner.invoke(app, ["policy", "import", str(copy), str(tmp_path)])  # a folder, not a file
-    assert "cannot read" in str(failed.exception)
+    assert "is a folder; give a JSON file written by `aga policy export`" in str(failed.exception)
     Run.create("ville3", model="scripted/default", hours=0.1, run_id="no-store-run", embedder=HashEmbedder()).close()
     monkeypatch.chdir(tmp_path)
     into_baseline = runner.invoke(app, ["policy", "import", "no-store-run", str(out)])

@@ -293,16 +293,10 @@ def import_command(
     from aga.cognition.lifestyle import unusable
     from aga.household.agent import DAY_KIND
     from aga.household.agent import KIND as HOUSEHOLD
+    from aga.storage.files import read_json
     from policy_store import ACTION, IMPORTANCE, PLAN, PolicyStore, read_export
 
-    try:
-        data = json.loads(source.read_text())
-    except FileNotFoundError:
-        raise UserError(f"no file {source}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{source} is not JSON (line {exc.lineno}: {exc.msg})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {source} as a policy export: {exc}") from None
+    data = read_json(source, give="a JSON file written by `aga policy export`")
     # Everything is checked before the store is opened (or made): a refused import leaves nothing.
     policies = read_export(data, source=str(source))
     kinds = (PLAN, ACTION, IMPORTANCE, HOUSEHOLD, DAY_KIND)

@@ -1,4 +1,5 @@
-"""Files written whole: results and exports that a reader may open while they are being written.
+"""Files written whole (results and exports a reader may open while they are being written), and JSON
+files the user names read with errors that say which file and what to give instead.
 
 Used by the command line (``aga policy``, ``aga social``) and by ``benchmarks/``, which must not import
 the command line.
@@ -6,7 +7,9 @@ the command line.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -30,3 +33,23 @@ def write_atomically(path: Path, text: str) -> None:
             # Named by the file asked for, not the temporary one beside it.
             raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
         raise
+
+
+def read_json(path: Path, give: str = "the JSON file a benchmark wrote") -> Any:
+    """The JSON in ``path``, or a ValueError naming the file, what is wrong with it and (``give``) what to
+    give instead: the bare errors say neither which file nor that the file, not the command, is at fault.
+    Shared by the commands that read files the user names (policy exports, benchmark reports, captures)."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise ValueError(f"no file {path}; give {give}") from None
+    except IsADirectoryError:
+        raise ValueError(f"{path} is a folder; give {give}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a text file, so not JSON; give {give}") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
