@@ -6,9 +6,11 @@ from datetime import timedelta
 
 import pytest
 
+from aga.agents import Action
 from aga.cognition.converse import converse
+from aga.cognition.perceive import Perceived
 from aga.cognition.plan_action import next_action
-from aga.cognition.react import _step_of, can_chat
+from aga.cognition.react import _step_of, can_chat, decide, may_wait
 from aga.memory import MemoryKind
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
@@ -72,3 +74,44 @@ def test_a_wait_is_for_the_step_and_is_not_itself_a_step():
     # the wait look like a step of the lunch it interrupts.
     assert _step_of("having lunch (eating slowly)") == "eating slowly"
     assert _step_of("having lunch") == "having lunch"
+
+
+def _at(rt, name: str, description: str, address: str, *, walking: bool) -> Action:
+    action = Action(description, address, rt.now, 240, path=[(0, 0)] if walking else [], path_set=True)
+    rt.agents[name].state.action = action
+    return action
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "hour", "waits"),
+    [
+        ("reading (settling in)", "reading a novel", 10, True),
+        ("going to bed (lying down)", "reading a novel", 10, False),  # the waiter would be sleeping
+        ("reading (settling in)", "sleeping", 10, False),  # a sleeper's bed is shared, not queued for
+        ("reading (settling in)", "reading a novel", 23, False),  # nobody reacts in the 11 pm hour
+    ],
+)
+def test_a_wait_needs_the_same_object_and_nobody_asleep(morning, mine, theirs, hour, waits):
+    rt = morning.rt
+    bed = "the Ville:Lin family's house:Mei and John Lin's bedroom:bed"
+    rt.clock.advance((hour - rt.now.hour) * 360)
+    _at(rt, "Klaus Mueller", mine, bed, walking=True)
+    _at(rt, "Maria Lopez", theirs, bed, walking=False)
+    klaus, maria = rt.agents["Klaus Mueller"], rt.agents["Maria Lopez"]
+    assert may_wait(rt, klaus, maria) is waits
+    _at(rt, "Maria Lopez", theirs, bed.replace(":bed", ":desk"), walking=False)
+    assert not may_wait(rt, klaus, maria)  # another object: nothing to wait for
+
+
+def test_nobody_is_asked_whether_to_wait_for_a_sleeper(morning):
+    # The reported fault: a spouse stood by the shared bed for the partner's whole night (250 minutes).
+    rt = morning.rt
+    place = "the Ville:Lin family's house:Mei and John Lin's bedroom:bed"
+    _at(rt, "Klaus Mueller", "reading (settling in)", place, walking=True)
+    _at(rt, "Maria Lopez", "sleeping", place, walking=False)
+    before = {t.key: t.llm_calls for t in rt.gateway.ledger.totals("task")}
+    seen = [Perceived("Maria Lopez", "is", "sleeping", "Maria Lopez is sleeping", 1.0, actor="Maria Lopez")]
+    reaction = decide(rt, rt.agents["Klaus Mueller"], seen)
+    after = {t.key: t.llm_calls for t in rt.gateway.ledger.totals("task")}
+    assert reaction is None or reaction.kind == "talk"
+    assert after.get("react.decide_wait", 0) == before.get("react.decide_wait", 0)

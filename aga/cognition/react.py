@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from aga.agents import Action, Agent
+from aga.agents.state import is_sleep
 from aga.cognition import social
 from aga.cognition.answers import Decision
 from aga.cognition.common import Runtime, fmt_time, task
@@ -115,7 +116,7 @@ def decide(rt: Runtime, agent: Agent, perceived: list[Perceived]) -> Reaction | 
         }
         if rt.call(DECIDE_TALK, agent, context).decision:
             return Reaction("talk", other.name)
-    if _same_target(action, theirs):
+    if may_wait(rt, agent, other):
         context = {**seen, "context": context_about(rt, agent, other)}
         if rt.call(DECIDE_WAIT, agent, context).decision:
             remaining = max(1, int((theirs.end - rt.now).total_seconds() // 60))
@@ -137,6 +138,22 @@ def _step_of(description: str) -> str:
     is not itself a step of the block it interrupts."""
     m = re.search(r"\(([^()]+)\)\s*$", description)
     return m.group(1) if m else description
+
+
+def may_wait(rt: Runtime, agent: Agent, other: Agent) -> bool:
+    """The original's preconditions for waiting until ``other`` is done with an object (no LLM call).
+
+    As its ``lets_react``: nobody waits for someone sleeping, nor while sleeping (a shared bed is
+    shared, not queued for: without this a spouse stood by the bed for the partner's whole night), nor
+    in the 11 pm hour, nor for someone who is waiting; and only for the object both are headed for.
+    """
+    mine = agent.state.action
+    _, theirs = _seen(rt, other)
+    if mine is None or theirs is None or rt.now.hour == LATE_HOUR:
+        return False
+    if is_sleep(mine.description) or is_sleep(theirs.description):
+        return False
+    return _same_target(mine, theirs)
 
 
 def _same_target(mine: Action | None, theirs: Action | None) -> bool:
