@@ -68,8 +68,10 @@ def utterance(text: str, rng: random.Random) -> str:
     # The first letter keeps its case where it may begin a name ("Well, Isabella said ..."); a common
     # first word goes to lower case after an opener ("Honestly, that sounds great.").
     opener = rng.choice(OPENERS)
-    if opener == "I think " and re.match(r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's)\b", text):
+    if opener == "I think " and re.match(r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since)\b", text):
         opener = ""  # not "I think I hope ...", not "I think how has your week been?"
-    if opener and re.match(r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh)\b", text):
+    if opener and re.match(
+        r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything)\b", text
+    ):
         text = text[0].lower() + text[1:]
     return opener + vary(text, rng)

@@ -131,27 +131,39 @@ def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
 
 # Ways of bringing up a topic and of taking up what the other just said; the line's own words carry
 # its opener, so no second one is added.
-TELL = ("Did you hear? ", "By the way, ", "You know, ", "I heard that ", "Have you heard? ", "Someone told me ")
-MENTION = ("I was just thinking: ", "You know, ", "Funny thing, ", "I keep thinking about how ", "Oh, and ")
+TELL = (
+    "Did you hear? ", "By the way, ", "You know, ", "I heard that ", "Have you heard? ", "Someone told me ",
+    "Word is, ", "Apparently ", "I just found out that ", "Guess what I heard: ",
+)  # fmt: skip
+MENTION = (
+    "I was just thinking: ", "You know, ", "Funny thing, ", "I keep thinking about how ", "Oh, and ",
+    "It crossed my mind that ", "Speaking of which, ", "I meant to say, ",
+)  # fmt: skip
 FOLLOW_UP = (
     "How did that go?", "What do you make of it?", "Tell me more.", "Is that so?", "How do you feel about it?",
-    "I didn't know that.", "That must keep you busy.",
+    "I didn't know that.", "That must keep you busy.", "How is that going?", "Since when?", "Good for you.",
+    "That's a lot on your plate.", "I had no idea.",
 )  # fmt: skip
 REMARKS = (
     "Are you going?", "What do you think?", "Everyone's talking about it.", "I can hardly wait.",
-    "I thought you'd want to know.", "Should be interesting.",
+    "I thought you'd want to know.", "Should be interesting.", "Can you believe it?", "We'll see how it goes.",
+    "I'm curious what comes of it.", "Keep it in mind.",
 )  # fmt: skip
 SMALL_TALK = (
     "That sounds great.", "I have been busy with my work lately.", "Let's catch up again soon.",
     "It is nice to run into you.", "How has your week been?", "I know what you mean.", "Really? Tell me more.",
     "I've been meaning to ask you something.", "It's been a long day.", "The weather has been something lately.",
-    "I hope things are going well for you.", "Same here.",
+    "I hope things are going well for you.", "Same here.", "Have you eaten yet?", "I could use a break myself.",
+    "Time flies, doesn't it?", "Things have been quiet on my end.", "It's good to hear a friendly voice.",
+    "What have you been up to?", "I'm glad I ran into you.", "Funny how the days go by.",
+    "I was hoping I'd see you.", "Everything all right with you?",
 )  # fmt: skip
 
 
 # Bringing up something about oneself or about the listener: "Did you hear? I want..." is not said.
-OWN = ("You know, ", "Guess what? ", "So, ", "Actually, ", "I should tell you, ")
-YOURS = ("I hear ", "So, ", "Someone told me ", "I gather ")
+OWN = ("You know, ", "Guess what? ", "So, ", "Actually, ", "I should tell you, ", "Truth is, ", "Between us, ",
+       "Honestly, ")  # fmt: skip
+YOURS = ("I hear ", "So, ", "Someone told me ", "I gather ", "Word is ", "I noticed ")
 
 
 def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
