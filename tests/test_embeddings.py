@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from aga.embeddings import CachedEmbedder, Embedder, EmbeddingCache
-from aga.embeddings.cache import text_key
+from aga.embeddings.cache import open_cached, text_key
 
 
 class CountingEmbedder:
@@ -84,6 +84,46 @@ def test_two_processes_storing_the_same_text_do_not_collide(tmp_path):
     np.testing.assert_array_equal(ours.get_many([key])[key], vector)
     ours.put_many("m", {key: vector, text_key("m", "bed is idle"): vector})  # a batch with one new key
     assert len(ours.get_many([key, text_key("m", "bed is idle")])) == 2
+
+
+def _damage(path, at: int = 4096) -> None:
+    """Overwrite pages of the file, as a copy cut short or a torn write leaves them (``at=0``: SQLite's
+    own header too)."""
+    with path.open("r+b") as f:
+        f.seek(at)
+        f.write(b"\xff" * 8192)
+
+
+def test_a_cache_damaged_under_a_running_embedder_is_gone_around_with_one_warning(tmp_path):
+    # A 17-hour benchmark ended on "embeddings.db: database disk image is malformed": a cache must
+    # never stop a run. Its vectors are recomputed, the same as the stored ones.
+    path = tmp_path / "e.db"
+    inner = CountingEmbedder()
+    cached = CachedEmbedder(inner, EmbeddingCache.at(path))
+    first = cached.embed([f"text {i}" for i in range(300)])
+    cached.cache.engine.dispose()  # type: ignore[union-attr]
+    _damage(path)
+    cached._recent.clear()  # as after hours of other texts: the lookup goes to the file
+    with pytest.warns(UserWarning, match=r"e\.db: .*malformed.*sqlite3 FILE \.recover.*going on without it") as seen:
+        again = cached.embed([f"text {i}" for i in range(300)] + ["new"])
+    assert len(seen) == 1 and cached.cache is None
+    np.testing.assert_array_equal(again[:300], first)
+    assert inner.seen.count("text 0") == 2  # embedded anew, not lost
+    cached.embed(["another"])  # no second warning, no error
+
+
+def test_a_damaged_cache_file_at_start_means_no_cache_not_no_run(tmp_path):
+    path = tmp_path / "e.db"
+    cache = EmbeddingCache.at(path)
+    cache.put_many("m", {f"k{i}": np.ones(8, dtype=np.float32) for i in range(300)})
+    cache.engine.dispose()
+    _damage(path, at=0)
+    with pytest.warns(UserWarning, match=r"e\.db: file is not a database.*going on without it"):
+        cached = open_cached(CountingEmbedder(), path)
+    assert cached.cache is None and cached.embed(["a"]).shape == (1, 8)
+    path.write_bytes(b"")
+    path.unlink()
+    assert open_cached(CountingEmbedder(), path).cache is not None  # a fresh file: a cache again
 
 
 def test_empty_batch(tmp_path):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,10 +18,11 @@ import numpy as np
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel
 
 from aga.embeddings.base import Embedder
-from aga.storage.db import make_engine, sqlite_url
+from aga.storage.db import StorageError, make_engine, sqlite_url
 
 _CHUNK = 500  # SQLite limits the number of bound parameters per statement
 RECENT = 50_000  # vectors also kept in memory (~80 MB of 384-dim float32)
@@ -111,11 +113,11 @@ class CachedEmbedder:
     def __init__(
         self,
         inner: Embedder,
-        cache: EmbeddingCache,
+        cache: EmbeddingCache | None,
         on_lookup: Callable[[int, int], None] | None = None,
     ) -> None:
         self.inner = inner
-        self.cache = cache
+        self.cache = cache  # None: a cache that could not be used; every text is embedded
         self.name = inner.name
         # Entries are keyed by the inner embedder's cache_key where it has one: the same model run by
         # two backends has one name (stores stay compatible) but vectors that differ in the last bits.
@@ -139,7 +141,7 @@ class CachedEmbedder:
         found = {k: self._recent[k] for k in keys if k in self._recent}
         unknown = [k for k in dict.fromkeys(keys) if k not in found]
         if unknown:
-            found.update(self.cache.get_many(unknown))
+            found.update(self._use_cache(lambda c: c.get_many(unknown)) or {})
         missing: dict[str, str] = {}
         for key, text in zip(keys, texts, strict=True):
             if key not in found:
@@ -147,7 +149,7 @@ class CachedEmbedder:
         if missing:
             vectors = self.inner.embed(list(missing.values()))
             fresh = dict(zip(missing.keys(), vectors, strict=True))
-            self.cache.put_many(self.cache_key, fresh)
+            self._use_cache(lambda c: c.put_many(self.cache_key, fresh))
             found.update(fresh)
         # A text repeated inside one batch is embedded once: its repeats count as hits.
         misses = len(missing)
@@ -164,3 +166,34 @@ class CachedEmbedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([found[k] for k in keys]).astype(np.float32)
+
+    def _use_cache(self, call: Callable[[EmbeddingCache], object]) -> dict[str, np.ndarray] | None:
+        """``call`` on the SQL cache; a cache that fails is gone around, never the end of a run.
+
+        A vector is the same whenever it is computed, so a lookup that fails is only a miss and a store
+        that fails only a later miss. A file that cannot be used (damaged, read-only, a full disk) is
+        left alone for the rest of the process, with one warning naming it and the fix; a file another
+        process holds locked past the busy timeout is skipped for this batch only.
+        """
+        if self.cache is None:
+            return None
+        try:
+            return call(self.cache)  # type: ignore[return-value]
+        except StorageError as exc:
+            warnings.warn(f"embedding cache {exc}; going on without it (texts are embedded anew)", stacklevel=4)
+            self.cache = None
+        except OperationalError as exc:
+            warnings.warn(f"embedding cache skipped for one batch: {exc.orig}", stacklevel=4)
+        return None
+
+
+def open_cached(inner: Embedder, path: Path) -> CachedEmbedder:
+    """``inner`` behind the persistent cache in the SQLite file ``path``; behind no cache (with a
+    warning naming the file and the fix) when that file cannot be used: a cache is never a reason for a
+    run or a command to stop."""
+    try:
+        cache: EmbeddingCache | None = EmbeddingCache.at(path)
+    except StorageError as exc:
+        warnings.warn(f"embedding cache {exc}; going on without it (texts are embedded anew)", stacklevel=2)
+        cache = None
+    return CachedEmbedder(inner, cache)

@@ -225,10 +225,10 @@ class Budget:
 def default_embedder() -> Embedder:
     """The bundled MiniLM model behind the persistent embedding cache."""
     from aga.config import cache_dir
-    from aga.embeddings import CachedEmbedder, EmbeddingCache
+    from aga.embeddings.cache import open_cached
     from aga.embeddings.minilm import MiniLMEmbedder
 
-    return CachedEmbedder(MiniLMEmbedder(), EmbeddingCache.at(cache_dir() / "embeddings.db"))
+    return open_cached(MiniLMEmbedder(), cache_dir() / "embeddings.db")
 
 
 class Run:

@@ -36,10 +36,10 @@ def _load() -> Embedder:
     global _embedder
     if _embedder is None:
         from aga.config import cache_dir
-        from aga.embeddings import CachedEmbedder, EmbeddingCache
+        from aga.embeddings.cache import open_cached
         from aga.embeddings.minilm import MiniLMEmbedder
 
-        _embedder = CachedEmbedder(MiniLMEmbedder(), EmbeddingCache.at(cache_dir() / "embeddings.db"))
+        _embedder = open_cached(MiniLMEmbedder(), cache_dir() / "embeddings.db")
     return _embedder
 
 
