@@ -43,6 +43,23 @@ class UserError(Exception):
 EXIT_MODEL_UNAVAILABLE = 3  # the model stopped answering (the gateway's circuit breaker)
 EXIT_MOSTLY_FAILSAFES = 4  # done, but (mostly) on fail-safe answers instead of the model's
 EXIT_DISK_FULL = 5
+EXIT_INTERRUPTED = 130
+
+# Whether the command has said how a Ctrl-C left things (see :func:`interrupted`).
+_interrupt_told = False
+
+
+def interrupted(message: str) -> typer.Exit:
+    """Say how a Ctrl-C (or TERM) left things, and the exit (130) to raise.
+
+    Typer turns a KeyboardInterrupt it sees into a bare return of 130, so without a word from the
+    command :func:`run_guarded` says "interrupted" itself: a command cut short before it had anything
+    to say (`aga run` loading its town) no longer ends in silence.
+    """
+    global _interrupt_told
+    _interrupt_told = True
+    err_console.print(message)
+    return typer.Exit(EXIT_INTERRUPTED)
 
 # Options of every command that calls the model.
 Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
@@ -99,12 +116,16 @@ def run_guarded(app: typer.Typer) -> None:
     from aga.llm.errors import LLMConfigError, ModelUnavailable, TemplateError
     from aga.storage.db import StorageError
 
+    global _interrupt_told
+    _interrupt_told = False  # one process may run several commands (tests, an embedding program)
     # A TERM (`kill`, `docker stop`, a scheduler's time limit) stops a command as Ctrl-C does: what is
     # committed is kept and the command says how to go on, instead of dying mid-write with no word.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
         code = app(standalone_mode=False)
+        if code == EXIT_INTERRUPTED and not _interrupt_told:
+            err_console.print("interrupted")
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError, StorageError) as exc:
@@ -263,8 +284,7 @@ def kept_on_failure(what: str) -> Iterator[None]:
         err_console.print(f"[bold red]model unavailable:[/] {plain(exc)}; {again} once the model answers")
         raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
     except KeyboardInterrupt:
-        err_console.print(f"[bold red]interrupted:[/] {again}")
-        raise typer.Exit(130) from None
+        raise interrupted(f"[bold red]interrupted:[/] {again}") from None
     except BrokenProcessPool:
         err_console.print(f"[bold red]a worker process died[/] (killed, or out of memory): {again}")
         raise typer.Exit(1) from None

@@ -19,6 +19,7 @@ from aga.cli.common import (
     UserError,
     console,
     err_console,
+    interrupted,
     plain,
     print_json,
 )
@@ -123,8 +124,7 @@ def run_command(
         )
         raise typer.Exit(EXIT_MODEL_UNAVAILABLE) from None
     except KeyboardInterrupt:
-        err_console.print("interrupted: finished days are kept; run the same command again to go on")
-        raise typer.Exit(130) from None
+        raise interrupted("interrupted: finished days are kept; run the same command again to go on") from None
     finally:
         run.close()
     if as_json:

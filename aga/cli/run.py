@@ -30,6 +30,7 @@ from aga.cli.common import (
     disk_full,
     err_console,
     gateway_options,
+    interrupted,
     plain,
     span_hours,
 )
@@ -177,11 +178,10 @@ def drive(
             else "inside a step, so it resumes from the last checkpoint (at most "
             f"{checkpoint_minutes:g} simulated minutes earlier)"
         )
-        err_console.print(
+        raise interrupted(
             f"interrupted at {run.rt.now:%a %b %d %H:%M} (step {run.rt.step}); {where}. "
             f"Continue with `aga resume {run_id}`"
         )
-        raise typer.Exit(130)
     if reason == "finished":
         console.print(
             f"[green]finished[/] {run_id} at {run.rt.now:%a %b %d %H:%M}; "
@@ -311,10 +311,12 @@ def _say_kept(run: Any, exc: BaseException) -> None:
 
 def _start_up_failed(exc: BaseException, run_id: str, then: str) -> typer.Exit:
     """Say that a start-up was interrupted or met a dead model, and the exit to raise."""
-    interrupted = isinstance(exc, KeyboardInterrupt)
-    what = "interrupted" if interrupted else f"model unavailable: {exc}"
-    err_console.print(f"[bold red]{plain(what)}[/] during the start-up of run {plain(run_id)}; {plain(then)}")
-    return typer.Exit(130 if interrupted else EXIT_MODEL_UNAVAILABLE)
+    if isinstance(exc, KeyboardInterrupt):
+        return interrupted(f"[bold red]interrupted[/] during the start-up of run {plain(run_id)}; {plain(then)}")
+    err_console.print(
+        f"[bold red]{plain(f'model unavailable: {exc}')}[/] during the start-up of run {plain(run_id)}; {plain(then)}"
+    )
+    return typer.Exit(EXIT_MODEL_UNAVAILABLE)
 
 
 def run_command(
