@@ -146,6 +146,9 @@ def tokens_command(
     overall = progress.add_task("runs finished", total=len(planned_runs)) if jobs > 1 else None
 
     def finished(runs: list[Any]) -> None:
+        for r in runs:  # a run found finished when the benchmark goes on took no step: its bar is full too
+            if r.run_id in bars:
+                progress.update(bars[r.run_id], completed=steps_per_run)
         if overall is not None:
             progress.advance(overall, len(runs))
         if quiet or jobs > 1:
