@@ -40,11 +40,12 @@ def database_fault(message: str) -> str | None:
     return next((fix for needle, fix in _DATABASE_FAULTS.items() if needle in message), None)
 
 
-def name_database_faults(engine: Engine, error: Callable[[str], Exception]) -> None:
+def name_database_faults(engine: Engine, error: Callable[[str], Exception], *, path: str | None = None) -> None:
     """Make ``engine`` raise ``error(sentence)`` for a SQLite file it cannot use, the sentence naming the
-    file, SQLite's words and what to do, in place of the driver's error (SQLAlchemy's ``handle_error``
-    hook: one place for every statement, rather than a try around each)."""
-    path = engine.url.database or str(engine.url)
+    file (``path``, else the engine's), SQLite's words and what to do, in place of the driver's error
+    (SQLAlchemy's ``handle_error`` hook: one place for every statement, rather than a try around each)."""
+    # A read-only URL names the file as "file:PATH" (see read_only_url): the user knows it as PATH.
+    path = path or (engine.url.database or str(engine.url)).removeprefix("file:")
 
     def handle(context: object) -> None:
         original = getattr(context, "original_exception", None)

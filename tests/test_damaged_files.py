@@ -119,6 +119,29 @@ def test_a_read_only_run_can_be_read_and_says_so_when_asked_to_change(aga):
         assert code == 2 and "cannot be changed" in said and "cp -r" in said, said
 
 
+def test_a_read_only_run_of_an_older_aga_is_read_through_an_updated_copy_that_refuses_writes(aga):
+    # A run written before a column existed is brought up to date when opened (ALTER TABLE); on a
+    # read-only disk that write failed, and `aga show` could not read the run at all.
+    from aga.storage.db import StorageError, make_engine, sqlite_url
+
+    run = _made_run("older")
+    db = run.paths.database
+    with contextlib.closing(sqlite3.connect(db)) as old:
+        old.execute("ALTER TABLE llm_ledger DROP COLUMN model_s")
+        old.execute("ALTER TABLE run_info DROP COLUMN created_as")
+        old.commit()
+    before = db.read_bytes()
+    with _read_only(run.paths.root):
+        for command in (["show", "older"], ["ledger", "older"], ["log", "older"]):
+            code, said = aga(*command)
+            assert code == 0, (command, said)
+        engine = make_engine(sqlite_url(db))
+        with pytest.raises(StorageError, match=rf"^{db}: attempt to write a readonly database; .*work on a copy"):
+            with engine.begin() as connection:
+                connection.exec_driver_sql("DELETE FROM timeline")
+    assert db.read_bytes() == before  # nothing written to the file
+
+
 def test_written_files_get_their_folder_made_and_a_file_in_the_way_is_named(tmp_path):
     from aga.storage.files import write_atomically
 

@@ -7,11 +7,14 @@ commit costs well under a millisecond, which matters because the ledger commits 
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, create_engine
 
 from policy_store.faults import name_database_faults, read_only_url
@@ -45,6 +48,8 @@ def make_engine(url: str) -> Engine:
     # A run on a read-only disk or share can still be inspected (`aga show`, `log`, `ledger`); what
     # would write says the file is read-only (see name_database_faults).
     read_only = read_only_url(Path(url.removeprefix("sqlite:///"))) if url.startswith("sqlite:///") else None
+    if read_only is not None and _outdated(read_only):
+        return _migrated_in_memory(read_only, Path(url.removeprefix("sqlite:///")))
     engine = create_engine(read_only or url, connect_args={"check_same_thread": False} if is_sqlite else {})
     if is_sqlite:
         if read_only is None:
@@ -55,6 +60,36 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _outdated(read_only: str) -> bool:
+    """Whether a database read through ``read_only`` lacks a column of a table this aga declares (a run
+    written by an older aga: see :func:`add_missing_columns`)."""
+    with contextlib.closing(sqlite3.connect(read_only.removeprefix("sqlite:///"), uri=True)) as db:
+        for table in SQLModel.metadata.sorted_tables:
+            present = {row[1] for row in db.execute(f'PRAGMA table_info("{table.name}")')}
+            if present and any(c.name not in present for c in table.columns):
+                return True
+    return False
+
+
+def _migrated_in_memory(read_only: str, path: Path) -> Engine:
+    """An engine on an in-memory copy of a read-only database written by an older aga, brought up to
+    date in the copy (the file cannot take the new columns), so that such a run can still be inspected.
+
+    The copy then refuses writes as the file would (``query_only``), naming the file: a command that
+    writes must not seem to succeed into memory. Costs the database's size in memory, for such runs only.
+    """
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    with contextlib.closing(sqlite3.connect(read_only.removeprefix("sqlite:///"), uri=True)) as source:
+        source.backup(copy)
+    engine = create_engine("sqlite://", creator=lambda: copy, poolclass=StaticPool)
+    SQLModel.metadata.create_all(engine)
+    for table in SQLModel.metadata.sorted_tables:
+        _add_missing(engine, table)
+    copy.execute("PRAGMA query_only = ON")
+    name_database_faults(engine, StorageError, path=str(path))
+    return engine
+
+
 def add_missing_columns(engine: Engine, table: type[SQLModel]) -> list[str]:
     """Add columns a newer version declared to an existing table (nullable ones only); returns their names.
 
@@ -62,9 +97,12 @@ def add_missing_columns(engine: Engine, table: type[SQLModel]) -> list[str]:
     an older aga would otherwise fail on resume. New columns are always optional, so an
     ``ALTER TABLE ADD COLUMN`` keeps every old row valid.
     """
+    return _add_missing(engine, table.__table__)  # type: ignore[attr-defined]
+
+
+def _add_missing(engine: Engine, sql_table: Any) -> list[str]:
     from sqlalchemy import inspect, text
 
-    sql_table = table.__table__  # type: ignore[attr-defined]
     inspector = inspect(engine)
     if not inspector.has_table(sql_table.name):
         return []
