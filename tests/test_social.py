@@ -147,3 +147,12 @@ def test_a_town_of_one_has_no_network_to_measure(tmp_path: Path, monkeypatch):
     ).close()  # fmt: skip
     result = CliRunner().invoke(app, ["social", "network", "alone"])
     assert "run 'alone' has one resident: a network needs two" in str(result.exception)
+
+
+def test_heatmap_labels_no_installed_font_can_draw_become_numbers():
+    from aga.cli.social import drawable, initials
+
+    # U+E000 is a private-use character: no font draws it, as no CJK font is on a bare server.
+    names = ["Isabella Rodriguez", "\ue000 Wang", "Zoë O'Brien", "\ue000 Li"]
+    labels, families = drawable(initials(names))
+    assert labels == ["IR", "#2", "ZO", "#4"] and families[0] == "DejaVu Sans"

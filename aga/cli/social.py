@@ -88,14 +88,44 @@ def initials(names: list[str]) -> list[str]:
     return [f"{r}{raw[:i].count(r) + 1}" if raw.count(r) > 1 else r for i, r in enumerate(raw)]
 
 
-def _png(view: SocialRun, day: int, out: Path) -> None:
+# Fonts that cover scripts DejaVu Sans (matplotlib's own) does not, used where installed: matplotlib
+# falls back glyph by glyph along the family list.
+_WIDE_FONTS = ("Noto Sans CJK", "Noto Sans", "Source Han Sans", "WenQuanYi", "Droid Sans Fallback", "Arial Unicode")
+
+
+def drawable(labels: list[str]) -> tuple[list[str], list[str]]:
+    """The axis labels matplotlib can draw with the fonts installed, and the font families to use.
+
+    Names may be in any script, but a PNG has only the fonts of the machine: a label with a character
+    no installed font has (Chinese initials where no CJK font is installed) would be drawn as empty
+    boxes, so it becomes its number (#1, #2 ...), which the command's output and the HTML heatmap
+    (drawn by the browser's fonts) explain.
+    """
+    from matplotlib import font_manager, ft2font
+
+    default = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans"))
+    wide = sorted({f.fname for f in font_manager.fontManager.ttflist if f.name.startswith(_WIDE_FONTS)})
+    covered: set[int] = set()
+    for path in (default, *wide):
+        try:
+            covered |= set(ft2font.FT2Font(path).get_charmap())
+        except (OSError, RuntimeError):  # a font file matplotlib lists but cannot read
+            continue
+    families = ["DejaVu Sans", *sorted({f.name for f in font_manager.fontManager.ttflist if f.fname in wide})]
+    shown = [label if all(ord(c) in covered for c in label) else f"#{i + 1}" for i, label in enumerate(labels)]
+    return shown, families
+
+
+def _png(view: SocialRun, day: int, out: Path) -> list[str]:
+    """Draw the PNG; returns the names whose initials had to be drawn as numbers (see :func:`drawable`)."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display on a server
     import matplotlib.pyplot as plt
 
     matrix = view.matrix(day)
-    labels = initials(view.names)
+    labels, families = drawable(initials(view.names))
+    plt.rcParams["font.family"] = families
     size = max(4.0, 0.42 * len(labels) + 2)
     fig, ax = plt.subplots(figsize=(size + 1, size))
     image = ax.imshow(matrix, cmap="Blues", vmin=0, vmax=10)
@@ -111,6 +141,7 @@ def _png(view: SocialRun, day: int, out: Path) -> None:
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     plt.close(fig)
+    return [f"{label} = {name}" for label, name in zip(labels, view.names, strict=True) if label.startswith("#")]
 
 
 def _html(view: SocialRun, out: Path) -> None:
@@ -166,7 +197,12 @@ def heatmap_command(
         raise UserError(f"--day {day}: run '{view.run_id}' covers days 0 to {view.days}")
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.suffix.lower() == ".png":
-        _png(view, chosen, out)
+        numbered = _png(view, chosen, out)
+        if numbered:
+            console.print(
+                f"no installed font draws these names' initials, so the PNG numbers them (install a font for "
+                f"their script, or use --out F.html): {plain('; '.join(numbered))}"
+            )
     elif out.suffix.lower() in (".html", ".htm"):
         _html(view, out)
     else:
