@@ -8,6 +8,7 @@ file is named with what to do about it instead of ending in a driver's traceback
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,19 +59,21 @@ def name_database_faults(engine: Engine, error: Callable[[str], Exception], *, p
 
 def read_only_url(path: Path) -> str | None:
     """A SQLAlchemy URL that reads ``path`` without writing, when the file exists and cannot be written
-    (a read-only mount or share, no write permission, an immutable file); None otherwise.
+    (a read-only mount or share, no write permission, an immutable file) or its folder cannot take the
+    ``-wal`` and ``-shm`` files; None otherwise.
 
     A WAL-mode database cannot even be read through a plain URL then: SQLite must create its ``-shm``
     file. ``immutable=1`` reads the main file only, so rows still in a ``-wal`` file (a run killed
     before its last checkpoint of the journal) are not seen; a cleanly closed database has none.
+
+    Asked with ``access(2)``, never by opening the file: closing any descriptor of a database file
+    drops every POSIX lock the process holds on it, SQLite's included, and another process closing
+    its connection then deletes the ``-wal`` and ``-shm`` files under live connections (that corrupted
+    the shared embedding cache while two benchmarks ran). ``access`` sees read-only mounts (EROFS),
+    permissions and the immutable attribute alike.
     """
     if not path.is_file():
         return None
-    try:
-        with path.open("r+b"):
-            pass
-    except OSError as exc:
-        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise
-        return f"sqlite:///file:{path}?mode=ro&immutable=1&uri=true"
-    return None
+    if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
+        return None
+    return f"sqlite:///file:{path}?mode=ro&immutable=1&uri=true"

@@ -151,3 +151,26 @@ def test_written_files_get_their_folder_made_and_a_file_in_the_way_is_named(tmp_
     with pytest.raises(ValueError, match="plain is a file, not a folder"):
         write_atomically(tmp_path / "plain" / "out.json", "{}")
     assert not list(tmp_path.glob("**/*.tmp"))
+
+
+def test_asking_whether_a_database_is_read_only_keeps_the_locks_of_open_connections(tmp_path):
+    # Opening and closing the file to see whether it could be written dropped every POSIX lock this
+    # process held on it, SQLite's included: another process closing its connection then deleted the
+    # -wal and -shm files under our live connection, and the shared embedding cache was corrupted while
+    # two benchmarks ran. The WAL files of a live connection must survive another process's visit.
+    from policy_store.faults import read_only_url
+
+    db = tmp_path / "live.db"
+    live = sqlite3.connect(db, isolation_level=None)
+    live.execute("PRAGMA journal_mode=WAL")
+    live.execute("CREATE TABLE t (x)")
+    live.execute("INSERT INTO t VALUES (1)")
+    assert read_only_url(db) is None
+    visit = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('SELECT * FROM t').fetchall(); c.close()"
+    subprocess.run([sys.executable, "-c", visit, str(db)], check=True)
+    assert {p.name for p in tmp_path.iterdir()} == {"live.db", "live.db-wal", "live.db-shm"}
+    live.execute("INSERT INTO t VALUES (2)")
+    live.close()
+    with contextlib.closing(sqlite3.connect(db)) as again:
+        assert again.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert again.execute("SELECT count(*) FROM t").fetchone() == (2,)
