@@ -126,6 +126,28 @@ def test_a_damaged_cache_file_at_start_means_no_cache_not_no_run(tmp_path):
     assert open_cached(CountingEmbedder(), path).cache is not None  # a fresh file: a cache again
 
 
+def test_a_full_disk_or_a_busy_cache_is_gone_around(tmp_path, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    cached = CachedEmbedder(CountingEmbedder(), EmbeddingCache.at(tmp_path / "e.db"))
+    cache = cached.cache
+
+    def fails(why: str):
+        def put_many(*args, **kwargs):
+            raise OperationalError("INSERT ...", {}, sqlite3.OperationalError(why))
+
+        return put_many
+
+    monkeypatch.setattr(cache, "put_many", fails("database is locked"))
+    with pytest.warns(UserWarning, match="skipped for one batch: database is locked"):
+        assert cached.embed(["a"]).shape == (1, 8)
+    assert cached.cache is cache  # locked for a while: tried again with the next batch
+    monkeypatch.setattr(cache, "put_many", fails("database or disk is full"))
+    with pytest.warns(UserWarning, match="the disk is full"):
+        assert cached.embed(["b"]).shape == (1, 8)
+    assert cached.cache is None
+
+
 def test_empty_batch(tmp_path):
     cached = CachedEmbedder(CountingEmbedder(), EmbeddingCache.at(tmp_path / "e.db"))
     assert cached.embed([]).shape == (0, 8)

@@ -23,6 +23,7 @@ from sqlmodel import Field, Session, SQLModel
 
 from aga.embeddings.base import Embedder
 from aga.storage.db import StorageError, make_engine, sqlite_url
+from policy_store.faults import no_space
 
 _CHUNK = 500  # SQLite limits the number of bound parameters per statement
 RECENT = 50_000  # vectors also kept in memory (~80 MB of 384-dim float32)
@@ -183,7 +184,11 @@ class CachedEmbedder:
             warnings.warn(f"embedding cache {exc}; going on without it (texts are embedded anew)", stacklevel=4)
             self.cache = None
         except OperationalError as exc:
-            warnings.warn(f"embedding cache skipped for one batch: {exc.orig}", stacklevel=4)
+            if not no_space(exc):
+                warnings.warn(f"embedding cache skipped for one batch: {exc.orig}", stacklevel=4)
+                return None
+            warnings.warn(f"embedding cache: {exc.orig} (the disk is full); going on without it", stacklevel=4)
+            self.cache = None
         return None
 
 
