@@ -29,7 +29,7 @@ def _app(said: str | None) -> typer.Typer:
         # Typer turns a KeyboardInterrupt it sees into a bare return of 130: `aga run` cut short while it
         # loaded its town ended in silence.
         (None, "interrupted\n"),
-        ("interrupted at step 4; continue with `aga resume x`", "interrupted at step 4; continue with `aga resume x`\n"),
+        ("interrupted at step 4; `aga resume x` goes on", "interrupted at step 4; `aga resume x` goes on\n"),
     ],
 )
 def test_a_ctrl_c_is_said_once(capsys, monkeypatch, said, expected):

@@ -136,9 +136,9 @@ def test_a_read_only_run_of_an_older_aga_is_read_through_an_updated_copy_that_re
             code, said = aga(*command)
             assert code == 0, (command, said)
         engine = make_engine(sqlite_url(db))
-        with pytest.raises(StorageError, match=rf"^{db}: attempt to write a readonly database; .*work on a copy"):
-            with engine.begin() as connection:
-                connection.exec_driver_sql("DELETE FROM timeline")
+        refused = pytest.raises(StorageError, match=rf"^{db}: attempt to write a readonly database; .*work on a copy")
+        with refused, engine.begin() as connection:
+            connection.exec_driver_sql("DELETE FROM timeline")
     assert db.read_bytes() == before  # nothing written to the file
 
 

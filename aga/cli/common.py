@@ -61,6 +61,7 @@ def interrupted(message: str) -> typer.Exit:
     err_console.print(message)
     return typer.Exit(EXIT_INTERRUPTED)
 
+
 # Options of every command that calls the model.
 Timeout = Annotated[float, typer.Option(help="Seconds to wait for one answer of the model before retrying.")]
 Concurrency = Annotated[
