@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
@@ -87,11 +88,15 @@ def test_two_processes_storing_the_same_text_do_not_collide(tmp_path):
 
 
 def _damage(path, at: int = 4096) -> None:
-    """Overwrite pages of the file, as a copy cut short or a torn write leaves them (``at=0``: SQLite's
-    own header too)."""
+    """Overwrite every page of the file from ``at`` on, as a copy cut short or a torn write leaves them
+    (``at=0``: SQLite's own header too). The journal is folded into the file first, so that no page is
+    read from it instead of from the damaged file."""
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    size = path.stat().st_size
     with path.open("r+b") as f:
         f.seek(at)
-        f.write(b"\xff" * 8192)
+        f.write(b"\xff" * (size - at))
 
 
 def test_a_cache_damaged_under_a_running_embedder_is_gone_around_with_one_warning(tmp_path):
