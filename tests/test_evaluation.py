@@ -184,6 +184,34 @@ def test_the_scripted_judge_reads_knowing_not_knowing_and_invented_details():
     assert not _ask("eval.knows_person", answer="I think Ann Lee and I have never met in town.", **person)["knows"]
 
 
+def test_the_scripted_judge_wants_what_happens_not_only_the_news_s_names():
+    """An answer naming only the news's place and host reads close to it by meaning (names dominate
+    MiniLM's sentence vectors) but says nothing of what happens there: not knowing. With MiniLM, as
+    `aga eval --judge scripted/default` runs."""
+    import random
+
+    from aga.evaluation import knowledge  # noqa: F401  (declares the tasks)
+    from aga.llm.tasks import get_task
+    from aga.simulator import HOOKS, Prompt
+
+    def knows(fact: str, question: str, answer: str) -> bool:
+        shown = {"name": "Bo Chan", "question": question, "answer": answer, "fact": fact}
+        t = get_task("eval.knows_news")
+        return HOOKS["eval.knows_news"](Prompt("eval.knows_news", t.render(shown), t.shown(shown),
+                                               t.json_schema(), random.Random(0)))["knows"]  # fmt: skip
+
+    party = "Is anyone throwing a party soon?"
+    assert not knows(FACT, party, "I'll spend the afternoon at the Old Mill with Ann Lee.")
+    assert not knows(FACT, party, "I'd love to go to a party sometime.")  # the question's word only
+    assert knows(FACT, party, "Ann's throwing a party on Saturday.")
+    regatta = "Ines Okafor is organising the harbour Regatta on Saturday at the Old Pier"
+    asked = "Have you heard any news about regatta?"
+    assert not knows(regatta, asked, "I'm going down to the Old Pier with Ines on Saturday.")
+    assert not knows(regatta, asked, "I mend nets at the Old Pier most mornings.")
+    assert knows(regatta, asked, "Yes! Ines is organising the Regatta on Saturday at the Old Pier.")
+    assert knows(regatta, asked, "There's a boat race at the harbour this weekend, Ines is running it.")
+
+
 def _town_for_attendance(tmp_path: Path, *, who_goes: list[str]):
     """ville3 with the party's knowledge and whereabouts written straight into a database."""
     from datetime import datetime

@@ -61,18 +61,59 @@ WHEN = re.compile(
 
 @answers("eval.knows_news")
 def knows_news(p: Prompt) -> dict[str, bool]:
-    """Knows: the answer is about the news (similar in meaning, or sharing its rarer words) and does not
-    open with a denial. Invents: it names a day or time the news does not."""
-    answer, fact = p.get("answer"), p.get("fact")
-    shared = _content_words(answer) & _content_words(fact)
-    close = float(similarities(fact, [answer])[0]) > 0.45 if answer else False
+    """Knows: the answer tells what happens (a word of the news's own that is not a name, with a name,
+    time or second such word beside it), or reads like the news once the names are left out of both;
+    and it does not open with a denial. Invents: it names a day or time the news does not."""
+    answer, fact, question = p.get("answer"), p.get("fact"), p.get("question")
+    names = _names(fact) - _words(question)
+    what = {w for w in _content_words(fact) if w not in names}
+    said = _content_words(answer)
+    told = {w for w in what if any(_same_word(w, s) for s in said)}
+    # An answer that only takes up the question's word ("a party sometime") tells nothing of the news.
+    beside = bool(_words(answer) & names) or bool(set(re.findall(r"\d+", answer)) & set(re.findall(r"\d+", fact)))
+    tells = bool(told) and (beside or len(told) >= 2 or bool(told - _words(question)))
+    # The whole sentences' meaning is dominated by names: "an afternoon at <the news's place> with <its
+    # host>" reads close to the news without a word of what happens there, so it counts only when the
+    # answer also reads like the news with the names left out of both.
+    close = bool(answer) and float(similarities(fact, [answer])[0]) > 0.45
+    close = close and float(similarities(_without(fact, names), [_without(answer, names)])[0]) > 0.5
     denies = bool(NOT_KNOWING.search(answer[:60]))
-    knows = (close or len(shared) >= 2) and not denies
+    knows = (tells or close) and not denies
     # A day or an hour the news does not name ("5 to 7 pm" names both 5 and 7).
     named = set(re.findall(r"[a-z]+|\d+", " ".join(WHEN.findall(fact)).lower())) | set(re.findall(r"\d+", fact))
-    said = [set(re.findall(r"[a-z]+day|\d+", m.lower())) for m in WHEN.findall(answer)]
-    invents = knows and any(not (words & named) for words in said)
+    said_when = [set(re.findall(r"[a-z]+day|\d+", m.lower())) for m in WHEN.findall(answer)]
+    invents = knows and any(not (words & named) for words in said_when)
     return {"knows": knows, "invents": invents}
+
+
+def _words(text: str) -> set[str]:
+    return {_bare(w) for w in re.findall(r"[A-Za-z][\w'’]*", text)}
+
+
+def _bare(word: str) -> str:
+    """A word in lower case without its possessive ("Isabella's" -> "isabella")."""
+    return re.sub(r"['’]s$", "", word.lower())
+
+
+def _names(fact: str) -> set[str]:
+    """Words the news writes with a capital (people, places, days), its opening word only when a second
+    capitalised word follows it ("Ann Lee's party ...", not "Elections for mayor ...")."""
+    words = re.findall(r"[A-Za-z][\w'’]*", fact)
+    out = {_bare(w) for i, w in enumerate(words) if i and w[0].isupper()}
+    if len(words) > 1 and words[0][0].isupper() and words[1][0].isupper():
+        out.add(_bare(words[0]))
+    return out
+
+
+def _without(text: str, names: set[str]) -> str:
+    return " ".join(w for w in re.findall(r"[A-Za-z][\w'’]*|\d+", text) if _bare(w) not in names)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word in two forms ("organising" / "organised", "party" / "parties"): a shared start of five
+    letters, or the whole of a shorter word."""
+    n = min(5, len(a), len(b))
+    return a[:n] == b[:n] and (n == 5 or len(a) == len(b))
 
 
 @answers("eval.knows_person")
