@@ -364,3 +364,22 @@ def test_a_clause_that_starts_with_a_preposition_is_no_activity():
 
     said = "Aoife works at the pharmacy from 9 am until 6 pm, behind the pharmacy counter."
     assert routine(said, 7) == [(9, "work at the pharmacy")]
+
+
+def test_a_meal_that_the_place_one_is_at_has_a_room_for_is_had_there():
+    """Mid-shift, the clinic's staff room serves a packed supper as well as the kitchen at home: the
+    prompt says stay, so she does; sleep and a shower still need home."""
+    shown = {
+        "name": "Zoë Ångström",
+        "home_sector": "Zoë Ångström's chalet",
+        "home_arenas": "Zoë Ångström's bedroom, kitchen, bathroom",
+        "current_sector": "Valley Clinic",
+        "current_arenas": "ward, reception, staff room, pharmacy",
+        "requirement": "Zoë Ångström is a night nurse at the Valley Clinic; she works from 8 pm until 6 am.",
+        "options": "Zoë Ångström's chalet, Valley Clinic, The Edelweiss Inn, Village Bakery, Ski School",
+    }
+    for seed in range(6):
+        for action in ("eating a packed supper", "having a cup of tea on her break"):
+            assert ask("act.sector", seed, action_description=action, **shown)["choice"] == "Valley Clinic"
+        for action in ("sleeping", "taking a shower"):
+            assert ask("act.sector", seed, action_description=action, **shown)["choice"] == "Zoë Ångström's chalet"

@@ -19,6 +19,9 @@ from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, t
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
+# Over home, when the place one is at has a room for the activity: the prompt's explicit "stay" outweighs
+# the sampling spread (three of its sd), not only a near tie.
+STAY_DOABLE = STAY + 3 * NOISE
 
 
 def _noisy(scores: np.ndarray, p: Prompt) -> int:
@@ -34,6 +37,7 @@ def sector(p: Prompt) -> dict[str, str]:
     action = p.get("action_description")
     home, current = p.get("home_sector"), p.get("current_sector")
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
+    current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options)
     scores = similarities(action, options).astype(float)
     for i, option in enumerate(options):
@@ -44,6 +48,13 @@ def sector(p: Prompt) -> dict[str, str]:
             scores[i] += 0.6 * float(similarities(action, named).max())
         if option == current:
             scores[i] += STAY
+    if current != home and current in options and home in options and current_rooms:
+        # "Stay if the activity can be done there": away from home, an activity that a room here is for
+        # as much as any room at home (a night nurse's packed supper and the clinic's staff room) gives
+        # home's rooms no pull over the place one is at; what needs home (sleep, a shower) still does.
+        here, there = options.index(current), options.index(home)
+        if _room_use(action, current_rooms).max() >= _room_use(action, home_rooms).max() > 0:
+            scores[here] = max(scores[here], scores[there] + STAY_DOABLE)
     return {"choice": options[_noisy(scores, p)]}
 
 
@@ -74,6 +85,8 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
     ("office|study", "working at a desk, writing, answering emails, studying"),
     ("garden|yard", "gardening, watering the plants, relaxing outdoors"),
     ("garage|workshop", "repairing things, working with tools"),
+    ("staff room|break room|canteen|cafeteria|mess hall|kitchenette",
+     "eating a meal or a snack on a break, making coffee or tea"),
     ("laundry", "washing and drying clothes"),
 )  # fmt: skip
 
