@@ -66,23 +66,34 @@ def run_believability(
     on_answer: Callable[[str], None] | None = None,
     api_base: str | None = None,
     records: Path | None = None,
+    only: Sequence[int] = (),
 ) -> dict[str, Any]:
     """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it.
 
     ``records``: a folder keeping each seed's answers and verdicts (``s<seed>.jsonl``) apart from ``out``,
     so that a recording can be finished in sittings by keeping only that folder: the runs are made again
     (the simulator is deterministic) and a kept answer is reused only where its run's state matches.
+    ``only``: a sitting that makes the runs of these measured seeds alone and evaluates them, with the
+    settings of the whole recording (its seed is still ``seed``, which every kept record names); no report
+    is written, and ``{"evaluated": [...]}`` is returned.
     """
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
-    tokens = run_benchmark(
-        scenario, days=days, model=model, seed=seed, warmup=warmup, out=out, modes=modes, seeds=seeds,
-        start=start, jobs=jobs, done=done, api_base=api_base, gateway_options=settings.gateway,
-    )  # fmt: skip
     measured = [seed + i for i in range(seeds)]
+    outside = [s for s in only if s not in measured]
+    if outside:
+        raise ValueError(f"seed {outside[0]} is not among the measured seeds {measured}")
     made = provenance()
+    tokens: dict[str, Any] = {}
+    # A sitting's seeds one at a time: the token machinery plans every seed from its first, and the other
+    # seeds' runs (hours for a large town) are not needed to evaluate these.
+    for first, count in [(s, 1) for s in dict.fromkeys(only)] or [(seed, seeds)]:
+        tokens = run_benchmark(
+            scenario, days=days, model=model, seed=first, warmup=warmup, out=out, modes=modes, seeds=count,
+            start=start, jobs=jobs, done=done, api_base=api_base, gateway_options=settings.gateway,
+        )  # fmt: skip
     evaluations: dict[int, Evaluation] = {}
-    for s in measured:
+    for s in list(dict.fromkeys(only)) or measured:
         runs = [f"{m}-s{s}" for m in modes]
         folder = out / "eval" / f"s{s}"
         evaluations[s] = evaluate(
@@ -91,6 +102,8 @@ def run_believability(
             records_file=records / f"s{s}.jsonl" if records else None,
         )  # fmt: skip
         write(evaluations[s], settings, folder, made)  # each seed's own report, as `aga eval` writes it
+    if only:
+        return {"evaluated": sorted(evaluations)}
     report = summarise(evaluations, modes=modes, settings=settings)
     report.update(
         provenance=made, scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,

@@ -17,6 +17,7 @@ from aga.evaluation.judge import Judged, placed
 from aga.evaluation.questions import TEMPLATES, interview_questions
 from aga.evaluation.ranking import rate
 from aga.sim.run import Run
+from benchmarks.bench_tokens import MODES
 from tests.fakes import HashEmbedder
 
 
@@ -335,6 +336,33 @@ def test_bench_believability_reuses_kept_records_once_its_runs_are_gone(tmp_path
     shutil.rmtree(out)
     assert CliRunner().invoke(app, [*args[:8], "08:10", *args[9:]]).exit_code == 0
     assert calls() > 0
+
+
+def test_bench_believability_sittings_evaluate_one_seed_with_the_whole_recordings_settings(tmp_path, hashed):
+    """--sitting 1 makes and evaluates seed 1 alone and writes no report; the command without it then
+    makes seed 0, reuses seed 1's records (they name the recording's seed, 0) and writes the report."""
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out, kept = tmp_path / "bel", tmp_path / "kept"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "2", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--measure", "interviews", "--quiet", "--judging", "ranking"]
+    args += ["--records", str(kept)]
+    result = CliRunner().invoke(app, [*args, "--sitting", "1"])
+    assert result.exit_code == 0, result.output
+    assert "evaluated seed(s) 1" in result.output
+    assert sorted(p.name for p in (out / "runs").iterdir()) == [f"{m}-s1" for m in sorted(MODES)]
+    assert not (out / "believability.json").exists() and (out / "eval" / "s1" / "report.md").exists()
+    lines = (kept / "s1.jsonl").read_text().splitlines()
+    assert lines and all(json.loads(line)["seed"] == 0 for line in lines)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (kept / "s1.jsonl").read_text().splitlines() == lines  # nothing of seed 1 asked again
+    assert json.loads((out / "believability.json").read_text())["seeds"] == [0, 1]
+    refused = CliRunner().invoke(app, [*args, "--sitting", "2"])
+    assert refused.exit_code != 0 and "--sitting 2: not among the measured seeds 0..1" in str(refused.exception)
 
 
 def test_pooled_ratings_strip_the_seed_from_condition_names():

@@ -520,6 +520,15 @@ def believability_command(
             "(runs gone are made again; an answer is reused only where its run's state is the same)."
         ),
     ] = None,
+    sitting: Annotated[
+        list[int] | None,
+        typer.Option(
+            help="Make and evaluate only this measured seed's runs (repeatable), with the whole recording's "
+            "settings, and write no report: one sitting of a recording finished on machines laid anew (the "
+            "command without it then makes the other runs and writes the report).",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Baseline, lifestyle, social and aga runs of SCENARIO over seeds, each seed's modes and the baseline's
@@ -535,6 +544,10 @@ def believability_command(
     out_folder(out)
     if records is not None:
         out_folder(records, "--records")
+    measured = range(seed, seed + seeds)
+    for s in sitting or ():
+        if s not in measured:
+            raise UserError(f"--sitting {s}: not among the measured seeds {seed}..{seed + seeds - 1} (--seed, --seeds)")
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base,
@@ -550,8 +563,13 @@ def believability_command(
             settings=settings, measures=measures, max_pairs=max_pairs, start=clock_time(start), jobs=jobs,
             done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}", markup=False)
             if quiet else None,
-            on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records,
+            on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records, only=sitting or (),
         )  # fmt: skip
+    if sitting:
+        folders = ", ".join(str(out / "eval" / f"s{s}") for s in report["evaluated"])
+        console.print(f"evaluated seed(s) {', '.join(map(str, report['evaluated']))} (their reports: {folders}); "
+                      "the command without --sitting writes the report of all seeds", markup=False)  # fmt: skip
+        return
     for r in report["pooled"]:
         console.print(f"{r['condition']}: mu {r['mu']:.2f} (sigma {r['sigma']:.2f})", markup=False)
     console.print(f"report: {out / 'believability.md'}, {out / 'believability.json'}", markup=False)
