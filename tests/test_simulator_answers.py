@@ -383,3 +383,42 @@ def test_a_meal_that_the_place_one_is_at_has_a_room_for_is_had_there():
             assert ask("act.sector", seed, action_description=action, **shown)["choice"] == "Valley Clinic"
         for action in ("sleeping", "taking a shower"):
             assert ask("act.sector", seed, action_description=action, **shown)["choice"] == "Zoë Ångström's chalet"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Ola Berg teaches skiing to children and adults on the piste.",
+         ["Ola Berg teaches skiing to children and adults on the piste"]),
+        ("Mia bakes bread and cakes every morning and sells them at the bakery.",
+         ["Mia bakes bread and cakes every morning", "sells them at the bakery"]),
+        ("He serves tea and coffee at the cafe and chats with the regulars.",
+         ["He serves tea and coffee at the cafe", "chats with the regulars"]),
+        ("He checks the nets and lines, then mends what is torn.",
+         ["He checks the nets and lines", "mends what is torn"]),
+        ("She opens the shop at 8 am and serves customers until 6 pm.",
+         ["She opens the shop at 8 am", "serves customers until 6 pm"]),
+        ("He is training for his next race and studying for his exams.",
+         ["He is training for his next race", "studying for his exams"]),
+        ("He knows every skipper by name and can fillet a hake.",
+         ["He knows every skipper by name", "can fillet a hake"]),
+        ("She is curious about the vote and often brings it up.",
+         ["She is curious about the vote", "often brings it up"]),
+        ("wake up and complete the morning routine", ["wake up", "complete the morning routine"]),
+    ],
+)  # fmt: skip
+def test_an_and_splits_a_clause_before_a_second_verb_not_a_second_thing(sentence: str, expected: list[str]):
+    from aga.simulator.text import clauses
+
+    assert clauses(sentence) == expected
+
+
+def test_two_verbs_side_by_side_both_take_the_plan_form():
+    from aga.simulator.plan import routine
+
+    assert routine("Kai reads and writes in the library in the afternoon.", 7) == [
+        (15, "read and write in the library")
+    ]
+    assert routine("Mia bakes bread and cakes at 9 am and sells them.", 7) == [
+        (9, "bake bread and cakes"), (10, "sell them")
+    ]  # fmt: skip

@@ -35,10 +35,92 @@ _PERIOD = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + r"(?<!\b[A-Z])\."
 
 
 def clauses(text: str) -> list[str]:
-    """A sentence split at commas, semicolons, 'then' and 'and' before a lower-case word."""
+    """A sentence split at commas, semicolons, 'then', and at an 'and' that joins a second verb (see
+    :func:`_joins_a_verb`)."""
     # Not at a comma that goes on with a time: "at 7 am, 1 pm and 6 pm" is one clause.
-    parts = re.split(_PERIOD + r"|;|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\band\b(?=\s+[a-z])|\bthen\b", text)
-    return [p.strip() for p in parts if len(p.strip()) >= 4]
+    parts = re.split(_PERIOD + r"|;|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\bthen\b", text)
+    out: list[str] = []
+    for part in parts:
+        pieces = re.split(r"\band\b(?=\s+[a-z])", part)
+        clause = pieces[0]
+        for piece in pieces[1:]:
+            if _joins_a_verb(clause, piece):
+                out.append(clause)
+                clause = piece
+            else:
+                clause = f"{clause}and{piece}"
+        out.append(clause)
+    return [c.strip() for c in out if len(c.strip()) >= 4]
+
+
+# Words after which a word ending in -s was a plural noun, not a verb with its object: "children and
+# adults on the piste", "bread and cakes every morning", "nets and lines, then ...". Not "to" or "with":
+# verbs take them far more often ("likes to", "chats with") than a second thing does.
+_NO_OBJECT = frozenset(
+    (
+        "on", "at", "in", "from", "for", "every", "each", "until", "till", "by", "near", "of", "before", "after",
+        "during", "around", "across", "along", "over", "under", "into", "onto", "when", "while", "as", "or",
+        "and", "daily", "early", "late", "together", "too", "again",
+    )
+)  # fmt: skip
+_NEW_SUBJECT = frozenset(
+    (
+        "he", "she", "they", "it", "i", "we", "you", "can", "could", "will", "would", "shall", "should", "may",
+        "might", "must",
+    )
+)  # fmt: skip
+_ENDS_WITH_A_TIME = re.compile(
+    r"(?:\d\s*(?:am|pm)|\b(?:noon|midnight|morning|afternoon|evening|night|o'clock|day|week|weekend|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday))\s*$",
+    re.IGNORECASE,
+)
+_UNLIKE = 0.3  # MiniLM similarity below which two words are of different kinds ("shop" / "serves": 0.16)
+_ADVERBS = frozenset(
+    (
+        "often", "also", "usually", "always", "sometimes", "still", "never", "rarely", "then", "later",
+    )
+)  # fmt: skip
+_PROGRESSIVE = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+)?\w+ing\b")
+
+
+def _joins_a_verb(before: str, after: str) -> bool:
+    """Whether 'and' + ``after`` is a second verb of the clause ``before`` ("opens the shop and serves
+    customers") rather than a second thing ("bakes bread and cakes", "teaches children and adults on the
+    piste"). Hand-written: no part-of-speech tagger ships with the project, and single words are too short
+    for MiniLM to tell a verb from a noun. In a clause whose verb agrees with a third person ("teaches"),
+    a second verb does too (ends in -s) and takes an object or a companion ("sells them", "chats with"),
+    or goes on in the same tense ("is training for it and studying for ..."), or comes with a subject or a
+    modal of its own ("and he ...", "and can ..."); any other clause keeps the plain rule (an 'and' before
+    a lower-case word)."""
+    verb = leading_name(before.strip())[1]
+    verb = re.sub(r"^(?:He|She|They|It)\s+", "", verb).split(" ", 1)[0]
+    if not (verb.endswith("s") and verb.islower()):
+        return True
+    words = re.findall(r"[\w'’]+|[^\w\s]", after)
+    while words and words[0].lower() in _ADVERBS:  # "and often brings it up"
+        words = words[1:]
+    if not words:
+        return False
+    first = words[0].lower()
+    if first in _NEW_SUBJECT or (first.endswith("ing") and _PROGRESSIVE.search(before)):
+        return True
+    if not first.endswith("s"):
+        return False
+    follows = words[1] if len(words) > 1 else ""
+    if not follows or not follows[0].isalnum():
+        return False  # "... nets and lines, then": a list's last item
+    if follows.lower() not in _NO_OBJECT:
+        return True  # an object: "sells them", "milks the cows"
+    # A preposition after it ("eats at noon", "adults on the piste"): a verb after a clause complete with
+    # its time ("mends fences in the afternoon and eats at noon"), or after a word of another kind of
+    # meaning ("the shop" / "serves"); two things alike ("children" / "adults") are one thing's list. Left
+    # whole when unsure: one longer activity is what a model writes too, a list item made a verb is not.
+    if _ENDS_WITH_A_TIME.search(before):
+        return True
+    from aga.simulator.meaning import similarities  # MiniLM: imported here, the text helpers need no model
+
+    last = re.findall(r"[\w'’]+", before)
+    return bool(last) and float(similarities(first, [last[-1]])[0]) < _UNLIKE
 
 
 # Lower-case words inside a name ("Ana de la Cruz", "Jan van Dijk", "Siobhán Ní Dhúbhghaill").
@@ -85,20 +167,29 @@ _BASE_FORMS = {"goes": "go", "does": "do", "has": "have", "is": "be", "studies":
 
 
 def base_form(clause: str) -> str:
-    """'opens the bakery' -> 'open the bakery' (third person to plan form)."""
+    """'opens the bakery' -> 'open the bakery' (third person to plan form); two verbs side by side take
+    it both ('reads and writes in the library' -> 'read and write in the library')."""
     words = clause.split()
     if not words:
         return clause
-    verb = words[0].lower()
-    if verb in _BASE_FORMS:
-        words[0] = _BASE_FORMS[verb]
-    elif verb.endswith("ies") and len(verb) > 4:
-        words[0] = verb[:-3] + "y"
-    elif verb.endswith(("ches", "shes", "sses", "xes", "zes")):
-        words[0] = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss") and len(verb) > 3:
-        words[0] = verb[:-1]
+    words[0] = _base_verb(words[0])
+    if len(words) > 2 and words[1] == "and":
+        words[2] = _base_verb(words[2])
     return " ".join(words)
+
+
+def _base_verb(word: str) -> str:
+    """A third-person verb in its plan form; any other word as it is."""
+    verb = word.lower()
+    if verb in _BASE_FORMS:
+        return _BASE_FORMS[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 3:
+        return verb[:-1]
+    return word
 
 
 _ING = {
