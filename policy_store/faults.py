@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 # SQLite's messages for a file that cannot be used as it is, and what to do about each.
 _DATABASE_FAULTS = {
@@ -25,6 +27,25 @@ _DATABASE_FAULTS = {
     "unable to open database file": "its folder is missing or cannot be written; check the path and its permissions",
     "disk I/O error": "the disk failed to read or write it; check the disk, then try again",
 }
+
+
+def create_tables(metadata: MetaData, engine: Engine, tables: Sequence[Any] | None = None) -> None:
+    """``metadata.create_all`` that processes opening a new database at once can all do.
+
+    Each finds a table missing and creates it, and the later ``CREATE`` fails with "table ... already
+    exists" (two ``aga bench tokens --jobs 2`` workers on a fresh embedding cache did: one chain of runs
+    ended at its start). Looking again then finds the table made, so the call goes on; every other
+    error is raised.
+    """
+    chosen = list(tables) if tables is not None else None
+    # Each try creates at least the table another process made first, so one try per table suffices.
+    for tries_left in range(len(chosen if chosen is not None else metadata.sorted_tables), -1, -1):
+        try:
+            metadata.create_all(engine, tables=chosen)
+            return
+        except OperationalError as exc:
+            if "already exists" not in str(exc) or not tries_left:
+                raise
 
 
 def no_space(exc: BaseException) -> bool:

@@ -39,10 +39,11 @@ from sqlmodel import Session, col, create_engine, delete, select
 from policy_store.conditions import merge, unmet
 from policy_store.config import StoreConfig
 from policy_store.durations import rescale
-from policy_store.faults import name_database_faults, read_only_url
+from policy_store.faults import create_tables, name_database_faults, read_only_url
 from policy_store.index import PolicyIndex
 from policy_store.interfaces import AlwaysHolds, ConditionChecker, Embedder
 from policy_store.model import Draft, Lookup, Match, Policy, Query, Rejection, Step, Variant
+from policy_store.sqlite import set_pragmas
 from policy_store.substitute import Substitution, mapping
 from policy_store.tables import METADATA, CounterRow, MetaRow, PolicyRow, UndoRow
 
@@ -72,25 +73,15 @@ def same_text_key(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower().rstrip("."))
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    # WAL + NORMAL: a committed policy survives kill -9 and readers never block the run writing.
-    # The same settings as aga.storage.db, repeated on purpose: this library must not import aga.
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.close()
-
-
 def _engine(database: Path, *, readonly: bool = False) -> Engine:
     # A store opened to read on a read-only disk or share is read as it is (no WAL files, no new tables).
     read_only = read_only_url(database) if readonly else None
     engine = create_engine(read_only or f"sqlite:///{database}", connect_args={"check_same_thread": False})
     if read_only is None:
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", set_pragmas)
     name_database_faults(engine, PolicyStoreError)  # a damaged or read-only policies.db, named
     if read_only is None:
-        METADATA.create_all(engine)
+        create_tables(METADATA, engine)
     return engine
 
 
@@ -141,7 +132,7 @@ class PolicyStore:
         self.location = location
         self._lock = lock
         self._closed = False
-        METADATA.create_all(engine)
+        create_tables(METADATA, engine)
         # Read-only opens (listing, statistics, export) work whatever the embedder; search checks it.
         self._embedder_problem = self._check_embedder()
         if self._embedder_problem and not readonly:

@@ -504,3 +504,31 @@ def test_long_jobs_end_on_a_full_disk_with_exit_5_but_leave_bad_paths_to_the_inp
         raise InternalError("Error in compaction: a bug")
     with pytest.raises(FileNotFoundError), kept_on_failure("the records are kept"):
         raise FileNotFoundError("no such scenario file")
+
+
+def _open_new_database(path: str, barrier: object, results: object) -> None:
+    """In a child process: open ``path`` (a database nobody made yet) when every sibling is ready."""
+    barrier.wait()  # type: ignore[attr-defined]
+    try:
+        make_engine(sqlite_url(Path(path))).dispose()
+        results.put("ok")  # type: ignore[attr-defined]
+    except Exception as exc:  # noqa: BLE001 - the test reports whatever a child met
+        results.put(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")  # type: ignore[attr-defined]
+
+
+def test_processes_opening_one_new_database_at_once_all_open_it(tmp_path):
+    """Two workers of `aga bench tokens --jobs 2` on a fresh machine open the new embedding cache at the
+    same moment: each found its tables missing and created them, and one ended with "table ...
+    already exists" (or "database is locked" from the switch to WAL), taking its chain of runs with it."""
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    for round_ in range(4):
+        barrier, results = fork.Barrier(4), fork.Queue()
+        path = str(tmp_path / f"new{round_}.db")
+        children = [fork.Process(target=_open_new_database, args=(path, barrier, results)) for _ in range(4)]
+        for child in children:
+            child.start()
+        for child in children:
+            child.join(60)
+        assert sorted(results.get(timeout=5) for _ in children) == ["ok"] * 4

@@ -23,7 +23,7 @@ from sqlmodel import Field, Session, SQLModel
 
 from aga.embeddings.base import Embedder
 from aga.storage.db import StorageError, make_engine, sqlite_url
-from policy_store.faults import no_space
+from policy_store.faults import create_tables, no_space
 
 _CHUNK = 500  # SQLite limits the number of bound parameters per statement
 RECENT = 50_000  # vectors also kept in memory (~80 MB of 384-dim float32)
@@ -52,7 +52,7 @@ class EmbeddingCache:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        SQLModel.metadata.create_all(engine, tables=[EmbeddingRow.__table__])  # type: ignore[list-item]
+        create_tables(SQLModel.metadata, engine, [EmbeddingRow.__table__])  # type: ignore[list-item]
 
     @classmethod
     def at(cls, path: Path) -> EmbeddingCache:

@@ -34,6 +34,7 @@ from aga.household.spec import HouseholdScenario, HouseholdSpec, load_household
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
 from aga.storage import make_engine, resolve_run
 from aga.storage.runs import RunPaths, lock_run
+from policy_store.faults import create_tables
 
 MODES = ("baseline", "lifestyle", "routine")
 FIRST_MORNING = datetime(2023, 2, 13, 7, 0)  # the ledger's sim_time of day 1; day n is n-1 days later
@@ -144,9 +145,10 @@ class HouseholdRun:
         committed = existing
         try:
             engine = make_engine(paths.database_url)
-            SQLModel.metadata.create_all(
+            create_tables(
+                SQLModel.metadata,
                 engine,
-                tables=[HouseholdRunInfo.__table__, HouseholdDay.__table__],  # type: ignore[list-item]
+                [HouseholdRunInfo.__table__, HouseholdDay.__table__],  # type: ignore[list-item]
             )
             with Session(engine, expire_on_commit=False) as session:
                 info = session.get(HouseholdRunInfo, paths.run_id)

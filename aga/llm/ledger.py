@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from aga.storage.db import add_missing_columns, insert_row
+from policy_store.faults import create_tables
 
 
 class Outcome(StrEnum):
@@ -152,7 +153,7 @@ class Ledger:
     def __init__(self, engine: Engine, run_id: str) -> None:
         self.engine = engine
         self.run_id = run_id
-        SQLModel.metadata.create_all(engine, tables=[LedgerRow.__table__])  # type: ignore[list-item]
+        create_tables(SQLModel.metadata, engine, [LedgerRow.__table__])  # type: ignore[list-item]
         add_missing_columns(engine, LedgerRow)  # ledgers written before ``replayed``, ``model_s`` existed
 
     def record(self, row: LedgerRow) -> LedgerRow:

@@ -36,6 +36,7 @@ from aga.embeddings.base import Embedder
 from aga.memory.nodes import MemoryAccess, MemoryKind, MemoryNode, keywords_for
 from aga.memory.vectors import VectorIndex
 from aga.storage.db import insert_row
+from policy_store.faults import create_tables
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,10 @@ class MemoryStream:
         self._recent_events: dict[str, deque[tuple[str, str, str]]] = {}
         # Memories whose access since the latest checkpoint is already logged (see MemoryAccess).
         self._logged: set[int] = set()
-        SQLModel.metadata.create_all(
+        create_tables(
+            SQLModel.metadata,
             engine,
-            tables=[MemoryNode.__table__, MemoryAccess.__table__],  # type: ignore[list-item]
+            [MemoryNode.__table__, MemoryAccess.__table__],  # type: ignore[list-item]
         )
 
     # ------------------------------------------------------------------ writing

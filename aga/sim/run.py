@@ -49,6 +49,7 @@ from aga.storage import RunPaths, lock_run, make_engine, resolve_run
 from aga.storage.db import StorageError, add_missing_columns
 from aga.storage.decisions import DecisionLog
 from aga.storage.timeline import Timeline
+from policy_store.faults import create_tables
 from social_memory import SocialMemory
 
 MODES = ("baseline", "lifestyle", "social", "aga")
@@ -347,7 +348,7 @@ class Run:
         try:
             # The run's identity is committed first, so that a kill -9 at any later moment of the start-up
             # leaves a run that `aga resume` recognises and finishes (see ``open``).
-            SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
+            create_tables(SQLModel.metadata, engine, [RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
             with Session(engine, expire_on_commit=False) as session:
                 session.add(info)
                 session.commit()
@@ -410,7 +411,7 @@ class Run:
             info = read_info(engine, paths.run_id)
             latest = None
             if info is not None:
-                SQLModel.metadata.create_all(engine, tables=[Checkpoint.__table__])  # type: ignore[list-item]
+                create_tables(SQLModel.metadata, engine, [Checkpoint.__table__])  # type: ignore[list-item]
                 with Session(engine, expire_on_commit=False) as session:
                     latest = session.exec(select(Checkpoint).order_by(col(Checkpoint.id).desc()).limit(1)).first()
             if info is None:
@@ -522,7 +523,7 @@ class Run:
         if info.mode in SOCIAL_MODES:
             rt.social = SocialMemory(engine)
         rt.mind_wandering = bool(info.mind_wandering)
-        SQLModel.metadata.create_all(engine, tables=[RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
+        create_tables(SQLModel.metadata, engine, [RunInfo.__table__, Checkpoint.__table__])  # type: ignore[list-item]
         opened = cls(paths, engine, info, rt, metrics)
         if opened.phased:
             # Each agent draws from its own stream and numbers its own calls, so that what it draws and

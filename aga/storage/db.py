@@ -17,7 +17,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, create_engine
 
-from policy_store.faults import name_database_faults, read_only_url
+from policy_store.faults import create_tables, name_database_faults, read_only_url
+from policy_store.sqlite import set_pragmas
 
 
 class StorageError(Exception):
@@ -29,14 +30,6 @@ def sqlite_url(path: Path) -> str:
     """SQLAlchemy URL of a SQLite file, creating its folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.close()
 
 
 def make_engine(url: str) -> Engine:
@@ -53,10 +46,10 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(read_only or url, connect_args={"check_same_thread": False} if is_sqlite else {})
     if is_sqlite:
         if read_only is None:
-            event.listen(engine, "connect", _sqlite_pragmas)
+            event.listen(engine, "connect", set_pragmas)
         name_database_faults(engine, StorageError)
     if read_only is None:  # creating a missing table would write
-        SQLModel.metadata.create_all(engine)
+        create_tables(SQLModel.metadata, engine)
     return engine
 
 
@@ -82,7 +75,7 @@ def _migrated_in_memory(read_only: str, path: Path) -> Engine:
     with contextlib.closing(sqlite3.connect(read_only.removeprefix("sqlite:///"), uri=True)) as source:
         source.backup(copy)
     engine = create_engine("sqlite://", creator=lambda: copy, poolclass=StaticPool)
-    SQLModel.metadata.create_all(engine)
+    create_tables(SQLModel.metadata, engine)
     for table in SQLModel.metadata.sorted_tables:
         _add_missing(engine, table)
     copy.execute("PRAGMA query_only = ON")

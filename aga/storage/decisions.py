@@ -20,6 +20,7 @@ from sqlmodel import Field, Session, SQLModel, col, func, select, update
 
 from aga.concurrency import defer
 from aga.storage.db import add_missing_columns, insert_row
+from policy_store.faults import create_tables
 
 
 class PolicyDecision(SQLModel, table=True):
@@ -48,7 +49,7 @@ class DecisionLog:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        SQLModel.metadata.create_all(engine, tables=[PolicyDecision.__table__])  # type: ignore[list-item]
+        create_tables(SQLModel.metadata, engine, [PolicyDecision.__table__])  # type: ignore[list-item]
         add_missing_columns(engine, PolicyDecision)  # logs written before ``matched``, ``replayed`` existed
 
     def add(

@@ -16,6 +16,7 @@ from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 from aga.concurrency import defer
 from aga.storage.db import insert_row
+from policy_store.faults import create_tables
 
 # What the timeline records: an action begun, a conversation, a day's plan, a reflection, a whisper.
 KINDS = ("action", "chat", "plan", "reflection", "whisper")
@@ -51,7 +52,7 @@ class Timeline:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        SQLModel.metadata.create_all(engine, tables=[TimelineEntry.__table__])  # type: ignore[list-item]
+        create_tables(SQLModel.metadata, engine, [TimelineEntry.__table__])  # type: ignore[list-item]
 
     def add(self, step: int, when: datetime, agent: str, kind: str, text: str, **data: Any) -> None:
         """Commit one entry (in a phased step once the phase is over, in the agents' order, so that
