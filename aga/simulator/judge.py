@@ -111,7 +111,7 @@ def _without(text: str, names: set[str]) -> str:
 
 def _same_word(a: str, b: str) -> bool:
     """One word in two forms ("organising" / "organised", "party" / "parties"): a shared start of five
-    letters, or the whole of a shorter word."""
+    letters; a word shorter than that only as itself."""
     n = min(5, len(a), len(b))
     return a[:n] == b[:n] and (n == 5 or len(a) == len(b))
 
