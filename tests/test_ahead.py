@@ -192,11 +192,12 @@ def test_a_spent_budget_ends_an_ahead_span_early() -> None:
         start=clock_time(9), step_mode="ahead", concurrency=4,
     )  # fmt: skip
     try:
-        reason = run.advance(checkpoint_minutes=60, budget=Budget(max_tokens=100_000))
+        reason = run.advance(checkpoint_minutes=60, budget=Budget(max_tokens=60_000))
         assert "token budget" in reason
         assert 0 < run.rt.step < 360  # stopped inside the one hour-long span
-        # Over by the steps under way when it was noticed, not by the rest of the hour (~240k tokens).
-        assert run.rt.gateway.spent_tokens < 120_000
+        # Over by the steps under way when it was noticed (76k measured), not by the rest of the hour
+        # (the whole hour: ~167k tokens with the simulator of 2026-11-27).
+        assert run.rt.gateway.spent_tokens < 100_000
     finally:
         run.close()
 
