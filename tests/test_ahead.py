@@ -196,7 +196,7 @@ def test_a_spent_budget_ends_an_ahead_span_early() -> None:
         assert "token budget" in reason
         assert 0 < run.rt.step < 360  # stopped inside the one hour-long span
         # Over by the steps under way when it was noticed (76k measured), not by the rest of the hour
-        # (the whole hour: ~167k tokens with the simulator of 2026-11-27).
+        # (the whole hour: 167k-194k tokens with the simulator of 2026-11-27).
         assert run.rt.gateway.spent_tokens < 100_000
     finally:
         run.close()
