@@ -266,6 +266,12 @@ def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
     isabella.state.action.address = counter
     isabella.state.action.minutes = 10_000
     isabella.state.action.obj_description = "being used to serve coffee"
+    # Nobody at the counter yet: where the day left each one is the simulator's doing, not the test's.
+    at_counter = set(rt.scenario.town.tiles_of(Address.parse(counter)))
+    for someone in rt.agents.values():
+        if someone.state.tile in at_counter:
+            home = Address.parse(f"the Ville:{someone.persona.living_area}")
+            someone.state.tile = rt.scenario.town.tiles_of(home)[0]
     needs = requirements(ActionSpec(address=counter), free=True)
     # Chosen from afar, the counter is not taken yet (as in the original, an object shows its user's
     # action only once the user is there): free, and idle.
