@@ -86,8 +86,9 @@ _PROGRESSIVE = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+)?\w+ing\b")
 def _joins_a_verb(before: str, after: str) -> bool:
     """Whether 'and' + ``after`` is a second verb of the clause ``before`` ("opens the shop and serves
     customers") rather than a second thing ("bakes bread and cakes", "teaches children and adults on the
-    piste"). Hand-written: no part-of-speech tagger ships with the project, and single words are too short
-    for MiniLM to tell a verb from a noun. In a clause whose verb agrees with a third person ("teaches"),
+    piste"). Hand-written: no part-of-speech tagger ships with the project, and MiniLM cannot tell a verb
+    from a noun by one word (it is asked only whether two words are alike, below). In a clause whose verb
+    agrees with a third person ("teaches"),
     a second verb does too (ends in -s) and takes an object or a companion ("sells them", "chats with"),
     or goes on in the same tense ("is training for it and studying for ..."), or comes with a subject or a
     modal of its own ("and he ...", "and can ..."); any other clause keeps the plain rule (an 'and' before
