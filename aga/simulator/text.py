@@ -88,11 +88,10 @@ def _joins_a_verb(before: str, after: str) -> bool:
     customers") rather than a second thing ("bakes bread and cakes", "teaches children and adults on the
     piste"). Hand-written: no part-of-speech tagger ships with the project, and MiniLM cannot tell a verb
     from a noun by one word (it is asked only whether two words are alike, below). In a clause whose verb
-    agrees with a third person ("teaches"),
-    a second verb does too (ends in -s) and takes an object or a companion ("sells them", "chats with"),
-    or goes on in the same tense ("is training for it and studying for ..."), or comes with a subject or a
-    modal of its own ("and he ...", "and can ..."); any other clause keeps the plain rule (an 'and' before
-    a lower-case word)."""
+    agrees with a third person ("teaches"), a second verb does too (ends in -s) and takes an object or a
+    companion ("sells them", "chats with"), or goes on in the same tense ("is training for it and
+    studying for ..."), or comes with a subject or a modal of its own ("and he ...", "and can ..."); any
+    other clause keeps the plain rule (an 'and' before a lower-case word)."""
     verb = leading_name(before.strip())[1]
     verb = re.sub(r"^(?:He|She|They|It)\s+", "", verb).split(" ", 1)[0]
     if not (verb.endswith("s") and verb.islower()):
