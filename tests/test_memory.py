@@ -223,6 +223,65 @@ def test_retrieval_is_the_same_whether_new_memories_are_indexed_yet_or_not(tmp_p
     assert streams["waiting"].step_done() == len(texts) + 1 and streams["waiting"].index.count() == len(texts) + 1
 
 
+def test_a_reopened_stream_ranks_with_exactly_the_vectors_the_open_one_used(tmp_path):
+    """A run reopened after a crash ranks with the vectors it reads from the index, the run that never
+    stopped with those it computed: they must be the same to the last bit, or a resumed run breaks near
+    ties otherwise (it did: in cosine space chromadb normalises vectors again, and a conversation in
+    ville3 went another way from a swapped pair of retrieved memories)."""
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    stream = MemoryStream(engine, VectorIndex(tmp_path / "v"), RandomEmbedder(), pool=7)
+    nodes = [_add(stream, f"memory number {i}", importance=1 + i % 9, at=T0 + timedelta(minutes=i), step=i)
+             for i in range(40)]  # fmt: skip
+    query = RandomEmbedder().embed(["what do I remember"])[0]
+    stream._nearest("Klaus", query)  # the search matrix is built before the write, from the given vectors
+    stream.flush()
+    given = RandomEmbedder().embed([n.description for n in nodes])
+    stored = stream.index.vectors([n.id for n in nodes])
+    # In cosine space chromadb changed the last bits of 11 of these 40 (it normalises them again).
+    assert all(np.array_equal(stored[n.id], g) for n, g in zip(nodes, given, strict=True))
+
+    reopened = MemoryStream(engine, VectorIndex(tmp_path / "v"), RandomEmbedder(), pool=7)
+    now = T0 + timedelta(hours=3)
+    for focal in ("what do I remember", "memory number 7", "music"):
+        got = [
+            [(s.node.id, s.score, s.relevance) for s in one.retrieve(
+                "Klaus", [focal], now, RetrievalWeights(), k=40, refresh=False)[focal]]
+            for one in (stream, reopened)
+        ]  # fmt: skip
+        assert got[0] == got[1], focal
+    for one in (stream, reopened):
+        one._nearest("Klaus", query)
+    (ids, matrix), (ids_again, matrix_again) = stream._agent_matrix("Klaus"), reopened._agent_matrix("Klaus")
+    assert np.array_equal(ids, ids_again) and np.array_equal(matrix, matrix_again)
+
+
+def test_a_run_made_before_moves_its_vectors_to_the_collection_that_keeps_them_exactly(tmp_path):
+    """Runs made before kept memory vectors in a cosine-space collection (which changes them): opening
+    one moves them over as they were read, once, and leaves no second copy."""
+    from policy_store.chroma import open_client
+
+    vectors = RandomEmbedder().embed([f"memory number {i}" for i in range(7)])
+    client, _ = open_client(tmp_path / "v")
+    former = client.get_or_create_collection(
+        "memories", embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+    )
+    former.upsert(ids=[str(i) for i in range(1, 8)], embeddings=vectors, metadatas=[{"agent": "Klaus"}] * 7)
+    as_read = former.get(ids=[str(i) for i in range(1, 8)], include=["embeddings"])
+    expected = {
+        int(i): np.asarray(v, dtype=np.float32) for i, v in zip(as_read["ids"], as_read["embeddings"], strict=True)
+    }
+    client.close()
+
+    index = VectorIndex(tmp_path / "v")
+    got = index.vectors(list(range(1, 8)))
+    assert got.keys() == expected.keys() and all(np.array_equal(got[i], expected[i]) for i in got)
+    assert index.count() == 7
+    index.close()
+    again = VectorIndex(tmp_path / "v")
+    assert [c.name for c in again._client.list_collections()] == ["memory-vectors"] and again.count() == 7
+    again.close()
+
+
 def test_the_pool_past_its_size_is_the_exact_nearest_and_survives_a_reopen(tmp_path, monkeypatch):
     """Past ``pool`` memories the relevance pool is the exact top by cosine (not chromadb's approximate
     HNSW answer, which differed between two identical runs), the same after the stream is reopened."""

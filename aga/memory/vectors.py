@@ -1,16 +1,26 @@
-"""The durable store of memory vectors: chromadb, persistent, cosine space, with our embeddings.
+"""The durable store of memory vectors: chromadb, persistent, with our embeddings, kept bit for bit.
 
 Searches do not go through it: the stream ranks an agent's vectors exactly in memory (see
 :mod:`aga.memory.stream`), and reads them from here when it opens.
 
 chromadb is always given vectors: its default embedding function downloads a model, so collections are
 created with ``embedding_function=None`` and no text is ever handed to it.
+
+The collection is in inner-product space, not cosine: in cosine space chromadb normalises every vector
+again in its own float arithmetic, which changed the last bits of over a quarter of them (chromadb
+1.5.9; writing the read form back changed it again). The process that wrote a memory ranks with the
+vector it computed and a process that reopens the run with the one it reads here, so a run resumed
+after a crash broke near ties otherwise than the run that never stopped, and went another way (a
+conversation in ville3 did). Inner-product space keeps a vector bit for bit, and it is never searched
+here anyway; our vectors are of unit length (the ``Embedder`` contract), so their inner product is
+their cosine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -19,19 +29,44 @@ from policy_store.chroma import open_client
 # chromadb turns ``get(ids=...)`` into one SQL statement with a variable per id, and SQLite allows 32,766:
 # a two-day 25-agent run already holds more memories than that, so reads go in slices.
 READ_SLICE = 5_000
+COLLECTION = "memory-vectors"
+# The cosine-space collection of runs made before; its vectors move to COLLECTION when the run opens.
+FORMER_COLLECTION = "memories"
 
 
 class VectorIndex:
     """Memory embeddings of one run, with the agent as metadata."""
 
-    def __init__(self, path: Path | None, collection: str = "memories") -> None:
+    def __init__(self, path: Path | None, collection: str = COLLECTION) -> None:
         # A folder chromadb cannot read (damaged by a full disk or a bad copy) is made anew: the memory
         # rows hold every text, and ``MemoryStream.reconcile`` embeds them again (``rebuilt`` says so).
         self._client, self.rebuilt = open_client(path)
         self._collection = self._client.get_or_create_collection(
-            collection, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+            collection, embedding_function=None, configuration={"hnsw": {"space": "ip"}}
         )
         self._batch = self._client.get_max_batch_size()  # the most ids one upsert may carry
+        if collection == COLLECTION:
+            self._move_former()
+
+    def _move_former(self) -> None:
+        """Move a run's vectors from the cosine collection runs were made with before to this one.
+
+        Copied as they were read (already changed by chromadb's normalising), not embedded again: the
+        run then ranks as it would have resumed before, and a model that is no longer installed is not
+        needed. An upsert again after a kill mid-way is harmless; the former collection goes last.
+        """
+        if FORMER_COLLECTION not in {c.name for c in self._client.list_collections()}:
+            return
+        former = self._client.get_collection(FORMER_COLLECTION, embedding_function=None)
+        offset = 0
+        while True:
+            page = former.get(include=["embeddings", "metadatas"], limit=READ_SLICE, offset=offset)
+            if len(page["ids"]):
+                self._upsert(list(page["ids"]), np.asarray(page["embeddings"], dtype=np.float32), page["metadatas"])
+            if len(page["ids"]) < READ_SLICE:
+                break
+            offset += READ_SLICE
+        self._client.delete_collection(FORMER_COLLECTION)
 
     def close(self) -> None:
         """Release chromadb's client: it keeps one system per folder for the life of the process
@@ -42,14 +77,12 @@ class VectorIndex:
         """Store vectors (upsert: adding the same id again replaces it), in batches chromadb accepts."""
         if not len(ids):
             return
-        vectors = np.asarray(vectors, dtype=np.float32)
+        self._upsert([str(i) for i in ids], np.asarray(vectors, dtype=np.float32), [{"agent": a} for a in agents])
+
+    def _upsert(self, ids: list[str], vectors: np.ndarray, metadatas: Sequence[Any]) -> None:
         for start in range(0, len(ids), self._batch):
             end = start + self._batch
-            self._collection.upsert(
-                ids=[str(i) for i in ids[start:end]],
-                embeddings=vectors[start:end],
-                metadatas=[{"agent": a} for a in agents[start:end]],
-            )
+            self._collection.upsert(ids=ids[start:end], embeddings=vectors[start:end], metadatas=metadatas[start:end])
 
     def vectors(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """Stored vectors by id (missing ids are left out)."""
