@@ -422,3 +422,22 @@ def test_two_verbs_side_by_side_both_take_the_plan_form():
     assert routine("Mia bakes bread and cakes at 9 am and sells them.", 7) == [
         (9, "bake bread and cakes"), (10, "sell them")
     ]  # fmt: skip
+
+
+def test_an_hour_read_loosely_keeps_a_journey_near_its_hour():
+    """A night watchman's plan walks him home at 7 am; read loosely, the hour at 9 pm may bring up
+    another line of the plan, but not the walk home at the start of his shift."""
+    shown = {
+        **HOURLY,
+        "identity": "Name: Ivo Hale\nLifestyle: Ivo goes to bed around 8 am and wakes up around 4 pm.",
+        "name": "Ivo Hale",
+        "daily_plan": "wake up at 4:00 pm; have breakfast at 5:00 pm; keep the night watch at the lighthouse at "
+        "8:00 pm; record the weather at 9:00 pm; walk home at 7:00 am; go to bed at 8:00 am",
+        "previous": "[Monday -- 08:00 PM] Activity: keeping the night watch at the lighthouse",
+        "hour": "09:00 PM",
+    }
+    answers = [ask("plan.hourly", seed, **shown)["activity"] for seed in range(300)]
+    assert not [a for a in answers if "home" in a]
+    assert any("weather" in a for a in answers)
+    at_seven = [ask("plan.hourly", seed, **{**shown, "hour": "06:00 AM"})["activity"] for seed in range(300)]
+    assert any("walking home" in a for a in at_seven)  # near its hour it still comes to mind

@@ -28,6 +28,9 @@ from aga.simulator.text import (
 )
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
+# A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
+# reading keeps it near its hour; a night watchman does not walk home at the start of his shift.
+JOURNEY = re.compile(r"\b(?:walk|go|head|drive|cycle|ride|commute|return|get)\w*\s+(?:back|home|to)\b", re.IGNORECASE)
 # Words a routine's clause can start with that make it a detail of the one before, not an activity
 # ("behind the counter", "with breaks at the cafe", "until it closes").
 _NOT_VERBS = {
@@ -235,7 +238,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         if "bed" not in t.lower()
         and "wake" not in t.lower()
         and t != current
-        and (near(start) or not any(m in t.lower() for m in MEALS))
+        and (near(start) or not (any(m in t.lower() for m in MEALS) or JOURNEY.search(t)))
     ]
     lines += _errands(p.get("identity"), [])
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
