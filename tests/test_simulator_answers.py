@@ -441,3 +441,12 @@ def test_an_hour_read_loosely_keeps_a_journey_near_its_hour():
     assert any("weather" in a for a in answers)
     at_seven = [ask("plan.hourly", seed, **{**shown, "hour": "06:00 AM"})["activity"] for seed in range(300)]
     assert any("walking home" in a for a in at_seven)  # near its hour it still comes to mind
+
+
+def test_an_hour_given_as_a_part_of_the_work_says_what_it_is_about():
+    """A part of the work read as the whole hour named its object "it" ("savouring it", "finishing it"),
+    with nothing for "it" to stand for; a pronoun object takes a phrasal verb's particle after it."""
+    answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]
+    assert not [a for a in answers if re.match(r"^\w+ing (?:\w+ )?it$", a)]
+    assert any("the ferry engine" in a and not a.startswith("repairing") for a in answers)
+    assert not [a for a in answers if re.search(r"\b(?:up|apart|down|out) it\b", a)]

@@ -24,6 +24,7 @@ from aga.simulator.text import (
     leading_name,
     sentences,
     strip_time,
+    thing_of,
     timed,
 )
 
@@ -245,7 +246,10 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     lines = list({gerund(t).lower(): t for t in lines}.values())
     if not lines or rng.random() < 0.3:  # a part of the work, read as the whole hour
         kind = kinds_of(current, trade_of(p.get("identity")))[0][0]
-        return gerund(vary(rng.choice(POOLS[kind][2]).replace("{thing}", "it"), rng))
+        # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
+        # that says "savouring it" has nothing for "it" to stand for.
+        thing = thing_of(current) or "it"
+        return gerund(vary(rng.choice(POOLS[kind][2]).replace("{thing}", thing), rng))
     return detailed(rng.choice(lines), p, 0.5)
 
 

@@ -26,7 +26,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         "eating a meal, having breakfast, lunch or dinner",
         (
             "setting the table for {thing}",
-            "warming up {thing}",
+            "warming {thing} up",
             "pouring a drink to go with {thing}",
             "getting {thing} ready",
         ),
@@ -332,7 +332,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "laying out the parts",
         ),
         (
-            "taking apart {thing}",
+            "taking {thing} apart",
             "replacing a worn part",
             "tightening the bolts",
             "cleaning the parts",
@@ -438,7 +438,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     "creative": (
         "making art, painting, playing music, composing, writing creatively, performing",
         (
-            "setting up {thing}",
+            "setting {thing} up",
             "looking for inspiration",
             "laying out the materials",
             "clearing a space to work",
