@@ -1,4 +1,4 @@
-"""The vector index of policy texts: chromadb, persistent, cosine space, always given our vectors.
+"""The vector index of policy texts: chromadb, persistent, always given our vectors, kept bit for bit.
 
 chromadb's default embedding function downloads a model, so collections are created with
 ``embedding_function=None`` and only vectors are handed to them. The SQL tables hold every vector too,
@@ -20,6 +20,14 @@ deterministic (two processes inserting the same vectors could get different neig
 what a seed's town did), and its per-query cost (~2 ms) was ~7% of a ville25 window, where a
 collection holds tens to a few thousand vectors (1.5 KB each in memory at 384 dimensions). chromadb
 stays the durable vector store that a reopened index reads.
+
+Collections are in inner-product space, not cosine: in cosine space chromadb normalises every vector
+again in its own float arithmetic, which changed the last bits of over a quarter of them (chromadb
+1.5.9), so a reopened index ranked with other vectors than the process that wrote them, and a host
+resumed after a crash could break a near tie or a threshold otherwise than one that never stopped.
+The space is not used for ranking (lookups are the matrix product above, over unit vectors).
+Collections of the cosine form (named ``policies-...``) are dropped on opening; the store's
+``reconcile`` writes their vectors again from the SQL rows, which keep them exactly.
 """
 
 from __future__ import annotations
@@ -32,14 +40,16 @@ import numpy as np
 
 from policy_store.chroma import open_client
 
-_CONFIG = {"hnsw": {"space": "cosine"}}
+_CONFIG = {"hnsw": {"space": "ip"}}
+_STEM = "policy-vectors-"
+_FORMER_STEM = "policies-"  # cosine-space collections of stores made before
 
 
 def _name(kind: str, owner: str) -> str:
     # chromadb names allow [a-zA-Z0-9._-] only; owners are free text, so they are hashed (the
     # collection's metadata keeps the readable pair).
     digest = hashlib.sha1(f"{kind}\n{owner}".encode()).hexdigest()[:16]
-    return f"policies-{digest}"
+    return f"{_STEM}{digest}"
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -67,7 +77,9 @@ class PolicyIndex:
         self.flush_at = flush_at
         for collection in self._client.list_collections():
             meta = collection.metadata or {}
-            if collection.name.startswith(self._prefix + "policies-") and "kind" in meta:
+            if collection.name.startswith(self._prefix + _FORMER_STEM):
+                self._client.delete_collection(collection.name)  # written again exactly by reconcile
+            elif collection.name.startswith(self._prefix + _STEM) and "kind" in meta:
                 self._collections[(str(meta["kind"]), str(meta["owner"]))] = collection
 
     def close(self) -> None:

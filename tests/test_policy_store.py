@@ -26,6 +26,7 @@ from policy_store import (
     StoreConfig,
     rescale,
 )
+from policy_store.chroma import open_client
 from policy_store.conditions import cover, in_window, window_around
 from tests.fakes import HashEmbedder
 from tests.imports import assert_standalone
@@ -456,6 +457,44 @@ def test_waiting_vectors_rank_with_written_ones_and_are_written_in_one_go(tmp_pa
     assert 42 in reopened.ids() and reopened.waiting() == 0
     reopened.close()
     indexes["written"].close()
+
+
+def test_a_reopened_index_ranks_with_exactly_the_vectors_the_writing_process_used(tmp_path: Path):
+    """A host resumed after a crash looks up with the vectors it reads back, one that never stopped with
+    those it computed: the similarities must be equal to the last bit, or a near tie or a threshold
+    could go the other way (in cosine space chromadb normalised vectors again, changing their last bits).
+    A store made before (cosine collections) gets its vectors back exactly from its SQL rows."""
+    from policy_store.index import PolicyIndex
+
+    rng = np.random.default_rng(5)
+    vectors = rng.normal(size=(60, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)  # as an embedder gives them
+    queries = rng.normal(size=(4, 16)).astype(np.float32)
+    index = PolicyIndex(tmp_path / "v", flush_at=1_000)
+    for n, vector in enumerate(vectors):
+        index.add_later(n, "action", "Ana", vector)
+    before = [index.nearest(q, 60, kind="action", owner="Ana") for q in queries]
+    index.close()  # writes what waits
+    reopened = PolicyIndex(tmp_path / "v")
+    assert [reopened.nearest(q, 60, kind="action", owner="Ana") for q in queries] == before
+    reopened.close()
+
+    with PolicyStore.open(tmp_path / "store", HashEmbedder()) as store:
+        store.write(breakfast())
+        looked = store.lookup(query(), Env())
+    client, _ = open_client(tmp_path / "store" / "vectors")  # the form stores were made in before
+    for collection in client.list_collections():
+        client.delete_collection(collection.name)
+    former = client.get_or_create_collection(
+        "policies-0123456789abcdef", embedding_function=None, configuration={"hnsw": {"space": "cosine"}},
+        metadata={"kind": "action", "owner": "Ana"},
+    )  # fmt: skip
+    former.upsert(ids=["1"], embeddings=vectors[:1])
+    client.close()
+    with PolicyStore.open(tmp_path / "store", HashEmbedder()) as store:
+        assert store.lookup(query(), Env()) == looked
+        names = [c.name for c in store.index._client.list_collections()]
+        assert names and not any(n.startswith("policies-") for n in names)
 
 
 def test_host_ticks_and_held_evictions_evict_the_same_whoever_wrote_first(tmp_path: Path):
