@@ -6,6 +6,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.aga-installed
 RUN_MODEL  ?= qwen2.5-coder-1.5b
 TEST_MODEL ?= smollm2-135m
+# Test processes (pytest-xdist): one per core, at most 4 (each loads MiniLM and the simulator's state).
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 # The main job's town run: the scripted simulator covers a whole simulated day in about a minute;
 # `make run TOWN_MODEL=local/qwen2.5-coder-1.5b HOURS=1` runs the town on the embedded model instead.
 SCENARIO   ?= ville3
@@ -64,7 +66,7 @@ test: setup
 	$(BIN)/aga models install $(TEST_MODEL)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache
