@@ -20,9 +20,9 @@ WORKDIR /app
 
 # torch first, from PyTorch's CPU index: the default one from PyPI is a multi-GB CUDA build.
 RUN pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu
-# A portable AVX2 build: the native one uses AMX tiles where the CPU has them, and those have been
-# seen to crash (see the Makefile).
-RUN CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install llama-cpp-python==0.3.36
+# A portable AVX2 build without the multimodal library, as the Makefile builds it: the native one uses
+# AMX tiles where the CPU has them, and those have been seen to crash (see the Makefile).
+RUN CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF" pip install llama-cpp-python==0.3.36
 
 COPY pyproject.toml README.md ./
 COPY aga aga

@@ -35,14 +35,30 @@ $(STAMP): pyproject.toml Makefile $(LLAMA)
 
 # llama-cpp-python compiles llama.cpp at install. Its default (-march=native) uses AMX tiles on CPUs
 # that have them, and here AMX faults (SIGSEGV at `ldtilecfg` in ggml_backend_amx_mul_mat, seen on a
-# Sapphire Rapids machine), so build a portable AVX2 binary instead. --no-cache-dir and
-# --force-reinstall: a wheel already built natively must not be reused. The version comes from
-# pyproject.toml, so `pip install -e .` below finds it satisfied and does not build it again.
+# Sapphire Rapids machine), so build a portable AVX2 binary instead (GGML_NATIVE=OFF). LLAVA_BUILD=OFF
+# leaves out the multimodal library (54 of its sources), which aga never loads: llama_cpp imports it
+# only for image chat handlers. The version comes from pyproject.toml, so `pip install -e .` below
+# finds it satisfied and does not build it again.
+# The wheel is built once per machine and kept in aga's cache directory, under a name that holds the
+# version and the flags: pip's own wheel cache is keyed by the source alone and would hand back a
+# wheel built with other flags (a native one), hence --no-cache-dir for the build and our own key.
+# The build goes to a temporary folder renamed when complete, so an interrupted build leaves nothing
+# that a later `make` would take for a wheel.
+LLAMA_SPEC   := $(shell grep -o 'llama-cpp-python==[0-9.]*' pyproject.toml)
+LLAMA_CMAKE  := -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF
+WHEELS       ?= $(or $(AGA_CACHE_DIR),$(HOME)/.cache/aga)/wheels
+LLAMA_WHEELS := $(WHEELS)/$(subst ==,-,$(LLAMA_SPEC))-$(shell uname -m)-$(subst -D,,$(subst =,_,$(subst $() ,-,$(LLAMA_CMAKE))))
+
 $(LLAMA):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip install -q --no-cache-dir --force-reinstall --no-deps \
-		"$$(grep -o 'llama-cpp-python==[0-9.]*' pyproject.toml)"
+	if ! ls $(LLAMA_WHEELS)/*.whl >/dev/null 2>&1; then \
+		rm -rf $(LLAMA_WHEELS).part && mkdir -p $(LLAMA_WHEELS).part && \
+		CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/python -m pip wheel -q --no-cache-dir --no-deps \
+			-w $(LLAMA_WHEELS).part "$(LLAMA_SPEC)" && \
+		rm -rf $(LLAMA_WHEELS) && mv $(LLAMA_WHEELS).part $(LLAMA_WHEELS); \
+	fi
+	$(BIN)/python -m pip install -q --no-index --no-deps --force-reinstall $(LLAMA_WHEELS)/*.whl
 	touch $@
 
 models: setup
