@@ -18,21 +18,6 @@ HOURS      ?= 24
 
 setup: $(STAMP)
 
-# torch==2.13.0 first: it is the CPU build on these machines' disk; an unpinned torch (pulled by
-# sentence-transformers) would download a multi-GB CUDA build.
-LLAMA  := $(VENV)/.llama-portable
-
-# VirtualHome's EvolvingGraph (the household experiment) with --no-deps: its declared dependencies
-# (pddlgym, gym, ipdb, scikit-image) serve its LLM-evaluation harness, not the simulator, which needs
-# only numpy, and pddlgym would downgrade Pillow.
-VIRTUALHOME := virtualhome-eval==0.1.1
-
-$(STAMP): pyproject.toml Makefile $(LLAMA)
-	$(BIN)/python -m pip install -q torch==2.13.0
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	$(BIN)/python -m pip install -q --no-deps $(VIRTUALHOME)
-	touch $@
-
 # llama-cpp-python compiles llama.cpp at install. Its default (-march=native) uses AMX tiles on CPUs
 # that have them, and here AMX faults (SIGSEGV at `ldtilecfg` in ggml_backend_amx_mul_mat, seen on a
 # Sapphire Rapids machine), so build a portable AVX2 binary instead (GGML_NATIVE=OFF). LLAVA_BUILD=OFF
@@ -48,6 +33,21 @@ LLAMA_SPEC   := $(shell grep -o 'llama-cpp-python==[0-9.]*' pyproject.toml)
 LLAMA_CMAKE  := -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF
 WHEELS       ?= $(or $(AGA_CACHE_DIR),$(HOME)/.cache/aga)/wheels
 LLAMA_WHEELS := $(WHEELS)/$(subst ==,-,$(LLAMA_SPEC))-$(shell uname -m)-$(subst -D,,$(subst =,_,$(subst $() ,-,$(LLAMA_CMAKE))))
+# The stamp names what was installed: another version or other flags in this file install again.
+LLAMA        := $(VENV)/.$(notdir $(LLAMA_WHEELS))
+
+# VirtualHome's EvolvingGraph (the household experiment) with --no-deps: its declared dependencies
+# (pddlgym, gym, ipdb, scikit-image) serve its LLM-evaluation harness, not the simulator, which needs
+# only numpy, and pddlgym would downgrade Pillow.
+VIRTUALHOME := virtualhome-eval==0.1.1
+
+# torch==2.13.0 first: it is the CPU build on these machines' disk; an unpinned torch (pulled by
+# sentence-transformers) would download a multi-GB CUDA build.
+$(STAMP): pyproject.toml Makefile $(LLAMA)
+	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-deps $(VIRTUALHOME)
+	touch $@
 
 $(LLAMA):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
