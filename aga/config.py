@@ -45,7 +45,8 @@ THREADS_ENV = "AGA_LLM_THREADS"
 
 
 def llm_threads() -> int:
-    """CPU threads of the embedded local model: every core unless ``AGA_LLM_THREADS`` says fewer.
+    """CPU threads of the embedded local model (prompt evaluation and generation): every core unless
+    ``AGA_LLM_THREADS`` says fewer.
 
     llama.cpp's threads spin while they wait for each other, so on a machine already busy with another
     job a model given every core runs slower than one given the cores that are free.

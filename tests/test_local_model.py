@@ -85,3 +85,18 @@ def test_kept_states_spare_the_prefix_of_alternating_prompts(monkeypatch):
     _, kept = turns("64")
     assert kept < without * 0.5, (kept, without)
     provider.close()
+
+
+@pytest.mark.local_model
+def test_thread_count_holds_for_prompt_evaluation_too(monkeypatch):
+    """AGA_LLM_THREADS bounds the threads that evaluate a prompt (most of a call's time) as well as those
+    that generate: llama-cpp-python gives the former every core unless told."""
+    from aga.llm.providers.local import LocalLlamaProvider
+
+    monkeypatch.setenv("AGA_LLM_THREADS", "1")
+    provider = LocalLlamaProvider()
+    try:
+        llama = provider._load(TEST_MODEL.removeprefix("local/"))
+        assert (llama.context_params.n_threads, llama.context_params.n_threads_batch) == (1, 1)
+    finally:
+        provider.close()

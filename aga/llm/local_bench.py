@@ -22,7 +22,8 @@ def measure(name: str, *, prompt_repeats: int = 8, generate_tokens: int = 64) ->
 
     path, n_ctx = resolve_model_path(name)
     began = time.perf_counter()
-    llama = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=llm_threads(), verbose=False)
+    threads = llm_threads()  # prompt evaluation too (see the local provider)
+    llama = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads, verbose=False)
     load_s = time.perf_counter() - began
     try:
         prompt = _PASSAGE * prompt_repeats + "\nSummarise the passage in one sentence:"

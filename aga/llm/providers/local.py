@@ -178,10 +178,15 @@ class LocalLlamaProvider(litellm.CustomLLM):
             from llama_cpp import Llama
 
             path, n_ctx = resolve_model_path(name)
+            threads = llm_threads()
+            # Both counts: llama-cpp-python gives prompt evaluation (n_threads_batch) every core when it
+            # is not named, and that is most of a call's time, so AGA_LLM_THREADS=1 beside another job
+            # still spun two threads on a 2-core machine.
             llama = Llama(
                 model_path=str(path),
                 n_ctx=n_ctx,
-                n_threads=llm_threads(),
+                n_threads=threads,
+                n_threads_batch=threads,
                 verbose=False,
             )
             kind, capacity = _cache_setting()
