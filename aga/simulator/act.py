@@ -38,7 +38,7 @@ def sector(p: Prompt) -> dict[str, str]:
     home, current = p.get("home_sector"), p.get("current_sector")
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
-    routine = _where(p.get("requirement"), options)
+    routine = _where(p.get("requirement"), options, home)
     scores = similarities(action, options).astype(float)
     for i, option in enumerate(options):
         if option == home:
@@ -58,15 +58,19 @@ def sector(p: Prompt) -> dict[str, str]:
     return {"choice": options[_noisy(scores, p)]}
 
 
-def _where(requirement: str, options: list[str]) -> dict[str, list[str]]:
+def _where(requirement: str, options: list[str], home: str = "") -> dict[str, list[str]]:
     """The routine's clauses by the place they happen at: a clause naming a place goes to it, and one
     naming none to the place named last in its sentence ("goes to the library at the college and spends
-    the day on his paper": the paper is written at the college)."""
+    the day on his paper": the paper is written at the college). A clause that says "home" goes to the
+    persona's home: "works the night shift at the clinic until 7 am and walks home" ends at home, and
+    giving that clause to the clinic sent a night nurse's waking up and going to bed there."""
     out: dict[str, list[str]] = {}
     for sentence in sentences(requirement):
         current: list[str] = []
         for clause in clauses(sentence):
             named = [o for o in options if o.lower() in clause.lower()]
+            if not named and home in options and re.search(r"\bhome\b", clause, re.IGNORECASE):
+                named = [home]
             current = named or current
             for option in current:
                 out.setdefault(option, []).append(clause)
