@@ -44,3 +44,25 @@ def test_a_clause_saying_home_belongs_to_home_not_to_the_place_named_before_it()
     by_place = _where(NURSE["requirement"], options, options[0])
     assert by_place[options[0]] == ["walks home at 7 am"]
     assert "walks home at 7 am" not in by_place[options[1]]
+
+
+ANIMAL = ("animal", "owner", "kennel", "claws", "livestock")
+
+
+def _steps(identity: str, task: str, seed: int) -> list[str]:
+    shown = {"identity": identity, "task": task, "minutes": "120"}
+    return [s["subtask"] for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+
+
+def test_a_nurse_on_a_human_ward_is_not_given_a_vets_steps():
+    """Patients and animals were one pool of steps: the night nurse calmed frightened animals."""
+    identity = "Name: Siobhán Ní Dhúbhghaill\nLearned traits: Siobhán is a night nurse at St. Ólafur's Clinic."
+    for seed in range(30):
+        steps = _steps(identity, "checking the patients on the ward every hour", seed)
+        assert not [s for s in steps if any(w in s for w in ANIMAL)], steps
+
+
+def test_a_vet_still_has_them():
+    identity = "Name: Tomasz Wren\nLearned traits: Tomasz is the village vet; he treats dogs, cats and farm animals."
+    said = [s for seed in range(30) for s in _steps(identity, "seeing the animals booked in at the surgery", seed)]
+    assert sum(any(w in s for w in ANIMAL) for s in said) >= 10, said
