@@ -117,17 +117,22 @@ _SLEEP_WORDS = re.compile(r"\b(?:sleep\w*|asleep|bed|wakes?|awake|gets? up|night
 def sleep_warning(lifestyle: str) -> str | None:
     """Why the hours read from ``lifestyle`` are probably not what its author meant, or None.
 
-    For ``aga scenario check``: a lifestyle that talks about sleep without an hour the runtime can read
-    gets the default night (11 pm to 7 am), whatever it says.
+    For ``aga scenario check``: a lifestyle without an hour of sleep or waking the runtime can read
+    gets the default night (11 pm to 7 am), whatever it says. That is warned about whether or not it
+    talks about sleep: "keeps irregular hours" or "works nights" says nothing the runtime can use, and
+    every bundled persona states its hours.
     """
     wake, bed = stated_sleep(lifestyle)
     if wake is None and bed is None:
-        if _SLEEP_WORDS.search(lifestyle.lower()):
-            return (
-                "mentions sleep but no hour could be read, so the default night (11 pm to 7 am) applies; "
-                "say it as 'goes to sleep around 8 am and gets up around 4 pm'"
-            )
-        return None
+        said = (
+            "mentions sleep but gives no hour of going to bed or getting up that can be read"
+            if _SLEEP_WORDS.search(lifestyle.lower())
+            else "gives no hour of going to bed or getting up"
+        )
+        return (
+            f"{said}, so the default night (11 pm to 7 am) applies; say it as 'goes to sleep around "
+            "8 am and gets up around 4 pm'"
+        )
     wake, bed = wake_hour_of(lifestyle), bed_hour_of(lifestyle)
     night = (wake - bed) % 24
     if night not in range(3, 15):

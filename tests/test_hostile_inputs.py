@@ -203,3 +203,92 @@ def test_two_objects_pinned_to_one_tile_are_refused(ville3):
     said = str(caught.value)
     assert "town.toml" in said and "'behind the cafe counter@12,1' and 'cafe counter@12,1'" in said
     assert "pin one of them to another tile" in said
+
+
+def test_a_byte_order_mark_is_read_as_notepad_writes_it(ville3):
+    # Windows Notepad saves UTF-8 with a BOM; it was read as a stray character: "not valid TOML: Invalid
+    # statement (at line 1, column 1)".
+    cast = ville3 / "cast.toml"
+    cast.write_bytes(b"\xef\xbb\xbf" + cast.read_bytes())
+    assert load_scenario(ville3).cast[0].name == "Isabella Rodriguez"
+
+
+def test_a_missing_town_file_names_the_field_that_points_at_it(ville3):
+    _edit(ville3 / "scenario.toml", 'town = "../smallville/town.toml"', 'town = "../smallville/towns.toml"')
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(ville3)
+    said = str(caught.value)
+    assert said.startswith(f"{ville3.resolve() / 'scenario.toml'} > town: '../smallville/towns.toml' names ")
+    assert "which does not exist; set town = to the town file's path" in said
+    assert said.endswith("did you mean '../smallville/town.toml'?")
+
+
+def test_an_empty_cast_says_to_add_a_persona_table(ville3):
+    for text in ("# nobody\n", "persona = []\n"):
+        (ville3 / "cast.toml").write_text(text)
+        with pytest.raises(ScenarioError, match=r"cast\.toml: the cast has no persona; add a \[\[persona\]\] table"):
+            load_scenario(ville3)
+
+
+def test_every_file_is_named_by_its_full_path(ville3, monkeypatch):
+    # scenario.toml was named as typed ("ville3/scenario.toml") and the town and cast in full.
+    monkeypatch.chdir(ville3.parent)
+    (ville3 / "scenario.toml").write_text((ville3 / "scenario.toml").read_text() + "\nnot toml\n")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario("ville3")
+    assert str(caught.value).startswith(f"{ville3.resolve() / 'scenario.toml'} is not valid TOML")
+
+
+def _warned(folder: Path, *says: str) -> list[str]:
+    """The warnings of ``folder`` that hold all of ``says``."""
+    return [w for w in scenario_warnings(load_scenario(folder)) if all(s in w for s in says)]
+
+
+def test_a_home_without_a_bed_is_warned_about(ville3):
+    town = ville3.parent / "smallville" / "town.toml"
+    _edit(town, 'objects = ["bed", "desk", "closet", "refrigerator"', 'objects = ["desk", "closet", "refrigerator"')
+    [warning] = _warned(ville3, "'Isabella Rodriguez' > living_area")
+    assert "'Isabella Rodriguez's apartment:main room' has no bed" in warning
+    assert "sleeps at whatever object is there (desk, closet" in warning and 'add "bed" to the objects' in warning
+    _edit(town, 'objects = ["desk", "closet"', 'objects = ["futon", "desk", "closet"')  # any word for a bed
+    assert not _warned(ville3, "has no bed")
+
+
+def test_a_home_in_a_public_place_or_away_from_its_residents_is_warned_about(ville3):
+    # Isabella moved into her cafe: a sector without residents that Klaus and Maria go to, with no bed,
+    # while her apartment still lists her.
+    _edit(
+        ville3 / "cast.toml",
+        'living_area = "Isabella Rodriguez\'s apartment:main room"',
+        'living_area = "Hobbs Cafe:cafe"',
+    )
+    [public] = _warned(ville3, "'Isabella Rodriguez' > living_area: 'Hobbs Cafe' lists no residents")
+    assert (
+        "Klaus Mueller and Maria Lopez go there" in public and "set living_area to Isabella Rodriguez's own" in public
+    )
+    assert _warned(ville3, "'Hobbs Cafe:cafe' has no bed")
+    [left] = _warned(ville3, "sector 'Isabella Rodriguez's apartment' > residents: 'Isabella Rodriguez' is listed")
+    assert "but their living_area is 'Hobbs Cafe:cafe'" in left
+
+
+@pytest.mark.parametrize(
+    ("starts", "ends", "says"),
+    [
+        (
+            "2020-02-14T17:00:00",
+            "2020-02-14T19:00:00",
+            "> ends: the event (2020-02-14 17:00 to 2020-02-14 19:00) is over",
+        ),
+        (
+            "2030-02-14T17:00:00",
+            "2030-02-14T19:00:00",
+            "is 2,558 days after the scenario's start (2023-02-13 00:00), so a run would need --days 2559",
+        ),
+    ],
+)
+def test_a_news_event_the_run_cannot_reach_is_warned_about(ville3, starts, ends, says):
+    scenario = ville3 / "scenario.toml"
+    _edit(scenario, "starts = 2023-02-14T17:00:00", f"starts = {starts}")
+    _edit(scenario, "ends = 2023-02-14T19:00:00", f"ends = {ends}")
+    [warning] = _warned(ville3, "news 'valentine_party'")
+    assert says in warning and "check the year of its starts and ends" in warning

@@ -51,13 +51,15 @@ class SocialRun:
         return self.social.matrix(self.names, self.moment(day))
 
     def resolve(self, name: str) -> str:
-        """A full name from a full or first name (case-insensitive)."""
-        found = [n for n in self.names if n.lower() == name.lower() or n.split()[0].lower() == name.lower()]
-        if len(found) != 1:
-            raise UserError(
-                f"'{name}' names {'no' if not found else 'more than one'} agent; agents: {', '.join(self.names)}"
-            )
-        return found[0]
+        """A full name from a full or first name, as every command reads one (any capitals, with or
+        without its accents: ``siobhan`` is Siobhán Ní Dhúbhghaill); a name that stands for nobody, or
+        for several, is a :class:`UserError` naming the agents."""
+        from aga.scenario.loader import full_name
+
+        try:
+            return full_name(name, self.names, "in this run; its agents are", what="agent")
+        except KeyError as exc:
+            raise UserError(str(exc.args[0])) from None
 
 
 def open_social(run: str) -> SocialRun:

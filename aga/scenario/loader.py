@@ -5,11 +5,14 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 import os
+import re
 import tomllib
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from aga.routine import sleep_warning
 from aga.scenario.schema import CastSpec, Parameters, PersonaSpec, ScenarioSpec
 from aga.world.spec import TownSpec, normal_name
-from aga.world.town import Town, TownError
+from aga.world.town import SLEEP_OBJECT_WORDS, Town, TownError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -144,7 +147,9 @@ def read_toml(path: Path) -> dict[str, Any]:
                 f"{path}: {size:,} bytes; scenario files are limited to {MAX_FILE_BYTES:,} bytes (the bundled "
                 "25-agent town is under 100 kB)"
             )
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        # utf-8-sig: a byte order mark at the start (Windows Notepad writes one) is dropped, not read as
+        # a stray character that makes line 1 invalid TOML.
+        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ScenarioError(f"{path}: file not found") from None
     except UnicodeDecodeError as exc:
@@ -209,7 +214,9 @@ def load_model(path: Path, model: type[M]) -> M:
                 else ""
             )
             msg = err["msg"].removeprefix("Value error, ")
-            lines.append(f"{path}: {_where(raw, loc)}: {msg}{got}")
+            # A check of the whole file (a cast with no persona) names no field: the file says it all.
+            where = f"{_where(raw, loc)}: " if loc else ""
+            lines.append(f"{path}: {where}{msg}{got}")
         raise ScenarioError(
             "\n".join(lines[:20]) + (f"\n... and {len(lines) - 20} more" if len(lines) > 20 else "")
         ) from None
@@ -240,10 +247,29 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
             )
         known = sorted(p.name for p in scenarios_root().glob("*") if (p / "scenario.toml").exists())
         raise ScenarioError(f"no scenario '{name_or_path}': known scenarios are {', '.join(known) or 'none'}")
+    # The folder resolved, as the town and cast files are: every message names its file the same way,
+    # whatever the working folder. The folder only: a scenario.toml that is a broken link stays named
+    # as that link.
+    try:
+        folder = folder.resolve()
+    except (OSError, RuntimeError):  # cannot happen once scenario.toml was found in it; kept as given
+        folder = folder.absolute()
     scenario_file = folder / "scenario.toml"
     spec = load_model(scenario_file, ScenarioSpec)
     town_file = _resolved(folder / spec.town, scenario_file, "town")
     cast_file = _resolved(folder / spec.cast, scenario_file, "cast")
+    for field, value, path in (("town", spec.town, town_file), ("cast", spec.cast, cast_file)):
+        if not os.path.lexists(path):
+            # A near-miss among the TOML files of the folder it points into ("towns.toml" for town.toml).
+            siblings = (
+                [f.name for f in path.parent.glob("*.toml") if f != scenario_file] if path.parent.is_dir() else []
+            )
+            near = difflib.get_close_matches(path.name, siblings, n=1, cutoff=0.8)
+            hint = f"; did you mean '{Path(value).with_name(near[0]).as_posix()}'?" if near else ""
+            raise ScenarioError(
+                f"{scenario_file} > {field}: '{value}' names {path}, which does not exist; set {field} = to the "
+                f"{field} file's path, relative to the scenario's folder{hint}"
+            )
     town_spec = load_model(town_file, TownSpec)
     cast = load_model(cast_file, CastSpec)
     try:
@@ -333,10 +359,15 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     - a persona whose home is in a sector that lists residents, but not them (living in another's house);
     - two personas with the same first name (a model, and a command given the first name, cannot tell
       which is meant);
-    - a lifestyle that talks about sleep in a way the runtime cannot read, or reads as a night
-      shorter than 3 or longer than 14 hours (the day would be planned around the wrong night);
+    - a lifestyle from which no hour of going to bed or getting up can be read (the default night
+      applies, whatever it says), or that reads as a night shorter than 3 or longer than 14 hours (the
+      day would be planned around the wrong night);
     - a news keyword that some persona it is not seeded in already has in their text (the news-spread
-      measure would count them as knowing the news from the start).
+      measure would count them as knowing the news from the start);
+    - a home (see :func:`_home_warnings`) without a bed, in a public place, or away from the sector
+      that lists the persona as a resident;
+    - a news event that is over before the scenario starts, or begins more than a year after it
+      (see :func:`_news_warnings`).
     """
     import difflib
 
@@ -385,4 +416,105 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
+    return warnings + _home_warnings(scenario) + _news_warnings(scenario)
+
+
+def _home_warnings(scenario: Scenario) -> list[str]:
+    """What is probably wrong with where the personas live, judged only from what the runtime reads:
+
+    - a home arena without a bed (``Arena.bed``): the persona starts the day on the floor and sleeps at
+      whatever object the model picks there (a bookshelf);
+    - a home in a sector that lists no residents, so that it is a public place anyone may walk into,
+      when the town marks its homes with residents or another persona goes there (it is in their
+      ``known_places``, ``learned`` or ``daily_plan_requirement``: a shop, a library, a workplace);
+    - a persona a sector lists as a resident who lives in another sector (the house then lets them in
+      but is not their home: the mark of a living_area moved and the residents left behind).
+
+    Whether a sector is a shop cannot be read from its name in every language, so nothing here guesses
+    from names of places.
+    """
+    warnings: list[str] = []
+    town = scenario.town
+    town_file = dict(scenario.files).get("town", Path("town.toml")).name
+    marks_homes = any(s.residents for s in town.sectors.values())
+    home_of = {p.name: p.living_area for p in scenario.cast}
+    for persona in scenario.cast:
+        sector_name, arena_name = persona.living_area.split(":")
+        arena = town.arena(sector_name, arena_name)
+        where = f"cast > '{persona.name}' > living_area"
+        if arena.bed is None:
+            there = f" ({', '.join(arena.objects)})" if arena.objects else ""
+            warnings.append(
+                f"{where}: '{persona.living_area}' has no bed (an object named {SLEEP_OBJECT_WORDS}), so "
+                f"{persona.name} starts the day on the floor and sleeps at whatever object is there{there}; "
+                f'add "bed" to the objects of that arena in {town_file}, or set living_area to a room with one'
+            )
+        if town.sectors[sector_name].residents:
+            continue
+        # The sector's name as a whole word of another persona's text: "Bar" is not in "Barbara".
+        named = re.compile(rf"(?<!\w){re.escape(sector_name)}(?!\w)")
+        visitors = [
+            other.name
+            for other in scenario.cast
+            if other.living_area.split(":")[0] != sector_name
+            and (
+                sector_name in other.known_places
+                or named.search(other.learned)
+                or named.search(other.daily_plan_requirement)
+            )
+        ]
+        if visitors:
+            who = " and ".join([", ".join(visitors[:-1]), visitors[-1]] if len(visitors) > 1 else visitors)
+            warnings.append(
+                f"{where}: '{sector_name}' lists no residents, so it is a public place, and {who} "
+                f"go{'es' if len(visitors) == 1 else ''} there (their known_places or plans name it) and may use "
+                f"it while {persona.name} sleeps; set living_area to {persona.name}'s own home, a sector of "
+                f"{town_file} whose residents list them"
+            )
+        elif marks_homes:
+            warnings.append(
+                f"{where}: '{sector_name}' lists no residents, so it is a public place anyone may walk into, "
+                f"while the other homes of {town_file} list theirs; add '{persona.name}' to its residents if "
+                f"it is their home, or set living_area to their home"
+            )
+    for sector in town.sectors.values():
+        for resident in sector.residents:
+            lives = home_of.get(resident)
+            if lives is not None and lives.split(":")[0] != sector.name:
+                warnings.append(
+                    f"town > sector '{sector.name}' > residents: '{resident}' is listed, but their living_area "
+                    f"is '{lives}'; remove them from the residents in {town_file}, or set their living_area to "
+                    f"an arena of '{sector.name}'"
+                )
+    return warnings
+
+
+# Further from the start than this, a news event is taken for a typo in its year.
+_FAR_AHEAD = timedelta(days=365)
+
+
+def _news_warnings(scenario: Scenario) -> list[str]:
+    """News events the run cannot see: over before the scenario starts, or beginning more than a year
+    after it (a run long enough to reach one would cost days of model calls per simulated day)."""
+    warnings: list[str] = []
+    start = scenario.spec.start
+    for item in scenario.spec.news:
+        if item.starts is None or item.ends is None:
+            continue
+        if (item.starts.tzinfo is None) != (start.tzinfo is None):
+            continue  # one with a UTC offset, one without: they cannot be compared, and no window is read
+        where = f"scenario > news '{item.id}'"
+        if item.ends <= start:
+            warnings.append(
+                f"{where} > ends: the event ({item.starts:%Y-%m-%d %H:%M} to {item.ends:%Y-%m-%d %H:%M}) is over "
+                f"before the scenario starts ({start:%Y-%m-%d %H:%M}), so nobody can attend it; check the year of "
+                "its starts and ends"
+            )
+        elif item.starts - start > _FAR_AHEAD:
+            days = math.ceil((item.ends - start) / timedelta(days=1))
+            warnings.append(
+                f"{where} > starts: {item.starts:%Y-%m-%d %H:%M} is {(item.starts - start).days:,} days after the "
+                f"scenario's start ({start:%Y-%m-%d %H:%M}), so a run would need --days {days} to see it; check "
+                "the year of its starts and ends, or move the scenario's start"
+            )
     return warnings

@@ -90,6 +90,19 @@ class CastSpec(_Strict):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _someone(cls, data: object) -> object:
+        # An empty file, or one whose personas are all commented out, would otherwise read "persona:
+        # Field required", which does not say that a persona is a [[persona]] table.
+        if isinstance(data, dict) and not data.get("persona") and not data.get("personas"):
+            raise ValueError(
+                "the cast has no persona; add a [[persona]] table for each one, with name, age, innate, "
+                "learned, currently, lifestyle, living_area and daily_plan_requirement (see "
+                "scenarios/ville3/cast.toml)"
+            )
+        return data
+
 
 class Parameters(_Strict):
     """Cognitive parameters (defaults of the 3-agent town of the original)."""

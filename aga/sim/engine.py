@@ -9,7 +9,6 @@ home, the scenario's memories rated.
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 from aga.agents import Agent, AgentState
@@ -23,21 +22,14 @@ from aga.cognition.reflect import maybe_reflect
 from aga.memory import MemoryKind
 from aga.scenario.loader import Scenario
 
-# Words for what one sleeps on, for the start tile (a day starts asleep): a town names its own beds
-# ("bunk", "straw pallet", "berth"), so "bed" alone would seat a monk on the first floor tile.
-_SLEEP_OBJECTS = re.compile(r"\b(?:beds?|bunks?|cots?|berths?|hammocks?|pallets?|futons?|mattress(?:es)?|sofa bed)\b")
-
 
 def spawn_tile(scenario: Scenario, living_area: str) -> tuple[int, int]:
-    """Where a persona starts: its bed if its room has one, else the first floor tile."""
+    """Where a persona starts (a day starts asleep): its bed if its room has one (``Arena.bed``: a bunk
+    or a straw pallet counts), else the first floor tile."""
     sector, arena_name = living_area.split(":")
     arena = scenario.town.arena(sector, arena_name)
-    if "bed" in arena.objects:
-        return arena.objects["bed"][0]
-    for name, tiles in arena.objects.items():
-        if _SLEEP_OBJECTS.search(name.lower()):
-            return tiles[0]
-    return arena.floor[0]
+    bed = arena.bed
+    return arena.objects[bed][0] if bed is not None else arena.floor[0]
 
 
 def initial_agents(scenario: Scenario) -> dict[str, Agent]:

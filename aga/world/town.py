@@ -8,12 +8,19 @@ and rooms that nobody can walk into.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 
 from aga.world.spec import ArenaSpec, TownSpec
 
 Tile = tuple[int, int]
+
+# Words for what one sleeps on: a town names its own beds ("bunk", "straw pallet", "berth"), so "bed"
+# alone would seat a monk on the first floor tile.
+SLEEP_OBJECTS = re.compile(r"\b(?:beds?|bunks?|cots?|berths?|hammocks?|pallets?|futons?|mattress(?:es)?|sofa bed)\b")
+SLEEP_OBJECT_WORDS = "bed, bunk, cot, berth, hammock, pallet, futon or mattress"  # the same, for messages
+
 STEPS: tuple[Tile, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
@@ -56,6 +63,15 @@ class Arena:
     floor: list[Tile]
     objects: dict[str, list[Tile]] = field(default_factory=dict)
     entrances: list[Tile] = field(default_factory=list)  # floor tiles just inside a door
+
+    @property
+    def bed(self) -> str | None:
+        """The object a persona living here sleeps on: the one called "bed", else the first whose name
+        says it is slept on (see :data:`SLEEP_OBJECTS`); None when the room has none. The start tile and
+        ``aga scenario check``'s warning about a home without a bed both read it here."""
+        if "bed" in self.objects:
+            return "bed"
+        return next((name for name in self.objects if SLEEP_OBJECTS.search(name.lower())), None)
 
 
 @dataclass
