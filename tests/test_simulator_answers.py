@@ -153,9 +153,16 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
     [
         ("Tam Osei wants everyone to come to his regatta", "I want everyone to come to my regatta"),
         ("Ana Ruiz is mending the nets for her brother", "you are mending the nets for your brother"),
+        # The other of the two, named in it, is "you" (or "me"), and so are the pronouns after their name.
         ("Tam Osei knows Ana Ruiz as a neighbour and admires her patience",
-         "I know Ana Ruiz as a neighbour and admire her patience"),
-        ("Tam's boat worries Ana Ruiz", "my boat worries Ana Ruiz"),
+         "I know you as a neighbour and admire your patience"),
+        ("Tam Osei knows Ana Ruiz as a boss and likes her but finds her strict",
+         "I know you as a boss and like you but find you strict"),
+        ("Ana Ruiz knows Tam Osei as a friend and trusts him", "you know me as a friend and trust me"),
+        ("Tam Osei knows Lea Park as a friend and admires her poems",
+         "I know Lea Park as a friend and admire her poems"),
+        ("Tam's boat worries Ana Ruiz", "my boat worries you"),
+        ("Lea Park is chatting with Tam Osei", "Lea Park is chatting with me"),
         ("Lea Park is mending the nets", "Lea Park is mending the nets"),
     ],
 )  # fmt: skip
@@ -450,3 +457,128 @@ def test_an_hour_given_as_a_part_of_the_work_says_what_it_is_about():
     assert not [a for a in answers if re.match(r"^\w+ing (?:\w+ )?it$", a)]
     assert any("the ferry engine" in a and not a.startswith("repairing") for a in answers)
     assert not [a for a in answers if re.search(r"\b(?:up|apart|down|out) it\b", a)]
+
+
+# The frames the simulator's thoughts and the runtime's day plan put around a statement, as found in the
+# chat of a town no bundled scenario has ("Apparently It matters to Ngọc that Ngọc knows Chloé ...").
+FRAMED = re.compile(
+    r"cares about this|It matters to|coming back to this|focused on the fact|been thinking that|found it "
+    r"interesting|should remember|'s plan for|feel good about my days|(?:Truth is|Between us), (?:Truth is|Between us)",
+    re.IGNORECASE,
+)
+
+
+def test_a_memory_is_told_without_the_frames_thoughts_put_around_it():
+    memories = "\n".join(
+        (
+            "- It matters to Tam Osei that Tam Osei knows Ana Ruiz as a friend and trusts her",
+            "- Tam Osei keeps coming back to this: It matters to Tam Osei that the harbour master announced a "
+            "storm warning for Friday",
+            "- I found it interesting that Truth is, I know Ana Ruiz as a friend and trust her",
+            "- This is Tam Osei's plan for Monday March 10: wake up at 6:00 am; eat breakfast at 7:00 am; "
+            "repair the ferry engine at 8:00 am; have dinner at 6:00 pm",
+            "- Tam Osei seems to be focused on the fact that Lea Park is chatting with Tam Osei",
+        )
+    )
+    lines = _lines_after_greeting(memories)
+    assert not [x for x in lines if FRAMED.search(x)]
+    assert not [x for x in lines if "wake up at 6:00 am" in x]  # a day plan's schedule is not told
+    assert not [x for x in lines if "Ana Ruiz" in x or "Tam Osei" in x]  # the two are "you" and "I"/"me"
+    assert any("storm warning" in x for x in lines)  # what the frame was around is told
+    assert any("I know you as a friend and trust you" in x for x in lines)
+    assert any("Lea Park is chatting with me" in x for x in lines)
+
+
+def test_a_line_taken_up_says_the_others_i_as_you_and_drops_their_opener():
+    shown = {
+        "identity": "Name: Tam Osei",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": "",
+        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.\n"
+        "Tam Osei: How has your week been?\nAna Ruiz: Between us, I am checking the patients on the ward every hour",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(120)]
+    echoes = [x for x in lines if "checking the patients" in x]
+    assert echoes
+    assert all("you are checking the patients" in x for x in echoes), echoes
+    assert not [x for x in echoes if "Between us" in x or re.search(r"\bI am\b", x)], echoes
+    from aga.simulator.text import swap_persons
+
+    assert swap_persons("I was hoping I'd see you") == "you were hoping you'd see me"
+    assert swap_persons("what do you make of my boat") == "what do I make of your boat"
+    asked = {
+        **shown,
+        "conversation": shown["conversation"].rsplit("\n", 1)[0] + "\nAna Ruiz: So, what do you make of it?",
+    }
+    taken_up = re.compile(r"^(?:Oh|Hm|Right), [^?]*make of it\?")  # a question is answered, not said back
+    assert not [x for x in (ask("converse.utterance", s, **asked)["utterance"] for s in range(60)) if taken_up.match(x)]
+
+
+def test_a_memo_of_a_chat_tells_the_other_in_the_third_person_without_openers():
+    conversation = (
+        "Ana Ruiz: Hi Tam!\nTam Osei: Hey Ana.\n"
+        "Ana Ruiz: Truth is, I am organising the harbour regatta and my brother is helping me with it. "
+        "I can hardly wait."
+    )
+    for task in ("reflect.chat_memo", "reflect.chat_planning"):
+        text = ask(task, 1, name="Tam Osei", conversation=conversation)["text"]
+        assert "Ana Ruiz is organising the harbour regatta and their brother is helping them" in text, text
+        assert "Truth is" not in text and " I am organising" not in text, text
+    summary = ask("converse.summary", 1, conversation=conversation)["text"]
+    assert summary.startswith("conversing about Ana Ruiz is organising the harbour regatta"), summary
+    # Small talk and questions tell nothing to remember: not "Tam Osei could use a break themselves".
+    chat = (
+        "Ana Ruiz: Hi Tam!\nTam Osei: I could use a break myself. What do you make of it?\n"
+        "Ana Ruiz: How has your week been?"
+    )
+    assert ask("converse.summary", 1, conversation=chat)["text"] == "conversing about how their days are going"
+    assert ask("reflect.chat_memo", 1, name="Ana Ruiz", conversation=chat)["text"].endswith("we caught up briefly.")
+
+
+@pytest.mark.parametrize(
+    "text", ["writes in her study", "writing a draft of the study", "reads in Ana's study", "tidies their study"]
+)
+def test_a_noun_after_a_possessive_or_an_article_is_not_swapped_for_a_verb(text: str):
+    from aga.simulator.paraphrase import vary
+
+    said = {vary(text, random.Random(seed), rate=1) for seed in range(30)}
+    assert all(x.endswith("study") for x in said), said
+
+
+def test_a_replan_keeps_each_subtask_within_the_schema():
+    from aga.cognition.answers import Decomposition, HourActivity, Schedule
+
+    long = (
+        "hosting a poetry evening at Ma's Bakery & Café on Monday March 10, chatting with a regular customer "
+        "(making a note about hosting a poetry evening at Ma's Bakery & Café on Monday March 10 from 4 to 6 pm "
+        "with readings, music, cake and a raffle for the new library roof)"
+    )
+    shown = {
+        "name": "Tam Osei",
+        "original": f"12:00 PM ~ 12:30 PM -- {long}\n12:30 PM ~ 01:00 PM -- {long}",
+        "inserted": "chatting with Ana Ruiz",
+        "inserted_minutes": "10",
+        "now": "12:09 PM",
+        "total_minutes": "60",
+    }
+    schema = Schedule.model_json_schema()
+    for seed in range(5):
+        answer = HOOKS["react.replan"](
+            Prompt("react.replan", "\n".join(shown.values()), shown, schema, random.Random(seed))
+        )
+        Schedule.model_validate(answer)  # every subtask at most as long as the schema allows
+        assert [i["subtask"] for i in answer["items"]][-1].startswith("hosting a poetry evening")  # shortened, kept
+    # The same for the other answers that copy a line of the prompt.
+    busy = {"identity": f"Name: Tam Osei\nCurrently: Tam Osei is {long}.", "task": long, "minutes": "60"}
+    for seed in range(5):
+        rng = random.Random(seed)
+        Decomposition.model_validate(
+            HOOKS["plan.decompose"](Prompt("plan.decompose", "", busy, Decomposition.model_json_schema(), rng))
+        )
+    hourly = {**HOURLY, "daily_plan": f"wake up at 6:00 am; {long} at 10:00 am; go to bed at 10:00 pm"}
+    for seed in range(10):
+        rng = random.Random(seed)
+        HourActivity.model_validate(
+            HOOKS["plan.hourly"](Prompt("plan.hourly", "", hourly, HourActivity.model_json_schema(), rng))
+        )

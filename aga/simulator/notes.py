@@ -14,8 +14,20 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.talk import NEWS, _said_lines
-from aga.simulator.text import NAME, bullet_lines, clean_topic, leading_name, sentences
+from aga.simulator.talk import NEWS, _news_in, _said_by, said_plainly
+from aga.simulator.text import (
+    CHAT_MEMO,
+    CHAT_PLANNING,
+    INSIGHTS,
+    RECALL,
+    REVISE_FEELINGS,
+    REVISE_NOTE,
+    bullet_lines,
+    clean_topic,
+    leading_name,
+    sentences,
+    told_of,
+)
 
 # What a note-taker skips: passing sights of the partner, not facts about them.
 _NOISE = re.compile(r" is (idle|chatting with|waiting to start|sleeping)\b")
@@ -27,7 +39,9 @@ def fold(p: Prompt) -> dict[str, str]:
     (plain sentences go first when cutting, news last)."""
     other = p.get("other")
     first = other.split()[0] if other else ""
-    events = [clean_topic(e) for e in bullet_lines(p.get("events"))]
+    # What each memory says, without a thought's frame or a line's opener ("I found it interesting that
+    # Truth is, ..."): a note holds the fact, not how it came to mind.
+    events = [said_plainly(e) for e in bullet_lines(p.get("events"))]
     events = [e for e in events if e and not _NOISE.search(e)]
     news = [e for e in events if rate(e, "", 0.5, 0) >= NEWS]
     about = [e for e in events if first and first in e and e not in news]
@@ -114,23 +128,10 @@ def insights(p: Prompt) -> dict[str, object]:
     }
 
 
-# Ways of drawing a conclusion from a statement; the statement is cleaned of an earlier conclusion's
-# frame first, or thoughts about thoughts would nest ("X cares about this: X cares about this: ...").
-INSIGHTS = (
-    "{name} cares about this: {it}", "It matters to {name} that {it}", "{name} keeps coming back to this: {it}",
-    "{name} seems to be focused on the fact that {it}", "{name} has been thinking that {it}",
-)  # fmt: skip
-
-
 def _about(statement: str) -> str:
-    text = clean_topic(statement)
-    heads = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", NAME) for frame in INSIGHTS]
-    before = None
-    while before != text:  # frames of different kinds nest too ("It matters to X that X has been thinking that")
-        before = text
-        for head in heads:
-            text = re.sub(rf"^(?:{head})+", "", text)
-    return _first_sentence(text.rstrip("."), ABOUT_CHARS)
+    """What a statement says, cleaned of an earlier conclusion's frame first (of any kind, see
+    clean_topic), or thoughts about thoughts would nest ("X cares about this: X cares about this: ...")."""
+    return _first_sentence(clean_topic(statement), ABOUT_CHARS)
 
 
 ABOUT_CHARS = 240  # an insight restates the gist of a statement, not a whole conversation's summary
@@ -145,23 +146,28 @@ def _first_sentence(text: str, limit: int) -> str:
 
 
 def _gist(p: Prompt) -> str:
-    lines = [ln.split(" Anyway, ")[0] for ln in _said_lines(p.get("conversation"))[1:]]
-    lines = [ln for ln in lines if len(ln) > 20]
+    """The weightiest thing said, from the writer's (``name``'s) side: their own line as they said it,
+    the other's told of them ("I am on the ward" said by Bo -> "Bo Reyes is on the ward"), without the
+    openers a line is said with ("Truth is, ...")."""
+    name = p.get("name")
+    lines = [(who, _news_in(line)) for who, line in _said_by(p.get("conversation"))[1:]]
+    lines = [(who, line) for who, line in lines if len(line) > 20]
     if not lines:
         return "we caught up briefly"
-    return max(lines, key=lambda ln: rate(ln, "", 0.5, 0)).rstrip(".!?")
+    who, line = max(lines, key=lambda x: rate(x[1], "", 0.5, 0))
+    return line if who == name else told_of(line, who)
 
 
 @answers("reflect.chat_planning")
 def chat_planning(p: Prompt) -> dict[str, str]:
     """What to remember for planning: the weightiest thing said."""
-    return {"text": f"I should remember this from our talk: {_gist(p)}."}
+    return {"text": f"{CHAT_PLANNING}{_gist(p)}."}
 
 
 @answers("reflect.chat_memo")
 def chat_memo(p: Prompt) -> dict[str, str]:
     """What was interesting: the weightiest thing said."""
-    return {"text": f"I found it interesting that {_gist(p)}."}
+    return {"text": f"{CHAT_MEMO}{_gist(p)}."}
 
 
 def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
@@ -173,13 +179,13 @@ def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
 @answers("plan.revise_note")
 def revise_note(p: Prompt) -> dict[str, str]:
     """Something to remember from the day's most important statements."""
-    return _from_statements(p, "I should remember that")
+    return _from_statements(p, REVISE_NOTE.strip())
 
 
 @answers("plan.revise_feelings")
 def revise_feelings(p: Prompt) -> dict[str, str]:
     """Feelings about the days, from the statements."""
-    return _from_statements(p, "I feel good about my days, because")
+    return _from_statements(p, REVISE_FEELINGS.strip())
 
 
 @answers("user.inner_thought")
@@ -208,4 +214,4 @@ def interview_answer(p: Prompt) -> dict[str, str]:
     """The first idea, said in the first person."""
     ideas = p.get("ideas")
     first = ideas.split(";")[0].strip() if ideas else "I am not sure"
-    return {"text": say(f"From what I remember, {first}.", p.rng)}
+    return {"text": say(f"{RECALL}{first}.", p.rng)}

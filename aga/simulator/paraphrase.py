@@ -43,10 +43,15 @@ _PATTERN = re.compile(
 )
 
 
-# A word the groups hold as a verb used as a noun ("taking a closer look at", "a good read") keeps its
-# wording: a verb in its place would break the sentence ("taking a closer go through").
+# A word the groups hold as a verb used as a noun ("taking a closer look at", "a good read", "writes in
+# her study", "Ana's study") keeps its wording: a verb in its place would break the sentence ("taking a
+# closer go through", "writing in her read").
 _ADJECTIVES = {g for g in SYNONYMS if "great" in g}
-_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|closer|quick|good|great|nice|lovely|long|short)\s+$", re.IGNORECASE)
+_NOUN_BEFORE = re.compile(
+    r"(?:\b(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their|closer|quick|good|great|nice|lovely|"
+    r"long|short)|\w['’]s)\s+$",
+    re.IGNORECASE,
+)
 
 
 def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:

@@ -26,6 +26,7 @@ from aga.simulator.text import (
     strip_time,
     thing_of,
     timed,
+    within,
 )
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
@@ -256,7 +257,13 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
 @answers("plan.hourly")
 def hourly(p: Prompt) -> dict[str, str]:
     """The activity of the hour the prompt asks about: the plan's (carried on from the hour before as
-    it was said, or said anew) or, read loosely, another line of the prompt."""
+    it was said, or said anew) or, read loosely, another line of the prompt; a line read from the prompt
+    can be longer than the schema allows, so it is kept to the schema's limit."""
+    return {"activity": within(_hour_activity(p)["activity"], p.max_length("activity"))}
+
+
+def _hour_activity(p: Prompt) -> dict[str, str]:
+    """The hour's activity as read from the prompt, before it is kept to the schema's limit."""
     wake, bed, plan = _day(p)
     m = re.match(r"(\d{1,2}):\d\d\s*(AM|PM)", p.get("hour"), re.IGNORECASE)
     hour = (int(m.group(1)) % 12 + (12 if m.group(2).upper() == "PM" else 0)) if m else wake
@@ -289,7 +296,7 @@ def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
     return {
         "blocks": [
             {
-                "activity": detailed(str(text), p, 0.3),
+                "activity": within(detailed(str(text), p, 0.3), p.max_length("blocks", "activity")),
                 "start": f"{(wake + int(s)) % 24:02d}:00",
                 "end": f"{(wake + int(e)) % 24:02d}:00",
             }

@@ -34,6 +34,38 @@ class Prompt:
         except ValueError:
             return default
 
+    def max_length(self, *path: str) -> int | None:
+        """The ``maxLength`` the answer schema sets for the string at ``path`` (property names; an array
+        is passed through to its items): ``max_length("items", "subtask")``. None when the schema sets
+        none or the call carries no schema."""
+        node: Any = self.schema
+        for key in (*path, None):
+            node = _resolved(node, self.schema)
+            while isinstance(node, dict) and node.get("type") == "array":
+                node = _resolved(node.get("items"), self.schema)
+            if key is None or not isinstance(node, dict):
+                break
+            node = node.get("properties", {}).get(key)
+        limit = node.get("maxLength") if isinstance(node, dict) else None
+        return int(limit) if limit is not None else None
+
+
+def _resolved(node: Any, root: Any) -> Any:
+    """``node`` with a local ``$ref`` ("#/$defs/Subtask") followed, and an optional's non-null branch."""
+    while isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/"):
+            target: Any = root
+            for part in ref[2:].split("/"):
+                target = target.get(part, {}) if isinstance(target, dict) else {}
+            node = target
+        elif "anyOf" in node:
+            branches = [b for b in node["anyOf"] if isinstance(b, dict) and b.get("type") != "null"]
+            node = branches[0] if branches else None
+        else:
+            break
+    return node
+
 
 Answer = dict[str, Any] | str
 Hook = Callable[[Prompt], Answer]

@@ -18,7 +18,7 @@ import numpy as np
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, field, main_clause, sentences, thing_of
+from aga.simulator.text import clauses, field, main_clause, sentences, thing_of, within
 
 # kind -> (description for matching, opening steps, middle steps, closing steps)
 POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -868,7 +868,10 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         vary(_about(step, thing, kind, tie, rng) if step in middle and about else step.replace("{thing}", fill), rng)
         for step in steps
     ]
-    return {"subtasks": [{"subtask": t, "minutes": m} for t, m in zip(said, minutes, strict=True) if m > 0]}
+    limit = p.max_length("subtasks", "subtask")  # a step naming a long "Currently" must still fit
+    return {
+        "subtasks": [{"subtask": within(t, limit), "minutes": m} for t, m in zip(said, minutes, strict=True) if m > 0]
+    }
 
 
 def _same_kind(activity: str, kind: str, trade: str) -> bool:

@@ -14,7 +14,17 @@ from aga.simulator.importance import rate
 from aga.simulator.paraphrase import OPENERS, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import as_said_to, bullet_lines, clean_topic, sentences, without_step
+from aga.simulator.text import (
+    as_said_to,
+    bullet_lines,
+    clean_topic,
+    is_schedule,
+    sentences,
+    swap_persons,
+    told_of,
+    within,
+    without_step,
+)
 from policy_store import rescale
 
 START = "[The conversation has not started yet"
@@ -88,7 +98,12 @@ def replan(p: Prompt) -> dict[str, object]:
                 after.append((task, hi - resume))
     items = [*before, (inserted, minutes), *after]
     fitted = rescale([m for _, m in items], total)  # the window must still add up, as the prompt asks
-    return {"items": [{"subtask": t, "minutes": m} for (t, _), m in zip(items, fitted, strict=True) if m > 0]}
+    # A decomposed block is shown as "activity (step)", each part as long as the schema allows: copied
+    # whole it can be longer than a subtask may be, so it is shortened to the schema's limit.
+    limit = p.max_length("items", "subtask")
+    return {
+        "items": [{"subtask": within(t, limit), "minutes": m} for (t, _), m in zip(items, fitted, strict=True) if m > 0]
+    }
 
 
 @answers("converse.relationship")
@@ -106,17 +121,25 @@ def relationship(p: Prompt) -> dict[str, str]:
 _SPOKEN = re.compile(r"^(?:I|I'm|I've|Let's|You|We|How|What|Hi|Hey|Oh)\b|\?$")
 
 
+def _content(memory: str) -> str:
+    """A memory reduced to what it says: without the frames thoughts put around it (see clean_topic)
+    and the openers of a line of talk it was copied from ("Truth is, ..."), nested in any order."""
+    text = memory
+    while (stripped := _FRAMES.sub("", clean_topic(text))) != text:
+        text = stripped
+    return text
+
+
 def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
     # "... is resting at home (making a cup of tea)": the step in brackets is how the runtime records a
     # decomposed action, not something a person says; and the same activity remembered at five of its
-    # steps is one thing to talk about, not five.
-    topics = list(dict.fromkeys(without_step(clean_topic(t)) for t in candidates))
+    # steps is one thing to talk about, not five. A day plan's list of times is no news either.
+    topics = list(dict.fromkeys(without_step(_content(t)) for t in candidates))
+    topics = [t for t in topics if not is_schedule(t)]
     # Being in this very conversation ("... is chatting with Maria Lopez") is no news to tell Maria.
-    here = (
-        re.compile(rf"\b(?:chatting|talking|speaking|conversing)\b.*\b{re.escape(_first(listener))}\b")
-        if listener
-        else None
-    )
+    talking = r"\b(?:chatting|talking|speaking|conversing)\b"
+    who = rf"\b{re.escape(_first(listener))}\b"
+    here = re.compile(rf"{talking}.*{who}|{who}.*{talking}") if listener else None
     return [
         t
         for t in topics
@@ -211,10 +234,12 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
         turn >= 2
         and 6 <= len(gist := _gist_of(last).split()) <= 14
         and ":" not in last
+        and " ".join(gist).lower() not in _SMALL  # small talk is answered, not said back ("nice to run into me?")
         and not _addresses(last, p.get("name"))  # "Hi Zoë! How are you?" is not Zoë's to say back
         and rng.random() < 0.4
     ):
-        line = f"{rng.choice(('Oh, ', 'Hm, ', 'Right, '))}{' '.join(gist)}? {rng.choice(FOLLOW_UP)}"
+        # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the ward?").
+        line = f"{rng.choice(ECHOES)}{swap_persons(' '.join(gist))}? {rng.choice(FOLLOW_UP)}"
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -228,18 +253,29 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
+ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
+# Every opener a line may carry, the longest first ("I should tell you, " before "I "): a line taken up
+# or remembered is what it says without them.
 _FRAMES = re.compile(
-    "^(?:" + "|".join(re.escape(x.strip()) for x in (*TELL, *MENTION, *OPENERS) if x.strip()) + r")\s*"
+    "^(?:"
+    + "|".join(
+        re.escape(x.strip())
+        for x in sorted({*TELL, *MENTION, *OPENERS, *OWN, *YOURS, *ECHOES}, key=len, reverse=True)
+        if x.strip()
+    )
+    + r")(?![\w'’])\s*"  # a whole opener: "So, " is not the start of "Sounds"
 )
 
 
 def _gist_of(line: str) -> str:
     """What a line said, without its openers and frames, in lower case where it is not a name."""
     text = line.split(". ")[0].split("? ")[-1]
+    if text.rstrip().endswith("?"):
+        return ""  # a question is answered, not said back ("What do you make of it?")
     while (stripped := _FRAMES.sub("", text)) != text:
         text = stripped
     text = text.rstrip(".!?")
-    return text[0].lower() + text[1:] if re.match(r"(?:That|It|The|This|I've|We)\b", text) else text
+    return text[0].lower() + text[1:] if re.match(r"(?:That|It|The|This|We)\b", text) else text
 
 
 def _addresses(line: str, name: str) -> bool:
@@ -249,10 +285,36 @@ def _addresses(line: str, name: str) -> bool:
     return re.search(rf"\b{re.escape(_first(name))}\b", line) is not None
 
 
-def _said_lines(block: str) -> list[str]:
+def _said_by(block: str) -> list[tuple[str, str]]:
+    """(who, line) for each line of a conversation block ('Ana Lima: Hi Bo!')."""
     if block.startswith(START):
         return []
-    return [ln.split(": ", 1)[1] for ln in block.splitlines() if ": " in ln]
+    return [(who, line) for who, line in (ln.split(": ", 1) for ln in block.splitlines() if ": " in ln)]
+
+
+def _said_lines(block: str) -> list[str]:
+    return [line for _, line in _said_by(block)]
+
+
+_SMALL = {x.rstrip(".!?").lower() for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS)}
+
+
+def said_plainly(line: str) -> str:
+    """A line without its openers and frames (of any kind, nested) and without a goodbye."""
+    text = line.split(" Anyway, ")[0]
+    while (stripped := _FRAMES.sub("", clean_topic(text))) != text:
+        text = stripped
+    return text.rstrip(".!?")
+
+
+def _news_in(line: str) -> str:
+    """What a line tells, if anything: its first statement, plainly (see :func:`said_plainly`), and ''
+    for small talk or a question ("I could use a break myself. What do you make of it?" tells nothing)."""
+    for sentence in re.split(r"(?<=[.!?])\s+", said_plainly(line) + "."):
+        plain = said_plainly(sentence)
+        if plain.lower() not in _SMALL and not sentence.rstrip().endswith("?"):
+            return plain
+    return ""
 
 
 @answers("converse.utterance")
@@ -279,21 +341,13 @@ def utterance_social(p: Prompt) -> dict[str, object]:
 
 @answers("converse.summary")
 def summary(p: Prompt) -> dict[str, str]:
-    """'conversing about' the most important thing said (by its text), else the day."""
-    lines = _said_lines(p.get("conversation"))
-    body = [
-        re.sub(
-            r"^(Well, |I think |Honestly, |So, )?(Did you hear\? |By the way, |I was just thinking: |You know, "
-            r"|Funny thing, )",
-            "",
-            ln,
-        )
-        .split(" Anyway, ")[0]
-        .rstrip(".!?")
-        for ln in lines[1:]
-    ]
-    body = [b for b in body if len(b) > 20]
+    """'conversing about' the most important thing said (by its text), else the day. It is said of the
+    two, not by either, so a speaker's "I" is their name ("I am crossing off the list" said by Bo Reyes
+    -> "Bo Reyes is crossing off the list")."""
+    said = _said_by(p.get("conversation"))
+    body = [(who, plain) for who, line in said[1:] if len(plain := _news_in(line)) > 20]
     if not body:
         return {"text": "conversing about how their days are going"}
-    best = max(body, key=lambda b: rate(b, "", 0.5, 0))
-    return {"text": f"conversing about {best[:200]}"}
+    who, best = max(body, key=lambda b: rate(b[1], "", 0.5, 0))
+    listener = next((w for w, _ in said if w != who), "")
+    return {"text": f"conversing about {told_of(best, who, listener)[:200]}"}

@@ -287,6 +287,25 @@ def main_clause(activity: str) -> str:
     return text.split(",")[0].split(";")[0].strip() or text
 
 
+def within(text: str, limit: int | None) -> str:
+    """``text`` in at most ``limit`` characters (the answer schema's ``maxLength``; None: no limit),
+    shortened as a model shortens a long line rather than cut off mid-word: first the detail after the
+    activity's comma ("hosting the evening, chatting with a customer (making a note)" -> "hosting the
+    evening (making a note)"), then the step's own detail, then the step, then at a word."""
+    if limit is None or len(text) <= limit:
+        return text
+    m = re.match(r"^(.*?)\s*\((.*)\)\s*$", text)
+    activity, step = (m.group(1), m.group(2)) if m else (text, "")
+    shorter = [main_clause(activity)]
+    if step:
+        shorter = [f"{shorter[0]} ({step})", f"{shorter[0]} ({main_clause(step)})", *shorter]
+    for candidate in shorter:
+        if 0 < len(candidate) <= limit:
+            return candidate
+    cut = shorter[-1][: limit + 1].rsplit(" ", 1)[0].rstrip(",;: ")
+    return cut if 0 < len(cut) <= limit else shorter[-1][:limit]
+
+
 def without_step(text: str) -> str:
     """An action without the step in brackets the runtime records after it: 'resting at home (making a
     cup of tea)' -> 'resting at home'."""
@@ -303,13 +322,60 @@ def bullet_lines(text: str) -> list[str]:
     return [re.sub(r"^\s*(?:-|\d+\.)\s*", "", ln).strip() for ln in text.splitlines() if ln.strip()]
 
 
+# Ways of drawing a conclusion from a statement (reflection's insights, ``notes.insights``). They live
+# here because a memory that holds one must be read back without it (see clean_topic).
+INSIGHTS = (
+    "{name} cares about this: {it}", "It matters to {name} that {it}", "{name} keeps coming back to this: {it}",
+    "{name} seems to be focused on the fact that {it}", "{name} has been thinking that {it}",
+)  # fmt: skip
+# What the simulator's other thoughts open with (the memo and the planning thought after a chat, the
+# new-day revision, an interview's answer): the writer's own frame, not something to tell anyone.
+CHAT_PLANNING = "I should remember this from our talk: "
+CHAT_MEMO = "I found it interesting that "
+REVISE_NOTE = "I should remember that "
+REVISE_FEELINGS = "I feel good about my days, because "
+RECALL = "From what I remember, "
+
+# A person named in a frame: a few name words, as few as will do ("It matters to Ana Lima that Bo
+# thinks that ..." names Ana Lima, not "Ana Lima that Bo thinks").
+_WHO = r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,5}?"
+_HEADS = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", "{who}") for frame in INSIGHTS]
+_FRAME = re.compile(
+    "^(?:"
+    + "|".join(
+        [
+            *(h.replace("{who}", _WHO) for h in _HEADS),
+            # The same frames in the first person: a thought said aloud once and remembered from the line.
+            r"I care about this: ", r"It matters to me that ", r"I keep coming back to this: ",
+            r"I seem to be focused on the fact that ", r"I have been thinking that ",
+            *(re.escape(x) for x in (CHAT_PLANNING, CHAT_MEMO, REVISE_NOTE, REVISE_FEELINGS, RECALL)),
+            rf"For {_WHO}'s planning: ",
+            # The runtime's day plan ("This is Ana's plan for Monday March 10: wake up at 6:00 am; ..."):
+            # what is left is the schedule itself.
+            rf"This is {_WHO}'s plan for [^:]{{1,60}}: ",
+        ]
+    )
+    + ")",
+    re.IGNORECASE,
+)  # fmt: skip
+
+
 def clean_topic(text: str) -> str:
-    """A memory as something to say: the innermost 'conversing about ...', no 'X cares about this:'."""
+    """A memory as something to say: the innermost 'conversing about ...', without the frames thoughts
+    put around a statement ('X cares about this:', 'It matters to X that', 'I found it interesting
+    that', 'This is X's plan for Monday:' ...), however many are nested, of whatever kinds."""
     if "conversing about " in text:
         text = text.rsplit("conversing about ", 1)[1]
-    text = re.sub(r"^(?:.*? cares about this: )+", "", text)
-    text = re.sub(r"^For [^:]{1,60}'s planning: ", "", text)
+    text = text.strip()
+    while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
+        text = stripped
     return text.strip().rstrip(".")
+
+
+def is_schedule(text: str) -> bool:
+    """Whether ``text`` is a day plan's list of timed items ('wake up at 6:00 am; eat breakfast at 7:00
+    am; ...'): a private schedule, not a statement one tells someone."""
+    return text.count(";") >= 2 and len(re.findall(r"\d:\d\d\s*[ap]m", text, re.IGNORECASE)) >= 2
 
 
 _SAID_OF = {"is": {"I": "am", "you": "are"}, "was": {"I": "was", "you": "were"}, "has": "have", "does": "do"}
@@ -333,8 +399,11 @@ def _plain_verb(verb: str, person: str) -> str:
 def as_said_to(text: str, speaker: str, listener: str) -> str:
     """A statement about the speaker or the listener as they would say it to each other: 'Ana Lima
     wants everyone to come to her party' said by Ana -> 'I want everyone to come to my party'; about
-    the listener -> 'you ...'. Statements about anyone else are left as they are."""
-    for name, person, own in ((speaker, "I", "my"), (listener, "you", "your")):
+    the listener -> 'you ...'; the other of the two named in it is 'you' or 'me' ('Ana Lima knows Bo
+    Reyes as a friend and trusts him' said by Ana to Bo -> 'I know you as a friend and trust you').
+    Statements about anyone else are left as they are, but for a mention of the two."""
+    parties = ((speaker, "I", "my", "me"), (listener, "you", "your", "you"))
+    for (name, person, own, _), other in zip(parties, parties[::-1], strict=True):
         if not name:
             continue
         first = re.escape(name.split()[0])
@@ -342,20 +411,169 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
         if not m:
             continue
         if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
-            return own + text[m.end() :]
-        return _said_as(m.group(1), text[m.end() :], person, own)
+            return own + _named(text[m.end() :], parties)
+        return _said_as(m.group(1), text[m.end() :], person, own, other)
+    return _named(text, parties)
+
+
+def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
+    """``text`` with the speaker's and the listener's full names said as 'me'/'my' and 'you'/'your'
+    ("Chloé is chatting with Ana Lima" said by Ana -> "Chloé is chatting with me")."""
+    for name, _, own, obj in parties:
+        if name:
+            said = {f"{name}'s": own, name: obj}
+            text = re.sub(rf"\b{re.escape(name)}(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
     return text
 
 
-def _said_as(verb: str, rest: str, person: str, own: str) -> str:
-    """``person`` + the verb in their form + the rest with the same person's possessives and verbs."""
+# Verbs after which "her" is the person, with what is said of her after it ("finds her strict"), not
+# her thing ("admires her poems").
+_TAKES_A_COMPLEMENT = re.compile(
+    r"\b(?:finds?|makes?|keeps?|calls?|considers?|leaves?|lets?|helps?|sees?|watch(?:es)?|hears?|asks?|wants?)\s+$"
+)
+# Words after "her" that show it is not a possessive: a clause goes on or ends.
+_NOT_A_THING = frozenset(("and", "but", "or", "as", "to", "with", "for", "at", "in", "on", "because", "when", "so",
+                          "too", "again", "very", "a", "an", "the", "that", "if"))  # fmt: skip
 
-    def possessive(v: re.Match[str]) -> str:
-        # The same person's ("her party"), not an object ("proud of her"), and only while nobody
-        # else has been named ("knows Mo as a friend and respects her seamanship").
-        named = any(name_word(w) and len(w) > 1 for w in rest[: v.start()].split())
-        return v.group(0) if named else own
 
-    rest = re.sub(r"\b(?:his|her|their)\b(?=\s+\w)", possessive, rest)
-    rest = re.sub(r"\band (\w+s)\b", lambda v: "and " + _plain_verb(v.group(1), person), rest)
-    return f"{person} {_plain_verb(verb, person)}{rest}"
+def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str, str, str]) -> str:
+    """``person`` + the verb in their form + the rest with the same person's possessives and verbs, and
+    the other of the two (``other``: name, subject, possessive, object) said to or of as such."""
+    other_name, _, other_own, other_obj = other
+
+    def whose(before: str) -> str:
+        """Whom a pronoun after ``before`` stands for: 'own', 'other' (the other of the two is the last
+        one named) or '' (someone else is named)."""
+        if other_name and other_name in before:
+            before = before.rsplit(other_name, 1)[1]
+            if not any(name_word(w) and len(w) > 1 for w in before.split()):
+                return "other"
+        return "" if any(name_word(w) and len(w) > 1 for w in before.split()) else "own"
+
+    def pronoun(v: re.Match[str]) -> str:
+        word, after = v.group(1), v.group(2) or ""
+        before = rest[: v.start()]
+        thing = word != "him" and after and after.lower() not in _NOT_A_THING and not _TAKES_A_COMPLEMENT.search(before)
+        who = whose(before)
+        if thing:  # "her party": the same person's, or the other's once they are named
+            return {"own": own, "other": other_own}.get(who, word) + (" " + after)
+        # "trusts her": the other of the two, once named; anyone else otherwise ("proud of her")
+        return (other_obj if who == "other" else word) + (" " + after if after else "")
+
+    rest = re.sub(r"\b(his|her|their|him|them)\b(?:\s+([\w'’]+))?", pronoun, rest)
+    rest = re.sub(r"\b(and|but|or) (\w+s)\b", lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}", rest)
+    return f"{person} {_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
+
+
+# Words that name the one who speaks or the one spoken to, as the other says them back.
+_SWAP = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
+         "i've": "you've", "i'll": "you'll", "i'd": "you'd", "your": "my", "yours": "mine", "yourself": "myself",
+         "you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd"}  # fmt: skip
+_BE_SWAPPED = {("i", "am"): ("you", "are"), ("i", "was"): ("you", "were"), ("you", "are"): ("I", "am"),
+               ("you", "were"): ("I", "was")}  # fmt: skip
+# Words after which "you" is the one who does something ("... and you know"), not whom it is done to.
+_BEFORE_A_SUBJECT = frozenset(("and", "but", "or", "that", "if", "when", "because", "so", "as", "while", "since",
+                               "where", "though", "although", "until", "unless",
+                               # an auxiliary before its subject: "do you", "are you", "can you"
+                               "do", "does", "did", "are", "were", "have", "has", "can", "could", "will", "would",
+                               "should", "shall", "may", "might", "must"))  # fmt: skip
+
+
+def _tokens(text: str) -> list[str]:
+    """``text`` split into words (even places, an apostrophe kept in: "I'm") and what is between them."""
+    return re.split(r"([^\w'’]+)", text)
+
+
+def _subject_at(tokens: list[str], i: int) -> bool:
+    """Whether the word at ``i`` opens a clause: the text's first word, after a stop, or a conjunction."""
+    if i == 0 or not tokens[i - 2]:
+        return True
+    return bool(re.search(r"[,;:.!?]", tokens[i - 1])) or tokens[i - 2].lower() in _BEFORE_A_SUBJECT
+
+
+def swap_persons(text: str) -> str:
+    """A line said back to whoever said it: their 'I', 'my', 'me' are 'you', 'your', and their 'you' is
+    'I' or 'me' ('I am checking the ward' -> 'you are checking the ward', 'I know you' -> 'you know
+    me'). 'I' and 'you' take the same verb but for 'be'."""
+    t = _tokens(text)
+    for i in range(0, len(t), 2):
+        word = t[i]
+        low = word.lower()
+        if low == "i" and word != "I":
+            continue
+        after = t[i + 2].lower() if i + 2 < len(t) else ""
+        if (low, after) in _BE_SWAPPED:
+            t[i], t[i + 2] = _BE_SWAPPED[low, after]
+        elif low == "you":
+            t[i] = "I" if _subject_at(t, i) else "me"
+        elif low in _SWAP:
+            t[i] = _SWAP[low]
+    return "".join(t)
+
+
+_AS_SAID_OF = {"am": "is", "have": "has", "do": "does", "go": "goes", "'m": "is"}
+# Forms that stay as they are after any person: modals and common past forms.
+_SAME_FOR_ALL = frozenset(("can", "could", "will", "would", "shall", "should", "may", "might", "must", "was", "did",
+                           "had", "went", "saw", "made", "got", "told", "heard", "found", "knew", "thought", "said",
+                           "met", "felt", "left", "took", "came", "gave", "kept", "ran", "sat", "wrote"))  # fmt: skip
+_ADVERBS_BEFORE_A_VERB = frozenset(("really", "just", "still", "never", "always", "often", "also", "usually", "only",
+                                    "sometimes", "already", "even", "actually"))  # fmt: skip
+
+
+def _third_person(verb: str) -> str:
+    """'know' -> 'knows', 'am' -> 'is', 'try' -> 'tries', 'watch' -> 'watches'; a past form as it is."""
+    low = verb.lower()
+    if low in _AS_SAID_OF:
+        return _AS_SAID_OF[low]
+    if low in _SAME_FOR_ALL or low.endswith("ed"):
+        return verb
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    return verb + "s"
+
+
+def told_of(text: str, name: str, to: str = "") -> str:
+    """A line ``name`` said, as someone else writes it down: their 'I' is ``name`` (then 'they'), their
+    'my'/'me' 'their'/'them', and their 'you' is ``to`` or, without it, the one writing ('I'/'me'): 'I
+    am learning latte art, do you know it?' -> 'Jo Bell is learning latte art, do I know it?'."""
+    t = _tokens(text)
+    named = False
+    own = {"me": "them", "my": "their", "mine": "theirs", "myself": "themselves"}
+    contracted = {"i'm": ("is", "are"), "i've": ("has", "have"), "i'll": ("will", "will"), "i'd": ("would", "would")}
+    yours = {"your": f"{to}'s", "yours": f"{to}'s", "yourself": "themselves", "you're": f"{to} is",
+             "you've": f"{to} has", "you'll": f"{to} will", "you'd": f"{to} would"}  # fmt: skip
+    for i in range(0, len(t), 2):
+        word = t[i]
+        low = word.lower()
+        after = t[i + 2].lower() if i + 2 < len(t) else ""
+        if word == "I" or (low in contracted and word[0] == "I"):
+            who, singular = ("they", False) if named else (name, True)
+            named = True
+            if low in contracted:
+                t[i] = f"{who} {contracted[low][0 if singular else 1]}"
+                continue
+            t[i] = who
+            j = i + 2
+            while j < len(t) and t[j].lower() in _ADVERBS_BEFORE_A_VERB:  # "I really like" -> "X really likes"
+                j += 2
+            if j < len(t) and t[j]:
+                verb = t[j]
+                t[j] = _third_person(verb) if singular else {"am": "are", "was": "were"}.get(verb.lower(), verb)
+        elif low in own:  # their own, by name if they have not been named yet ("with me" -> "with Jo Bell")
+            t[i] = own[low] if named or low in ("mine", "myself") else (name if low == "me" else f"{name}'s")
+            named = True
+        elif to and low == "you":
+            t[i] = to
+            if after in ("are", "were"):
+                t[i + 2] = {"are": "is", "were": "was"}[after]
+        elif to and low in yours:
+            t[i] = yours[low]
+        elif (low, after) in _BE_SWAPPED:
+            t[i], t[i + 2] = _BE_SWAPPED[low, after]
+        elif low == "you":
+            t[i] = "I" if _subject_at(t, i) else "me"
+        elif low in _SWAP and low.startswith("you"):
+            t[i] = _SWAP[low]
+    return "".join(t)
