@@ -39,3 +39,40 @@ def test_a_ctrl_c_is_said_once(capsys, monkeypatch, said, expected):
             run_guarded(_app(said))
         assert stop.value.code == 130
         assert capsys.readouterr().err == expected
+
+
+def test_an_interrupt_stops_a_command_started_with_sigint_ignored():
+    """`aga run ... &` from a script starts with SIGINT ignored (a shell without job control does so);
+    the interrupt was lost during start-up and obeyed once a run had set its own handler."""
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    program = textwrap.dedent(
+        """
+        import sys, time, typer
+        from aga.cli.common import run_guarded
+        app = typer.Typer()
+        @app.command()
+        def work() -> None:
+            print("ready", flush=True)  # still starting up: no handler of the command's own yet
+            time.sleep(60)
+        sys.argv = ["aga"]
+        run_guarded(app)
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err.strip() == "interrupted", err

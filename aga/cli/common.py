@@ -122,6 +122,11 @@ def run_guarded(app: typer.Typer) -> None:
     # A TERM (`kill`, `docker stop`, a scheduler's time limit) stops a command as Ctrl-C does: what is
     # committed is kept and the command says how to go on, instead of dying mid-write with no word.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    # A shell without job control starts `cmd &` with SIGINT ignored, and Python then leaves it ignored:
+    # `kill -INT` (or Ctrl-C reaching a script's background job) was lost during start-up, and obeyed
+    # once a run had set its own handler. One behaviour throughout: an interrupt stops the command.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
         code = app(standalone_mode=False)
