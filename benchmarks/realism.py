@@ -500,6 +500,11 @@ def load_reuse(paths: Sequence[Path], scenarios: Sequence[str]) -> tuple[list[Si
     return situations, list(first[1]) if first else []
 
 
+def answered(situations: Sequence[Situation], model: str, seeds: Sequence[int]) -> bool:
+    """Whether ``model`` answered every situation once per seed already (a reused capture's model)."""
+    return bool(situations) and all(len(s.answers.get(model, [])) == len(seeds) for s in situations)
+
+
 def run(
     scenarios: Sequence[str],
     models: Sequence[str],
@@ -550,7 +555,7 @@ def run(
                 situations, model, seed_list, draws, embedder.embed, thresholds, tick
             )
             continue
-        if not (situations and all(len(s.answers.get(model, [])) == len(seed_list) for s in situations)):
+        if not answered(situations, model, seed_list):
             tick = progress(model, len(situations) * len(seed_list)) if progress else None
             answer_all(situations, model, seed_list, tick)
         results[model] = measure(situations, model, embedder.embed, thresholds)

@@ -112,6 +112,30 @@ def test_realism_reuse_of_another_town_says_which_town_and_what_to_give(
     assert f"{empty} holds no sampled prompts" in said
 
 
+def test_realism_reuse_needs_no_model_whose_answers_it_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-measuring the simulator against recorded answers asked for every reference model installed."""
+    from aga.llm import routing
+    from aga.llm.errors import LLMConfigError
+
+    def check_model(model: str) -> None:
+        if model.startswith("local/"):
+            raise LLMConfigError(f"local model '{model}' is not installed")
+
+    monkeypatch.setattr(routing, "check_model", check_model)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(
+        "benchmarks.realism.run", lambda towns, models, **kw: ran.append(list(models)) or {"verdict": {}}
+    )
+    reuse = _write(tmp_path / "ville.json", _realism_capture("ville3"))
+    args = ["bench", "realism", "--reuse", str(reuse), "--hours", "1", "--out", str(tmp_path / "o")]
+    result = CliRunner().invoke(app, [*args, "-m", "scripted/default", "-m", "local/m"])
+    assert result.exit_code == 0, result.output
+    assert ran == [["scripted/default", "local/m"]]
+    # A model the capture did not answer with must be reachable, and is named when it is not.
+    said = _refused([*args, "-m", "scripted/default", "-m", "local/other"])
+    assert "local model 'local/other' is not installed" in said and not ran[1:]
+
+
 def test_realism_reuse_of_a_folder_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _no_work(monkeypatch, "benchmarks.realism", "capture")
     said = _refused(["bench", "realism", "--reuse", str(tmp_path), "--hours", "1", "--out", str(tmp_path / "o")])
