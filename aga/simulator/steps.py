@@ -831,32 +831,44 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     before, after = _neighbours(p)
     head = [rng.choice(opening)] if rng.random() < 0.7 and not _same_kind(before, kind, trade) else []
     tail = [rng.choice(closing)] if rng.random() < 0.7 and not _same_kind(after, kind, trade) else []
-    body_size = max(1, wanted - len(head) - len(tail))
-    steps: list[str] = [*head, *ideas[:body_size]]
-    while len(steps) < len(head) + body_size and ideas:
-        steps.append(rng.choice(ideas))
+    # Steps beyond the kind's know-how: a thought about what the persona is busy with (one answer in
+    # five), a pause in a longer block, what the hour said the block holds, and now and then a step that
+    # runs into a neighbouring block. They take the place of know-how steps: the answer's grain sets
+    # how many steps fill the block's minutes, as a model thinks of the time first. (Added on top,
+    # they made 6.3 distinct steps of a 60-minute block, where the 1.5B gave 4.5 and the GPT-3.5 day
+    # about 4.5 an hour: 74 decomposed actions over some 16 waking hours.)
+    extras: list[tuple[int | None, str]] = []  # (where: None = anywhere after the first step, text)
     drift = _drift(p)
     if drift and rng.random() < 0.2:
         thought = rng.choice(drift)
-        thought = thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"
-        steps.insert(1 + rng.randrange(len(steps)), thought)
+        extras.append((None, thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"))
     if total >= 60 and rng.random() < 0.35:
-        steps.insert(1 + rng.randrange(len(steps)), rng.choice(PAUSES))
+        extras.append((None, rng.choice(PAUSES)))
     detail = activity[len(main) :].strip(" ,;")
     if detail and not detail.startswith("("):
-        steps.insert(1 + rng.randrange(len(steps)), detail)  # what the hour said it holds: "..., checking the nets"
+        extras.append((None, detail))  # what the hour said it holds: "..., checking the nets"
     elif rng.random() < 0.15:
-        steps.insert(1 + rng.randrange(len(steps)), main)  # the activity itself, somewhere in the middle
-    steps += tail
+        extras.append((None, main))  # the activity itself, somewhere in the middle
     # A list now and then runs into a neighbouring block the prompt shows: tidying up after the lunch
     # before it, getting ready for the dinner after it. The 1.5B did so in about one answer in five on
-    # the recorded prompts (a step closer to a neighbour's activity than to the block's own).
-    neighbour = [(i, x) for i, x in ((0, before), (len(steps), after)) if x]
+    # the recorded prompts (a step closer in meaning to a neighbour's activity than to the block's own).
+    neighbour = [(first, x) for first, x in ((True, before), (False, after)) if x]
     if neighbour and rng.random() < 0.2:
-        at, other_activity = rng.choice(neighbour)
+        first, other_activity = rng.choice(neighbour)
         _, their_opening, _, their_closing = POOLS[kinds_of(other_activity, trade)[0][0]]
-        step = rng.choice(their_closing if at == 0 else their_opening) if rng.random() < 0.6 else other_activity
-        steps.insert(at, step.replace("{thing}", thing_of(other_activity)))
+        step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
+        extras.append((0 if first else -1, step.replace("{thing}", thing_of(other_activity))))
+    body_size = max(1, wanted - len(head) - len(tail) - len(extras))
+    steps: list[str] = [*head, *ideas[:body_size]]
+    while len(steps) < len(head) + body_size and ideas:
+        steps.append(rng.choice(ideas))
+    for where, step in extras:
+        if where is None:
+            steps.insert(1 + rng.randrange(len(steps)), step)
+    steps += tail
+    for where, step in extras:
+        if where is not None:
+            steps.insert(0 if where == 0 else len(steps), step)
     minutes = _split(total, len(steps), rng)
     if len(minutes) < len(steps):  # a short block: keep the first steps and the last one
         steps = [*steps[: len(minutes) - 1], steps[-1]] if len(minutes) > 1 else [main]
