@@ -387,7 +387,8 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         if marks:
             lines.append("\nSimulator vs the most varied reference: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
     if report.get("original"):
-        lines += _day_table(report["original"], report.get("simulator_days", {}))
+        by_seed = report.get("simulator_days_by_seed") or {t: [d] for t, d in report.get("simulator_days", {}).items()}
+        lines += _day_table(report["original"], by_seed, report.get("day_seeds") or [report["seed"]])
     if report.get("reading"):
         lines.append("\n## Reading\n\n" + report["reading"])
     write_atomically(out / "realism.md", "\n".join(lines) + "\n")
@@ -407,22 +408,36 @@ _DAY_ROWS = (
 )
 
 
-def _day_table(original: dict[str, Any], days: dict[str, dict[str, Any]]) -> list[str]:
-    """The first simulated day next to the original study's GPT-3.5 day of the 3-agent town."""
+def _day_cell(values: Sequence[Any]) -> str:
+    """One town's figure over its sampling runs: the value of one run, else the mean with its range."""
+    numbers = [float(v) for v in values if isinstance(v, int | float)]
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"{numbers[0]:g}"
+    return f"{statistics.fmean(numbers):.4g} ({min(numbers):.4g}-{max(numbers):.4g})"
+
+
+def _day_table(original: dict[str, Any], days: dict[str, list[dict[str, Any]]], seeds: Sequence[int]) -> list[str]:
+    """The first simulated day next to the original study's GPT-3.5 day of the 3-agent town: per town,
+    the figure of each sampling run's first day, as a mean with its range over the runs."""
     towns = list(days)
+    runs = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {', '.join(map(str, seeds))}: mean (min-max)"
     out = [
         "\n## One simulated day next to the original study's GPT-3.5 day (3-agent town, 2023-02-13)\n",
         "Original figures from `benchmarks/data/original_ville3_day1.json` (the public repository's saved run, "
-        "figures only); the simulator's from the first day of each sampling run, computed by the same functions "
-        "(`benchmarks/realism_reference.py`).\n",
+        f"figures only); the simulator's from the first day of each sampling run ({runs}), computed by the "
+        "same functions (`benchmarks/realism_reference.py`).\n",
         "| measure | original (GPT-3.5) | " + " | ".join(f"simulator, {t}" for t in towns) + " |",
         "|---|---|" + "---|" * len(towns),
     ]
     for label, theirs, ours in _DAY_ROWS:
-        out.append(f"| {label} | {original.get(theirs)} | " + " | ".join(str(days[t].get(ours)) for t in towns) + " |")
+        cells = [_day_cell([d.get(ours) for d in days[t]]) for t in towns]
+        out.append(f"| {label} | {original.get(theirs)} | " + " | ".join(cells) + " |")
     chats = original.get("chat_nodes_total")
+    cells = [_day_cell([d.get("conversations") for d in days[t]]) for t in towns]
     out.append(f"| conversations in the day (both sides store one) | {chats // 2 if chats else ''} | "
-               + " | ".join(str(days[t].get("conversations")) for t in towns) + " |")  # fmt: skip
+               + " | ".join(cells) + " |")  # fmt: skip
     imp = original.get("importance", {})
     for label, theirs, ours in (
         ("importance of own actions, mean / sd", "events_own_actions", "importance_own_actions"),
@@ -430,7 +445,10 @@ def _day_table(original: dict[str, Any], days: dict[str, dict[str, Any]]) -> lis
         ("importance of chats, mean / sd", "chats", "importance_chats"),
     ):
         ref = imp.get(theirs, {})
-        cells = [f"{days[t].get(ours, {}).get('mean')} / {days[t].get(ours, {}).get('sd')}" for t in towns]
+        cells = [
+            " / ".join(_day_cell([d.get(ours, {}).get(part) for d in days[t]]) for part in ("mean", "sd"))
+            for t in towns
+        ]
         out.append(f"| {label} | {ref.get('mean')} / {ref.get('sd')} | " + " | ".join(cells) + " |")
     return out
 
@@ -518,6 +536,7 @@ def run(
     progress: Callable[[str, int], Callable[[], None]] | None = None,
     reuse: Sequence[Path] | None = None,
     draws: int = 1,
+    day_seeds: int = 1,
 ) -> dict[str, Any]:
     """Capture, sample, answer with every model, measure; writes the report and returns it.
 
@@ -525,6 +544,10 @@ def run(
     answers come from those reports, so a change of the simulator is measured on the very prompts the
     real models answered without hours of local inference; the simulator always answers anew. The
     sampling runs still run, for the day figures of the current simulator.
+
+    The day figures come from ``day_seeds`` sampling runs per town (seeds ``seed``, ``seed + 1``, ...): one
+    simulated day of three agents moves between seeds by more than most changes to the simulator do.
+    Prompts are sampled from the first only.
     """
     from datetime import date
 
@@ -535,12 +558,14 @@ def run(
     # The reused files are read before the sampling runs, so that a wrong file stops the command at once.
     reused = load_reuse(reuse, scenarios) if reuse else None
     situations: list[Situation] = []
-    days: dict[str, dict[str, Any]] = {}
+    days: dict[str, list[dict[str, Any]]] = {}
     for scenario in scenarios:
-        days[scenario] = {}
-        captured = capture(scenario, hours=hours, seed=seed, start=start, stats=days[scenario])
-        if reused is None:
-            situations += sample(captured, per_task, seed)
+        days[scenario] = []
+        for k in range(max(1, day_seeds)):
+            days[scenario].append({})
+            captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1])
+            if k == 0 and reused is None:
+                situations += sample(captured, per_task, seed)
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     if reused is not None:
         situations, seed_list = reused
@@ -566,7 +591,8 @@ def run(
         + " ".join(f"--scenario {s}" for s in scenarios)
         + " "
         + " ".join(f"--model {m}" for m in models)
-        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --draws {draws} --out {out}"
+        + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --draws {draws}"
+        + f" --day-seeds {max(1, day_seeds)} --out {out}"
         + "".join(f" --reuse {path}" for path in reuse or []),
         "prompts_from": ", ".join(str(p) for p in reuse) if reuse else "the sampling runs of this command",
         "machine": machine(),
@@ -580,7 +606,10 @@ def run(
         "simulator_range": spread,
         "verdict": verdict(results, simulator) if simulator else {},
         "original": json.loads(original_path.read_text())["overall"] if original_path.exists() else None,
-        "simulator_days": days,
+        # The first run's figures (what earlier reports held), and every run's.
+        "simulator_days": {town: runs[0] for town, runs in days.items()},
+        "simulator_days_by_seed": days,
+        "day_seeds": [seed + k for k in range(max(1, day_seeds))],
         "situations": [asdict(s) for s in situations],
     }
     write_report(report, out)

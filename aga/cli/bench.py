@@ -297,6 +297,13 @@ def realism_command(
             "are the mean over these draws, with their range, so one lucky or unlucky draw decides nothing."
         ),
     ] = 4,
+    day_seeds: Annotated[
+        int,
+        typer.Option(
+            help="Sampling runs per town for the table beside the GPT-3.5 day (seeds --seed, --seed + 1, ...): "
+            "one simulated day moves between seeds, so the table gives the mean with its range."
+        ),
+    ] = 3,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
@@ -305,8 +312,8 @@ def realism_command(
     towns = scenario or ["ville3"]
     models = model or ["scripted/default"]
     span_hours(None, hours)
-    if seeds < 2 or per_task < 1 or draws < 1:
-        raise UserError("--seeds at least 2 (similarity needs pairs), --per-task and --draws at least 1")
+    if seeds < 2 or per_task < 1 or draws < 1 or day_seeds < 1:
+        raise UserError("--seeds at least 2 (similarity needs pairs), --per-task, --draws and --day-seeds at least 1")
     for earlier in reuse or []:
         if earlier.is_dir():
             raise UserError(
@@ -335,6 +342,7 @@ def realism_command(
             progress=tracker,
             reuse=reuse or None,
             draws=draws,
+            day_seeds=day_seeds,
         )
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]
