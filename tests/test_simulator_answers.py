@@ -137,6 +137,22 @@ def test_a_long_block_is_not_the_same_list_for_every_seed():
     assert all(sum(s["minutes"] for s in answer) == 240 for answer in answers)
 
 
+def test_a_goal_the_work_serves_is_not_what_the_steps_work_on():
+    """'working towards her physics degree' came back as 'outlining the physics degree' and 'writing a draft
+    of the physics degree'; a step may be for the degree, not about it as a thing to write."""
+    shown = {"identity": "Name: Ines Moreau\nLearned traits: Ines Moreau is a physics student.", "minutes": "180",
+             "task": "working towards her physics degree"}  # fmt: skip
+    steps = [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    named = [s for s in steps if "physics degree" in s]
+    assert named and all(
+        re.search(r"\bfor the physics degree$|working towards her physics degree", s) for s in named
+    ), named
+    # A paper worked on is still what the steps work on.
+    shown["task"] = "working on her physics paper"
+    steps = [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert any(re.search(r"(?:outlining|a draft of|reading about) the physics paper", s) for s in steps)
+
+
 def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
     shown = {"identity": "Name: Tam Osei", "task": "eating lunch, checking the tide table", "minutes": "60"}
     for seed in range(20):

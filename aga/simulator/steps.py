@@ -812,9 +812,13 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     thing = thing_of(main)
     # "chatting with a regular customer" is about a person: no "getting started on a regular customer".
     about = thing != main and not re.search(rf"\b(?:with|to)\s+{re.escape(thing)}", main)
-    if not about:  # steps that need a thing are left out, as long as any others remain
+    # "working towards her physics degree", "training for the regatta": the thing is a goal the work
+    # serves, not what it works on: steps may be "for" it ("taking notes for the physics degree"), not
+    # about it as an object ("outlining the physics degree", "writing a draft of the regatta").
+    goal = about and _is_goal(thing, main)
+    if not about or goal:  # steps that need a thing are left out, as long as any others remain
         opening, middle, closing = (tuple(x for x in g if "{thing}" not in x) or g for g in (opening, middle, closing))
-    pool = list(middle) + (rng.sample(FRAMES, k=3) if about and kind not in _UNFRAMED else [])
+    pool = list(middle) + (rng.sample(FRAMES, k=3) if about and not goal and kind not in _UNFRAMED else [])
     pool += rng.sample(POOLS[other][2], k=min(2, len(POOLS[other][2]))) if rng.random() < 0.5 else []
     rng.shuffle(pool)
     # Minutes per step this answer thinks in: the prompt asks for 5 to 15, its example has 30, and a
@@ -884,6 +888,16 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     return {
         "subtasks": [{"subtask": within(t, limit), "minutes": m} for t, m in zip(said, minutes, strict=True) if m > 0]
     }
+
+
+def _is_goal(thing: str, activity: str) -> bool:
+    """Whether ``activity`` names ``thing`` as what it is for ("for", "towards" before it), not as what
+    it works on."""
+    last = thing.split()[-1] if thing.split() else ""
+    return (
+        bool(last)
+        and re.search(rf"\b(?:for|towards?)\s+(?:[\w'-]+\s+){{0,3}}{re.escape(last)}\b", activity) is not None
+    )
 
 
 def _same_kind(activity: str, kind: str, trade: str) -> bool:
