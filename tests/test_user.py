@@ -53,6 +53,10 @@ def test_whisper_becomes_a_remembered_thought_and_interviews_recall_it(monkeypat
     calls = {t.key: t.llm_calls for t in after.rt.gateway.ledger.totals("task")}
     assert calls["user.interview_ideas"] == calls["user.interview_answer"] == 2
     assert calls["user.inner_thought"] == 1
+    # Opening the run again (as the interview's own opening did) is no resume of the interview: its calls
+    # are not a rolled-back step's, and `aga ledger` said "8 calls of steps replayed after a resume".
+    standing = {t.key: t.llm_calls for t in after.rt.gateway.ledger.totals("task", standing=True)}
+    assert standing["user.interview_ideas"] == standing["user.interview_answer"] == 2
 
 
 def test_unknown_agent_is_a_clear_error(monkeypatch):

@@ -13,8 +13,9 @@ from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryKind, MemoryNode
 
 INNER_THOUGHT = task("user.inner_thought", Text, lambda ctx, _: Text(text=str(ctx["whisper"])), max_tokens=150)
-IDEAS = task("user.interview_ideas", Text, Text(text="Nothing comes to mind."), max_tokens=250)
-ANSWER = task("user.interview_answer", Text, Text(text="I'm not sure what to say."), max_tokens=250)
+# Interviews change nothing in the run: their calls are never a resume's replayed steps.
+IDEAS = task("user.interview_ideas", Text, Text(text="Nothing comes to mind."), max_tokens=250, between_steps=True)
+ANSWER = task("user.interview_answer", Text, Text(text="I'm not sure what to say."), max_tokens=250, between_steps=True)
 
 
 def whisper(rt: Runtime, agent: Agent, text: str) -> MemoryNode:

@@ -777,6 +777,8 @@ class Gateway:
             queue_s=state.queue_s,
             repaired=repaired,
             error=error[:500] if error else None,
+            # False, not None: no resume ever flags it (see Ledger.mark_replayed).
+            replayed=False if task.between_steps else None,
         )
         return self._write(row)
 

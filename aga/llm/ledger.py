@@ -62,6 +62,7 @@ class LedgerRow(SQLModel, table=True):
     saved_cost_usd: float = 0.0
     # True for a call of a step that a resume rolled back and ran again: real spend, but its answer was
     # dropped with the step, so a measurement of what the run needs leaves it out (``standing=True``).
+    # None for a step's call not rolled back; False for a call made between steps (an interview).
     replayed: bool | None = Field(default=None, index=True)
 
 
@@ -182,8 +183,11 @@ class Ledger:
 
     def mark_replayed(self, *, after_id: int | None, since: datetime) -> int:
         """Flag the rows a resume rolls back: newer than ``after_id``, or (for checkpoints that predate
-        ``after_id``) stamped at or after the checkpoint's simulated time ``since``; returns how many."""
-        stmt = update(LedgerRow).where(col(LedgerRow.run_id) == self.run_id, col(LedgerRow.replayed).is_not(True))
+        ``after_id``) stamped at or after the checkpoint's simulated time ``since``; returns how many.
+
+        Rows already flagged, and rows of calls made between steps (``replayed`` False: an interview of
+        the settled run, which a resume does not roll back), are left as they are."""
+        stmt = update(LedgerRow).where(col(LedgerRow.run_id) == self.run_id, col(LedgerRow.replayed).is_(None))
         if after_id is not None:
             stmt = stmt.where(col(LedgerRow.id) > after_id)
         else:

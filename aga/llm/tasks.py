@@ -69,6 +69,8 @@ class Task(Generic[T]):
         repair: deterministic fix-up of a valid answer (rescaling, clipping, mapping to known places),
             ``(value, context, facts)``; returns the repaired value, and the ledger counts the call as
             repaired when it differs.
+        between_steps: a call made on a settled run, outside any step (an interview), that changes
+            nothing a resume would roll back: the ledger never counts it as a replayed step's call.
 
     ``context`` holds the template's variables only (what the prompt shows). What a fail-safe or a
     repair needs beyond the prompt (a block's length in minutes, the places on offer as a list) comes
@@ -86,6 +88,7 @@ class Task(Generic[T]):
     max_prompt_chars: int = 100_000
     repair: Callable[[T, Mapping[str, Any], Any], T] | None = None
     module: str = field(default="")
+    between_steps: bool = False
 
     def __post_init__(self) -> None:
         if not self.module:

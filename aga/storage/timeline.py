@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import NaiveDatetime
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, col, delete, select
+from sqlmodel import Field, Session, SQLModel, and_, col, delete, or_, select
 
 from aga.concurrency import defer
 from aga.storage.db import insert_row
@@ -87,7 +87,18 @@ class Timeline:
         with Session(self.engine) as session:
             stmt = select(TimelineEntry)
             if agent:
-                stmt = stmt.where(TimelineEntry.agent == agent)
+                # A conversation is one entry, under the agent who began it; the other took part in it as
+                # its partner, and it is theirs too. Matched as the writer's json.dumps wrote it.
+                partner = f'"partner": {json.dumps(agent)}'
+                stmt = stmt.where(
+                    or_(
+                        col(TimelineEntry.agent) == agent,
+                        and_(
+                            col(TimelineEntry.kind) == "chat",
+                            col(TimelineEntry.data_json).contains(partner, autoescape=True),
+                        ),
+                    )
+                )
             if kinds:
                 stmt = stmt.where(col(TimelineEntry.kind).in_(kinds))
             stmt = stmt.order_by(col(TimelineEntry.id).desc())
