@@ -121,7 +121,8 @@ def run_household_bench(
                 for mode in modes:
                     run_id = f"{household.name}-{mode}-s{s}"
                     run = HouseholdRun.start(str(household.folder), model=model, mode=mode, seed=s, run_id=run_id,
-                                             days=days, api_base=api_base, activities=activities)  # fmt: skip
+                                             days=days, api_base=api_base, activities=activities,
+                                             elsewhere="another --out (the benchmark names its runs)")  # fmt: skip
                     try:
                         run.live(
                             gateway_options=gateway_options,

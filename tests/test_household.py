@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,5 +112,9 @@ def test_scene_files_and_names_with_errors_that_say_what_to_fix(tmp_path: Path):
         assert name in str(caught.value)
     with pytest.raises(HouseholdError, match="not a bundled scene; bundled: TrimmedTestScene1"):
         Household.load("Mansion7")
-    with pytest.raises(HouseholdError, match="no program 'file0'"):
+    with pytest.raises(HouseholdError, match="no program 'file0'") as caught:
         Household.load("TrimmedTestScene1:file0")
+    shown = re.findall(r"TrimmedTestScene1:\w+", str(caught.value))
+    assert shown and all(Household.load(name).rooms() for name in shown)  # the names it shows load as given
+    with pytest.raises(HouseholdError, match=f"named without .json \\(TrimmedTestScene1:{PROGRAM}\\)"):
+        Household.load(f"TrimmedTestScene1:{PROGRAM}.json")

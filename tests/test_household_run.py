@@ -119,6 +119,11 @@ def test_a_run_is_continued_only_with_its_own_settings(tmp_path: Path):
         HouseholdRun.start(str(folder), model="scripted/default", mode="baseline", seed=0, run_id="ada", days=1,
                            activities=5)  # fmt: skip
     HouseholdRun.start(str(folder), model="scripted/default", mode="baseline", seed=0, run_id="ada", days=2).close()
+    # A town's run under the household run's id: not "resume it with `aga resume ada`", which then refuses.
+    from aga.sim.run import Run
+
+    with pytest.raises(ValueError, match="is a household run .*give another --run-id"):
+        Run.create("ville3", model="scripted/default", hours=1, run_id="ada")
 
 
 def test_a_replayed_activity_is_a_cache_hit_in_the_ledger_with_what_it_cost(ledger):
@@ -233,6 +238,12 @@ def test_aga_bench_household_writes_the_report(tmp_path: Path):
         assert entry["share_per_day"][mode][0]["mean"] == 1.0
     page = (tmp_path / "b" / "household.md").read_text()
     assert "34.3k" in page and f"`{report['command']}`: code {report['code']}" in page
+    # Into the same folder with other settings: the way out is another --out (the benchmark has no --run-id).
+    again = runner.invoke(
+        app, ["bench", "household", str(folder), "--days", "2", "--seeds", "1", "--activities", "3",
+              "-o", str(tmp_path / "b"), "--quiet"],
+    )  # fmt: skip
+    assert again.exit_code != 0 and "another --out" in str(again.exception), again.output
 
 
 def test_variety_counts_new_activities_and_fails_for_a_routine():

@@ -120,6 +120,11 @@ class Household:
         path = Path(scene)
         if path.suffix == ".json" or path.exists():
             if not path.exists():
+                if str(scene).partition(":")[0] in bundled_scenes():  # "TrimmedTestScene1:file1003_2.json"
+                    raise HouseholdError(
+                        f"{scene}: no such scene file; a bundled scene's program is named without .json "
+                        f"({str(scene).removesuffix('.json')})"
+                    )
                 raise HouseholdError(f"{path}: no such scene file")
             try:
                 data = json.loads(path.read_text())
@@ -134,7 +139,8 @@ class Household:
         files = sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
         chosen = f"{program}.json" if program else files[0]
         if chosen not in files:
-            raise HouseholdError(f"scene {name}: no program {program!r} (e.g. {', '.join(files[:3])})")
+            shown = ", ".join(f"{name}:{f.removesuffix('.json')}" for f in files[:3])
+            raise HouseholdError(f"scene {name}: no program {program!r} ({len(files)} shipped, e.g. {shown})")
         data = json.loads((folder / chosen).read_text())
         return cls(data["init_graph"], source=f"{name}:{chosen.removesuffix('.json')}")
 

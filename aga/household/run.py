@@ -131,9 +131,11 @@ class HouseholdRun:
         days: int,
         api_base: str | None = None,
         activities: int | None = None,
+        elsewhere: str = "another --run-id",
     ) -> HouseholdRun:
         """Create the run, or open it when it exists with the same settings (to live its next days);
-        ``activities`` overrides the household's activities a day."""
+        ``activities`` overrides the household's activities a day. ``elsewhere`` is what the caller's user
+        gives to start a run apart from an existing one with other settings (named in the error)."""
         if mode not in MODES:
             raise ValueError(f"mode '{mode}': use one of {', '.join(MODES)}")
         paths = resolve_run(run_id, must_exist=False)
@@ -153,7 +155,7 @@ class HouseholdRun:
             with Session(engine, expire_on_commit=False) as session:
                 info = session.get(HouseholdRunInfo, paths.run_id)
                 if info is None and existing and _is_town_run(engine):
-                    raise RunMismatch(f"run '{paths.run_id}' ({paths.root}) is a town's run; give another --run-id")
+                    raise RunMismatch(f"run '{paths.run_id}' ({paths.root}) is a town's run; give {elsewhere}")
                 if info is None:
                     loaded = loaded or load_household(household)
                     spec = (
@@ -168,7 +170,7 @@ class HouseholdRun:
                     committed = True
                 else:
                     _check_same(info, household=household, model=model, mode=mode, seed=seed, run=paths,
-                                activities=activities)  # fmt: skip
+                                activities=activities, elsewhere=elsewhere)  # fmt: skip
                     info.days = max(info.days, days)
                     if api_base:
                         info.api_base = api_base  # a server that moved is the same model
@@ -284,7 +286,15 @@ class HouseholdRun:
 
 
 def _check_same(
-    info: HouseholdRunInfo, *, household: str, model: str, mode: str, seed: int, run: RunPaths, activities: int | None
+    info: HouseholdRunInfo,
+    *,
+    household: str,
+    model: str,
+    mode: str,
+    seed: int,
+    run: RunPaths,
+    activities: int | None,
+    elsewhere: str,
 ) -> None:
     stored = HouseholdSpec.model_validate_json(info.spec).activities
     asked = {"model": model, "mode": mode, "seed": seed, "activities": stored if activities is None else activities}
@@ -296,7 +306,7 @@ def _check_same(
     if differ:
         raise RunMismatch(
             f"run '{run.run_id}' ({run.root}) exists with {', '.join(differ)}; continue it with its own "
-            "settings, or give another --run-id"
+            f"settings, or give {elsewhere}"
         )
 
 

@@ -300,6 +300,11 @@ class Run:
                     f"`aga resume {run_id}` finishes the start-up (the memories it rated are kept), or delete "
                     f"{paths.root} to start over with other settings"
                 )
+            if state == "household":
+                raise ValueError(
+                    f"run '{run_id}' ({paths.root}) is a household run (see it with `aga household show {run_id}`); "
+                    "give another --run-id"
+                )
             if state != "empty":
                 raise ValueError(f"run '{run_id}' already exists in {paths.root}; resume it with `aga resume {run_id}`")
         begin = loaded.spec.start if start is None else datetime.combine(loaded.spec.start.date(), start)
@@ -752,7 +757,8 @@ def _scenario_of(info: RunInfo) -> Scenario:
 def _startup_state(paths: RunPaths) -> str:
     """What an existing run database holds: "complete" (a checkpoint), "incomplete" (its identity but no
     checkpoint: killed during start-up), "empty" (killed while being created, before it recorded
-    anything) or "foreign" (ledger rows only, as `aga llm try` leaves)."""
+    anything), "household" (an `aga household` run) or "foreign" (ledger rows only, as `aga llm try`
+    leaves)."""
     with closing(sqlite3.connect(paths.database, timeout=30)) as conn:
         tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
 
@@ -763,6 +769,8 @@ def _startup_state(paths: RunPaths) -> str:
             return "complete"
         if rows("run_info"):
             return "incomplete"
+        if rows("household_run"):
+            return "household"
         return "foreign" if rows(LedgerRow.__tablename__) else "empty"
 
 
