@@ -143,6 +143,10 @@ def test_cli_eval_refuses_a_single_condition(tmp_path, hashed):
     run.close()
     result = CliRunner().invoke(app, ["eval", "one", "--no-ablations", "--voice", "scripted/default"])
     assert "needs two conditions" in str(result.exception)
+    # The voice set alone leaves the judge on the slow default model: said, not left to be found out.
+    assert "note: the judge is local/qwen2.5-coder-1.5b, the default" in result.output
+    both = CliRunner().invoke(app, ["eval", "one", "--no-ablations", "-m", "scripted/default"])
+    assert "note:" not in both.output
 
 
 # ------------------------------------------------------------------ diffusion, density, attendance

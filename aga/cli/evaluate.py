@@ -128,6 +128,9 @@ def eval_command(
     from aga.evaluation.evaluate import MEASURES, evaluate
     from aga.evaluation.report import write
 
+    if voice and not (judge or model) and voice != LOCAL:
+        # Setting the voice alone (say to the simulator, for a dry run) left the judge on the slow default.
+        err_console.print(f"note: the judge is {LOCAL}, the default; --judge (or --model for both) changes it")
     voice, judge = voice or model or LOCAL, judge or model or LOCAL
     # Said before the models are checked: a missing judge model is beside the point for one condition.
     chosen = [] if no_ablations else list(ablation or ABLATIONS)
