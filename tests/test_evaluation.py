@@ -121,6 +121,11 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     assert len(rows) == 4 and "no observation, reflection or planning" in rows[-1]  # ranked last
     made = json.loads((tmp_path / "ev-eval" / "report.json").read_text())["provenance"]
     assert set(made) == {"command", "date", "machine", "code"} and f"`{made['command']}` on " in report
+    # Which state was evaluated, and which condition the effect sizes are against.
+    state = json.loads((tmp_path / "ev-eval" / "report.json").read_text())["runs"]["ev"]
+    assert state["status"] == "finished" and state["time"].startswith("2023-02-13T01:30")
+    assert f"- `ev`: step {state['step']}, 2023-02-13 01:30:00, finished" in report
+    assert "Cohen's d vs ev |" in report
     assert (
         json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6
     )  # agents x questions x pairs

@@ -155,7 +155,14 @@ def evaluate(
                     f"run '{run_id}' is of scenario {opened.info.scenario}, the first run of {scenario_name}: "
                     "conditions are compared on the same town and cast"
                 )
-            found: dict[str, Any] = {"step": opened.rt.step, "mode": opened.info.mode, "model": opened.info.model}
+            # Which state was evaluated: two evaluations of one run at different checkpoints differ.
+            found: dict[str, Any] = {
+                "step": opened.rt.step,
+                "time": opened.rt.now.isoformat(),
+                "status": opened.info.status,
+                "mode": opened.info.mode,
+                "model": opened.info.model,
+            }
             evaluation.runs[run_id] = found
             opened.rt.gateway = _voice(opened, ledger, settings)
             tag = {"run": run_id, "state": copy.fingerprint, **common}

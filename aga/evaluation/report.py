@@ -66,6 +66,8 @@ def _num(x: float | None, fmt: str = "{:.2f}") -> str:
 def markdown(data: dict[str, Any]) -> str:
     """The report as Markdown."""
     labels = {c["name"]: c["label"] for c in data["conditions"]}
+    # The effect sizes are against the first condition given (rows are in the order of mu).
+    reference = data["conditions"][0]["label"] if data["conditions"] else "the first condition"
     lines = [
         "# Believability: interviews ranked by a judge (TrueSkill)",
         "",
@@ -77,7 +79,8 @@ def markdown(data: dict[str, Any]) -> str:
         f"out; {data['incomplete_rankings']} incomplete rankings, whose unranked answers tie for last). A small "
         "judge is noisy: read sigma and the effect sizes, not the order alone.",
         "",
-        "| condition | mu | sigma | verdicts | mean place (0 best) | Cohen's d vs the first |",
+        *_states(data),
+        f"| condition | mu | sigma | verdicts | mean place (0 best) | Cohen's d vs {reference} |",
         "|---|---|---|---|---|---|",
     ]
     for r in data["ratings"]:
@@ -90,6 +93,16 @@ def markdown(data: dict[str, Any]) -> str:
     lines += [f"| {k} | {mu:.2f} |" for k, mu in data["paper_mu"].items()]
     lines += _knowledge(data)
     return "\n".join(lines)
+
+
+def _states(data: dict[str, Any]) -> list[str]:
+    """Which state of each run was evaluated (its last checkpoint when the evaluation began)."""
+    said = [
+        f"- `{run}`: step {found['step']}, {found['time'].replace('T', ' ')}, {found.get('status') or 'status unknown'}"
+        for run, found in data.get("runs", {}).items()
+        if "time" in found  # reports written before the state was recorded
+    ]
+    return ["Evaluated at each run's last checkpoint:", "", *said, ""] if said else []
 
 
 def _share(x: float | None) -> str:
