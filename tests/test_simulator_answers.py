@@ -43,6 +43,10 @@ def test_what_an_activity_is_about(activity: str, thing: str):
 def test_a_second_verb_takes_the_same_form():
     assert gerund("wake up and complete the morning routine") == "waking up and completing the morning routine"
     assert gerund("have bread and butter") == "having bread and butter"
+    # A clause with its subject is said without it, its verb in plan form first.
+    assert gerund("he stays at home") == "staying at home"
+    assert gerund("she is reading a book") == "reading a book"
+    assert gerund("they go for a walk") == "going for a walk"
 
 
 def test_insights_about_insights_do_not_nest():
@@ -316,6 +320,20 @@ def test_a_question_gets_no_i_think_before_it():
             "Bea opens the shop at 8 am and serves until the shop closes at 8 pm, then goes for a walk.",
             6,
             [(8, "open the shop"), (9, "serve until the shop closes"), (10, "go for a walk")],
+        ),
+        # What the day does not hold is no activity, and a clause's "he" is its subject: an outside
+        # tester's retired resident planned to "have no job and no workplace", and was shown as "hing
+        # stays at home".
+        (
+            "Łukasz Nowak has no job and no workplace; he stays at home and sits on the Village Green in the "
+            "afternoon.",
+            7,
+            [(8, "stay at home"), (15, "sit on the Village Green")],
+        ),
+        (
+            "Mia does not work on Sundays; she feeds the goats at 5 am. She never drives.",
+            6,
+            [(7, "feed the goats")],
         ),
     ],
 )

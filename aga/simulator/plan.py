@@ -100,6 +100,11 @@ def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
     return [], ends, clause
 
 
+# A clause that says what the persona does not do: "has no job", "does not work", "doesn't drive",
+# "never goes out". A model plans none of these as an activity.
+_NEGATED = re.compile(r"^(?:never\b|\w+(?:n't|\s+(?:no|not|never))\b)", re.IGNORECASE)
+
+
 def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     """(hour, plan-form clause) for the clauses of a routine: each at the hours it states (every one of a
     list of times, the usual hour of a part of the day it names), or when the one before it ends."""
@@ -108,10 +113,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     for clause in clauses(requirement):
         clause = leading_name(clause)[1]  # drop a leading name
-        clause = re.sub(r"^(He|She|They)\s+", "", clause)
+        clause = re.sub(r"^(?:he|she|they)\s+", "", clause, flags=re.IGNORECASE)  # "...; he stays at home"
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
+        if _NEGATED.match(clause):
+            continue  # "has no job", "does not work on Sundays": what the day does not hold
         hours, ends, clause = _stated_hours(clause)
         # A stated time is kept as stated, except one before waking or in the last hours before it (taken
         # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a

@@ -200,9 +200,20 @@ _ING = {
 }  # fmt: skip
 
 
+_SUBJECTS = frozenset(("he", "she", "they", "i", "we", "you"))
+
+
 def gerund(phrase: str) -> str:
     """'have breakfast' -> 'having breakfast' (plan form to the present continuous of actions)."""
     words = phrase.split()
+    if len(words) > 1 and words[0].lower() in _SUBJECTS:
+        # A clause with its subject ("he stays at home"), not in plan form: "hing stays at home" was shown.
+        words = words[1:]
+        if words[0].lower() in ("is", "are", "am", "was", "were") and len(words) > 1:
+            words = words[1:]
+        else:
+            words[0] = _plain_verb(words[0], "you")  # "stays" -> "stay", "has" -> "have"
+        phrase = " ".join(words)
     if not words or words[0].endswith("ing"):
         return phrase
     verb = words[0].lower()
