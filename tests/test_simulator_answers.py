@@ -616,3 +616,13 @@ def test_a_replan_keeps_each_subtask_within_the_schema():
         HourActivity.model_validate(
             HOOKS["plan.hourly"](Prompt("plan.hourly", "", hourly, HourActivity.model_json_schema(), rng))
         )
+
+
+def test_an_interview_answer_reads_as_said():
+    """An outside tester read "Well, From what I remember, ... likes her tea.." from the simulator."""
+    answers = [
+        ask("user.interview_answer", seed, question="Who is Ana?", ideas="Ana Costa likes her tea.; she bakes")["text"]
+        for seed in range(40)
+    ]
+    assert not [a for a in answers if ".." in a or re.search(r", From\b", a)], answers
+    assert any(a.startswith(("Well, from", "So, from", "Honestly, from")) for a in answers)

@@ -76,3 +76,13 @@ def test_empty_or_overlong_words_are_refused_before_the_run_is_touched(monkeypat
     assert "the whispered text has 2,001 characters; at most 2,000" in str(long.exception)
     question = runner.invoke(app, ["interview", "words", "Klaus", "-q", ""])
     assert "the question is empty" in str(question.exception)
+
+
+def test_answers_are_labelled_by_a_name_that_tells_the_resident():
+    from types import SimpleNamespace
+
+    from aga.cli.user import answer_label
+
+    lima, costa, bo = (SimpleNamespace(name=n, first_name=n.split()[0]) for n in ("Ana Lima", "Ana Costa", "Bo Reyes"))
+    assert answer_label(costa, [lima, costa, bo]) == "Ana Costa"
+    assert answer_label(bo, [lima, costa, bo]) == "Bo"

@@ -138,6 +138,7 @@ def interview_command(
         who = _agent(opened, agent)
         gateway = _use_model(opened, model, api_base, options)
         history: list[tuple[str, str, bool]] = []
+        label = answer_label(who, list(opened.rt.agents.values()))
         interactive = not questions
         if interactive:
             console.print(
@@ -170,7 +171,7 @@ def interview_command(
             history.append((asked, answer, failsafe))
             if not as_json:
                 mark = " [dim](a fail-safe: the model did not answer)[/]" if failsafe else ""
-                console.print(f"[bold]{plain(who.first_name)}>[/] {plain(answer)}{mark}")
+                console.print(f"[bold]{plain(label)}>[/] {plain(answer)}{mark}")
         if as_json:
             _print_history(history)
         if any(failsafe for _, _, failsafe in history):
@@ -179,6 +180,13 @@ def interview_command(
                 f"see `aga ledger {plain(opened.info.run_id)} --errors`"
             )
             raise typer.Exit(EXIT_MOSTLY_FAILSAFES)
+
+
+def answer_label(who: Any, agents: list[Any]) -> str:
+    """The interviewed agent's first name, or its full name when another resident shares the first
+    ("Ana>" did not say which Ana)."""
+    shared = sum(1 for a in agents if a.first_name == who.first_name) > 1
+    return str(who.name if shared else who.first_name)
 
 
 def _print_history(history: list[tuple[str, str, bool]]) -> None:

@@ -73,7 +73,7 @@ def markdown(data: dict[str, Any]) -> str:
         "",
         *(made_by(data["provenance"]) if data.get("provenance") else []),
         f"Voice of the interviewed agents: `{data['voice']}`; judge: `{data['judge']}`; seed {data['seed']}. "
-        f"{len(data['agents'])} agents, {data['questions_per_category']} questions per category "
+        f"{_count(len(data['agents']), 'agent')}, {_count(data['questions_per_category'], 'question')} per category "
         f"(5 categories), {data['answers']} answers ({data['failsafe_answers']} fail-safes), "
         f"{data['rankings']} judge verdicts, {data['judging']} ({data['failsafe_rankings']} fail-safes, left "
         f"out; {data['incomplete_rankings']} incomplete rankings, whose unranked answers tie for last). A small "
@@ -103,6 +103,11 @@ def _states(data: dict[str, Any]) -> list[str]:
         if "time" in found  # reports written before the state was recorded
     ]
     return ["Evaluated at each run's last checkpoint:", "", *said, ""] if said else []
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 agent', '3 agents'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _share(x: float | None) -> str:

@@ -213,5 +213,5 @@ def interview_ideas(p: Prompt) -> dict[str, str]:
 def interview_answer(p: Prompt) -> dict[str, str]:
     """The first idea, said in the first person."""
     ideas = p.get("ideas")
-    first = ideas.split(";")[0].strip() if ideas else "I am not sure"
+    first = ideas.split(";")[0].strip().rstrip(".") if ideas else "I am not sure"  # no "her tea.."
     return {"text": say(f"{RECALL}{first}.", p.rng)}

@@ -76,7 +76,7 @@ def utterance(text: str, rng: random.Random) -> str:
     if opener == "I think " and re.match(r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since)\b", text):
         opener = ""  # not "I think I hope ...", not "I think how has your week been?"
     if opener and re.match(
-        r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything)\b", text
+        r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From)\b", text
     ):
         text = text[0].lower() + text[1:]
     return opener + vary(text, rng)
