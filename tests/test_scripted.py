@@ -143,6 +143,15 @@ def test_social_fold_keeps_news_and_facts_and_skips_passing_sights():
     assert "chatting with" not in summary and "idle" not in summary and "fridge" not in summary
 
 
+def test_social_fold_tells_two_people_of_one_first_name_apart():
+    """Ana Lima's notes about Ana Costa began with Ana Lima's own breakfast."""
+    events = ["Ana Lima is having breakfast at the kitchen table", "Ana Costa is opening the pottery"]
+    shown = {"name": "Ana Lima", "other": "Ana Costa", "summary": "", "words": 60,
+             "events": "\n".join(f"- {e}" for e in events)}  # fmt: skip
+    summary = _sim("social.fold", shown)["summary"]
+    assert "opening the pottery" in summary and "breakfast" not in summary
+
+
 def test_social_fold_keeps_news_of_any_town():
     """News is judged by its text: a harbour's storm warning is kept like an election."""
     events = ["Ines Varga heard that a storm warning was issued for the harbour on Friday", "the kettle is idle"]

@@ -44,7 +44,11 @@ def fold(p: Prompt) -> dict[str, str]:
     events = [said_plainly(e) for e in bullet_lines(p.get("events"))]
     events = [e for e in events if e and not _NOISE.search(e)]
     news = [e for e in events if rate(e, "", 0.5, 0) >= NEWS]
-    about = [e for e in events if first and first in e and e not in news]
+    # About the other: their full name, or their first name as a word when it is not also the note-keeper's
+    # (two Anas: "Ana Lima is having breakfast" is not about Ana Costa).
+    own_first = p.get("name").split()[0] if p.get("name") else ""
+    called = re.compile(rf"\b{re.escape(other)}\b" if first == own_first or not first else rf"\b{re.escape(first)}\b")
+    about = [e for e in events if other and called.search(e) and e not in news]
     notes = sentences(p.get("summary")) if p.get("summary") not in ("", "nothing yet", "-") else []
     for event in news[:2] + about[:2]:
         sentence = event.rstrip(".") + "."
