@@ -48,7 +48,15 @@ def test_llm_try_then_ledger_totals_agree(monkeypatch):
     assert narrow.exit_code == 0, narrow.output
     said = " ".join(narrow.output.split())
     assert "llm.try" in said and f"{data['overall']['prompt_tokens']:,}" in said and "…" not in said
-    assert "Not shown at this width (50 columns):" in said and "use --json" in said
+    assert "Not shown in this table at this width (50 columns):" in said and "use --json" in said
+    # Each table says what it left out, right under it: one note after all tables named columns that the
+    # overall table showed.
+    lines = narrow.output.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("Not shown in this table"):
+            header = next(x for x in reversed(lines[:i]) if "calls" in x)
+            left_out = line.split(": ", 1)[1].split(";")[0].split(", ")
+            assert not [name for name in left_out if f" {name} " in f"{header} "], (header, line)
 
 
 def test_llm_try_refuses_to_record_into_a_town_run():

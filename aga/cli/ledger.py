@@ -74,7 +74,6 @@ def ledger_command(
         ("retried", lambda t: f"{t.retried:,}"),
         ("repaired", lambda t: f"{t.repaired:,}"),
     ]
-    hidden: set[str] = set()
     for group, rows in [("run", [overall]), *grouped.items()]:
         table = Table(title=plain(f"{ledger.run_id}: by {group}" if group != "run" else f"{ledger.run_id}: overall"))
         keys = [plain(t.key if t.key is not None else ("(all)" if group == "run" else "(none)")) for t in rows]
@@ -82,10 +81,11 @@ def ledger_command(
         # columns that do not fit go, last first, and a line says which (--json has them all).
         width = max([len(group), *map(len, keys)]) + 4  # a grouping with no rows still has its header
         shown = []
+        hidden = []  # of this table: another, with shorter names or numbers, may show them
         for name, cell in cells:
             needed = max([len(name), *(len(cell(t)) for t in rows)]) + 3
             if width + needed > console.width:
-                hidden.add(name)
+                hidden.append(name)
                 continue
             width += needed
             shown.append((name, cell))
@@ -95,12 +95,13 @@ def ledger_command(
         for key, t in zip(keys, rows, strict=True):
             table.add_row(key, *(cell(t) for _, cell in shown))
         console.print(table)
-    if hidden:
-        console.print(
-            f"Not shown at this width ({console.width} columns): {', '.join(n for n, _ in cells if n in hidden)}; "
-            "widen the terminal or use --json.",
-            markup=False,
-        )
+        if hidden:
+            console.print(
+                f"Not shown in this table at this width ({console.width} columns): {', '.join(hidden)}; "
+                "widen the terminal or use --json.",
+                markup=False,
+                soft_wrap=True,  # one line, wrapped by the terminal: it names column headings as they read
+            )
     if replayed["llm_calls"]:
         console.print(
             f"Included above: {replayed['llm_calls']:,} calls ({replayed['tokens']:,} tokens) of steps replayed "
