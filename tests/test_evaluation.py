@@ -554,3 +554,14 @@ def test_an_evaluation_stopped_part_way_ends_as_one_that_never_stopped(tmp_path,
     (cut / "records.jsonl").write_text("\n".join(lines[: len(lines) // 2]) + "\n")
     evaluate(cut)
     assert kept(cut) == kept(tmp_path / "whole")
+
+
+def test_a_density_not_measured_says_why():
+    """A one-resident town printed "density not measured at the start, not measured at the end"."""
+    from aga.cli.evaluate import _share
+
+    assert _share({"pairs": 6, "judged": 6, "density": 0.5}) == "0.50"
+    assert _share({"pairs": 0, "judged": 0, "density": None}) == "not measured (no pair of residents to ask about)"
+    assert "fail-safes" in _share({"pairs": 6, "judged": 0, "density": None})
+    gone = "run 'x' no longer has the checkpoint of its start"
+    assert _share({"density": None, "unavailable": gone}) == f"not measured ({gone})"

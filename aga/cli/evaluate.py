@@ -79,9 +79,17 @@ def eval_settings(
     return settings, measures
 
 
-def _share(value: float | None) -> str:
+def _share(found: dict[str, Any]) -> str:
     """A density as the report prints it (two decimals), or why there is none."""
-    return "not measured" if value is None else f"{value:.2f}"
+    if found.get("density") is not None:
+        return f"{found['density']:.2f}"
+    if found.get("unavailable"):
+        return f"not measured ({found['unavailable']})"
+    if found.get("pairs") == 0:
+        return "not measured (no pair of residents to ask about)"
+    if found.get("judged") == 0 and found.get("pairs"):
+        return "not measured (the judge answered none of the questions: fail-safes)"
+    return "not measured"
 
 
 def eval_command(
@@ -172,8 +180,7 @@ def eval_command(
         if "density" in found:
             d = found["density"]
             console.print(
-                f"{run}: density {_share(d.get('start', {}).get('density'))} at the start, "
-                f"{_share(d['end']['density'])} at the end",
+                f"{run}: density {_share(d.get('start', {}))} at the start, {_share(d['end'])} at the end",
                 markup=False,
             )
         for a in found.get("attendance", []):
