@@ -133,6 +133,10 @@ def test_day_zero_of_a_run_that_starts_late_shows_the_seeded_relations(tmp_path:
     run.advance()
     network = json.loads(CliRunner().invoke(app, ["social", "network", "late", "--json"]).output)
     assert network[0]["day"] == 0 and network[0]["density"] > 0  # the Lins and the neighbours, seeded at 11:00
+    # Six minutes in, day 1 has not ended: its row is the latest state and says so, not "day 1" at 11:06.
+    assert [(r["day"], r["ended"]) for r in network] == [(0, True), (1, False)]
+    table = CliRunner().invoke(app, ["social", "network", "late"]).output
+    assert "1 so far" in table and "0 so far" not in table
     exported = json.loads(CliRunner().invoke(app, ["social", "export", "late"]).output)
     assert any(v > 0 for row in exported["matrices"]["0"] for v in row)
 

@@ -46,6 +46,11 @@ class SocialRun:
         """When day ``day`` ends (day 0: the start), capped at the run's latest state."""
         return min(self.start + timedelta(days=day), self.now)
 
+    def label(self, day: int) -> str:
+        """'day 1', or 'day 1 so far' for a day the run has not lived to its end (its relations at the
+        run's latest state, which the bare number would pass off as the day's end)."""
+        return f"day {day}" + (" so far" if self.start + timedelta(days=day) > self.now else "")
+
     def matrix(self, day: int) -> list[list[int]]:
         """Closeness matrix at the end of ``day``."""
         return self.social.matrix(self.names, self.moment(day))
@@ -138,7 +143,7 @@ def _png(view: SocialRun, day: int, out: Path) -> list[str]:
         for j, value in enumerate(row):
             if i != j:
                 ax.text(j, i, str(value), ha="center", va="center", fontsize=7, color="white" if value > 6 else "black")
-    ax.set_title(f"{view.run_id}: closeness, day {day} ({view.moment(day):%b %d %H:%M})")
+    ax.set_title(f"{view.run_id}: closeness, {view.label(day)} ({view.moment(day):%b %d %H:%M})")
     fig.colorbar(image, ax=ax, shrink=0.8, label="closeness 0-10")
     fig.tight_layout()
     fig.savefig(out, dpi=120)
@@ -259,7 +264,10 @@ def network_rows(view: SocialRun, threshold: int) -> list[dict[str, Any]]:
     previous = None
     for day in range(view.days + 1):
         matrix = view.matrix(day)
-        rows.append({"day": day, "at": view.moment(day).isoformat(), **measures(matrix, previous, threshold)})
+        ended = view.start + timedelta(days=day) <= view.now
+        rows.append(
+            {"day": day, "at": view.moment(day).isoformat(), "ended": ended, **measures(matrix, previous, threshold)}
+        )
         previous = matrix
     return rows
 
@@ -280,7 +288,7 @@ def network_command(run: RunArg, threshold: Threshold = 3, as_json: Json = False
     for r in rows:
         changed = r.get("changed_pairs")
         table.add_row(
-            str(r["day"]),
+            str(r["day"]) + ("" if r["ended"] else " so far"),
             r["at"],
             f"{r['density']:.3f}",
             f"{r['mean_closeness']:.2f}",
