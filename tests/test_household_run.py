@@ -64,6 +64,14 @@ def test_a_bad_household_file_is_named_with_its_field(tmp_path: Path, change: tu
     assert str(folder / "household.toml") in str(err.value) and says in str(err.value)
 
 
+def test_a_bad_household_file_given_by_a_relative_path_is_named_by_its_full_path(tmp_path: Path, monkeypatch):
+    folder = _household(tmp_path, SPEC.replace("age = 51", "age = 0"))
+    monkeypatch.chdir(folder.parent)
+    with pytest.raises(ScenarioError) as err:
+        load_household(folder.name)
+    assert str(err.value).startswith(str(folder / "household.toml")), err.value
+
+
 def test_an_unknown_household_lists_the_bundled_ones():
     with pytest.raises(ScenarioError, match="bundled households are .*home_office"):
         load_household("no_such_home")

@@ -113,6 +113,8 @@ def load_household(name_or_path: str | Path) -> HouseholdScenario:
         raise ScenarioError(
             f"no household '{name_or_path}' (no {file}): bundled households are {known}; or give a folder with a {FILE}"
         )
+    # Errors name the file by its full path, whatever folder the command runs in (as a town's do).
+    file = Path(os.path.abspath(file))
     spec = load_model(file, HouseholdSpec)
     loaded = HouseholdScenario(folder=file.parent.resolve(), spec=spec)
     loaded.home()
