@@ -124,7 +124,10 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     # Which state was evaluated, and which condition the effect sizes are against.
     state = json.loads((tmp_path / "ev-eval" / "report.json").read_text())["runs"]["ev"]
     assert state["status"] == "finished" and state["time"].startswith("2023-02-13T01:30")
-    assert f"- `ev`: step {state['step']}, 2023-02-13 01:30:00, finished" in report
+    assert f"- `ev`: step {state['step']}, 2023-02-13 01:30:00 (1 h 30 min after its start), finished" in report
+    # An hour and a half of a town is said to be too little to read much into.
+    assert "**Caveat:** `ev` had run 1 h 30 min of simulated time" in report
+    assert "note: `ev` had run 1 h 30 min" in result.output
     assert "Cohen's d vs ev |" in report
     assert (
         json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6
@@ -137,6 +140,24 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
         assert conn.execute("select count(*) from llm_ledger").fetchone()[0] == calls
     assert (tmp_path / "ev-eval" / "report.md").read_text() == report
     assert not math.isnan(float(rows[-1].split("|")[2]))
+
+
+def test_short_runs_are_those_of_less_than_a_simulated_day():
+    from aga.evaluation.report import short_runs
+
+    def found(began: str | None, time: str) -> dict:
+        return {"began": began, "time": time, "step": 1}
+
+    runs = {
+        "hour": found("2023-02-13T07:00:00", "2023-02-13T08:00:00"),
+        "nothing": found("2023-02-13T07:00:00", "2023-02-13T07:00:00"),
+        "two-days": found("2023-02-13T07:00:00", "2023-02-15T07:00:00"),
+        "just-a-day": found("2023-02-13T07:00:00", "2023-02-14T07:00:00"),
+        "old-report": found(None, "2023-02-13T08:00:00"),  # written before the start was kept: no claim
+    }
+    said = short_runs({"runs": runs})
+    assert [s.split("`")[1] for s in said] == ["hour", "nothing"]
+    assert "had run 1 h of simulated time" in said[0] and "had run 0 min of" in said[1]
 
 
 def test_cli_eval_refuses_a_single_condition(tmp_path, hashed):
@@ -152,6 +173,16 @@ def test_cli_eval_refuses_a_single_condition(tmp_path, hashed):
     assert "note: the judge is local/qwen2.5-coder-1.5b, the default" in result.output
     both = CliRunner().invoke(app, ["eval", "one", "--no-ablations", "-m", "scripted/default"])
     assert "note:" not in both.output
+    # A name that stands for no agent is refused before anything is made or shown (it was found only
+    # once the evaluation's folder was made and its progress bar was up).
+    for name, said in (("Zed", "no agent 'Zed' in run 'one'"), ("maria", None)):
+        out = tmp_path / f"eval-{name}"
+        result = CliRunner().invoke(app, ["eval", "one", "-m", "scripted/default", "--agent", name, "--out", str(out)])
+        if said:
+            assert result.exit_code != 0 and f"--agent {name}: {said}" in str(result.exception), result.output
+            assert not out.exists()
+        else:  # a first name in another case is found, as everywhere
+            assert result.exit_code == 0, result.output
 
 
 # ------------------------------------------------------------------ diffusion, density, attendance

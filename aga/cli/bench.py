@@ -603,7 +603,15 @@ def household_command(
     days: Annotated[int, typer.Option(min=2, max=60, help="Days per run (the saving shows from day 2).")] = 4,
     seeds: Annotated[int, typer.Option(min=1, help="Seeds (3 or more for a spread).")] = 3,
     seed: Annotated[int, typer.Option(min=0, help="First seed.")] = 0,
-    model: Annotated[str, typer.Option("--model", "-m", help="Model (see `aga models`).")] = "scripted/default",
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            "-m",
+            help="Model (see `aga models`). The simulator by default, as every benchmark; `aga household run` "
+            "uses the embedded model by default.",
+        ),
+    ] = "scripted/default",
     api_base: Annotated[str | None, typer.Option(help="Server URL for self-hosted models.")] = None,
     activities: Annotated[
         int | None,

@@ -134,7 +134,7 @@ def eval_command(
     from aga.config import runs_dir
     from aga.evaluation.conditions import ABLATIONS
     from aga.evaluation.evaluate import MEASURES, evaluate
-    from aga.evaluation.report import write
+    from aga.evaluation.report import short_runs, write
 
     if voice and not (judge or model) and voice != LOCAL:
         # Setting the voice alone (say to the simulator, for a dry run) left the judge on the slow default.
@@ -151,7 +151,7 @@ def eval_command(
     from aga.evaluation.snapshot import check_evaluable
 
     for run in runs:  # each named run must be one to interview before anything is written for the evaluation
-        check_evaluable(run)
+        check_evaluable(run, agent or ())
     folder = out or runs_dir() / "eval" / Path(runs[0]).name
     progress = Progress(
         # The number of answers is known only as the evaluation goes (agents, ablations, pairs), so the
@@ -188,4 +188,6 @@ def eval_command(
                 console.print(
                     f"{run}: {a['news']}: {len(a['attended'])} of {len(a['invited'])} invited came", markup=False
                 )
+    for caveat in short_runs(data):
+        err_console.print(f"note: {caveat}", markup=False)
     console.print(f"report: {folder / 'report.md'}, {folder / 'report.json'}", markup=False)

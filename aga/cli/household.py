@@ -64,9 +64,15 @@ def run_command(
             "routine: also replay the day's list of activities (ours)."
         ),
     ] = "baseline",
-    model: Annotated[str, typer.Option("--model", "-m", help="Model string (see `aga models`).")] = (
-        "local/qwen2.5-coder-1.5b"
-    ),
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            "-m",
+            help="Model string (see `aga models`). The embedded model by default, as `aga run`; scripted/default "
+            "is the fast simulator, the default of `aga bench household`.",
+        ),
+    ] = "local/qwen2.5-coder-1.5b",
     seed: Annotated[int, typer.Option(min=0, max=2**31 - 1, help="Seed of sampling.")] = 0,
     run_id: Annotated[
         str | None,

@@ -159,6 +159,8 @@ def evaluate(
             found: dict[str, Any] = {
                 "step": opened.rt.step,
                 "time": opened.rt.now.isoformat(),
+                # Where the run began: a run stopped an hour in has had almost nothing happen to it.
+                "began": opened.info.start.isoformat() if opened.info.start else None,
                 "status": opened.info.status,
                 "mode": opened.info.mode,
                 "model": opened.info.model,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -95,14 +96,56 @@ def markdown(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# Park et al. measured after two simulated days; a run of less than one has had little time for news to
+# spread or people to meet, so what its measures show is mostly the town's start.
+SHORT_RUN = timedelta(days=1)
+
+
+def lived(found: dict[str, Any]) -> timedelta | None:
+    """Simulated time from the run's start to the state evaluated (None where the start is not known)."""
+    if not found.get("began") or "time" not in found:
+        return None
+    return datetime.fromisoformat(found["time"]) - datetime.fromisoformat(found["began"])
+
+
+def _span(span: timedelta) -> str:
+    """'2 days 3 h', '1 h 30 min', '0 min'."""
+    hours, rest = divmod(int(span.total_seconds()) // 60, 60)
+    days, hours = divmod(hours, 24)
+    parts = [f"{days} day{'s' if days != 1 else ''}"] if days else []
+    parts += [f"{hours} h"] if hours else []
+    parts += [f"{rest} min"] if rest or not parts else []
+    return " ".join(parts)
+
+
+def short_runs(data: dict[str, Any]) -> list[str]:
+    """A caveat for each run evaluated less than ``SHORT_RUN`` of simulated time after it began."""
+    out = []
+    for run, found in data.get("runs", {}).items():
+        span = lived(found)
+        if span is not None and span < SHORT_RUN:
+            out.append(
+                f"`{run}` had run {_span(span)} of simulated time: too little for news to spread or people to "
+                "meet, so its measures mostly show the town's start and a judge's noise (Park et al. measured "
+                "after two days)"
+            )
+    return out
+
+
 def _states(data: dict[str, Any]) -> list[str]:
     """Which state of each run was evaluated (its last checkpoint when the evaluation began)."""
-    said = [
-        f"- `{run}`: step {found['step']}, {found['time'].replace('T', ' ')}, {found.get('status') or 'status unknown'}"
-        for run, found in data.get("runs", {}).items()
-        if "time" in found  # reports written before the state was recorded
-    ]
-    return ["Evaluated at each run's last checkpoint:", "", *said, ""] if said else []
+    said = []
+    for run, found in data.get("runs", {}).items():
+        if "time" not in found:  # reports written before the state was recorded
+            continue
+        span = lived(found)
+        after = f" ({_span(span)} after its start)" if span is not None else ""
+        said.append(
+            f"- `{run}`: step {found['step']}, {found['time'].replace('T', ' ')}{after}, "
+            f"{found.get('status') or 'status unknown'}"
+        )
+    caveats = [line for c in short_runs(data) for line in (f"**Caveat:** {c}.", "")]
+    return ["Evaluated at each run's last checkpoint:", "", *said, "", *caveats] if said else []
 
 
 def _count(n: int, noun: str) -> str:

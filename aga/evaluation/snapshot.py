@@ -12,14 +12,17 @@ copy; otherwise the copy's index is rebuilt from the memories when it is opened.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import sqlite3
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from aga.scenario.loader import full_name
 from aga.storage import RunPaths, resolve_run
 
 
@@ -64,9 +67,14 @@ def snapshot(run: str, dest: Path, *, at_start: bool = False) -> Snapshot:
     return Snapshot(copy, hashlib.sha256(state.encode()).hexdigest()[:16])
 
 
-def check_evaluable(run: str) -> RunPaths:
+def check_evaluable(run: str, agents: Sequence[str] = ()) -> RunPaths:
     """The run's paths if it is a town run with a checkpoint to interview at, else a ``ValueError``
-    that says what it is and what to do (read without the run's lock, before anything is written)."""
+    that says what it is and what to do (read without the run's lock, before anything is written).
+
+    ``agents``: names (full or first) to interview, each of which must stand for one of the run's
+    agents; checked here so that a typo or a shared first name is refused before any model is loaded
+    or progress is shown.
+    """
     source = resolve_run(run)
     with closing(sqlite3.connect(f"{source.database.resolve().as_uri()}?mode=ro", uri=True, timeout=30)) as db:
         tables = {r[0] for r in db.execute("select name from sqlite_master where type = 'table'")}
@@ -86,6 +94,14 @@ def check_evaluable(run: str) -> RunPaths:
                 f"run '{run}' has no checkpoint yet (stopped during its start-up): `aga resume {source.run_id}` "
                 "first, then evaluate it"
             )
+        if agents:
+            (state,) = db.execute("select state_json from checkpoint order by id desc limit 1").fetchone()
+            names = list(json.loads(state).get("agents", {}))
+            for name in agents:
+                try:
+                    full_name(name, names, f"in run '{run}'; its agents are", what="agent")
+                except KeyError as exc:
+                    raise ValueError(f"--agent {name}: {exc.args[0]}") from None
     return source
 
 
