@@ -157,6 +157,28 @@ def test_a_goal_the_work_serves_is_not_what_the_steps_work_on():
     assert any(re.search(r"(?:outlining|a draft of|reading about) the physics paper", s) for s in steps)
 
 
+def test_a_place_or_a_talk_over_a_meal_is_not_what_the_steps_work_on():
+    """Seen in a simulated day: 'studying at the Net Loft' gave 'outlining the Net Loft', 'serving behind the
+    counter' gave 'greeting customers for the counter', and 'talking about the day over breakfast' gave
+    'eating the day over breakfast'."""
+
+    def steps(task: str) -> list[str]:
+        shown = {"identity": "Name: Ines Moreau\nLearned traits: Ines Moreau is a student.", "minutes": "120",
+                 "task": task}  # fmt: skip
+        return [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+
+    # (The activity itself may be a step of its block.)
+    assert not [s for s in steps("studying at the Net Loft") if "Net Loft" in s and s != "studying at the Net Loft"]
+    counter = steps("serving behind the counter")  # its own know-how may wipe the counter down
+    assert not [s for s in counter if re.search(r"\b(?:for|with|on|about) the counter$", s)], counter
+    breakfast = steps("talking about the day over breakfast")
+    wrong = r"\b(?:eating|savouring|finishing|warming|getting|setting the table for) the day\b|over the day over"
+    assert not [s for s in breakfast if re.search(wrong, s)], breakfast
+    assert any(re.search(r"\b(?:eating|finishing|savouring) breakfast\b", s) for s in breakfast)
+    # What a place-bound activity works on is still named: "repairing the nets at the quay".
+    assert any("the nets" in s for s in steps("repairing the nets at the quay"))
+
+
 def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
     shown = {"identity": "Name: Tam Osei", "task": "eating lunch, checking the tide table", "minutes": "60"}
     for seed in range(20):

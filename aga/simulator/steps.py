@@ -810,8 +810,12 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     _, opening, middle, closing = POOLS[kind]
     other = next(k for k, _ in kinds if k != kind)
     thing = thing_of(main)
-    # "chatting with a regular customer" is about a person: no "getting started on a regular customer".
-    about = thing != main and not re.search(rf"\b(?:with|to)\s+{re.escape(thing)}", main)
+    meal = _MEAL.search(main) if kind == "meal" else None
+    if meal:  # "talking about the day over breakfast" is eaten as breakfast: no "eating the day"
+        thing = meal.group(1)
+    # "chatting with a regular customer" is about a person: no "getting started on a regular customer";
+    # "studying at the cafe", "serving behind the counter" say where: no "outlining the cafe".
+    about = thing != main and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
     # "working towards her physics degree", "training for the regatta": the thing is a goal the work
     # serves, not what it works on: steps may be "for" it ("taking notes for the physics degree"), not
     # about it as an object ("outlining the physics degree", "writing a draft of the regatta").
@@ -888,6 +892,22 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     return {
         "subtasks": [{"subtask": within(t, limit), "minutes": m} for t, m in zip(said, minutes, strict=True) if m > 0]
     }
+
+
+# The meal an eating activity names (general English, no town's dish).
+_MEAL = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|(?:a )?snack|(?:a |the )?meal)\b", re.IGNORECASE)
+# Words that put a place after an activity's verb, not what it works on.
+_WHERE = ("at", "in", "inside", "behind", "near", "outside", "around", "by")
+
+
+def _follows(words: tuple[str, ...], thing: str, activity: str, gap: int) -> bool:
+    """Whether ``thing`` comes after one of ``words`` in ``activity``, with at most ``gap`` other words
+    between (matched by its last word: "at her desk" is "the desk" as ``thing_of`` says it)."""
+    last = thing.split()[-1] if thing.split() else ""
+    alternatives = "|".join(map(re.escape, words))
+    between = gap + len(thing.split()) - 1
+    pattern = rf"\b(?:{alternatives})\s+(?:[\w'-]+\s+){{0,{between}}}{re.escape(last)}\b"
+    return bool(last) and re.search(pattern, activity, re.IGNORECASE) is not None
 
 
 def _is_goal(thing: str, activity: str) -> bool:

@@ -253,7 +253,7 @@ _PREPOSITIONS = (
 # Where what an activity is about ends: a place, a time or a companion follows ("games from her room
 # in the evening" is about games).
 _TAIL = re.compile(
-    r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into)\b.*$"
+    r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b.*$"
 )
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
 
