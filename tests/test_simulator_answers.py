@@ -262,6 +262,17 @@ def test_a_closer_look_stays_a_look():
     assert len(said) > 1  # the verb "check" is still varied
 
 
+def test_a_verb_without_an_object_is_not_swapped_for_one_that_needs_one():
+    """A simulated plan said "go over at Hobbs Cafe at 3:00 pm" for a routine's "studies at Hobbs Cafe"."""
+    from aga.simulator.paraphrase import vary
+
+    for text in ("study at the Net Loft at 3:00 pm", "read until late", "check, then rest"):
+        said = {vary(text, random.Random(s), rate=1) for s in range(40)}
+        assert not [x for x in said if re.match(r"(?:go over|look through|look at|review|go through)\b", x)], said
+    said = {vary("read the letter", random.Random(s), rate=1) for s in range(40)}
+    assert {"go over the letter", "look through the letter"} <= said  # with an object, all of its group
+
+
 def _lines_after_greeting(memories: str) -> list[str]:
     """Tam's next line to Ana, after both greeted, over 60 seeds, with ``memories`` shown."""
     shown = {

@@ -54,6 +54,16 @@ _NOUN_BEFORE = re.compile(
 )
 
 
+# Synonyms that need an object: a verb used without one ("studies at the cafe", "reads until late") keeps
+# to those that do not ("go over at the cafe" is no sentence).
+_NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "put down", "draft", "get ready"}
+_NO_OBJECT = re.compile(
+    r"\s*(?:$|[,;.:!?)]|(?:at|in|on|from|with|for|to|until|till|after|before|during|while|by|around|near|inside|"
+    r"outside|all|every|and|or|then|together|alone|quietly|late|early)\b)",
+    re.IGNORECASE,
+)
+
+
 def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
     """Return ``text`` with some words swapped for synonyms (each with probability ``rate``)."""
 
@@ -62,6 +72,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         group = _INDEX[word.lower()]
         if rng.random() >= rate or (group not in _ADJECTIVES and _NOUN_BEFORE.search(match.string, 0, match.start())):
             return word
+        if _NO_OBJECT.match(match.string, match.end()):
+            group = tuple(w for w in group if w not in _NEEDS_OBJECT) or (word,)
         choice = rng.choice(group)
         return choice.capitalize() if word[:1].isupper() else choice
 
