@@ -157,6 +157,13 @@ def test_a_goal_the_work_serves_is_not_what_the_steps_work_on():
     assert any(re.search(r"(?:outlining|a draft of|reading about) the physics paper", s) for s in steps)
 
 
+def test_a_particle_is_not_what_an_activity_is_about():
+    from aga.simulator.text import thing_of
+
+    assert thing_of("casting off") == "casting off"  # not "off": no "checking the moorings for off"
+    assert thing_of("hauling boats out") == "boats"
+
+
 def test_a_place_or_a_talk_over_a_meal_is_not_what_the_steps_work_on():
     """Seen in a simulated day: 'studying at the Net Loft' gave 'outlining the Net Loft', 'serving behind the
     counter' gave 'greeting customers for the counter', and 'talking about the day over breakfast' gave
@@ -223,6 +230,15 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("mending nets on the quay", "", "manual"),
         ("keeping the light at the lighthouse", "", "watch"),
         ("filleting fish at the stall", "Ana Ruiz runs the fish stall at the market.", "service"),
+        # Read otherwise in a simulated harbour day: a teacher's marking as shop work ("wrapping a purchase"),
+        # refuelling as a meal ("having a second helping of the fuel"), a mechanic's engines as crewing
+        # a ferry ("helping a passenger aboard"), eating a hot dinner as cooking ("washing the vegetables").
+        ("marking work in the staff room", "Lea Park teaches the youngest class at the village school.", "teaching"),
+        ("topping up the fuel", "", "manual"),
+        ("servicing boat engines in the workshop", "Tam Osei is the mechanic at the slipway.", "manual"),
+        ("eating dinner while it is hot", "", "meal"),
+        ("tidying the tables", "Ana Ruiz runs the bakery on the square.", "service"),
+        ("casting off", "", "crew"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

@@ -283,11 +283,12 @@ def thing_of(activity: str) -> str:
     thing = cut if cut else thing
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
-    if thing.lower().split(" ")[0] in _PRONOUNS:
-        thing = ""  # "talking it over": nothing the steps could be about
+    if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _PARTICLES:
+        thing = ""  # "talking it over", "casting off": nothing the steps could be about
     return thing.strip() or text
 
 
+_PARTICLES = {"out", "up", "off", "over", "down", "away", "back", "in", "on", "around", "about", "along"}
 _PRONOUNS = {"it", "them", "this", "that", "these", "those", "him", "her", "everything", "something"}
 
 
