@@ -162,6 +162,7 @@ def test_a_particle_is_not_what_an_activity_is_about():
 
     assert thing_of("casting off") == "casting off"  # not "off": no "checking the moorings for off"
     assert thing_of("hauling boats out") == "boats"
+    assert thing_of("wiping down the desk") == "the desk"  # not "down the desk": no "outlining down the desk"
 
 
 def test_a_place_or_a_talk_over_a_meal_is_not_what_the_steps_work_on():
@@ -182,6 +183,9 @@ def test_a_place_or_a_talk_over_a_meal_is_not_what_the_steps_work_on():
     wrong = r"\b(?:eating|savouring|finishing|warming|getting|setting the table for) the day\b|over the day over"
     assert not [s for s in breakfast if re.search(wrong, s)], breakfast
     assert any(re.search(r"\b(?:eating|finishing|savouring) breakfast\b", s) for s in breakfast)
+    # A meal that names no meal: no "eating the phone between bites".
+    bites = steps("checking the phone between bites")
+    assert not [s for s in bites if "phone between bites" in s and s != "checking the phone between bites"], bites
     # What a place-bound activity works on is still named: "repairing the nets at the quay".
     assert any("the nets" in s for s in steps("repairing the nets at the quay"))
 
@@ -239,6 +243,13 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("eating dinner while it is hot", "", "meal"),
         ("tidying the tables", "Ana Ruiz runs the bakery on the square.", "service"),
         ("casting off", "", "crew"),
+        # No kind for winning people over: a campaign was read as a walk, a negotiation as an errand.
+        ("campaigning for the local election", "", "persuading"),
+        ("negotiating with the suppliers", "", "persuading"),
+        # "eating dinner" was as close to "cooking dinner" as to "having dinner": half its lists were cooked.
+        ("eating dinner", "", "meal"),
+        ("cooking dinner", "", "cooking"),
+        ("cooking lunch for the family", "", "cooking"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

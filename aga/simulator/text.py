@@ -276,8 +276,8 @@ def thing_of(activity: str) -> str:
     verbs = [i for i, w in enumerate(words) if _is_gerund(words, i)]
     # After the last verb in -ing, else after the first word (a plan-form verb: "open the shop").
     rest = words[verbs[-1] + 1 :] if verbs else words[1:]
-    while rest and rest[0].lower() in _PREPOSITIONS:
-        rest = rest[1:]
+    while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in _PARTICLES and len(rest) > 1)):
+        rest = rest[1:]  # "wiping down the desk" is about the desk
     thing = " ".join(rest)
     cut = _TAIL.sub("", thing)
     thing = cut if cut else thing
