@@ -281,6 +281,18 @@ def test_a_block_that_carries_on_the_same_work_does_not_start_or_end_it_again():
     assert sum(x[0] in starts for x in opened) >= 10  # and otherwise it does, most of the time
 
 
+def test_a_block_after_a_night_s_sleep_does_not_run_into_it():
+    """A 6 am block of a simulated day began with the step "sleeping": a step that runs in from the block
+    before is getting up when that block is the night."""
+    shown = {"identity": "Name: Ana Ruiz\nLearned traits: Ana Ruiz runs the bakery.", "minutes": "60",
+             "task": "baking the morning bread", "start": "06:00 AM",
+             "surrounding": "Planned: from 12:00 AM to 06:00 AM, sleeping; from 06:00 AM to 07:00 AM, baking the "
+                            "morning bread; from 07:00 AM to 08:00 AM, serving customers."}  # fmt: skip
+    steps = [s["subtask"] for seed in range(80) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert not [s for s in steps if "sleep" in s or "into bed" in s or "bedside lamp" in s], steps
+    assert "getting out of bed" in steps or "opening the curtains" in steps  # it does still run in, now and then
+
+
 def test_a_closer_look_stays_a_look():
     from aga.simulator.paraphrase import vary
 

@@ -908,6 +908,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         first, other_activity = rng.choice(neighbour)
         _, their_opening, _, their_closing = POOLS[kinds_of(other_activity, trade)[0][0]]
         step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
+        if first and re.match(r"(?:sleeping|asleep)\b", other_activity, re.IGNORECASE):
+            # What runs in from a night's sleep is getting up, not "sleeping" or "settling into bed".
+            step = rng.choice(POOLS["morning"][1])
         extras.append((0 if first else -1, step.replace("{thing}", thing_of(other_activity))))
     body_size = max(1, wanted - len(head) - len(tail) - len(extras))
     steps: list[str] = [*head, *ideas[:body_size]]
