@@ -718,7 +718,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     # half the time as one cooked ("letting the sauce simmer"): eating is said with its own verb too.
     "meal": ("having breakfast", "eating lunch", "having dinner", "grabbing a bite to eat", "having a snack",
              "eating a hot meal", "eating dinner"),
-    "cooking": ("cooking dinner", "cooking lunch", "baking bread", "making a meal in the kitchen", "preparing food"),
+    "cooking": ("cooking dinner", "baking bread", "making a meal in the kitchen", "preparing food"),
     "morning": ("waking up", "the morning routine", "getting dressed", "brushing teeth and showering"),
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
@@ -728,7 +728,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
               "reading an article"),
     "teaching": ("teaching a class", "giving a lesson", "tutoring a student", "lecturing to students",
-                 "preparing a lesson plan", "marking the pupils' work", "marking homework"),
+                 "preparing a lesson plan", "correcting the pupils' work in the staff room", "grading homework"),
     "care": ("treating a patient", "nursing someone", "caring for an elderly person", "running a clinic",
              "looking after a child", "checking the patients on the ward"),
     "animal care": ("examining a sick animal", "treating a dog at the surgery", "vaccinating a cat",
@@ -749,12 +749,18 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "event": ("organising a party", "planning an event", "inviting people to a gathering",
               "decorating for a celebration", "holding a meeting"),
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
-                   "canvassing the neighbours", "lobbying the council", "talking people round to a plan"),
+                   "canvassing the neighbours", "lobbying the council", "winning people over to a cause"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus",
              "driving a train", "piloting a boat", "casting off and leaving the harbour"),
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
+# Steps of exactly one kind's know-how (those of several say nothing of the kind), to that kind.
+_STEP_OWNERS: dict[str, set[str]] = {}
+for _kind, (_, *_groups) in POOLS.items():
+    for _step in (x for g in _groups for x in g if "{thing}" not in x):
+        _STEP_OWNERS.setdefault(_step.lower(), set()).add(_kind)
+_STEP_KIND = {step: next(iter(kinds)) for step, kinds in _STEP_OWNERS.items() if len(kinds) == 1}
 
 
 def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
@@ -766,6 +772,12 @@ def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     scores = _scores(activity)
     if trade and float(similarities(activity, [trade])[0]) > 0.3:
         scores += 0.5 * _scores(trade)
+    # An hour's answer is now and then one step of a kind's know-how read as the whole hour ("counting
+    # the change", "marking what is still unclear"): that step is of its kind, however MiniLM reads it
+    # ("marking" is a teacher's word, "counting" a student's).
+    own = _STEP_KIND.get(re.sub(r"\s+", " ", main_clause(activity).lower()).strip())
+    if own is not None:
+        scores[_KINDS.index(own)] = float(scores.max()) + 0.5
     order = np.argsort(scores)[::-1]
     return [(_KINDS[i], float(scores[i])) for i in order]
 
@@ -851,14 +863,15 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     _, opening, middle, closing = POOLS[kind]
     other = next(k for k, _ in kinds if k != kind)
     thing = thing_of(main)
-    # What a meal's steps eat is the meal the activity names ("talking about the day over breakfast" is
-    # breakfast, not "eating the day"); one that names none ("checking the phone between bites") has
-    # nothing for them to eat but the meal itself: no "eating the phone between bites".
-    meal = _MEAL.search(main) if kind == "meal" else None
-    thing = meal.group(1) if meal else main if kind == "meal" else thing
+    thing = _meal_thing(main) if kind == "meal" else thing
     # "chatting with a regular customer" is about a person: no "getting started on a regular customer";
-    # "studying at the cafe", "serving behind the counter" say where: no "outlining the cafe".
-    about = thing != main and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
+    # "studying at the cafe", "serving behind the counter" say where: no "outlining the cafe"; "taking a
+    # break" is the break itself: no "planning the next part of a break".
+    about = (
+        thing != main
+        and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
+        and _DETERMINER.sub("", thing).strip().lower() not in _NOT_THINGS
+    )
     # "working towards her physics degree", "training for the regatta": the thing is a goal the work
     # serves, not what it works on: steps may be "for" it ("taking notes for the physics degree"), not
     # about it as an object ("outlining the physics degree", "writing a draft of the regatta").
@@ -906,12 +919,14 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     neighbour = [(first, x) for first, x in ((True, before), (False, after)) if x]
     if neighbour and rng.random() < 0.2:
         first, other_activity = rng.choice(neighbour)
-        _, their_opening, _, their_closing = POOLS[kinds_of(other_activity, trade)[0][0]]
+        their_kind = kinds_of(other_activity, trade)[0][0]
+        _, their_opening, _, their_closing = POOLS[their_kind]
         step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
         if first and re.match(r"(?:sleeping|asleep)\b", other_activity, re.IGNORECASE):
             # What runs in from a night's sleep is getting up, not "sleeping" or "settling into bed".
             step = rng.choice(POOLS["morning"][1])
-        extras.append((0 if first else -1, step.replace("{thing}", thing_of(other_activity))))
+        their_thing = _meal_thing(other_activity) if their_kind == "meal" else thing_of(other_activity)
+        extras.append((0 if first else -1, step.replace("{thing}", their_thing)))
     body_size = max(1, wanted - len(head) - len(tail) - len(extras))
     steps: list[str] = [*head, *ideas[:body_size]]
     while len(steps) < len(head) + body_size and ideas:
@@ -941,7 +956,22 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
 
 
 # The meal an eating activity names (general English, no town's dish).
-_MEAL = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|(?:a )?snack|(?:a |the )?meal)\b", re.IGNORECASE)
+_MEAL = re.compile(
+    r"\b(breakfast|brunch|lunch|dinner|supper|(?:a )?snack|(?:(?:a|an|the)\s+(?:[a-z]+\s+)?)?meal)\b", re.IGNORECASE
+)
+
+
+def _meal_thing(activity: str) -> str:
+    """What a meal's steps eat: the meal the activity names ("talking about the day over breakfast" is
+    breakfast, not "eating the day"), else the meal itself ("checking the phone between bites" gives
+    "getting the meal ready", not "getting the phone between bites ready")."""
+    meal = _MEAL.search(activity)
+    return meal.group(1) if meal else "the meal"
+
+
+# Nouns that name the activity itself after a light verb ("taking a break", "having a nap").
+_NOT_THINGS = {"break", "nap", "rest", "walk", "stroll", "shower", "bath", "breather", "look", "moment", "seat", "call"}
+_DETERMINER = re.compile(r"^(?:a|an|the|some|quick|short|long|little)\s+(?:(?:quick|short|long|little)\s+)?", re.I)
 # Words that put a place after an activity's verb, not what it works on.
 _WHERE = ("at", "in", "inside", "behind", "near", "outside", "around", "by")
 

@@ -276,19 +276,24 @@ def thing_of(activity: str) -> str:
     verbs = [i for i, w in enumerate(words) if _is_gerund(words, i)]
     # After the last verb in -ing, else after the first word (a plan-form verb: "open the shop").
     rest = words[verbs[-1] + 1 :] if verbs else words[1:]
-    while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in _PARTICLES and len(rest) > 1)):
-        rest = rest[1:]  # "wiping down the desk" is about the desk
+    skip = _VERB_PARTICLES | _MANNER
+    while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in skip and len(rest) > 1)):
+        rest = rest[1:]  # "wiping down the desk" is about the desk, "working mostly on the paper" the paper
     thing = " ".join(rest)
     cut = _TAIL.sub("", thing)
     thing = cut if cut else thing
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
-    if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _PARTICLES:
+    if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _VERB_PARTICLES:
         thing = ""  # "talking it over", "casting off": nothing the steps could be about
     return thing.strip() or text
 
 
-_PARTICLES = {"out", "up", "off", "over", "down", "away", "back", "in", "on", "around", "about", "along"}
+# (Not the name particles or the adverbs above: words after a verb, before what it works on.)
+_VERB_PARTICLES = {
+    "out", "up", "off", "over", "down", "away", "back", "in", "on", "around", "about", "along", "together",
+}  # fmt: skip
+_MANNER = {"mostly", "mainly", "quietly", "slowly", "quickly", "carefully", "briefly", "alone", "hard", "again"}
 _PRONOUNS = {"it", "them", "this", "that", "these", "those", "him", "her", "everything", "something"}
 
 
