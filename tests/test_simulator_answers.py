@@ -173,6 +173,9 @@ def test_a_particle_is_not_what_an_activity_is_about():
     assert thing_of("wiping down the desk") == "the desk"  # not "down the desk": no "outlining down the desk"
     assert thing_of("putting together a photo series") == "a photo series"
     assert thing_of("working mostly on the paper") == "the paper"
+    # A clause after "and" that opens with a question word is not a second activity.
+    assert thing_of("writing a book about why art matters and how it shapes the world") != "how it shapes the world"
+    assert thing_of("waking up and complete the morning routine") == "the morning routine"
 
 
 def test_a_place_or_a_talk_over_a_meal_is_not_what_the_steps_work_on():
@@ -274,6 +277,9 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("marking what is still unclear", "", "study"),
         ("counting the change", "", "service"),
         ("taking a photo of the progress", "", "creative"),
+        # Housework had no kind: "tidying the house" gave "hammering in nails".
+        ("tidying the house", "", "housework"),
+        ("doing the laundry", "", "housework"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

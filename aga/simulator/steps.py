@@ -594,6 +594,39 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "putting the leftover things in a box",
         ),
     ),
+    # Keeping a home: without it "tidying the house" was read as manual work ("hammering in nails",
+    # "sealing the joints for the house") and "doing the laundry" as a morning routine.
+    "housework": (
+        "housework, cleaning and tidying the home, doing the laundry and the chores",
+        (
+            "putting on some music",
+            "getting the cleaning things out",
+            "opening the windows",
+        ),
+        (
+            "vacuuming the floors",
+            "dusting the shelves",
+            "doing a load of laundry",
+            "hanging the washing out",
+            "folding the clean clothes",
+            "washing the dishes",
+            "wiping the kitchen counters",
+            "making the beds",
+            "changing the sheets",
+            "mopping the floor",
+            "cleaning the bathroom",
+            "sorting the post",
+            "putting things back where they belong",
+            "taking out the rubbish",
+            "clearing out the fridge",
+            "ironing a shirt",
+        ),
+        (
+            "putting the cleaning things away",
+            "emptying the bin",
+            "looking round the tidy room",
+        ),
+    ),
     # Winning people over: a campaign, a petition, a deal. Without it "trying to persuade the skippers to
     # land their catch here" was read as crewing a boat and "campaigning for the election" as a walk.
     "persuading": (
@@ -707,7 +740,7 @@ FRAMES = (
     "looking for a better way to do {thing}",
 )  # fmt: skip
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
-_UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor"}
+_UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor", "housework"}
 _KINDS = list(POOLS)
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -748,6 +781,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "browsing the internet", "resting on the sofa", "reading for fun", "a hobby"),
     "event": ("organising a party", "planning an event", "inviting people to a gathering",
               "decorating for a celebration", "holding a meeting"),
+    "housework": ("tidying the house", "cleaning the flat", "doing the laundry", "doing the housework",
+                  "vacuuming the living room", "doing the chores"),
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
                    "canvassing the neighbours", "lobbying the council", "winning people over to a cause"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus",
@@ -755,12 +790,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
-# Steps of exactly one kind's know-how (those of several say nothing of the kind), to that kind.
+# Each step of the know-how (without a thing), to the kinds whose pools hold it.
 _STEP_OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_groups) in POOLS.items():
     for _step in (x for g in _groups for x in g if "{thing}" not in x):
         _STEP_OWNERS.setdefault(_step.lower(), set()).add(_kind)
-_STEP_KIND = {step: next(iter(kinds)) for step, kinds in _STEP_OWNERS.items() if len(kinds) == 1}
 
 
 def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
@@ -775,8 +809,9 @@ def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     # An hour's answer is now and then one step of a kind's know-how read as the whole hour ("counting
     # the change", "marking what is still unclear"): that step is of its kind, however MiniLM reads it
     # ("marking" is a teacher's word, "counting" a student's).
-    own = _STEP_KIND.get(re.sub(r"\s+", " ", main_clause(activity).lower()).strip())
-    if own is not None:
+    owners = _STEP_OWNERS.get(re.sub(r"\s+", " ", main_clause(activity).lower()).strip())
+    if owners:  # a step of several kinds' know-how is of the closest of those ("checking the stitches")
+        own = max(owners, key=lambda k: scores[_KINDS.index(k)])
         scores[_KINDS.index(own)] = float(scores.max()) + 0.5
     order = np.argsort(scores)[::-1]
     return [(_KINDS[i], float(scores[i])) for i in order]

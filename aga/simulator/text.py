@@ -270,7 +270,10 @@ def thing_of(activity: str) -> str:
     """What an activity is about: 'spending the day working on his research paper' -> 'the research
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
     text = main_clause(activity)
+    # "waking up and complete the morning routine" is about the routine; "writing a book about why
+    # creativity matters and how it shapes the world" is about the book, not "how it shapes the world".
     parts = [x.strip() for x in re.split(r"\band\b", text) if len(x.split()) >= 2]
+    parts = [x for x in parts if x.split()[0].lower() not in _NOT_OPENING] or parts
     text = parts[-1] if parts else text
     words = text.split()
     verbs = [i for i, w in enumerate(words) if _is_gerund(words, i)]
@@ -294,6 +297,8 @@ _VERB_PARTICLES = {
     "out", "up", "off", "over", "down", "away", "back", "in", "on", "around", "about", "along", "together",
 }  # fmt: skip
 _MANNER = {"mostly", "mainly", "quietly", "slowly", "quickly", "carefully", "briefly", "alone", "hard", "again"}
+# Words a clause about something else opens with: a question word or a pronoun.
+_NOT_OPENING = {"how", "why", "what", "where", "when", "who", "whether", "it", "they", "he", "she", "that", "this"}
 _PRONOUNS = {"it", "them", "this", "that", "these", "those", "him", "her", "everything", "something"}
 
 
