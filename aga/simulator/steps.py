@@ -627,8 +627,10 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "looking round the tidy room",
         ),
     ),
-    # Winning people over: a campaign, a petition, a deal. Without it "trying to persuade the skippers to
-    # land their catch here" was read as crewing a boat and "campaigning for the election" as a walk.
+    # Winning people over: a campaign, a petition, a deal. Without it "campaigning for the election" was
+    # read as a walk and "negotiating with the suppliers" as an errand. (An activity whose object weighs
+    # more in MiniLM than its verb, "trying to persuade the skippers to land their catch here", still
+    # reads as the object's kind: crewing a boat.)
     "persuading": (
         "persuading people, campaigning, canvassing, negotiating, winning support for an idea",
         (
@@ -905,7 +907,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     about = (
         thing != main
         and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
-        and _DETERMINER.sub("", thing).strip().lower() not in _NOT_THINGS
+        and _SIZED_ARTICLE.sub("", thing).strip().lower() not in _NOT_THINGS
     )
     # "working towards her physics degree", "training for the regatta": the thing is a goal the work
     # serves, not what it works on: steps may be "for" it ("taking notes for the physics degree"), not
@@ -1006,7 +1008,7 @@ def _meal_thing(activity: str) -> str:
 
 # Nouns that name the activity itself after a light verb ("taking a break", "having a nap").
 _NOT_THINGS = {"break", "nap", "rest", "walk", "stroll", "shower", "bath", "breather", "look", "moment", "seat", "call"}
-_DETERMINER = re.compile(r"^(?:a|an|the|some|quick|short|long|little)\s+(?:(?:quick|short|long|little)\s+)?", re.I)
+_SIZED_ARTICLE = re.compile(r"^(?:a|an|the|some|quick|short|long|little)\s+(?:(?:quick|short|long|little)\s+)?", re.I)
 # Words that put a place after an activity's verb, not what it works on.
 _WHERE = ("at", "in", "inside", "behind", "near", "outside", "around", "by")
 
