@@ -114,6 +114,29 @@ def bed_hour_of(lifestyle: str) -> int:
 _SLEEP_WORDS = re.compile(r"\b(?:sleep\w*|asleep|bed|wakes?|awake|gets? up|night shift|nights)\b")
 
 
+# A clock time as written: "25:00", "13 am", "7:75 pm" (a bare number is no time: "for 30 years").
+_WRITTEN_TIME = re.compile(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)|\b(\d{1,2}):(\d\d)\b")
+
+
+def _impossible_time(lifestyle: str) -> str | None:
+    """The first clock time in ``lifestyle`` that no clock shows, as written, or None."""
+    for m in _WRITTEN_TIME.finditer(spoken(lifestyle)):
+        if m.group(3):
+            hour, minutes, ok_hours = int(m.group(1)), m.group(2), range(1, 13)
+        else:
+            hour, minutes, ok_hours = int(m.group(4)), m.group(5), range(24)
+        if hour not in ok_hours or (minutes is not None and int(minutes) > 59):
+            return m.group(0)
+    return None
+
+
+def _hour_of(written: str) -> int:
+    """The hour the readers take from a written time (as :func:`_hour` does), for saying what was read."""
+    m = re.match(_CLOCK, written)
+    assert m
+    return _hour(m.group(1), m.group(2))
+
+
 def sleep_warning(lifestyle: str) -> str | None:
     """Why the hours read from ``lifestyle`` are probably not what its author meant, or None.
 
@@ -122,6 +145,12 @@ def sleep_warning(lifestyle: str) -> str | None:
     talks about sleep: "keeps irregular hours" or "works nights" says nothing the runtime can use, and
     every bundled persona states its hours.
     """
+    wrong = _impossible_time(lifestyle)
+    if wrong:
+        return (
+            f"'{wrong}' is no time of day, yet an hour is read from it ({clock_hour(_hour_of(wrong))}); write "
+            "hours as '11 pm' or '23:00'"
+        )
     wake, bed = stated_sleep(lifestyle)
     if wake is None and bed is None:
         said = (

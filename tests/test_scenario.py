@@ -105,3 +105,58 @@ def test_a_news_event_needs_a_real_place_and_a_window(ville3_copy):
     _edit(scenario, "ends = 2023-02-14T16:00:00\n", "")
     with pytest.raises(ScenarioError, match="place, starts and ends together"):
         load_scenario(ville3_copy)
+
+
+# What an outside tester's town (2026-11-27) got through `aga scenario check` without a word; each of
+# these loaded before, and a zoned start crashed `aga resume` and `aga interview` later.
+
+
+def test_a_start_with_a_time_zone_is_refused_with_the_local_time_to_give(ville3_copy):
+    _edit(ville3_copy / "scenario.toml", "start = 2023-02-13T00:00:00", "start = 2023-02-13T00:00:00+01:00")
+    with pytest.raises(ScenarioError, match=r"scenario.toml: start: .*has a time zone.*e\.g\. 2023-02-13T00:00:00"):
+        load_scenario(ville3_copy)
+
+
+def test_a_news_event_with_a_time_zone_is_refused(ville3_copy):
+    _edit(ville3_copy / "scenario.toml", "ends = 2023-02-14T19:00:00", "ends = 2023-02-14T19:00:00Z")
+    with pytest.raises(ScenarioError, match=r"news #1 .*ends: .*has a time zone"):
+        load_scenario(ville3_copy)
+
+
+def test_two_news_items_with_one_id_are_refused(ville3_copy):
+    scenario = ville3_copy / "scenario.toml"
+    text = scenario.read_text()
+    news = text[text.index("[[news]]") :]
+    scenario.write_text(text + "\n" + news.replace('"Is anyone throwing a party soon?"', '"Any parties?"'))
+    with pytest.raises(ScenarioError, match=r"news 'valentine_party': the id is given to 2 news items"):
+        load_scenario(ville3_copy)
+
+
+@pytest.mark.parametrize("other", ["KLAUS MUELLER", "Klaus  Mueller", "Kláus Mueller"])
+def test_names_that_differ_only_in_capitals_accents_or_spaces_are_one_name(ville3_copy, other):
+    _edit(ville3_copy / "cast.toml", 'name = "Maria Lopez"', f'name = "{other}"')
+    with pytest.raises(ScenarioError, match=rf"'{other}': the name differs from 'Klaus Mueller' only in capitals"):
+        load_scenario(ville3_copy)
+
+
+@pytest.mark.parametrize(("value", "said"), [("true", "valid integer"), ('"34"', "valid integer"), ("34.5", "integer")])
+def test_an_age_must_be_written_as_a_whole_number(ville3_copy, value, said):
+    _edit(ville3_copy / "cast.toml", "age = 34", f"age = {value}")
+    with pytest.raises(ScenarioError, match=rf"persona #1 'Isabella Rodriguez' > age: .*{said}"):
+        load_scenario(ville3_copy)
+
+
+def test_a_text_of_spaces_alone_is_refused(ville3_copy):
+    _edit(ville3_copy / "cast.toml", 'innate = "warm, sociable, welcoming"', 'innate = "   "')
+    with pytest.raises(ScenarioError, match=r"persona #1 'Isabella Rodriguez' > innate: .*blank \(spaces only\)"):
+        load_scenario(ville3_copy)
+
+
+def test_a_pin_that_is_not_two_whole_numbers_is_refused(ville3_copy):
+    _edit(
+        ville3_copy.parent / "smallville" / "town.toml",
+        'objects = ["bed", "desk", "closet", "piano"]',
+        'objects = ["bed", "desk@two,1", "closet", "piano"]',
+    )
+    with pytest.raises(ScenarioError, match=r"object 'desk@two,1': a pin is written name@x,y .*\"desk@0,1\""):
+        load_scenario(ville3_copy)

@@ -225,3 +225,12 @@ def test_social_commands_take_a_name_without_its_accents(abbaye: Path, tmp_path:
     assert f"{SIOBHAN} has never met nor been introduced to {ZOE}" in " ".join(stranger.output.split())
     unknown = runner.invoke(app, ["social", "show", "soc", "nobody", "zoe"])
     assert "no agent 'nobody' in this run; its agents are" in str(unknown.exception)
+
+
+def test_a_lifestyle_with_a_time_no_clock_shows_is_warned_about():
+    # An outside tester's "25:00" was read as 1 am without a word, "13 am" likewise.
+    assert "'25:00' is no time of day" in (sleep_warning("goes to sleep around 25:00 and gets up around 9 am") or "")
+    assert "'13 am' is no time of day" in (sleep_warning("goes to bed at 13 am and gets up at 9 am") or "")
+    assert "'7:75 pm'" in (sleep_warning("goes to bed at 7:75 pm and gets up at 6 am") or "")
+    assert sleep_warning("goes to bed at 23:00 and gets up at 7:30 after 30 years of early shifts") is None
+    assert sleep_warning("goes to bed at 12 am and gets up at 8 am") is None

@@ -293,10 +293,24 @@ def _resolved(path: Path, scenario_file: Path, field: str) -> Path:
 
 def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town: Town, cast: CastSpec) -> None:
     names = [p.name for p in cast.personas]
+    # Names a command line cannot tell apart are one name: `--agent "mira holm"` and first names are
+    # read without capitals, accents and extra spaces (see full_name), so "MIRA HOLM" beside "Mira Holm"
+    # would be two people that no command can pick out.
+    # Names first: every later check refers to people by them.
+    spelt: dict[str, str] = {}
     for i, persona in enumerate(cast.personas):
         where = f"{cast_file}: persona #{i + 1} '{persona.name}'"
         if names.count(persona.name) > 1:
             raise ScenarioError(f"{where}: the name appears more than once in the cast")
+        key = _folded(" ".join(persona.name.split()))
+        if key in spelt:
+            raise ScenarioError(
+                f"{where}: the name differs from '{spelt[key]}' only in capitals, accents or spaces, so "
+                "commands that take a name cannot tell the two apart; give one of them another name"
+            )
+        spelt[key] = persona.name
+    for i, persona in enumerate(cast.personas):
+        where = f"{cast_file}: persona #{i + 1} '{persona.name}'"
         sector, arena = persona.living_area.split(":")
         if sector not in town.sectors:
             raise ScenarioError(
@@ -321,7 +335,14 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
                 )
             if rel.name == persona.name:
                 raise ScenarioError(f"{where} > relationship: a persona cannot have a relationship with itself")
+    ids = [item.id for item in spec.news]
     for item in spec.news:
+        if ids.count(item.id) > 1:
+            # Measures and kept interview answers are filed by id: a second item would overwrite the first.
+            raise ScenarioError(
+                f"{scenario_file}: news '{item.id}': the id is given to {ids.count(item.id)} news items; "
+                "give each [[news]] item an id of its own"
+            )
         for who in item.seeded_in:
             if who not in names:
                 raise ScenarioError(
@@ -391,10 +412,11 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                 f"({', '.join(sector.residents)}) and {persona.name} is not one of them"
             )
     firsts: dict[str, list[str]] = {}
-    for persona in scenario.cast:
-        firsts.setdefault(persona.first_name, []).append(persona.name)
-    for first, full in firsts.items():
+    for persona in scenario.cast:  # "Mira" and "MIRA" are one first name to a command (see full_name)
+        firsts.setdefault(_folded(persona.first_name), []).append(persona.name)
+    for full in firsts.values():
         if len(full) > 1:
+            first = full[0].split()[0]
             warnings.append(
                 f"cast: {' and '.join(full)} share the first name '{first}'; prompts and commands that say "
                 f"'{first}' cannot tell them apart, so give the full name on the command line"

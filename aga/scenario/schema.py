@@ -14,7 +14,7 @@ import re
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from aga.world.spec import normal_name, plain_name
 
@@ -25,7 +25,30 @@ LINE = 500  # characters of one statement, label, feeling or news text
 NAME = 100  # characters of a name
 MAX_ITEMS = 200  # statements, relationships, known places per persona
 
-Line = Annotated[str, Field(min_length=1, max_length=LINE)]
+
+def _written(value: str) -> str:
+    """``value`` if it says something: a field of spaces alone would go into every prompt as nothing."""
+    if not value.strip():
+        raise ValueError("is blank (spaces only): write the text, or leave the field out where it is optional")
+    return value
+
+
+def _local(value: datetime | None) -> datetime | None:
+    """``value`` if it has no time zone: the simulated clock is the town's local time and has none, and
+    a zoned time cannot be compared with it (a run started at one crashed when resumed)."""
+    if value is not None and value.tzinfo is not None:
+        raise ValueError(
+            f"{value.isoformat()} has a time zone; give the town's local time without one, "
+            f"e.g. {value.replace(tzinfo=None).isoformat()}"
+        )
+    return value
+
+
+# Whole numbers written as numbers: ``age = true`` would otherwise be read as 1, and ``"41"`` as 41.
+Whole = StrictInt
+Text = Annotated[str, Field(min_length=1, max_length=TEXT), AfterValidator(_written)]
+Line = Annotated[str, Field(min_length=1, max_length=LINE), AfterValidator(_written)]
+LocalTime = Annotated[datetime, AfterValidator(_local)]
 # A person's name: no ':' either, as dialogue is kept and shown as "<name>: <line>".
 PersonName = Annotated[str, Field(min_length=1, max_length=NAME), AfterValidator(plain_name)]
 # A name given to refer to a person or place defined elsewhere, spelt the way names are (see normal_name).
@@ -40,8 +63,8 @@ class RelationshipSpec(_Strict):
     """How a persona sees another at the start (closeness 0 stranger .. 10 family/spouse)."""
 
     name: PersonName = Field(alias="with")
-    label: str = Field(min_length=1, max_length=LINE)
-    closeness: int = Field(ge=0, le=10)
+    label: Line
+    closeness: Whole = Field(ge=0, le=10)
     feeling: str = Field("", max_length=LINE)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -52,13 +75,13 @@ class PersonaSpec(_Strict):
 
     # Two characters at least: "王芳", "Al Li"; one character names nobody in prompts.
     name: Annotated[PersonName, Field(min_length=2)]
-    age: int = Field(ge=1, le=120)
-    innate: str = Field(min_length=1, max_length=TEXT)
-    learned: str = Field(min_length=1, max_length=TEXT)
-    currently: str = Field(min_length=1, max_length=TEXT)
-    lifestyle: str = Field(min_length=1, max_length=TEXT)
+    age: Whole = Field(ge=1, le=120)
+    innate: Text
+    learned: Text
+    currently: Text
+    lifestyle: Text
     living_area: NameRef = Field(max_length=2 * LINE, description="'<sector>:<arena>' of the persona's home")
-    daily_plan_requirement: str = Field(min_length=1, max_length=TEXT)
+    daily_plan_requirement: Text
     known_places: list[Annotated[Line, AfterValidator(normal_name)]] = Field(
         default_factory=list, max_length=MAX_ITEMS, description="sectors known at the start"
     )
@@ -107,24 +130,24 @@ class CastSpec(_Strict):
 class Parameters(_Strict):
     """Cognitive parameters (defaults of the 3-agent town of the original)."""
 
-    reflection_threshold: int = Field(150, ge=1)
+    reflection_threshold: Whole = Field(150, ge=1)
     recency_decay: float = Field(0.99, gt=0, lt=1)
-    vision_radius: int = Field(8, ge=1)
-    attention_bandwidth: int = Field(8, ge=1)
-    retention: int = Field(8, ge=1)
+    vision_radius: Whole = Field(8, ge=1)
+    attention_bandwidth: Whole = Field(8, ge=1)
+    retention: Whole = Field(8, ge=1)
     recency_weight: float = Field(0.5, ge=0)
     relevance_weight: float = Field(3.0, ge=0)
     importance_weight: float = Field(2.0, ge=0)
-    retrieve_top_k: int = Field(30, ge=1)
-    max_conversation_rounds: int = Field(8, ge=1)
-    chat_cooldown_minutes: int = Field(120, ge=0)
+    retrieve_top_k: Whole = Field(30, ge=1)
+    max_conversation_rounds: Whole = Field(8, ge=1)
+    chat_cooldown_minutes: Whole = Field(120, ge=0)
 
 
 class NewsSpec(_Strict):
     """A piece of news seeded in some personas, whose spread is measured."""
 
     id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=NAME)
-    about: str = Field(max_length=LINE)
+    about: Line
     keywords: list[Line] = Field(min_length=1, max_length=50)
     seeded_in: list[NameRef] = Field(min_length=1, max_length=1_000)
     # For `aga eval`: how an interviewer asks whether someone knows it, without telling it ("Do you know
@@ -133,8 +156,8 @@ class NewsSpec(_Strict):
     # An event happening somewhere at some time (a party): `aga eval` counts who of those who knew of it
     # came. ``place`` is a sector of the town, or "sector:arena".
     place: NameRef | None = Field(None, min_length=1, max_length=LINE)
-    starts: datetime | None = None
-    ends: datetime | None = None
+    starts: LocalTime | None = None
+    ends: LocalTime | None = None
 
     @model_validator(mode="after")
     def _event(self) -> NewsSpec:
@@ -167,7 +190,7 @@ class ScenarioSpec(_Strict):
     title: str = Field(max_length=LINE)
     town: str = Field(max_length=4096)
     cast: str = Field(max_length=4096)
-    start: datetime
-    step_seconds: int = Field(10, ge=1, le=600)
+    start: LocalTime
+    step_seconds: Whole = Field(10, ge=1, le=600)
     parameters: Parameters = Field(default_factory=Parameters)
     news: list[NewsSpec] = Field(default_factory=list, max_length=MAX_ITEMS)

@@ -101,6 +101,13 @@ class ArenaSpec(_Strict):
                 raise ValueError(f"door '{door}' is past the end of its wall ({limit} tiles long)")
         if not self.walled and self.doors:
             raise ValueError("an arena without walls cannot have doors")
+        for obj in self.objects:
+            if "@" in obj and not _PINNED.match(obj):
+                # "signpost@two,1" would otherwise be an object of that whole name, unpinned.
+                raise ValueError(
+                    f"object '{obj}': a pin is written name@x,y with whole numbers of the floor's tiles "
+                    f"(\"{obj.split('@')[0].strip() or 'bed'}@0,1\"); '@' may appear only there"
+                )
         names = [self.object_name(o) for o in self.objects]
         for name in names:
             try:
