@@ -138,6 +138,24 @@ def test_scenario_check_shows_warnings_and_strict_fails_on_them(ville3):
     assert strict.exit_code == 1
 
 
+def test_scenario_check_json_says_why_a_scenario_does_not_load(ville3):
+    import json
+
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    good = CliRunner().invoke(app, ["scenario", "check", str(ville3), "--json"])
+    assert good.exit_code == 0 and json.loads(good.stdout)["ok"] is True
+    _edit(ville3 / "cast.toml", "age = 34", "age = true")
+    bad = CliRunner().invoke(app, ["scenario", "check", str(ville3), "--json"])
+    # The error still ends the command (exit 2 from `aga`, whose entry point maps ScenarioError), and a
+    # script reading stdout now learns why: before, stdout was empty.
+    assert bad.exit_code != 0 and isinstance(bad.exception, ScenarioError)
+    said = json.loads(bad.stdout)
+    assert said["ok"] is False and "persona #1 'Isabella Rodriguez' > age" in said["error"]
+
+
 def test_a_runaway_prompt_is_never_sent(faulty, make_gateway, ledger):
     from dataclasses import replace
 

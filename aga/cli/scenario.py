@@ -19,13 +19,19 @@ def check(
 ) -> None:
     """Load SCENARIO and report what it holds (errors name the file, entry and field; warnings name
     what loads but is probably a mistake)."""
-    from aga.scenario.loader import load_scenario, scenario_warnings
+    from aga.scenario.loader import ScenarioError, load_scenario, scenario_warnings
 
-    loaded = load_scenario(scenario)
+    try:
+        loaded = load_scenario(scenario)
+    except ScenarioError as exc:
+        if as_json:  # a script reading stdout learns why, as well as the terminal (stderr, exit 2)
+            print_json({"scenario": scenario, "ok": False, "error": str(exc)})
+        raise
     warnings = scenario_warnings(loaded)
     town = loaded.town
     summary = {
         "scenario": loaded.name,
+        "ok": True,
         "title": loaded.spec.title,
         "start": loaded.spec.start.isoformat(),
         "town": f"{town.world}, {town.width}x{town.height} tiles",

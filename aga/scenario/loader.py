@@ -12,7 +12,7 @@ import tomllib
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, time, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -223,8 +223,8 @@ def load_model(path: Path, model: type[M]) -> M:
 
 
 def _short(value: Any) -> str:
-    """repr of a value, cut so that a 10 MB text does not flood the terminal."""
-    text = repr(value)
+    """repr of a value, cut so that a 10 MB text does not flood the terminal; a time as TOML writes it."""
+    text = value.isoformat() if isinstance(value, date | time) else repr(value)
     return text if len(text) <= 120 else f"{text[:100]}... ({len(text):,} characters)"
 
 
