@@ -160,3 +160,16 @@ def test_a_pin_that_is_not_two_whole_numbers_is_refused(ville3_copy):
     )
     with pytest.raises(ScenarioError, match=r"object 'desk@two,1': a pin is written name@x,y .*\"desk@0,1\""):
         load_scenario(ville3_copy)
+
+
+def test_a_single_persona_table_and_a_first_name_in_a_file_get_the_fix(ville3_copy):
+    cast = ville3_copy / "cast.toml"
+    text = cast.read_text()
+    first = text[: text.index("[[persona]]", text.index("[[persona]]") + 1)]  # Isabella alone
+    cast.write_text(first.replace("[[persona]]", "[persona]"))
+    with pytest.raises(ScenarioError, match=r"write each persona as \[\[persona\]\] .*not \[persona\]"):
+        load_scenario(ville3_copy)
+    cast.write_text(text)
+    _edit(ville3_copy / "scenario.toml", 'seeded_in = ["Isabella Rodriguez"]', 'seeded_in = ["Isabella"]')
+    with pytest.raises(ScenarioError, match=r"seeded_in: 'Isabella' is not in the cast; did you mean 'Isabella Rodr"):
+        load_scenario(ville3_copy)

@@ -363,11 +363,15 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
 
 
 def _nearest(name: str, known: Any) -> str:
-    """ "; did you mean 'X'?" for a near-miss (other capitals, a letter or two), else ""."""
+    """ "; did you mean 'X'?" for a near-miss (other capitals, a letter or two, a person's first name
+    alone, which commands accept but files do not), else ""."""
     import difflib
 
     options = list(known)
     same = [k for k in options if k.casefold() == name.casefold()]
+    same = same or [k for k in options if k.split()[0].casefold() == name.casefold()][:2]
+    if len(same) > 1:
+        return f"; did you mean one of {', '.join(repr(k) for k in same)}? (give the full name)"
     near = same or difflib.get_close_matches(name, options, n=1, cutoff=0.8)
     return f"; did you mean '{near[0]}'?" if near else ""
 

@@ -118,6 +118,11 @@ class CastSpec(_Strict):
     def _someone(cls, data: object) -> object:
         # An empty file, or one whose personas are all commented out, would otherwise read "persona:
         # Field required", which does not say that a persona is a [[persona]] table.
+        if isinstance(data, dict) and isinstance(data.get("persona"), dict):
+            # "[persona]" makes one table, not a list of them: pydantic would say "Input should be a valid list".
+            raise ValueError(
+                "write each persona as [[persona]] (two pairs of brackets: a list of tables), not [persona]"
+            )
         if isinstance(data, dict) and not data.get("persona") and not data.get("personas"):
             raise ValueError(
                 "the cast has no persona; add a [[persona]] table for each one, with name, age, innate, "

@@ -221,8 +221,10 @@ class Town:
             for arena in sector.arenas.values():
                 if not any(t in seen for t in arena.floor):
                     raise TownError(
-                        f"sector '{sector.name}', arena '{arena.name}' cannot be reached from the street; "
-                        'add a door (e.g. doors = ["S1"])'
+                        f"sector '{sector.name}', arena '{arena.name}' cannot be reached from the street: no way of "
+                        "floor and doors leads there; add a door where walls shut it in: in its own walls (e.g. "
+                        'doors = ["S1"]), or, for an open-air arena (walled = false), in the walls of the arenas '
+                        "around it (or move it off the map's edge)"
                     )
 
     # ---------------------------------------------------------------- queries
