@@ -138,6 +138,24 @@ def test_scenario_check_shows_warnings_and_strict_fails_on_them(ville3):
     assert strict.exit_code == 1
 
 
+def test_an_exclusive_bed_in_a_shared_room_is_warned_about(tmp_path):
+    folder = tmp_path / "ville25"
+    shutil.copytree(scenarios_root() / "ville25", folder)
+    shutil.copytree(scenarios_root() / "smallville", tmp_path / "smallville")
+    scenario = load_scenario(folder)
+    rooms: dict[str, list[str]] = {}
+    for p in scenario.cast:
+        rooms.setdefault(p.living_area, []).append(p.name)
+    room, people = next((r, names) for r, names in rooms.items() if len(names) > 1)  # a couple's bedroom
+    assert not any("is exclusive" in w for w in scenario_warnings(scenario))
+    town = tmp_path / "smallville" / "town.toml"
+    text = town.read_text()
+    assert "exclusive = [" in text
+    town.write_text(text.replace("exclusive = [", 'exclusive = ["bed", ', 1))
+    warned = [w for w in scenario_warnings(load_scenario(folder)) if "is exclusive" in w]
+    assert len(warned) >= 1 and any(f"{' and '.join(people)} live in '{room}'" in w for w in warned), warned
+
+
 def test_scenario_check_json_says_why_a_scenario_does_not_load(ville3):
     import json
 

@@ -475,6 +475,14 @@ def _home_warnings(scenario: Scenario) -> list[str]:
                 f"{persona.name} starts the day on the floor and sleeps at whatever object is there{there}; "
                 f'add "bed" to the objects of that arena in {town_file}, or set living_area to a room with one'
             )
+        sharing = [p.name for p in scenario.cast if p.living_area == persona.living_area]
+        if arena.bed in town.exclusive and len(sharing) > 1 and sharing[0] == persona.name:
+            # Both start the night on the one bed, and whoever comes second is turned away from it.
+            warnings.append(
+                f"{where}: '{arena.bed}' is exclusive (one person at a time) in {town_file}, but "
+                f"{' and '.join(sharing)} live in '{persona.living_area}' and all start the night on it; remove it "
+                "from exclusive if they share it, or give each a room of their own"
+            )
         if town.sectors[sector_name].residents:
             continue
         # The sector's name as a whole word of another persona's text: "Bar" is not in "Barbara".
