@@ -293,10 +293,10 @@ def _resolved(path: Path, scenario_file: Path, field: str) -> Path:
 
 def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town: Town, cast: CastSpec) -> None:
     names = [p.name for p in cast.personas]
-    # Names a command line cannot tell apart are one name: `--agent "mira holm"` and first names are
-    # read without capitals, accents and extra spaces (see full_name), so "MIRA HOLM" beside "Mira Holm"
-    # would be two people that no command can pick out.
-    # Names first: every later check refers to people by them.
+    # Names first, as every later check refers to people by them. Names a command line cannot tell
+    # apart are one name: `--agent "mira holm"` and first names are read without capitals, accents and
+    # extra spaces (see full_name), so "MIRA HOLM" beside "Mira Holm" would be two people that no
+    # command can pick out.
     spelt: dict[str, str] = {}
     for i, persona in enumerate(cast.personas):
         where = f"{cast_file}: persona #{i + 1} '{persona.name}'"
