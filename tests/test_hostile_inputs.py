@@ -115,6 +115,11 @@ def test_probable_typos_are_warned_about(ville3):
     assert any("'Isabela Rodriguez' is not in the cast; did you mean 'Isabella Rodriguez'?" in w for w in warnings)
     # ...which also makes her home someone else's
     assert any("Isabella Rodriguez is not one of them" in w for w in warnings)
+    # Each names the file to open, as errors do (the town file is shared by several scenarios).
+    sector = "sector 'Isabella Rodriguez's apartment' > residents"
+    assert any(w.startswith(f"{town.resolve()}: {sector}") for w in warnings), warnings
+    cast = (ville3 / "cast.toml").resolve()
+    assert any(w.startswith(f"{cast}: 'Isabella Rodriguez' > living_area") for w in warnings), warnings
     _edit(ville3 / "scenario.toml", 'keywords = ["valentine", "party"]', 'keywords = ["valentine", "college"]')
     warnings = scenario_warnings(load_scenario(ville3))
     assert any("Klaus Mueller is not seeded with it" in w and "'college'" in w for w in warnings)

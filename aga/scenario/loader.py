@@ -442,7 +442,18 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
-    return warnings + _home_warnings(scenario) + _news_warnings(scenario)
+    return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
+
+
+def _in_file(warning: str, scenario: Scenario) -> str:
+    """``warning`` with the file it is about in front, as errors have it: "cast > 'Ana' > lifestyle: ..."
+    becomes "/path/cast.toml: 'Ana' > lifestyle: ..." (a town file is often shared by several scenarios,
+    so the role alone does not say which file to open)."""
+    role = re.match(r"(scenario|town|cast)(?: > |: )", warning)
+    files = dict(scenario.files)
+    if not role or role[1] not in files:
+        return warning
+    return f"{files[role[1]]}: {warning[role.end() :]}"
 
 
 def _home_warnings(scenario: Scenario) -> list[str]:
