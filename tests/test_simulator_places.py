@@ -66,3 +66,72 @@ def test_a_vet_still_has_them():
     identity = "Name: Tomasz Wren\nLearned traits: Tomasz is the village vet; he treats dogs, cats and farm animals."
     said = [s for seed in range(30) for s in _steps(identity, "seeing the animals booked in at the surgery", seed)]
     assert sum(any(w in s for w in ANIMAL) for s in said) >= 10, said
+
+
+# An outside tester's hut town: the night radio operator's hour "walking the corridors with a torch" (a
+# step of keeping watch) scored his own room ("corridors" is near "room" in MiniLM) and his routine's
+# "walks home at 7 am" above the station his routine names for the watch, so his whole first night
+# passed at home. A model knows that walking the corridors with a torch is part of a night watch.
+OPERATOR = {
+    "name": "Jonas Keller",
+    "home_sector": "Guides' bunkhouse",
+    "home_arenas": "Jonas Keller's room, washroom",
+    "current_sector": "Guides' bunkhouse",
+    "current_arenas": "Jonas Keller's room, washroom",
+    "requirement": (
+        "Jonas Keller keeps the night watch in the radio room of the Mountain Rescue Station from 8 pm "
+        "until 7 am and walks home at 7 am."
+    ),
+    "options": "Guides' bunkhouse, Brunner cabin, Grauhorn Hut, Mountain Rescue Station, Summit trail",
+}
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "walking the corridors with a torch (answering a call)",
+        "answering a call (writing it in the logbook)",
+        "keeping the night watch (logging the weather reports)",
+    ],
+)
+def test_a_step_of_the_routines_work_is_done_where_the_routine_puts_that_work(action):
+    chosen = [ask("act.sector", seed, action_description=action, **OPERATOR)["choice"] for seed in range(20)]
+    assert chosen.count("Mountain Rescue Station") >= 19, chosen
+
+
+@pytest.mark.parametrize(
+    "action", ["walking home (picking up the pace)", "going to bed (drawing the blackout curtains)"]
+)
+def test_the_operator_still_walks_home_and_sleeps_there(action):
+    chosen = [ask("act.sector", seed, action_description=action, **OPERATOR)["choice"] for seed in range(20)]
+    assert chosen.count("Guides' bunkhouse") >= 19, chosen
+
+
+def test_a_walk_for_its_own_sake_is_not_drawn_home_by_a_walk_home_in_the_routine():
+    # Kinds that are no trade (a walk, a meal, housework) do not tie an action to a routine's place.
+    action = "going for a walk along the trail (taking photos of the peaks)"
+    chosen = [ask("act.sector", seed, action_description=action, **OPERATOR)["choice"] for seed in range(20)]
+    assert chosen.count("Summit trail") >= 15, chosen
+
+
+BUNKHOUSE = {
+    "name": "Jonas Keller",
+    "options": "Jonas Keller's room, washroom",
+    "current_arena": "Jonas Keller's room",
+    "sector": "Guides' bunkhouse",
+    "current_sector": "Guides' bunkhouse",
+}
+
+
+@pytest.mark.parametrize(
+    "action", ["having dinner (passing the salt)", "having breakfast (setting the table for breakfast)"]
+)
+def test_a_meal_in_a_home_without_a_kitchen_is_not_eaten_in_the_washroom(action):
+    chosen = [ask("act.arena", seed, action_description=action, **BUNKHOUSE)["choice"] for seed in range(20)]
+    assert chosen.count("washroom") == 0, chosen
+
+
+@pytest.mark.parametrize("action", ["taking a shower (washing hair)", "brushing teeth (rinsing the mouth)"])
+def test_washing_still_goes_to_the_washroom(action):
+    chosen = [ask("act.arena", seed, action_description=action, **BUNKHOUSE)["choice"] for seed in range(20)]
+    assert chosen.count("washroom") == 20, chosen

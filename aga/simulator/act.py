@@ -15,10 +15,15 @@ import numpy as np
 
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
+from aga.simulator.steps import WORK_KINDS, kinds_of
 from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of, without_step
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
+# How close an action counts as being to a routine's clause of the same kind of work: a step of that
+# work's know-how ("walking the corridors with a torch" in a night watch) belongs to it however few
+# words the two share, as a model knows what keeping watch involves.
+SAME_WORK = 0.8
 # Over home, when the place one is at has a room for the activity: the prompt's explicit "stay" outweighs
 # the sampling spread (three of its sd), not only a near tie.
 STAY_DOABLE = STAY + 3 * NOISE
@@ -40,12 +45,16 @@ def sector(p: Prompt) -> dict[str, str]:
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home)
     scores = similarities(action, options).astype(float)
+    work = _work_kind(action)
     for i, option in enumerate(options):
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
         named = routine.get(option)
         if named:  # the persona's stated workplace, for what belongs to that part of the routine
-            scores[i] += 0.6 * float(similarities(action, named).max())
+            close = float(similarities(action, named).max())
+            if work and any(_work_kind(clause) == work for clause in named):
+                close = max(close, SAME_WORK)
+            scores[i] += 0.6 * close
         if option == current:
             scores[i] += STAY
     if current != home and current in options and home in options and current_rooms:
@@ -56,6 +65,13 @@ def sector(p: Prompt) -> dict[str, str]:
         if _room_use(action, current_rooms).max() >= _room_use(action, home_rooms).max() > 0:
             scores[here] = max(scores[here], scores[there] + STAY_DOABLE)
     return {"choice": options[_noisy(scores, p)]}
+
+
+def _work_kind(text: str) -> str | None:
+    """The kind of work ``text`` is (a trade's, as keeping watch or serving customers), or None for a
+    kind anyone's day holds (a meal, a walk, housework), which ties no action to a routine's place."""
+    kind = kinds_of(text)[0][0]
+    return kind if kind in WORK_KINDS else None
 
 
 def _where(requirement: str, options: list[str], home: str = "") -> dict[str, list[str]]:
@@ -95,13 +111,26 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+_WASHING = next(u for kind, u in ROOM_USES if "washroom" in kind)
+
+
 def _room_use(action: str, options: list[str]) -> np.ndarray:
-    """Per option, how close ``action`` is to what a room of its kind is for (0 for rooms of no known kind)."""
+    """Per option, how close ``action`` is to what a room of its kind is for (0 for rooms of no known kind).
+
+    A washroom is for washing only: -1 (last choice) for an action closer to another room's use than to
+    washing. MiniLM puts "having dinner" nearer "washing up, using the toilet" than a bedroom's uses, and
+    "setting the table" nearer the word "washroom" than "Jonas Keller's room": a bunkhouse of bedrooms
+    and a washroom had its people eating at the sink.
+    """
     uses = [next((u for kind, u in ROOM_USES if re.search(rf"\b(?:{kind})\b", o, re.IGNORECASE)), "") for o in options]
     known = sorted({u for u in uses if u})
     if not known:
         return np.zeros(len(options))
-    by_use = dict(zip(known, similarities(action, known).astype(float), strict=True))
+    every = [u for _, u in ROOM_USES]
+    sims = similarities(action, every).astype(float)
+    by_use = dict(zip(every, sims, strict=True))
+    if every[int(np.argmax(sims))] != _WASHING:
+        by_use[_WASHING] = -1.0
     return np.array([by_use.get(u, 0.0) for u in uses])
 
 
@@ -121,7 +150,8 @@ def arena(p: Prompt) -> dict[str, str]:
         return {"choice": p.get("current_arena")}
     action = p.get("action_description")
     name = p.get("name")
-    scores = np.maximum(similarities(action, options).astype(float), _room_use(action, options))
+    use = _room_use(action, options)
+    scores = np.where(use < 0, use, np.maximum(similarities(action, options).astype(float), use))
     for i, option in enumerate(options):
         if _someone_elses(option, name):
             scores[i] -= 0.3

@@ -744,6 +744,10 @@ FRAMES = (
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
 _UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor", "housework"}
 _KINDS = list(POOLS)
+# Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
+# station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
+# often as at work, so they tie no action to a routine's place.
+WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"}
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
 # "streaming games in the evening" to a night watch), while the closest of several plain examples
