@@ -67,6 +67,7 @@ def run_believability(
     api_base: str | None = None,
     records: Path | None = None,
     only: Sequence[int] = (),
+    on_note: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it.
 
@@ -75,7 +76,8 @@ def run_believability(
     (the simulator is deterministic) and a kept answer is reused only where its run's state matches.
     ``only``: a sitting that makes the runs of these measured seeds alone and evaluates them, with the
     settings of the whole recording (its seed is still ``seed``, which every kept record names); no report
-    is written, and ``{"evaluated": [...]}`` is returned.
+    is written, and ``{"evaluated": [...]}`` is returned. ``on_note``: told per run, before its seed's
+    questions, how many kept records apply to it.
     """
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
@@ -99,7 +101,7 @@ def run_believability(
         evaluations[s] = evaluate(
             runs, folder, settings, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
             measures=measures, max_pairs=max_pairs, on_answer=on_answer,
-            records_file=records / f"s{s}.jsonl" if records else None,
+            records_file=records / f"s{s}.jsonl" if records else None, on_note=on_note,
         )  # fmt: skip
         write(evaluations[s], settings, folder, made)  # each seed's own report, as `aga eval` writes it
     if only:

@@ -372,10 +372,16 @@ def test_bench_believability_reuses_kept_records_once_its_runs_are_gone(tmp_path
     assert calls() == 0  # every answer and verdict came from the kept folder
     assert json.loads((out / "believability.json").read_text())["pooled"] == first["pooled"]
     assert (kept / "s0.jsonl").read_text().splitlines() == lines
-    # The same records do not stand for another town state: a later start asks everything anew.
+    # Said before anything is asked: what the kept records hold for each run.
+    assert re.search(r"baseline-s0: all \d+ kept records apply \(end state [0-9a-f]{16}\)", result.output)
+    # The same records do not stand for another town state: a later start asks everything anew, and
+    # says so at once (the records name another end state).
     shutil.rmtree(out)
-    assert CliRunner().invoke(app, [*args[:8], "08:10", *args[9:]]).exit_code == 0
+    result = CliRunner().invoke(app, [*args[:8], "08:10", *args[9:]])
+    assert result.exit_code == 0, result.output
     assert calls() > 0
+    assert re.search(r"baseline-s0: 0 of (\d+) kept records apply to its end state [0-9a-f]{16}; not reused "
+                     r"\(asked again\): \1 made at end state [0-9a-f]{16}\n", result.output)  # fmt: skip
 
 
 def test_bench_believability_sittings_evaluate_one_seed_with_the_whole_recordings_settings(tmp_path, hashed):
@@ -596,3 +602,27 @@ def test_a_density_not_measured_says_why():
     assert "fail-safes" in _share({"pairs": 6, "judged": 0, "density": None})
     gone = "run 'x' no longer has the checkpoint of its start"
     assert _share({"density": None, "unavailable": gone}) == f"not measured ({gone})"
+
+
+def test_the_kept_records_note_counts_what_applies_to_a_runs_state_and_voice(tmp_path):
+    from aga.evaluation.evaluate import Records, kept_note
+
+    records = Records(tmp_path / "r.jsonl")
+    common = {"voice": "v", "seed": 0, "api_base": None}
+    for state, voice, when in (("aaa", "v", None), ("aaa", "v", "end"), ("bbb", "v", None), ("aaa", "w", None),
+                               ("ccc", "v", "start")):  # fmt: skip
+        records.save({"run": "r1", "state": state, "voice": voice, "seed": 0, "api_base": None, "when": when})
+    records.save({"run": "r1", "state": "aaa", "voice": "v", "seed": 0, "api_base": None, "failsafe": True})
+    assert kept_note(records, "r2", "aaa", common) is None  # nothing kept for that run: nothing to say
+    # The start-state record and the fail-safe are not counted; the other voice's record does not apply.
+    assert kept_note(records, "r1", "aaa", common) == (
+        "r1: 2 of 4 kept records apply to its end state aaa; not reused (asked again): 1 made at end state bbb; "
+        "1 with another voice, seed or server"
+    )
+    assert kept_note(records, "r1", "bbb", common) == (
+        "r1: 1 of 4 kept records apply to its end state bbb; not reused (asked again): 3 made at end state aaa"
+    )
+    assert kept_note(records, "r1", "ddd", {**common, "voice": "w"}).startswith("r1: 0 of 4 kept records apply")
+    only = Records(tmp_path / "o.jsonl")
+    only.save({"run": "r1", "state": "aaa", "voice": "v", "seed": 0, "api_base": None})
+    assert kept_note(only, "r1", "aaa", common) == "r1: all 1 kept records apply (end state aaa)"

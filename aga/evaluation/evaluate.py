@@ -88,6 +88,32 @@ class Records:
         self.all.append(record)
 
 
+def kept_note(records: Records, run_id: str, state: str, common: dict[str, Any]) -> str | None:
+    """What the kept records hold for ``run_id`` at its end ``state``: how many apply, and how many were
+    made at another state (or by another voice) and will not be reused; None when none name the run.
+
+    Said before anything is asked: a run made again on another machine or by other code can end in
+    another state, and without this the mismatch shows only as hours of the model being asked again.
+    """
+    mine = [r for r in records.all if r.get("run") == run_id and r.get("when") != "start" and not r.get("failsafe")]
+    if not mine:
+        return None
+    applies = sum(1 for r in mine if r.get("state") == state and all(r.get(k) == v for k, v in common.items()))
+    if applies == len(mine):
+        return f"{run_id}: all {applies} kept records apply (end state {state})"
+    elsewhere = [r for r in mine if r.get("state") != state]
+    why = []
+    if elsewhere:
+        states = ", ".join(sorted({str(r.get("state")) for r in elsewhere}))
+        why.append(f"{len(elsewhere)} made at end state {states}")
+    if len(mine) - applies - len(elsewhere):
+        why.append(f"{len(mine) - applies - len(elsewhere)} with another voice, seed or server")
+    return (
+        f"{run_id}: {applies} of {len(mine)} kept records apply to its end state {state}; not reused (asked "
+        f"again): {'; '.join(why)}"
+    )
+
+
 def _key(record: dict[str, Any]) -> Key:
     """What a record answers: the same key under the same tag is the same question asked again. The
     words asked are part of it (a question naming someone may name another once the runs changed), and
@@ -116,11 +142,13 @@ def evaluate(
     embedder: Embedder | None = None,
     on_answer: Callable[[str], None] | None = None,
     records_file: Path | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> Evaluation:
     """Run the chosen ``measures`` on ``run_ids`` (see the module's docstring).
 
     ``records_file``: where the answers and verdicts are kept (default ``out/records.jsonl``); a file
     kept apart from ``out`` outlives it, and its records apply again to runs made anew in the same state.
+    ``on_note``: told, before anything is asked, how many kept records apply to each run (:func:`kept_note`).
     """
     from aga.sim.run import Run
 
@@ -141,10 +169,14 @@ def evaluate(
     scenario_name = None
     # What every record depends on besides its run's state: who spoke, with which seed, on which server.
     common = {"voice": settings.voice, "seed": settings.seed, "api_base": settings.api_base}
-    fingerprints: dict[str, str] = {}
-    for run_id in dict.fromkeys(c.run_id for c in conds):
-        copy = snapshot(run_id, out / "snapshots" / "end")
-        fingerprints[run_id] = copy.fingerprint
+    # Every run's copy first, so that what the kept records hold for each is said before the first question.
+    copies = {run_id: snapshot(run_id, out / "snapshots" / "end") for run_id in dict.fromkeys(c.run_id for c in conds)}
+    fingerprints = {run_id: copy.fingerprint for run_id, copy in copies.items()}
+    for run_id, copy in copies.items():
+        note = kept_note(records, run_id, copy.fingerprint, common)
+        if note and on_note:
+            on_note(note)
+    for run_id, copy in copies.items():
         with Run.open(str(copy.paths.root), embedder=embedder) as opened:
             if scenario_name is None:
                 scenario_name = opened.info.scenario
