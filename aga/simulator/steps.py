@@ -762,7 +762,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
                 "selling at the market stall", "selling goods to customers over the counter", "taking orders",
-                "stocking the shelves", "working the till", "wiping the tables for the customers"),
+                "stocking the shelves", "working the till", "wiping the tables for the customers",
+                # Hospitality: a hut warden's "works at the reception desk" was read as a night watch.
+                "working at the reception desk", "checking guests in", "running a guest house",
+                "getting the guest rooms ready"),
     "study": ("studying for a degree", "doing homework", "reading a book", "researching a topic",
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
               "reading an article"),
