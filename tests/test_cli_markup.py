@@ -250,3 +250,19 @@ def test_emoji_codes_in_addresses_are_printed_as_written(capsys):
     common.err_console.print("[bold red]error:[/] " + common.plain("no arena :smile: here"))
     captured = capsys.readouterr()
     assert "cottage:bed:lamp" in captured.out and ":smile:" in captured.err
+
+
+def test_a_long_error_is_one_line_when_the_output_is_not_a_terminal(tmp_path):
+    # Piped into a log or grep, rich broke messages at 80 columns: "warning: /path/cast.toml: ..." split
+    # over three lines could not be searched for (an outside tester's finding).
+    import os
+    import subprocess
+
+    missing = tmp_path / ("a-scenario-folder-with-a-long-name-" * 4) / "nowhere"
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    done = subprocess.run(
+        [sys.executable, "-m", "aga", "scenario", "check", str(missing)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode != 0
+    lines = [line for line in done.stderr.splitlines() if "error" in line]
+    assert lines and str(missing) in lines[0], done.stderr

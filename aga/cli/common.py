@@ -18,8 +18,10 @@ from rich.markup import escape
 
 # emoji=False: rich would turn ":bed:" inside an address ("home:bed:lamp") or a dialogue line into
 # an emoji; agents' emoji are already characters, and nothing we print uses emoji codes.
-console = Console(emoji=False)
-err_console = Console(stderr=True, emoji=False)
+# Piped or redirected (a log file, grep), a line is not broken at 80 columns: a message split over lines
+# cannot be searched for, and the width of a terminal that is not there means nothing.
+console = Console(emoji=False, soft_wrap=not sys.stdout.isatty())
+err_console = Console(stderr=True, emoji=False, soft_wrap=not sys.stderr.isatty())
 
 
 def plain(value: object) -> str:
