@@ -280,13 +280,19 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # Housework had no kind: "tidying the house" gave "hammering in nails".
         ("tidying the house", "", "housework"),
         ("doing the laundry", "", "housework"),
-        # An outside tester's hut: the warden's reception work was read as a night watch ("warden").
+        # An outside tester's hut: the warden's reception work was read as a night watch ("warden"), a
+        # guide's training of clients as canvassing ("knocking on doors").
         (
             "work at the reception desk in the dining room of Grauhorn Hut",
             "Anna Brunner is the warden of Grauhorn Hut.",
-            "service",
+            "lodging",
         ),
-        ("checking guests in", "", "service"),
+        ("assigning the bunks", "", "lodging"),
+        (
+            "training two clients for a traverse of the Grauhorn ridge",
+            "Luca Ferrari is a certified mountain guide who leads climbers from the hut to the summit.",
+            "teaching",
+        ),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

@@ -627,6 +627,43 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "looking round the tidy room",
         ),
     ),
+    # Putting people up: a hotel, a hostel, a guest house, a mountain hut. Without it a hut warden's
+    # reception was read as a night watch ("warden") and her check of the dormitory as a class
+    # ("handing out worksheets"), then as a shop ("wrapping a purchase").
+    "lodging": (
+        "running a guest house, a hotel, a hostel or a hut: taking bookings, checking guests in, getting "
+        "the rooms and beds ready",
+        (
+            "looking through today's bookings",
+            "checking which rooms are free",
+            "getting the keys ready",
+            "putting the kettle on for the guests",
+        ),
+        (
+            "checking a guest in",
+            "taking a booking over the phone",
+            "showing a guest to the room",
+            "making up the beds",
+            "changing the bed linen",
+            "airing the rooms",
+            "answering a guest's question",
+            "writing a bill",
+            "handing out towels",
+            "checking a room after a guest has left",
+            "putting clean towels out",
+            "noting a guest's request",
+            "telling a guest about the weather",
+            "sorting the post for the guests",
+            "counting the blankets",
+            "writing up the guest book",
+        ),
+        (
+            "locking the front door",
+            "checking tomorrow's arrivals",
+            "switching off the hall lights",
+            "writing up the day's bookings",
+        ),
+    ),
     # Winning people over: a campaign, a petition, a deal. Without it "campaigning for the election" was
     # read as a walk and "negotiating with the suppliers" as an errand. (An activity whose object weighs
     # more in MiniLM than its verb, "trying to persuade the skippers to land their catch here", still
@@ -762,15 +799,16 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
                 "selling at the market stall", "selling goods to customers over the counter", "taking orders",
-                "stocking the shelves", "working the till", "wiping the tables for the customers",
-                # Hospitality: a hut warden's "works at the reception desk" was read as a night watch.
-                "working at the reception desk", "checking guests in", "running a guest house",
-                "getting the guest rooms ready"),
+                "stocking the shelves", "working the till", "wiping the tables for the customers"),
     "study": ("studying for a degree", "doing homework", "reading a book", "researching a topic",
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
               "reading an article"),
     "teaching": ("teaching a class", "giving a lesson", "tutoring a student", "lecturing to students",
-                 "preparing a lesson plan", "correcting the pupils' work in the staff room", "grading homework"),
+                 "preparing a lesson plan", "correcting the pupils' work in the staff room", "grading homework",
+                 # Coaching is teaching: a guide "training two clients for a traverse" was canvassing.
+                 "training clients", "coaching someone for a race or a climb"),
+    "lodging": ("working at the reception desk", "checking guests in", "running a guest house",
+                "getting the guest rooms ready", "taking a room booking", "making up the bunks for guests"),
     "care": ("treating a patient", "nursing someone", "caring for an elderly person", "running a clinic",
              "looking after a child", "checking the patients on the ward"),
     "animal care": ("examining a sick animal", "treating a dog at the surgery", "vaccinating a cat",
