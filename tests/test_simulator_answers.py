@@ -291,8 +291,11 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         (
             "training two clients for a traverse of the Grauhorn ridge",
             "Luca Ferrari is a certified mountain guide who leads climbers from the hut to the summit.",
-            "teaching",
+            "guiding",
         ),
+        ("guiding climbers on the Summit trail", "", "guiding"),
+        ("hiking up the hill", "", "outdoor"),  # a hike of one's own is no guided tour
+        ("teaching the youngest class", "", "teaching"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

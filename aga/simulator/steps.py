@@ -664,6 +664,36 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "writing up the day's bookings",
         ),
     ),
+    # Leading people somewhere: a hike, a climb, a tour of a town or a museum.
+    "guiding": (
+        "guiding people: leading a hike, a climb or a tour, showing visitors around, training clients",
+        (
+            "going over the route with the group",
+            "checking everyone's gear",
+            "checking the weather",
+            "counting the group",
+        ),
+        (
+            "setting a steady pace",
+            "pointing out the view",
+            "stopping for the group to rest",
+            "telling the story of the place",
+            "helping someone over a rough patch",
+            "answering the group's questions",
+            "waiting for the slowest to catch up",
+            "showing how to do it safely",
+            "checking the map",
+            "handing round water",
+            "taking a photo for the group",
+            "keeping an eye on the time",
+        ),
+        (
+            "counting the group again",
+            "saying goodbye to the group",
+            "writing up the day's tour",
+            "putting the gear away",
+        ),
+    ),
     # Winning people over: a campaign, a petition, a deal. Without it "campaigning for the election" was
     # read as a walk and "negotiating with the suppliers" as an errand. (An activity whose object weighs
     # more in MiniLM than its verb, "trying to persuade the skippers to land their catch here", still
@@ -804,9 +834,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
               "reading an article"),
     "teaching": ("teaching a class", "giving a lesson", "tutoring a student", "lecturing to students",
-                 "preparing a lesson plan", "correcting the pupils' work in the staff room", "grading homework",
-                 # Coaching is teaching: a guide "training two clients for a traverse" was canvassing.
-                 "training clients", "coaching someone for a race or a climb"),
+                 "preparing a lesson plan", "correcting the pupils' work in the staff room", "grading homework"),
+    # A mountain guide's "guiding climbers" and "training two clients for a traverse" were canvassing
+    # ("knocking on doors"), then, with coaching under teaching, a class ("handing out worksheets").
+    "guiding": ("guiding a group of visitors", "leading a hike", "showing tourists around",
+                "taking clients up a mountain", "training clients for a climb", "leading a tour"),
     "lodging": ("working at the reception desk", "checking guests in", "running a guest house",
                 "getting the guest rooms ready", "taking a room booking", "making up the bunks for guests"),
     "care": ("treating a patient", "nursing someone", "caring for an elderly person", "running a clinic",
@@ -819,7 +851,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "hauling a boat out of the water for repairs", "a mechanic's work on boats and engines"),
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
-    "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll", "gardening"),
+    "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll", "gardening",
+                "hiking in the hills"),
     "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
                  "drawing sketches"),
     "errand": ("going shopping", "running errands", "buying supplies", "going to the post office",
