@@ -578,7 +578,7 @@ def believability_command(
             done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}", markup=False)
             if quiet else None,
             on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records, only=sitting or (),
-            on_note=lambda note: err_console.print(note, markup=False, soft_wrap=True),
+            on_note=lambda note: err_console.print(note, markup=False),
         )  # fmt: skip
     if sitting:
         folders = ", ".join(str(out / "eval" / f"s{s}") for s in report["evaluated"])

@@ -164,7 +164,7 @@ def eval_command(
         evaluation = evaluate(
             runs, folder, settings, ablate=ablate, ablations=chosen, measures=measures, max_pairs=max_pairs,
             on_answer=lambda _: progress.advance(bar),
-            on_note=lambda note: err_console.print(note, markup=False, soft_wrap=True),
+            on_note=lambda note: err_console.print(note, markup=False),
         )  # fmt: skip
     from benchmarks.report import provenance
 
