@@ -68,6 +68,7 @@ def run_believability(
     records: Path | None = None,
     only: Sequence[int] = (),
     on_note: Callable[[str], None] | None = None,
+    from_records: bool = False,
 ) -> dict[str, Any]:
     """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it.
 
@@ -77,7 +78,9 @@ def run_believability(
     ``only``: a sitting that makes the runs of these measured seeds alone and evaluates them, with the
     settings of the whole recording (its seed is still ``seed``, which every kept record names); no report
     is written, and ``{"evaluated": [...]}`` is returned. ``on_note``: told per run, before its seed's
-    questions, how many kept records apply to it.
+    questions, how many kept records apply to it. ``from_records``: no run is made and no model asked;
+    every seed is read back from ``records`` (:mod:`aga.evaluation.kept`), each run at the latest state
+    its records complete, and the report says so.
     """
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
@@ -87,6 +90,12 @@ def run_believability(
         raise ValueError(f"seed {outside[0]} is not among the measured seeds {measured}")
     made = provenance()
     tokens: dict[str, Any] = {}
+    if from_records:
+        if records is None or only:
+            raise ValueError("--from-records reads the --records folder back, for the whole report (not --sitting)")
+        return _read_back(scenario, records, out, measured, modes=modes, settings=settings, measures=measures,
+                          max_pairs=max_pairs, made=made, on_note=on_note,
+                          described={"run_model": model, "simulated_days": days, "warmup_runs": warmup})  # fmt: skip
     # A sitting's seeds one at a time: the token machinery plans every seed from its first, and the other
     # seeds' runs (hours for a large town) are not needed to evaluate these.
     for first, count in [(s, 1) for s in dict.fromkeys(only)] or [(seed, seeds)]:
@@ -111,6 +120,48 @@ def run_believability(
         provenance=made, scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
         share_of_baseline_tokens=tokens.get("share_of_baseline"),
     )  # fmt: skip
+    (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
+    (out / "believability.md").write_text(markdown(report) + "\n")
+    return report
+
+
+def _read_back(
+    scenario: str,
+    records: Path,
+    out: Path,
+    measured: Sequence[int],
+    *,
+    modes: Sequence[str],
+    settings: EvalSettings,
+    measures: Sequence[str],
+    max_pairs: int | None,
+    made: dict[str, str],
+    on_note: Callable[[str], None] | None,
+    described: dict[str, Any],
+) -> dict[str, Any]:
+    """The report of ``measured`` seeds from the kept records alone (see ``run_believability``)."""
+    from aga.evaluation.kept import evaluate_from_records
+    from aga.scenario.loader import load_scenario
+
+    town = load_scenario(scenario)
+    evaluations: dict[int, Evaluation] = {}
+    for s in measured:
+        kept = records / f"s{s}.jsonl"
+        if not kept.exists():
+            raise ValueError(f"--from-records: {kept} does not exist (seed {s} was never recorded into {records})")
+        evaluations[s] = evaluate_from_records(
+            kept, [f"{m}-s{s}" for m in modes], settings, town, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
+            measures=measures, max_pairs=max_pairs, on_note=on_note,
+        )  # fmt: skip
+        folder = out / "eval" / f"s{s}"
+        folder.mkdir(parents=True, exist_ok=True)
+        write(evaluations[s], settings, folder, made)
+    report = summarise(evaluations, modes=modes, settings=settings)
+    report.update(
+        provenance=made, scenario=scenario, **described, share_of_baseline_tokens=None,
+        read_back={str(s): {r: f["state"] for r, f in ev.runs.items()} for s, ev in evaluations.items()},
+    )  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
     (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
     (out / "believability.md").write_text(markdown(report) + "\n")
     return report
@@ -187,6 +238,22 @@ def _sp(s: dict[str, Any], fmt: str = "{:.2f}") -> str:
     return f"{_f(s['mean'], fmt)} ({_f(s['min'], fmt)}-{_f(s['max'], fmt)})"
 
 
+def _read_back_note(report: dict[str, Any]) -> list[str]:
+    """Where the report was read back from the kept records: which state of each run it stands for."""
+    if not report.get("read_back"):
+        return []
+    states = "; ".join(
+        f"seed {s}: " + ", ".join(f"{run} {state}" for run, state in runs.items())
+        for s, runs in report["read_back"].items()
+    )
+    return [
+        "Read back from the kept records (`--from-records`): no run was made and no model asked; each run is "
+        f"counted at the latest end state its records complete ({states}). What a run showed without a model "
+        "(Social Memory density, attendance) is there only where the records kept it.",
+        "",
+    ]
+
+
 def markdown(report: dict[str, Any]) -> str:
     """The report as Markdown."""
     lines = [
@@ -201,6 +268,7 @@ def markdown(report: dict[str, Any]) -> str:
         f"({report['rankings']['failsafe']} fail-safes, {report['rankings']['incomplete']} incomplete). "
         "A small judge is noisy: read the spreads and effect sizes.",
         "",
+        *_read_back_note(report),
         "| condition | mu, all seeds rated together | sigma | Cohen's d vs baseline | mu per seed: mean (range) |",
         "|---|---|---|---|---|",
     ]

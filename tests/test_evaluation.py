@@ -411,6 +411,53 @@ def test_bench_believability_sittings_evaluate_one_seed_with_the_whole_recording
     assert refused.exit_code != 0 and "--sitting 2: not among the measured seeds 0..1" in str(refused.exception)
 
 
+def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluation_gave(tmp_path, hashed):
+    """--from-records: the runs are gone and no model is asked, yet ratings, diffusion, density, Social
+    Memory density and attendance are those of the evaluation that made the records; a record missing is
+    named, and of two complete states of a run the later is read."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out, kept, back = tmp_path / "bel", tmp_path / "kept", tmp_path / "back"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "1", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--pairs", "5", "--quiet", "--records", str(kept)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    made = json.loads((out / "believability.json").read_text())
+    shutil.rmtree(out)
+    read_back = [*args[:4], str(back), *args[5:], "--from-records"]
+    result = CliRunner().invoke(app, read_back)
+    assert result.exit_code == 0, result.output
+    assert not (back / "runs").exists() and not (back / "eval" / "s0" / "eval.db").exists()  # no run, no model
+    got = json.loads((back / "believability.json").read_text())
+    assert got["pooled"] == made["pooled"] and got["mu_per_seed"] == made["mu_per_seed"]
+    assert got["knowledge"] == made["knowledge"]
+    assert got["knowledge"]["social"]["social_density"]["n"] == 1  # kept with the answers, as attendance
+    assert re.search(r"baseline-s0: read back at end state [0-9a-f]{16}", result.output)
+    # Another state of every run, asked in full (a later start): the later complete state is read.
+    later = [*args[:8], "08:10", *args[9:]]
+    assert CliRunner().invoke(app, later).exit_code == 0
+    made_later = json.loads((out / "believability.json").read_text())
+    assert CliRunner().invoke(app, read_back).exit_code == 0
+    assert json.loads((back / "believability.json").read_text())["pooled"] == made_later["pooled"]
+    # A record torn away from every state: named, with what to do; nothing is asked instead.
+    lines = (kept / "s0.jsonl").read_text().splitlines()
+    gone = [json.loads(line) for line in lines]
+    keep = [line for line, r in zip(lines, gone, strict=True)
+            if not (r.get("condition") == "lifestyle-s0" and r.get("question") == "memory.0")]  # fmt: skip
+    (kept / "s0.jsonl").write_text("\n".join(keep) + "\n")
+    result = CliRunner().invoke(app, read_back)
+    assert result.exit_code != 0
+    said = " ".join(str(result.exception or result.output).split())
+    assert "run 'lifestyle-s0' has no state whose records are complete" in said, said
+    assert "interview lifestyle-s0 / " in said and "/ memory.0" in said and "without --from-records" in said
+    refused = CliRunner().invoke(app, [*args, "--from-records", "--sitting", "0"])
+    assert refused.exit_code != 0 and "no --sitting" in str(refused.exception or refused.output)
+
+
 def test_pooled_ratings_strip_the_seed_from_condition_names():
     from benchmarks.believability import kind
 

@@ -543,6 +543,15 @@ def believability_command(
             show_default=False,
         ),
     ] = None,
+    from_records: Annotated[
+        bool,
+        typer.Option(
+            "--from-records",
+            help="Write the report from the --records folder alone: no run is made and no model asked; each run "
+            "is read at the latest state its records complete (a recording whose runs are gone, or another "
+            "machine's, whose runs would end in other states).",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Baseline, lifestyle, social and aga runs of SCENARIO over seeds, each seed's modes and the baseline's
@@ -553,18 +562,22 @@ def believability_command(
     from aga.llm.routing import check_model
     from benchmarks.believability import run_believability
 
-    check_model(model, api_base)
+    if not from_records:  # read back, the report asks no model
+        check_model(model, api_base)
     span_hours(days, None)
     out_folder(out)
     if records is not None:
         out_folder(records, "--records")
     measured = range(seed, seed + seeds)
+    if from_records and (records is None or sitting):
+        raise UserError("--from-records reads back the --records folder for the whole report: give --records, "
+                        "and no --sitting")  # fmt: skip
     for s in sitting or ():
         if s not in measured:
             raise UserError(f"--sitting {s}: not among the measured seeds {seed}..{seed + seeds - 1} (--seed, --seeds)")
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
-        seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base,
+        seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, check_models=not from_records,
     )  # fmt: skip
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -578,7 +591,7 @@ def believability_command(
             done=lambda runs: console.print(f"finished {', '.join(r.run_id for r in runs)}", markup=False)
             if quiet else None,
             on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records, only=sitting or (),
-            on_note=lambda note: err_console.print(note, markup=False),
+            on_note=lambda note: err_console.print(note, markup=False), from_records=from_records,
         )  # fmt: skip
     if sitting:
         folders = ", ".join(str(out / "eval" / f"s{s}") for s in report["evaluated"])

@@ -50,13 +50,15 @@ def eval_settings(
     measure: list[str] | None,
     api_base: str | None = None,
     agents: list[str] | None = None,
+    check_models: bool = True,
 ) -> tuple[Any, list[str]]:
-    """The evaluation's settings and measures from the command line, each bad value named."""
+    """The evaluation's settings and measures from the command line, each bad value named.
+    ``check_models``: False where no model will be asked (a report read back from kept records)."""
     from aga.evaluation.evaluate import MEASURES
     from aga.evaluation.interviews import EvalSettings
     from aga.llm.routing import check_model
 
-    for model in (voice, judge):
+    for model in (voice, judge) if check_models else ():
         check_model(model, api_base)
     if judging not in ("pairwise", "ranking"):
         raise UserError(f"--judging {judging}: choose pairwise or ranking")

@@ -8,6 +8,7 @@ checkpoint (the run was resumed since) or by another voice is asked anew.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -95,7 +96,10 @@ def kept_note(records: Records, run_id: str, state: str, common: dict[str, Any])
     Said before anything is asked: a run made again on another machine or by other code can end in
     another state, and without this the mismatch shows only as hours of the model being asked again.
     """
-    mine = [r for r in records.all if r.get("run") == run_id and r.get("when") != "start" and not r.get("failsafe")]
+    mine = [
+        r for r in records.all
+        if r.get("run") == run_id and r.get("when") != "start" and not r.get("failsafe") and r.get("measure") != "facts"
+    ]  # fmt: skip
     if not mine:
         return None
     applies = sum(1 for r in mine if r.get("state") == state and all(r.get(k) == v for k, v in common.items()))
@@ -127,6 +131,8 @@ def _key(record: dict[str, Any]) -> Key:
         return ("diffusion", record["when"], record["news"], record["agent"], record["asked"])
     if measure == "density":
         return ("density", record["when"], record["agent"], record["other"])
+    if measure == "facts":
+        return ("facts",)
     return ("?", id(record))
 
 
@@ -180,7 +186,7 @@ def evaluate(
         with Run.open(str(copy.paths.root), embedder=embedder) as opened:
             if scenario_name is None:
                 scenario_name = opened.info.scenario
-                evaluation.agents = _choose_agents(opened, settings)
+                evaluation.agents = choose_agents(opened.rt.scenario, settings)
                 _prepare_questions(opened, evaluation, personas, settings)
             elif opened.info.scenario != scenario_name:
                 raise ValueError(
@@ -222,6 +228,7 @@ def evaluate(
                 found["attendance"] = [
                     a.to_json() for a in attendance(opened.engine, opened.rt.scenario, opened.rt.now)
                 ]
+            _keep_facts(records, tag, found)
         if "density" in measures:
             found["density"]["start"] = _density_at_start(
                 run_id, out, evaluation.agents, judge, records, ledger, settings, common, embedder, max_pairs
@@ -237,6 +244,18 @@ def evaluate(
             evaluation.judged, [c.name for c in conds], reference=conds[0].name, seed=settings.seed
         )
     return evaluation
+
+
+# What a run's state shows without a model: kept beside the answers, so that a report read back from the
+# records alone (``aga.evaluation.kept``) has them once the run is gone.
+FACTS = ("step", "time", "began", "status", "mode", "model", "social_density", "attendance")
+
+
+def _keep_facts(records: Records, tag: dict[str, Any], found: dict[str, Any]) -> None:
+    facts = json.loads(json.dumps({k: found[k] for k in FACTS if k in found}))  # as read back: lists, not tuples
+    kept = records.view(tag, _key).get(("facts",))
+    if kept is None or any(kept.get(k) != v for k, v in facts.items()):  # written once per state
+        records.save({**tag, "measure": "facts", **facts, "failsafe": False})
 
 
 def _density_at_start(
@@ -297,15 +316,16 @@ def _social_density(opened: Any, agents: list[str]) -> float | None:
     return closeness_density(opened.rt.social.matrix(agents))
 
 
-def _choose_agents(opened: Any, settings: EvalSettings) -> list[str]:
+def choose_agents(scenario: Any, settings: EvalSettings) -> list[str]:
+    """Who is interviewed: ``settings.agents``, else ``settings.max_agents`` drawn by seed, else the cast."""
     import random
 
-    cast = [p.name for p in opened.rt.scenario.cast]
+    cast = [p.name for p in scenario.cast]
     if settings.agents:
         chosen = []
         for name in settings.agents:
             try:
-                chosen.append(opened.rt.scenario.persona(name).name)
+                chosen.append(scenario.persona(name).name)
             except KeyError as exc:
                 raise ValueError(str(exc.args[0])) from None
         return list(dict.fromkeys(chosen))

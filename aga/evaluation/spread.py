@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -35,7 +35,7 @@ def diffusion(
     out: dict[str, Any] = {}
     for news in opened.rt.scenario.spec.news:
         question = news.interview_question()
-        knowers, inventions, readable = [], 0, 0
+        found = []
         for name in agents:
             key = ("diffusion", tag["when"], news.id, name, question)
             record = cache.get(key)
@@ -49,25 +49,63 @@ def diffusion(
                           "failsafe": failsafe}  # fmt: skip
                 save(record)
                 cache[key] = record
-            if record["failsafe"]:
-                continue
-            readable += 1
-            inventions += bool(record["invents"])
-            if record["knows"]:
-                knowers.append(name)
-        seeded = [n for n in news.seeded_in if n in agents]
-        out[news.id] = {
-            "question": question,
-            "asked": len(agents),
-            "judged": readable,
-            "knows": knowers,
-            "share": len(knowers) / readable if readable else None,
-            "seeded": seeded,
-            "seeded_share": len(seeded) / len(agents) if agents else None,
-            "invented": inventions,
-            "hallucination_rate": inventions / readable if readable else None,
-        }
+            found.append(record)
+        out[news.id] = diffusion_figures(question, news.seeded_in, agents, found)
     return out
+
+
+def diffusion_figures(
+    question: str, seeded_in: Sequence[str], agents: Sequence[str], records: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """One news item's figures from its answers' records (one per agent; fail-safes left out), the same
+    whether they were asked now or read back from kept records (``aga.evaluation.kept``)."""
+    knowers, inventions, readable = [], 0, 0
+    for record in records:
+        if record["failsafe"]:
+            continue
+        readable += 1
+        inventions += bool(record["invents"])
+        if record["knows"]:
+            knowers.append(record["agent"])
+    seeded = [n for n in seeded_in if n in agents]
+    return {
+        "question": question,
+        "asked": len(agents),
+        "judged": readable,
+        "knows": knowers,
+        "share": len(knowers) / readable if readable else None,
+        "seeded": seeded,
+        "seeded_share": len(seeded) / len(agents) if agents else None,
+        "invented": inventions,
+        "hallucination_rate": inventions / readable if readable else None,
+    }
+
+
+def density_pairs(agents: Sequence[str], max_pairs: int | None, seed: int) -> list[tuple[str, str]]:
+    """The ordered pairs asked "Do you know <name>?": all, or ``max_pairs`` of them drawn by ``seed``."""
+    pairs = [(a, b) for a in agents for b in agents if a != b]
+    if max_pairs is not None and max_pairs < len(pairs):
+        pairs = sorted(random.Random(seed).sample(pairs, max_pairs), key=pairs.index)
+    return pairs
+
+
+def density_figures(pairs: Sequence[tuple[str, str]], records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Density from the pairs' records (fail-safes left out); invented acquaintances are "yes" answers
+    about someone the agent has no memory of."""
+    knows, invented, readable = 0, 0, 0
+    for record in records:
+        if record["failsafe"]:
+            continue
+        readable += 1
+        if record["knows"]:
+            knows += 1
+            invented += not record["remembers"]
+    return {
+        "pairs": len(pairs),
+        "judged": readable,
+        "density": knows / readable if readable else None,
+        "invented_acquaintances": invented,
+    }
 
 
 def density(
@@ -82,10 +120,8 @@ def density(
     seed: int = 0,
 ) -> dict[str, Any]:
     """Share of ordered pairs whose first says it knows the second; invented acquaintances."""
-    pairs = [(a, b) for a in agents for b in agents if a != b]
-    if max_pairs is not None and max_pairs < len(pairs):
-        pairs = sorted(random.Random(seed).sample(pairs, max_pairs), key=pairs.index)
-    knows, invented, readable = 0, 0, 0
+    pairs = density_pairs(agents, max_pairs, seed)
+    found = []
     for a, b in pairs:
         key = ("density", tag["when"], a, b)
         record = cache.get(key)
@@ -98,18 +134,8 @@ def density(
                       "knows": reading.knows, "remembers": _remembers(opened, a, b), "failsafe": failsafe}  # fmt: skip
             save(record)
             cache[key] = record
-        if record["failsafe"]:
-            continue
-        readable += 1
-        if record["knows"]:
-            knows += 1
-            invented += not record["remembers"]
-    return {
-        "pairs": len(pairs),
-        "judged": readable,
-        "density": knows / readable if readable else None,
-        "invented_acquaintances": invented,
-    }
+        found.append(record)
+    return density_figures(pairs, found)
 
 
 def _remembers(opened: Any, agent: str, other: str) -> bool:
