@@ -338,6 +338,9 @@ def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_p
          "baseline:no-memory"]
     )  # fmt: skip
     assert names[-1] == "baseline:no-memory"  # the broken condition comes last, pooled over both seeds
+    check = report["judge_check"]  # a judge that tells memory from none passes its own check
+    assert check["first_wins"] == check["verdicts"] > 0 and check["low"] > 0.5
+    assert "the judge tells them apart" in (out / "believability.md").read_text()
     assert report["rankings"]["total"] == 2 * 3 * 5  # seeds x agents x questions
     assert all(report["mu_per_seed"][n]["n"] == 2 for n in names)
     assert (out / "eval" / "s1" / "report.md").exists() and (out / "report.json").exists()  # and the tokens
@@ -437,6 +440,8 @@ def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluat
     assert got["knowledge"] == made["knowledge"]
     assert got["knowledge"]["social"]["social_density"]["n"] == 1  # kept with the answers, as attendance
     assert re.search(r"baseline-s0: read back at end state [0-9a-f]{16}", result.output)
+    assert "`aga-s0`: step " in (back / "eval" / "s0" / "report.md").read_text()  # its facts were kept
+    assert "read back from the kept records at end state" in (back / "eval" / "s0" / "report.md").read_text()
     # Another state of every run, asked in full (a later start): the later complete state is read.
     later = [*args[:8], "08:10", *args[9:]]
     assert CliRunner().invoke(app, later).exit_code == 0
@@ -456,6 +461,19 @@ def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluat
     assert "interview lifestyle-s0 / " in said and "/ memory.0" in said and "without --from-records" in said
     refused = CliRunner().invoke(app, [*args, "--from-records", "--sitting", "0"])
     assert refused.exit_code != 0 and "no --sitting" in str(refused.exception or refused.output)
+
+
+def test_the_judges_check_fails_a_judge_that_cannot_tell_memory_from_none():
+    from benchmarks.believability import _judge_check, head_to_head
+
+    coin = [_judged(["baseline", "baseline:no-memory"]), _judged(["baseline:no-memory", "baseline"])] * 20
+    check = head_to_head([*coin, _judged(["aga", "baseline"])], "baseline", "baseline:no-memory")
+    assert (check["first_wins"], check["verdicts"]) == (20, 40) and check["low"] < 0.5 < check["high"]
+    assert "ratings above are its noise" in " ".join(_judge_check({"judge_check": check}))
+    assert head_to_head([], "baseline", "baseline:no-memory") == {
+        "first": "baseline", "second": "baseline:no-memory", "verdicts": 0, "first_wins": 0
+    }  # fmt: skip
+    assert _judge_check({"judge_check": head_to_head([], "baseline", "baseline:no-memory")}) == []
 
 
 def test_pooled_ratings_strip_the_seed_from_condition_names():

@@ -136,6 +136,10 @@ def _states(data: dict[str, Any]) -> list[str]:
     """Which state of each run was evaluated (its last checkpoint when the evaluation began)."""
     said = []
     for run, found in data.get("runs", {}).items():
+        if found.get("read_back") and "time" not in found:
+            said.append(f"- `{run}`: read back from the kept records at end state {found['state']} (its step and time "
+                        "were not kept with them)")  # fmt: skip
+            continue
         if "time" not in found:  # reports written before the state was recorded
             continue
         span = lived(found)
@@ -143,6 +147,7 @@ def _states(data: dict[str, Any]) -> list[str]:
         said.append(
             f"- `{run}`: step {found['step']}, {found['time'].replace('T', ' ')}{after}, "
             f"{found.get('status') or 'status unknown'}"
+            + (f", read back from the kept records at end state {found['state']}" if found.get("read_back") else "")
         )
     caveats = [line for c in short_runs(data) for line in (f"**Caveat:** {c}.", "")]
     return ["Evaluated at each run's last checkpoint:", "", *said, "", *caveats] if said else []
