@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,22 @@ from aga.evaluation.ranking import rate
 from aga.evaluation.spread import density_figures, density_pairs, diffusion_figures
 
 Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What every step of a reading back needs: where the records are, who was asked what, how."""
+
+    records_file: Path
+    agents: list[str]
+    scenario: Any
+    settings: EvalSettings
+    measures: Sequence[str]
+    max_pairs: int | None
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """The ordered pairs the density asked about."""
+        return density_pairs(self.agents, self.max_pairs, self.settings.seed)
 
 
 class MissingRecords(ValueError):
@@ -83,20 +100,17 @@ def evaluate_from_records(
     if not everything:
         raise MissingRecords(f"{records_file}: no records to read back (is it the records folder of the recording?)")
     agents = choose_agents(scenario, settings)
+    reading = _Reading(records_file, agents, scenario, settings, measures, max_pairs)
     evaluation = Evaluation(conds, agents)
     questions: dict[str, list[Question]] | None = None
     answers: dict[tuple[str, str, str], Record] = {}
     for run_id in dict.fromkeys(c.run_id for c in conds):
         mine = [r for r in everything if r.get("run") == run_id and all(r.get(k) == v for k, v in common.items())]
         run_conds = [c for c in conds if c.run_id == run_id]
-        state, found, questions = _complete_state(
-            records_file, run_id, mine, run_conds, agents, questions, scenario, settings, measures, max_pairs
-        )
+        state, found, questions = _complete_state(reading, run_id, mine, run_conds, questions)
         for (cond, agent, key), record in found.items():
             answers[(cond, agent, key)] = record
-        evaluation.runs[run_id] = _figures(
-            everything, mine, run_id, state, agents, scenario, settings, measures, max_pairs
-        )
+        evaluation.runs[run_id] = _figures(reading, everything, mine, run_id, state)
         if on_note:
             on_note(f"{run_id}: read back at end state {state} (no run opened, no model asked)")
     evaluation.questions = questions or {}
@@ -121,7 +135,7 @@ def evaluate_from_records(
     return evaluation
 
 
-def _expected_keys(agent: str, agents: Sequence[str], scenario: Any, settings: EvalSettings) -> list[str]:
+def _expected_keys(agent: str, scenario: Any, settings: EvalSettings) -> list[str]:
     """The question keys ``agent`` is asked (the words may name whoever it talked with; the keys do not)."""
     others = [p.name for p in scenario.cast if p.name != agent]
     qs = interview_questions([], others, seed=stable_seed(settings.seed, agent), per_category=settings.per_category)
@@ -129,20 +143,16 @@ def _expected_keys(agent: str, agents: Sequence[str], scenario: Any, settings: E
 
 
 def _complete_state(
-    records_file: Path,
+    reading: _Reading,
     run_id: str,
     mine: list[Record],
     run_conds: list[Condition],
-    agents: list[str],
     questions: dict[str, list[Question]] | None,
-    scenario: Any,
-    settings: EvalSettings,
-    measures: Sequence[str],
-    max_pairs: int | None,
 ) -> tuple[str, dict[tuple[str, str, str], Record], dict[str, list[Question]]]:
     """The latest end state of ``run_id`` whose records are complete, its interview records by
     (condition, agent, question key), and the questions (those of the first run read, as ``evaluate``
     asks every run what it prepared from the first)."""
+    records_file, agents, settings = reading.records_file, reading.agents, reading.settings
     last_line: dict[str, int] = {}
     for i, r in enumerate(mine):
         if r.get("when") != "start" and r.get("measure") != "facts":
@@ -164,24 +174,24 @@ def _complete_state(
             asked = {
                 a: [
                     Question(k.split(".")[0], int(k.split(".")[1]), interviews[(first, a, k)]["asked"])
-                    for k in _expected_keys(a, agents, scenario, settings)
+                    for k in _expected_keys(a, reading.scenario, settings)
                     if (first, a, k) in interviews
                 ]
                 for a in agents
             }
         missing = []
         found: dict[tuple[str, str, str], Record] = {}
-        if "interviews" in measures:
+        if "interviews" in reading.measures:
             for cond in run_conds:
                 for a in agents:
-                    for key in _expected_keys(a, agents, scenario, settings):
+                    for key in _expected_keys(a, reading.scenario, settings):
                         text = next((q.text for q in asked.get(a, []) if q.key == key), None)
                         record = interviews.get((cond.name, a, key))
                         if record is None or text is None or record["asked"] != text:
                             missing.append(f"interview {cond.name} / {a} / {key}")
                         else:
                             found[(cond.name, a, key)] = record
-        missing += _missing_knowledge(at, agents, scenario, settings, measures, max_pairs, when="end")
+        missing += _missing_knowledge(reading, at, reading.measures, when="end")
         if not missing:
             return state, found, asked
         if not missing_at_latest:
@@ -204,43 +214,28 @@ def _knowledge_records(
     return {(n, a): r for (n, a, _), r in news.items()}, dens
 
 
-def _missing_knowledge(
-    at: list[Record],
-    agents: list[str],
-    scenario: Any,
-    settings: EvalSettings,
-    measures: Sequence[str],
-    max_pairs: int | None,
-    *,
-    when: str,
-) -> list[str]:
-    news_records, density_records = _knowledge_records(at, settings.judge, when)
+def _missing_knowledge(reading: _Reading, at: list[Record], measures: Sequence[str], *, when: str) -> list[str]:
+    """What ``at`` (the records of one state) lacks of the diffusion and density answers in ``measures``."""
+    news_records, density_records = _knowledge_records(at, reading.settings.judge, when)
     missing = []
     if "diffusion" in measures and when == "end":
-        for news in scenario.spec.news:
-            for a in agents:
+        for news in reading.scenario.spec.news:
+            for a in reading.agents:
                 record = news_records.get((news.id, a))
                 if record is None or record["asked"] != news.interview_question():
                     missing.append(f"diffusion {news.id} / {a}")
     if "density" in measures:
-        for a, b in density_pairs(agents, max_pairs, settings.seed):
+        for a, b in reading.pairs():
             if (a, b) not in density_records:
                 missing.append(f"density ({when}) {a} -> {b}")
     return missing
 
 
 def _figures(
-    everything: list[Record],
-    mine: list[Record],
-    run_id: str,
-    state: str,
-    agents: list[str],
-    scenario: Any,
-    settings: EvalSettings,
-    measures: Sequence[str],
-    max_pairs: int | None,
+    reading: _Reading, everything: list[Record], mine: list[Record], run_id: str, state: str
 ) -> dict[str, Any]:
     """What ``evaluate`` finds per run, from the records of ``state`` (and the run's start)."""
+    agents, measures = reading.agents, reading.measures
     found: dict[str, Any] = {"state": state, "read_back": True}
     facts = _latest([r for r in everything if r.get("run") == run_id and r.get("state") == state
                      and r.get("measure") == "facts"], lambda r: "facts").get("facts")  # fmt: skip
@@ -249,35 +244,28 @@ def _figures(
     else:
         found["facts"] = "not kept (recorded before aga kept them): step, Social Memory density and attendance unknown"
     at = [r for r in mine if r.get("state") == state]
-    news_records, density_records = _knowledge_records(at, settings.judge, "end")
+    news_records, density_records = _knowledge_records(at, reading.settings.judge, "end")
     if "diffusion" in measures:
         found["diffusion"] = {
             news.id: diffusion_figures(
                 news.interview_question(), news.seeded_in, agents, [news_records[(news.id, a)] for a in agents]
             )
-            for news in scenario.spec.news
+            for news in reading.scenario.spec.news
         }
     if "density" in measures:
-        pairs = density_pairs(agents, max_pairs, settings.seed)
+        pairs = reading.pairs()
         found["density"] = {"end": density_figures(pairs, [density_records[p] for p in pairs])}
-        found["density"]["start"] = _start_density(mine, agents, scenario, settings, measures, max_pairs)
+        found["density"]["start"] = _start_density(reading, mine)
     return found
 
 
-def _start_density(
-    mine: list[Record],
-    agents: list[str],
-    scenario: Any,
-    settings: EvalSettings,
-    measures: Sequence[str],
-    max_pairs: int | None,
-) -> dict[str, Any]:
+def _start_density(reading: _Reading, mine: list[Record]) -> dict[str, Any]:
     """Density at the run's start, from the latest start state whose answers are complete."""
     last_line = {r["state"]: i for i, r in enumerate(mine) if r.get("when") == "start"}
-    pairs = density_pairs(agents, max_pairs, settings.seed)
+    pairs = reading.pairs()
     for state in sorted(last_line, key=lambda s: -last_line[s]):
         at = [r for r in mine if r.get("state") == state]
-        if not _missing_knowledge(at, agents, scenario, settings, ("density",), max_pairs, when="start"):
-            _, density_records = _knowledge_records(at, settings.judge, "start")
+        if not _missing_knowledge(reading, at, ("density",), when="start"):
+            _, density_records = _knowledge_records(at, reading.settings.judge, "start")
             return density_figures(pairs, [density_records[p] for p in pairs])
     return {"density": None, "unavailable": "the kept records hold no complete set of answers at the run's start"}
