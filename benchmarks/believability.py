@@ -176,7 +176,7 @@ def summarise(evaluations: dict[int, Evaluation], *, modes: Sequence[str], setti
         for r in ev.ratings:
             per_seed.setdefault(kind(r.condition, s), []).append(r.mu)
         for j in ev.judged:
-            pooled.append(Judged({kind(c, s): p for c, p in j.places.items()}, j.complete, j.failsafe))
+            pooled.append(Judged({kind(c, s): p for c, p in j.places.items()}, j.complete, j.failsafe, j.firsts))
     together = rate(pooled, kinds, reference="baseline", seed=settings.seed) if pooled else []
     knowledge: dict[str, dict[str, Any]] = {}
     for m in modes:
@@ -224,6 +224,7 @@ def summarise(evaluations: dict[int, Evaluation], *, modes: Sequence[str], setti
             "incomplete": sum(1 for j in pooled if not j.failsafe and not j.complete),
         },
         "judge_check": head_to_head(pooled, "baseline", "baseline:no-memory"),
+        "position_bias": position_bias(pooled),
         "knowledge": knowledge,
         "paper": {"mu": PAPER_MU, **PAPER_KNOWLEDGE},
     }
@@ -248,6 +249,19 @@ def head_to_head(judged: Sequence[Judged], first: str, second: str) -> dict[str,
     return out
 
 
+def position_bias(judged: Sequence[Judged]) -> dict[str, Any]:
+    """How often the judge chose the answer shown first, over its pairwise calls, with a 95% interval
+    (0.5 for a judge the order does not sway; shown orders are drawn, so a bias is noise, not favour)."""
+    from scipy.stats import binomtest
+
+    picks = [first for j in judged if not j.failsafe for first in j.firsts]
+    out: dict[str, Any] = {"calls": len(picks), "first_chosen": sum(picks)}
+    if picks:
+        ci = binomtest(sum(picks), len(picks)).proportion_ci(confidence_level=0.95, method="wilson")
+        out.update(share=sum(picks) / len(picks), low=ci.low, high=ci.high)
+    return out
+
+
 def _judge_check(report: dict[str, Any]) -> list[str]:
     """The judge's check as a sentence: can it tell the full architecture from no memory at all?"""
     check = report.get("judge_check") or {}
@@ -261,6 +275,13 @@ def _judge_check(report: dict[str, Any]) -> list[str]:
         verdict = (
             "the judge does not tell the full architecture from agents without memory, so the ratings above "
             "are its noise and say nothing about the modes"
+        )
+    bias = report.get("position_bias") or {}
+    if bias.get("calls"):
+        verdict += (
+            f". It chose the answer shown first in {bias['first_chosen']} of its {bias['calls']} pairwise calls "
+            f"({bias['share']:.0%}, 95% interval {bias['low']:.0%}-{bias['high']:.0%}; --judging pairwise-both "
+            "counts only verdicts that survive swapping the order)"
         )
     return [f"Judge's check: {shown}, {share}: {verdict}.", ""]
 

@@ -476,6 +476,35 @@ def test_the_judges_check_fails_a_judge_that_cannot_tell_memory_from_none():
     assert _judge_check({"judge_check": head_to_head([], "baseline", "baseline:no-memory")}) == []
 
 
+class _FirstPicker:
+    """A judge that always picks answer A, or the answer that says ``good`` where ``reads`` is set."""
+
+    def __init__(self, reads: bool = False) -> None:
+        self.failsafes, self.reads = 0, reads
+
+    def call(self, task, shown):
+        from aga.evaluation.judge import Better
+
+        return Better(better="B" if self.reads and "good" in shown["answer_b"] else "A")
+
+
+def test_judging_both_orders_turns_a_judge_swayed_by_position_into_ties():
+    from aga.evaluation.judge import compare_answers
+    from benchmarks.believability import position_bias
+
+    shown = {"name": "Ann", "persona": "", "question": "Who are you?", "seed": 3}
+    pair = {"first": ("full", "a good answer"), "second": ("none", "an answer")}
+    swayed = compare_answers(_FirstPicker(), **shown, **pair)  # one order: the first shown wins, whichever
+    assert sorted(swayed.places.values()) == [0, 1] and swayed.firsts == (True,)
+    both = compare_answers(_FirstPicker(), **shown, **pair, both_orders=True)
+    assert both.places == {"full": 0, "none": 0} and both.firsts == (True, True)  # a tie: carries nothing
+    reader = compare_answers(_FirstPicker(reads=True), **shown, **pair, both_orders=True)
+    assert reader.places == {"full": 0, "none": 1} and sorted(reader.firsts) == [False, True]
+    bias = position_bias([swayed, both, reader])
+    assert (bias["first_chosen"], bias["calls"]) == (4, 5) and bias["low"] < 0.8 < bias["high"]
+    assert position_bias([]) == {"calls": 0, "first_chosen": 0}
+
+
 def test_pooled_ratings_strip_the_seed_from_condition_names():
     from benchmarks.believability import kind
 
@@ -493,11 +522,21 @@ def test_pairwise_judging_can_sample_pairs_and_ranking_is_one_call_per_question(
     run.close()
     base = ["eval", "pj", "--voice", "scripted/default", "--judge", "scripted/default", "--questions", "1"]
     base += ["--measure", "interviews", "--quiet"]
-    for extra, verdicts in ((["--pairs", "2"], 3 * 5 * 2), (["--judging", "ranking"], 3 * 5)):
-        out = tmp_path / extra[0]
+    calls = {}
+    for extra, verdicts in (
+        (["--pairs", "2"], 3 * 5 * 2),
+        (["--pairs", "2", "--judging", "pairwise-both"], 3 * 5 * 2),
+        (["--judging", "ranking"], 3 * 5),
+    ):
+        out = tmp_path / extra[-1]
         result = CliRunner().invoke(app, [*base, *extra, "--out", str(out)])
         assert result.exit_code == 0, result.output
         assert json.loads((out / "report.json").read_text())["rankings"] == verdicts
+        with sqlite3.connect(out / "eval.db") as conn:
+            calls[extra[-1]] = conn.execute(
+                "select count(*) from llm_ledger where task = 'eval.compare_answers'"
+            ).fetchone()[0]  # fmt: skip
+    assert calls["pairwise-both"] == 2 * calls["2"] == 2 * 3 * 5 * 2  # each pair shown in both orders
     bad = CliRunner().invoke(app, [*base, "--judging", "vote", "--out", str(tmp_path / "v")])
     assert "--judging vote" in str(bad.exception)
 

@@ -19,7 +19,9 @@ Judging = Annotated[
     str,
     typer.Option(
         help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
-        "of them); ranking: it orders all the answers in one call, as Park et al.'s evaluators did."
+        "of them); pairwise-both: each pair in both orders, a win only where the two verdicts agree (a judge "
+        "that prefers the first answer shown then says nothing instead of noise; twice the calls); ranking: "
+        "it orders all the answers in one call, as Park et al.'s evaluators did."
     ),
 ]
 Pairs = Annotated[
@@ -60,8 +62,8 @@ def eval_settings(
 
     for model in (voice, judge) if check_models else ():
         check_model(model, api_base)
-    if judging not in ("pairwise", "ranking"):
-        raise UserError(f"--judging {judging}: choose pairwise or ranking")
+    if judging not in ("pairwise", "pairwise-both", "ranking"):
+        raise UserError(f"--judging {judging}: choose pairwise, pairwise-both or ranking")
     measures = list(dict.fromkeys(measure or MEASURES))
     for m in measures:
         if m not in MEASURES:

@@ -20,7 +20,7 @@ from sqlmodel import col, func, select
 
 from aga.cognition.user import interview
 from aga.evaluation.conditions import Condition
-from aga.evaluation.judge import Judged, compare_answers, rank_answers
+from aga.evaluation.judge import Judged, compare_answers, rank_answers, shown_order
 from aga.evaluation.questions import Question
 from aga.llm.gateway import Gateway, GatewayOptions
 from aga.memory import MemoryKind, MemoryNode
@@ -133,6 +133,24 @@ def ask_conditions(
     return out
 
 
+def _pair_seed(settings: EvalSettings, name: str, key: str, a: str, b: str) -> int:
+    return stable_seed(settings.seed, name, key, a, b)
+
+
+def _firsts(
+    record: dict[str, Any], settings: EvalSettings, name: str, key: str, said: dict[str, str]
+) -> tuple[bool, ...]:
+    """Whether each of a verdict's calls chose the answer shown first: kept with verdicts from now on,
+    and found again for a pairwise verdict kept before (its shown order is drawn by a seed it names)."""
+    if "firsts" in record:
+        return tuple(record["firsts"])
+    if record.get("measure") != "pair" or record.get("failsafe"):
+        return ()
+    a, b = record["pair"]
+    (shown_first, _), _ = shown_order((a, said[a]), (b, said[b]), _pair_seed(settings, name, key, a, b))
+    return (record["places"][shown_first] == 0,)
+
+
 def judge_conditions(
     judge: Gateway,
     conds: Sequence[Condition],
@@ -176,11 +194,19 @@ def judge_conditions(
                             )
                         else:
                             a, b = group
-                            seed = stable_seed(settings.seed, name, q.key, a, b)
-                            got = compare_answers(judge, first=(a, said[a]), second=(b, said[b]), seed=seed, **common)
+                            seed = _pair_seed(settings, name, q.key, a, b)
+                            got = compare_answers(
+                                judge, first=(a, said[a]), second=(b, said[b]), seed=seed,
+                                both_orders=settings.judging == "pairwise-both", **common,
+                            )  # fmt: skip
                     record = {**tag, "measure": measure, "agent": name, "question": q.key, "pair": pair,
                               "answers": shown, **asdict(got)}  # fmt: skip
                     save(record)
                     cache[key] = record
-                judged.append(Judged(places=record["places"], complete=record["complete"], failsafe=record["failsafe"]))
+                judged.append(
+                    Judged(
+                        places=record["places"], complete=record["complete"], failsafe=record["failsafe"],
+                        firsts=_firsts(record, settings, name, q.key, said),
+                    )
+                )  # fmt: skip
     return judged

@@ -4,7 +4,11 @@ Two ways, both read into places for TrueSkill: ``pairwise`` (the default) shows 
 which is more believable, for every pair of conditions or a seeded sample of them (a small model
 compares two answers more reliably than it orders seven); ``ranking`` ranks all the answers in one call,
 as Park et al.'s human evaluators did. Answers are shown in a seeded shuffled order, so that a judge
-that prefers the first or the last position favours no condition.
+that prefers the first or the last position favours no condition. It still says nothing then: the
+embedded 1.5B judge picked the answer shown first in 89% of ville3's 840 pairwise verdicts. So
+``pairwise-both`` shows each pair in both orders and counts a win only where the two verdicts agree (a
+tie, which carries nothing, where the order decided), as LLM-as-judge evaluations commonly do; every
+verdict records whether the judge chose the answer shown first (``firsts``), for the report's check.
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ class Judged:
     places: dict[str, int]
     complete: bool
     failsafe: bool
+    firsts: tuple[bool, ...] = ()  # per pairwise call: did the judge choose the answer shown first?
 
 
 def rank_answers(
@@ -111,6 +116,13 @@ def placed(ranking: Sequence[str], by_label: Mapping[str, str], *, failsafe: boo
     return Judged(places=places, complete=complete, failsafe=failsafe)
 
 
+def shown_order(first: tuple[str, str], second: tuple[str, str], seed: int) -> list[tuple[str, str]]:
+    """The order in which two (condition, answer) pairs are shown to the judge, drawn by ``seed``."""
+    pair = [first, second]
+    random.Random(seed).shuffle(pair)
+    return pair
+
+
 def compare_answers(
     gateway: Gateway,
     *,
@@ -120,16 +132,22 @@ def compare_answers(
     first: tuple[str, str],
     second: tuple[str, str],
     seed: int,
+    both_orders: bool = False,
 ) -> Judged:
-    """Ask the judge which of two (condition, answer) pairs is more believable; the shown order is drawn."""
-    pair = [first, second]
-    random.Random(seed).shuffle(pair)
-    (a, answer_a), (b, answer_b) = pair
+    """Ask the judge which of two (condition, answer) pairs is more believable; the shown order is drawn.
+    ``both_orders``: ask again with the answers swapped; where the two verdicts disagree (the position
+    decided, not the answers) the pair is a tie."""
+    (a, answer_a), (b, answer_b) = shown_order(first, second, seed)
     before = gateway.failsafes
-    got = gateway.call(
-        COMPARE,
-        {"persona": persona, "name": name, "question": question, "answer_a": answer_a, "answer_b": answer_b},
-    )
+    shown = {"persona": persona, "name": name, "question": question}
+    picks = [gateway.call(COMPARE, {**shown, "answer_a": answer_a, "answer_b": answer_b}).better]
+    if both_orders:
+        picks.append(gateway.call(COMPARE, {**shown, "answer_a": answer_b, "answer_b": answer_a}).better)
     failsafe = gateway.failsafes > before
-    winner, loser = (a, b) if got.better == "A" else (b, a)
-    return Judged(places={winner: 0, loser: 1}, complete=True, failsafe=failsafe)
+    winners = {a if picks[0] == "A" else b} | ({b if picks[1] == "A" else a} if both_orders else set())
+    firsts = tuple(pick == "A" for pick in picks)
+    if len(winners) > 1:
+        return Judged(places={a: 0, b: 0}, complete=True, failsafe=failsafe, firsts=firsts)
+    (winner,) = winners
+    loser = b if winner == a else a
+    return Judged(places={winner: 0, loser: 1}, complete=True, failsafe=failsafe, firsts=firsts)
