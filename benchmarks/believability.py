@@ -17,6 +17,7 @@ from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
+from aga.evaluation.checks import check_lines, head_to_head, position_bias
 from aga.evaluation.conditions import ABLATIONS
 from aga.evaluation.evaluate import MEASURES, Evaluation, evaluate
 from aga.evaluation.interviews import EvalSettings
@@ -230,62 +231,6 @@ def summarise(evaluations: dict[int, Evaluation], *, modes: Sequence[str], setti
     }
 
 
-def head_to_head(judged: Sequence[Judged], first: str, second: str) -> dict[str, Any]:
-    """How often the judge placed ``first`` above ``second`` where it saw both, with a 95% interval.
-
-    The judge's own check: the full architecture against the agents without memory (Park et al.'s
-    largest gap, 29.89 against 21.21). A judge that cannot tell these apart cannot tell the modes apart
-    either, and the ratings are its noise.
-    """
-    from scipy.stats import binomtest
-
-    seen = [j for j in judged if not j.failsafe and first in j.places and second in j.places]
-    decided = [j for j in seen if j.places[first] != j.places[second]]
-    wins = sum(1 for j in decided if j.places[first] < j.places[second])
-    out: dict[str, Any] = {"first": first, "second": second, "verdicts": len(decided), "first_wins": wins}
-    if decided:
-        ci = binomtest(wins, len(decided)).proportion_ci(confidence_level=0.95, method="wilson")
-        out.update(share=wins / len(decided), low=ci.low, high=ci.high)
-    return out
-
-
-def position_bias(judged: Sequence[Judged]) -> dict[str, Any]:
-    """How often the judge chose the answer shown first, over its pairwise calls, with a 95% interval
-    (0.5 for a judge the order does not sway; shown orders are drawn, so a bias is noise, not favour)."""
-    from scipy.stats import binomtest
-
-    picks = [first for j in judged if not j.failsafe for first in j.firsts]
-    out: dict[str, Any] = {"calls": len(picks), "first_chosen": sum(picks)}
-    if picks:
-        ci = binomtest(sum(picks), len(picks)).proportion_ci(confidence_level=0.95, method="wilson")
-        out.update(share=sum(picks) / len(picks), low=ci.low, high=ci.high)
-    return out
-
-
-def _judge_check(report: dict[str, Any]) -> list[str]:
-    """The judge's check as a sentence: can it tell the full architecture from no memory at all?"""
-    check = report.get("judge_check") or {}
-    if not check.get("verdicts"):
-        return []
-    shown = f"{check['first']} above {check['second']} in {check['first_wins']} of {check['verdicts']} verdicts"
-    share = f"{check['share']:.0%} (95% interval {check['low']:.0%}-{check['high']:.0%})"
-    if check["low"] > 0.5:
-        verdict = "the judge tells them apart"
-    else:
-        verdict = (
-            "the judge does not tell the full architecture from agents without memory, so the ratings above "
-            "are its noise and say nothing about the modes"
-        )
-    bias = report.get("position_bias") or {}
-    if bias.get("calls"):
-        verdict += (
-            f". It chose the answer shown first in {bias['first_chosen']} of its {bias['calls']} pairwise calls "
-            f"({bias['share']:.0%}, 95% interval {bias['low']:.0%}-{bias['high']:.0%}; --judging pairwise-both "
-            "counts only verdicts that survive swapping the order)"
-        )
-    return [f"Judge's check: {shown}, {share}: {verdict}.", ""]
-
-
 def _f(x: float | None, fmt: str = "{:.2f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
@@ -335,7 +280,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {r['condition']} | {_f(r['mu'])} | {_f(r['sigma'])} | {_f(r['effect_vs_baseline'])} | "
             f"{_sp(report['mu_per_seed'].get(r['condition'], {}))} |"
         )
-    lines += ["", *_judge_check(report)]
+    lines += ["", *check_lines(report.get("judge_check"), report.get("position_bias"), report["judging"])]
     lines += ["Park et al. (2023), human evaluators: " + ", ".join(
         f"{k} {v:.2f}" for k, v in report["paper"]["mu"].items()) + ".", ""]  # fmt: skip
     lines += [

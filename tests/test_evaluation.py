@@ -129,6 +129,8 @@ def test_cli_eval_ranks_the_agents_without_memory_last_and_leaves_the_run_untouc
     assert "**Caveat:** `ev` had run 1 h 30 min of simulated time" in report
     assert "note: `ev` had run 1 h 30 min" in result.output
     assert "Cohen's d vs ev |" in report
+    assert re.search(r"Judge's check: ev above ev:no-memory in (\d+) of \1 verdicts, 100% .*: the judge tells them "
+                     r"apart\. It chose the answer shown first in \d+ of its 180 pairwise calls", report)  # fmt: skip
     assert (
         json.loads((tmp_path / "ev-eval" / "report.json").read_text())["rankings"] == 3 * 10 * 6
     )  # agents x questions x pairs
@@ -464,16 +466,16 @@ def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluat
 
 
 def test_the_judges_check_fails_a_judge_that_cannot_tell_memory_from_none():
-    from benchmarks.believability import _judge_check, head_to_head
+    from aga.evaluation.checks import check_lines, head_to_head
 
     coin = [_judged(["baseline", "baseline:no-memory"]), _judged(["baseline:no-memory", "baseline"])] * 20
     check = head_to_head([*coin, _judged(["aga", "baseline"])], "baseline", "baseline:no-memory")
     assert (check["first_wins"], check["verdicts"]) == (20, 40) and check["low"] < 0.5 < check["high"]
-    assert "ratings above are its noise" in " ".join(_judge_check({"judge_check": check}))
+    assert "ratings above are its noise" in " ".join(check_lines(check, None, "pairwise"))
     assert head_to_head([], "baseline", "baseline:no-memory") == {
         "first": "baseline", "second": "baseline:no-memory", "verdicts": 0, "first_wins": 0
     }  # fmt: skip
-    assert _judge_check({"judge_check": head_to_head([], "baseline", "baseline:no-memory")}) == []
+    assert check_lines(head_to_head([], "baseline", "baseline:no-memory"), None, "pairwise") == []
 
 
 class _FirstPicker:
@@ -489,8 +491,8 @@ class _FirstPicker:
 
 
 def test_judging_both_orders_turns_a_judge_swayed_by_position_into_ties():
+    from aga.evaluation.checks import position_bias
     from aga.evaluation.judge import compare_answers
-    from benchmarks.believability import position_bias
 
     shown = {"name": "Ann", "persona": "", "question": "Who are you?", "seed": 3}
     pair = {"first": ("full", "a good answer"), "second": ("none", "an answer")}

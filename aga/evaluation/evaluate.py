@@ -67,8 +67,20 @@ class Evaluation:
             "failsafe_rankings": len(self.judged) - len(usable),
             "incomplete_rankings": sum(1 for j in usable if not j.complete),
             "ratings": [asdict(r) for r in self.ratings],
+            **self.checks(),
             "runs": self.runs,
         }
+
+    def checks(self) -> dict[str, Any]:
+        """The judge's checks (``aga.evaluation.checks``): the run whose agents were ablated against its
+        no-memory ablation, where both were judged; the position bias of every pairwise call."""
+        from aga.evaluation.checks import head_to_head, position_bias
+
+        out: dict[str, Any] = {"position_bias": position_bias(self.judged)}
+        bare = next((c for c in self.conditions if c.ablation.name == "no-memory"), None)
+        if bare is not None:
+            out["judge_check"] = head_to_head(self.judged, bare.run_id, bare.name)
+        return out
 
 
 class Records:

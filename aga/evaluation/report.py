@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from aga.evaluation.checks import check_lines
 from aga.evaluation.evaluate import Evaluation
 from aga.evaluation.interviews import EvalSettings
 
@@ -89,7 +90,8 @@ def markdown(data: dict[str, Any]) -> str:
             f"| {labels[r['condition']]} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['matches']} | "
             f"{_num(r['mean_place'])} | {_num(r['effect_vs_reference'])} |"
         )
-    lines += ["", "Park et al. (2023), 100 human evaluators, for comparison (their scale, their conditions):", ""]
+    lines += ["", *check_lines(data.get("judge_check"), data.get("position_bias"), data["judging"])]
+    lines += ["Park et al. (2023), 100 human evaluators, for comparison (their scale, their conditions):", ""]
     lines += ["| condition | mu |", "|---|---|"]
     lines += [f"| {k} | {mu:.2f} |" for k, mu in data["paper_mu"].items()]
     lines += _knowledge(data)
