@@ -25,6 +25,15 @@ def _judged(order: list[str]) -> Judged:
     return Judged(places={c: i for i, c in enumerate(order)}, complete=True, failsafe=False)
 
 
+def test_a_condition_that_won_most_verdicts_rates_higher_whichever_order_they_are_played_in():
+    """7 wins and 2 losses: played once in the order seed 11 draws (the two losses last), TrueSkill put
+    the loser 1.2 above; averaged over shuffled orders the winner is ahead for every seed."""
+    judged = [_judged(["full", "bare"])] * 7 + [_judged(["bare", "full"])] * 2
+    for seed in (11, *range(5)):
+        first, second = rate(judged, ["full", "bare"], reference="full", seed=seed)
+        assert first.condition == "full" and first.mu - second.mu > 3, (seed, first, second)
+
+
 def test_a_condition_always_ranked_last_rates_lowest_with_a_large_effect():
     judged = [_judged(["a", "b", "c"] if i % 2 else ["b", "a", "c"]) for i in range(40)]
     ratings = {r.condition: r for r in rate(judged, ["a", "b", "c"], reference="a")}
