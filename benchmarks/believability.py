@@ -235,10 +235,12 @@ def _f(x: float | None, fmt: str = "{:.2f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
 
-def _sp(s: dict[str, Any], fmt: str = "{:.2f}") -> str:
+def _sp(s: dict[str, Any], fmt: str = "{:.2f}", seeds: int | None = None) -> str:
+    """Mean (min-max); with how many of the ``seeds`` it stands for where some had nothing to measure."""
     if not s or s.get("mean") is None:
         return "-"
-    return f"{_f(s['mean'], fmt)} ({_f(s['min'], fmt)}-{_f(s['max'], fmt)})"
+    some = f", {s['n']} of {seeds} seeds" if seeds is not None and s.get("n", seeds) < seeds else ""
+    return f"{_f(s['mean'], fmt)} ({_f(s['min'], fmt)}-{_f(s['max'], fmt)}{some})"
 
 
 def _read_back_note(report: dict[str, Any]) -> list[str]:
@@ -288,13 +290,14 @@ def markdown(report: dict[str, Any]) -> str:
         "invented acquaintances | Social Memory density | attendance |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    seeds = len(report["seeds"])
     for mode, k in report["knowledge"].items():
         known = "; ".join(f"{n} {_sp(s, '{:.0%}')}" for n, s in k["diffusion"].items()) or "-"
         invented = "; ".join(f"{n} {_sp(s, '{:.0%}')}" for n, s in k["hallucination_rate"].items()) or "-"
-        came = "; ".join(f"{e} {_sp(s, '{:.0%}')}" for e, s in k["attendance"].items()) or "-"
+        came = "; ".join(f"{e} {_sp(s, '{:.0%}', seeds)}" for e, s in k["attendance"].items()) or "-"
         lines.append(
             f"| {mode} | {known} | {invented} | {_sp(k['density_start'])} | {_sp(k['density_end'])} | "
-            f"{_sp(k['invented_acquaintances'], '{:.1f}')} | {_sp(k['social_density'])} | {came} |"
+            f"{_sp(k['invented_acquaintances'], '{:.1f}')} | {_sp(k['social_density'], seeds=seeds)} | {came} |"
         )
     paper = report["paper"]
     lines += ["", f"Park et al.: diffusion {paper['diffusion']['party']} (party), {paper['diffusion']['candidacy']} "

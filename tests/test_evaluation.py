@@ -741,3 +741,11 @@ def test_the_kept_records_note_counts_what_applies_to_a_runs_state_and_voice(tmp
     only = Records(tmp_path / "o.jsonl")
     only.save({"run": "r1", "state": "aaa", "voice": "v", "seed": 0, "api_base": None})
     assert kept_note(only, "r1", "aaa", common) == "r1: all 1 kept records apply (end state aaa)"
+
+
+def test_a_spread_over_fewer_seeds_than_measured_says_how_many():
+    from benchmarks.believability import _sp, spread
+
+    assert _sp(spread([0.5, 1.0, None]), "{:.0%}", 3) == "75% (50%-100%, 2 of 3 seeds)"
+    assert _sp(spread([0.5, 1.0, 1.0]), "{:.0%}", 3) == "83% (50%-100%)"
+    assert _sp(spread([None]), "{:.0%}", 3) == "-"
