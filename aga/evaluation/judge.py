@@ -5,7 +5,7 @@ which is more believable, for every pair of conditions or a seeded sample of the
 compares two answers more reliably than it orders seven); ``ranking`` ranks all the answers in one call,
 as Park et al.'s human evaluators did. Answers are shown in a seeded shuffled order, so that a judge
 that prefers the first or the last position favours no condition. It still says nothing then: the
-embedded 1.5B judge picked the answer shown first in 89% of ville3's 840 pairwise verdicts. So
+embedded 1.5B judge picked the answer shown first in 560 of its 630 pairwise calls on ville3 (89%). So
 ``pairwise-both`` shows each pair in both orders and counts a win only where the two verdicts agree (a
 tie, which carries nothing, where the order decided), as LLM-as-judge evaluations commonly do; every
 verdict records whether the judge chose the answer shown first (``firsts``), for the report's check.
