@@ -145,11 +145,14 @@ def _read_back(
     from aga.scenario.loader import load_scenario
 
     town = load_scenario(scenario)
+    for s in measured:  # every seed's file first: a missing one is said before any is read
+        if not (records / f"s{s}.jsonl").exists():
+            raise ValueError(
+                f"--from-records: {records / f's{s}.jsonl'} does not exist (seed {s} was never recorded into {records})"
+            )
     evaluations: dict[int, Evaluation] = {}
     for s in measured:
         kept = records / f"s{s}.jsonl"
-        if not kept.exists():
-            raise ValueError(f"--from-records: {kept} does not exist (seed {s} was never recorded into {records})")
         evaluations[s] = evaluate_from_records(
             kept, [f"{m}-s{s}" for m in modes], settings, town, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
             measures=measures, max_pairs=max_pairs, on_note=on_note,

@@ -200,7 +200,8 @@ def _complete_state(
     raise MissingRecords(
         f"{records_file}: run '{run_id}' has no state whose records are complete; at its latest ({latest}) "
         f"{len(missing_at_latest)} are missing, e.g. {'; '.join(missing_at_latest[:3])}: evaluate it with its run "
-        "(without --from-records) to ask them"
+        "(without --from-records) to ask them, or give the recording's settings (--questions, --max-agents, "
+        "--max-pairs, --judge)"
     )
 
 
