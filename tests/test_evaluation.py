@@ -749,3 +749,41 @@ def test_a_spread_over_fewer_seeds_than_measured_says_how_many():
     assert _sp(spread([0.5, 1.0, None]), "{:.0%}", 3) == "75% (50%-100%, 2 of 3 seeds)"
     assert _sp(spread([0.5, 1.0, 1.0]), "{:.0%}", 3) == "83% (50%-100%)"
     assert _sp(spread([None]), "{:.0%}", 3) == "-"
+
+
+def test_a_person_rates_kept_answers_blind_and_can_stop_and_go_on(tmp_path, hashed):
+    """`aga rate`: two conditions' answers shown as A and B, verdicts kept as human/<rater> at once; the
+    same command goes on where the rater stopped, and the head-to-head counts what was chosen."""
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    run = Run.create("ville3", model="scripted/default", hours=0.5, run_id="hr", embedder=HashEmbedder())
+    run.advance()
+    run.close()
+    out = tmp_path / "hr-eval"
+    asked = ["eval", "hr", "-m", "scripted/default", "--questions", "1", "--measure", "interviews", "--quiet"]
+    assert CliRunner().invoke(app, [*asked, "--ablation", "no-memory", "--out", str(out)]).exit_code == 0
+    records = out / "records.jsonl"
+    rate = ["rate", str(records), "-s", "ville3", "--run", "hr", "--questions", "1", "--voice", "scripted/default"]
+    refused = CliRunner().invoke(app, rate)
+    assert refused.exit_code != 0 and "--rater: give your name" in str(refused.exception or refused.output)
+    first = CliRunner().invoke(app, [*rate, "--rater", "ana"], input="A\nB\nmaybe\n=\nq\n")
+    assert first.exit_code == 0, first.output
+    assert "'MAYBE': answer A, B, = or q" in first.output
+    assert "no-memory" not in first.output.split("rated by human/ana")[0]  # blind: no condition named
+    assert "3 of 15 rated by human/ana (12 left: the same command goes on)" in first.output
+    assert "1 of 15 to rate" in first.output and "Character: " in first.output
+    second = CliRunner().invoke(app, [*rate, "--rater", "ana"], input="A\n" * 12)
+    assert "1 of 12 to rate" in second.output and "15 of 15 rated by human/ana\n" in second.output
+    mine = [r for r in JsonLines(records).read() if r.get("judge") == "human/ana"]
+    assert len(mine) == 15 and {r["judging"] for r in mine} == {"by hand"}
+    decided = [r for r in mine if len(set(r["places"].values())) > 1]
+    assert len(decided) == 14 and sum(r["firsts"] == [True] for r in decided) == 13  # one B, thirteen A
+    wins = sum(r["places"]["hr"] == 0 for r in decided)
+    assert re.search(rf"hr above hr:no-memory in {wins} of 14 decided verdicts", second.output)
+    # Nothing is asked of the rater twice, and another rater starts afresh.
+    again = CliRunner().invoke(app, [*rate, "--rater", "ana"], input="")
+    assert "15 of 15 rated by human/ana" in again.output and "to rate" not in again.output
+    other = CliRunner().invoke(app, [*rate, "--rater", "ben"], input="q\n")
+    assert "0 of 15 rated by human/ben (15 left" in other.output

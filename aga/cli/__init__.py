@@ -13,6 +13,7 @@ from aga.cli.ledger import ledger_command
 from aga.cli.llm import llm_app
 from aga.cli.models import models_app
 from aga.cli.policy import policy_app
+from aga.cli.rate import rate_command
 from aga.cli.run import resume_command, run_command
 from aga.cli.scenario import scenario_app
 from aga.cli.social import social_app
@@ -39,6 +40,7 @@ app.command("log")(log_command)
 app.command("whisper")(whisper_command)
 app.command("interview")(interview_command)
 app.command("eval")(eval_command)
+app.command("rate")(rate_command)
 
 
 def main() -> None:

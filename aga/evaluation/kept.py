@@ -87,8 +87,10 @@ def evaluate_from_records(
     measures: Sequence[str] = MEASURES,
     max_pairs: int | None = None,
     on_note: Callable[[str], None] | None = None,
+    judged: bool = True,
 ) -> Evaluation:
     """The evaluation of ``run_ids`` (as ``evaluate`` would make it, same settings) from ``records_file``.
+    ``judged``: False reads the answers only, not the judge's verdicts (for rating them by hand).
 
     ``scenario``: the town the runs lived in (its cast and news). Each run is read at the latest state
     for which its records are complete; ``on_note`` is told which. Raises ``MissingRecords`` naming the
@@ -115,7 +117,7 @@ def evaluate_from_records(
             on_note(f"{run_id}: read back at end state {state} (no run opened, no model asked)")
     evaluation.questions = questions or {}
     evaluation.answers = answers
-    if "interviews" in measures and len(conds) > 1:
+    if judged and "interviews" in measures and len(conds) > 1:
         names = [c.name for c in conds]
         tag = {"judge": settings.judge, "conditions": names, "judging": settings.judging, **common}
         verdicts = [
