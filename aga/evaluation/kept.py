@@ -1,9 +1,10 @@
 """An evaluation read back from its kept records alone: no run is opened and no model is asked.
 
 Every answer and verdict of an evaluation is kept, tagged with the state of the run it was asked of
-(``aga.evaluation.evaluate``). Runs made again on another machine can end in other states (MiniLM's
-vectors differ in their last bits from one processor to another, and a near-tie in a lookup then goes
-the other way), so a recording whose runs are gone could otherwise only be asked again, for hours. Its
+(``aga.evaluation.evaluate``). Runs made again on another machine can end in other states (ville3's
+recording: its baseline and social runs ended as before on every new machine, its lifestyle and aga
+runs did not; a near-tie in a policy lookup or a retrieval that goes the other way is enough), so a
+recording whose runs are gone could otherwise only be asked again, for hours. Its
 figures are all in the records: for each run, the state whose records are complete (its interview
 answers under every condition, its diffusion and density answers), the verdicts found by the answers
 they compared, and what the run itself showed (``facts``: step, Social Memory density, attendance).
