@@ -2,8 +2,9 @@
 
 Every answer and verdict of an evaluation is kept, tagged with the state of the run it was asked of
 (``aga.evaluation.evaluate``). Runs made again on another machine can end in other states (ville3's
-recording: its baseline and social runs ended as before on every new machine, its lifestyle and aga
-runs did not; a near-tie in a policy lookup or a retrieval that goes the other way is enough), so a
+recording: on another processor most of its runs did; on a machine of the same kind its baseline and
+social runs ended as before and its lifestyle and aga runs did not; a near-tie in a policy lookup or a
+retrieval that goes the other way is enough), so a
 recording whose runs are gone could otherwise only be asked again, for hours. Its
 figures are all in the records: for each run, the state whose records are complete (its interview
 answers under every condition, its diffusion and density answers), the verdicts found by the answers
