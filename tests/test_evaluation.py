@@ -354,6 +354,9 @@ def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_p
     assert "the judge tells them apart" in (out / "believability.md").read_text()
     assert report["rankings"]["total"] == 2 * 3 * 5  # seeds x agents x questions
     assert all(report["mu_per_seed"][n]["n"] == 2 for n in names)
+    # Read off Social Memory, not asked: there even when only the interviews were measured.
+    assert report["knowledge"]["social"]["social_density"]["n"] == 2
+    assert report["knowledge"]["baseline"]["social_density"]["n"] == 0  # no Social Memory in the baseline
     assert (out / "eval" / "s1" / "report.md").exists() and (out / "report.json").exists()  # and the tokens
 
 

@@ -235,7 +235,8 @@ def evaluate(
                         max_pairs=max_pairs, seed=settings.seed,
                     ),
                 }  # fmt: skip
-                found["social_density"] = _social_density(opened, evaluation.agents)
+            # Read off Social Memory, not asked: kept with every evaluation's facts, whatever was measured.
+            found["social_density"] = _social_density(opened, evaluation.agents)
             if "attendance" in measures:
                 found["attendance"] = [
                     a.to_json() for a in attendance(opened.engine, opened.rt.scenario, opened.rt.now)
