@@ -121,9 +121,7 @@ def run_believability(
         provenance=made, scenario=scenario, run_model=model, simulated_days=days, warmup_runs=warmup,
         share_of_baseline_tokens=tokens.get("share_of_baseline"),
     )  # fmt: skip
-    (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
-    (out / "believability.md").write_text(markdown(report) + "\n")
-    return report
+    return _write(out, report)
 
 
 def _read_back(
@@ -165,6 +163,11 @@ def _read_back(
         provenance=made, scenario=scenario, **described, share_of_baseline_tokens=None,
         read_back={str(s): {r: f["state"] for r, f in ev.runs.items()} for s, ev in evaluations.items()},
     )  # fmt: skip
+    return _write(out, report)
+
+
+def _write(out: Path, report: dict[str, Any]) -> dict[str, Any]:
+    """Write ``believability.{json,md}`` into ``out``; return the report."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "believability.json").write_text(json.dumps(finite(report), indent=2, allow_nan=False) + "\n")
     (out / "believability.md").write_text(markdown(report) + "\n")

@@ -37,8 +37,9 @@ def rate_command(
     or q (stop; the same command goes on where you stopped). Ends with how often RUN was preferred, with a
     95% interval: the check a model judge is put to, by a person. Asks no model.
     """
+    from aga.evaluation.checks import head_to_head
     from aga.evaluation.conditions import ABLATIONS
-    from aga.evaluation.human import Shown, character, comparisons, rate_by_hand, summary
+    from aga.evaluation.human import Shown, character, comparisons, rate_by_hand
     from aga.evaluation.interviews import EvalSettings
     from aga.evaluation.kept import evaluate_from_records
     from aga.scenario.loader import load_scenario
@@ -73,7 +74,7 @@ def rate_command(
             err_console.print(f"[yellow]{escape(said)!r}: answer A, B, = or q[/]")
 
     judged = rate_by_hand(records, shown, rater=rater, settings=settings, pair=(first, second), ask=ask)
-    check = summary(judged, first, second)
+    check = head_to_head(judged, first, second)  # evens left out, as a model judge's ties
     left = len(shown) - len(judged)
     console.print(
         f"{len(judged)} of {len(shown)} rated by human/{rater}"

@@ -12,13 +12,11 @@ head-to-head with its 95% interval is the same check the reports give a model ju
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aga.evaluation.checks import head_to_head
 from aga.evaluation.evaluate import Evaluation
 from aga.evaluation.interviews import EvalSettings, JsonLines, stable_seed
 from aga.evaluation.judge import Judged, shown_order
@@ -94,15 +92,10 @@ def rate_by_hand(
         record = {**tag, "measure": "pair", "agent": s.agent, "question": s.question.key, "pair": list(pair),
                   "answers": s.digest, "places": places, "complete": True, "failsafe": False,
                   "firsts": [choice == "A"] if choice != "=" else []}  # fmt: skip
-        file.append(json.loads(json.dumps(record)))
+        file.append(record)
         done[(s.agent, s.question.key, s.digest)] = record
     return [
         Judged(places=r["places"], complete=True, failsafe=False, firsts=tuple(r["firsts"]))
         for s in shown
         if (r := done.get((s.agent, s.question.key, s.digest))) is not None
     ]
-
-
-def summary(judged: list[Judged], first: str, second: str) -> dict[str, Any]:
-    """The rater's head-to-head of ``first`` against ``second`` (evens left out), with a 95% interval."""
-    return head_to_head(judged, first, second)
