@@ -499,3 +499,41 @@ def test_a_copied_run_folder_is_a_branch_under_its_new_name_with_its_own_policy_
     trunk_again = Run.open("trunk", embedder=HashEmbedder())  # and the trunk is still itself
     assert trunk_again.info.run_id == "trunk" and trunk_again.info.created_as is None
     trunk_again.close()
+
+
+@pytest.mark.embedding_model
+def test_a_policy_mode_run_is_the_same_in_another_process():
+    # Figures are compared between runs made by different processes (a benchmark's modes, a machine's
+    # sittings): a policy-mode run must not depend on anything a process draws anew, such as Python's
+    # string hashing (the order of a set of names) or an index's random layout. Two processes with
+    # different hash seeds run the same seed with the real embedder and must write the same town, the
+    # same ledger and the same policy decisions.
+    import hashlib
+    import tempfile
+
+    def one(hash_seed: str, base: Path) -> subprocess.Popen[str]:
+        env = {**os.environ, "AGA_RUNS_DIR": str(base / "runs"), "PYTHONHASHSEED": hash_seed}
+        return _aga(
+            "run", "ville3", "--start", "07:00", "--hours", "5", "--model", "scripted/default", "--mode", "aga",
+            "--seed", "3", "--run-id", "same", "--fresh-policies", "--quiet", env=env,
+        )  # fmt: skip
+
+    def digest(db: Path) -> dict[str, object]:
+        with sqlite3.connect(db) as conn:
+            rows = {
+                "timeline": conn.execute("select step, agent, kind, text from timeline order by id").fetchall(),
+                "ledger": conn.execute("select task, prompt_tokens, completion_tokens from llm_ledger order by id")
+                .fetchall(),
+                "lookups": conn.execute("select kind, text, hit, matched from policy_decision order by id").fetchall(),
+            }
+        hits = sum(1 for r in rows["lookups"] if r[2])
+        return {"hits": hits, **{k: hashlib.sha256(repr(v).encode()).hexdigest() for k, v in rows.items()}}
+
+    with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+        procs = [one("1", Path(a)), one("2", Path(b))]  # side by side: two cores
+        for proc in procs:
+            _, err = proc.communicate(timeout=600)
+            assert proc.returncode == 0, err
+        first, second = (digest(Path(d) / "runs" / "same" / "aga.db") for d in (a, b))
+    assert first["hits"] > 0  # the run did reuse policies: a lookup that could differ took place
+    assert first == second
