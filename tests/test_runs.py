@@ -522,8 +522,9 @@ def test_a_policy_mode_run_is_the_same_in_another_process():
         with sqlite3.connect(db) as conn:
             rows = {
                 "timeline": conn.execute("select step, agent, kind, text from timeline order by id").fetchall(),
-                "ledger": conn.execute("select task, prompt_tokens, completion_tokens from llm_ledger order by id")
-                .fetchall(),
+                "ledger": conn.execute(
+                    "select task, prompt_tokens, completion_tokens from llm_ledger order by id"
+                ).fetchall(),
                 "lookups": conn.execute("select kind, text, hit, matched from policy_decision order by id").fetchall(),
             }
         hits = sum(1 for r in rows["lookups"] if r[2])
