@@ -131,3 +131,19 @@ def test_the_day_table_gives_each_town_its_mean_and_range_over_sampling_runs():
     assert "| importance of chats, mean / sd | None / None | 6 (5-7) / 1.5 (1-2) |" in table
     one = "\n".join(_day_table(original, {"town": runs[:1]}, [0]))
     assert "(seed 0)" in one and "| blocks per agent-day | 11.3 | 16 |" in one
+
+
+def test_a_days_decomposition_figures_are_per_agent_as_the_reference_computes_them():
+    # The reference's repeat shares are one persona's at a time, averaged; a town's figures pooled
+    # over agents counted one agent's step as a repeat of another's.
+    from benchmarks.realism import decomposition_statistics
+
+    day = ["working (taking orders)", "working (serving coffee)", "eating (eating lunch)", "eating (washing up)"]
+    twins = decomposition_statistics({"A": day, "B": list(day)})
+    assert twins["repeat_share"] == 0.0 and twins["cross_block_repeat_share"] == 0.0
+    assert twins["actions_per_agent"] == 4.0 and twins["distinct_substeps_per_block_mean"] == 2.0
+    # One agent whose second block repeats the first's steps, one who does not: the mean of the two.
+    again = ["work (taking orders)", "work (serving coffee)", "rest (taking orders)", "rest (serving coffee)"]
+    mixed = decomposition_statistics({"A": day, "B": again})
+    assert mixed["repeat_share"] == pytest.approx((0 + 0.5) / 2)
+    assert mixed["cross_block_repeat_share"] == pytest.approx((0 + 1.0) / 2)
