@@ -333,3 +333,19 @@ def test_a_news_event_the_run_cannot_reach_is_warned_about(ville3, starts, ends,
     _edit(scenario, "ends = 2023-02-14T19:00:00", f"ends = {ends}")
     [warning] = _warned(ville3, "news 'valentine_party'")
     assert says in warning and "check the year of its starts and ends" in warning
+
+
+def test_a_workplace_named_but_not_known_is_warned_about(ville3):
+    # Isabella's text says she runs Hobbs Cafe; without it in her known_places no prompt offers it, and
+    # she would run the cafe from her apartment.
+    _edit(
+        ville3 / "cast.toml",
+        'known_places = ["Hobbs Cafe", "The Willows Market and Pharmacy"',
+        'known_places = ["The Willows Market and Pharmacy"',
+    )
+    warnings = scenario_warnings(load_scenario(ville3))
+    said = [w for w in warnings if "'Isabella Rodriguez' > known_places" in w]
+    assert len(said) == 1, warnings
+    assert "name 'Hobbs Cafe'" in said[0] or "names 'Hobbs Cafe'" in said[0]
+    assert "add 'Hobbs Cafe' to known_places" in said[0]
+    assert said[0].startswith(str((ville3 / "cast.toml").resolve()))

@@ -442,7 +442,40 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
+    warnings += _unknown_named_places(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
+
+
+def _unknown_named_places(scenario: Scenario) -> list[str]:
+    """A place a persona's text names (a workplace: "works at the Harbour Bakery") that is not among the
+    places they know: the prompts that choose where an action happens offer only known places, so the
+    persona does that work elsewhere (at home) until they happen to walk past it. Seen with a town
+    written from scratch whose baker never reached her bakery."""
+    warnings: list[str] = []
+    town = scenario.town
+    for persona in scenario.cast:
+        home = persona.living_area.split(":")[0]
+        fields = {
+            "learned": persona.learned,
+            "currently": persona.currently,
+            "lifestyle": persona.lifestyle,
+            "daily_plan_requirement": persona.daily_plan_requirement,
+        }
+        for sector in town.sectors.values():
+            if sector.name == home or sector.name in persona.known_places:
+                continue
+            if sector.private and persona.name not in sector.residents:
+                continue  # someone else's home is never offered, known or not
+            named = re.compile(rf"(?<!\w){re.escape(sector.name)}(?!\w)")  # "Bar" is not in "Barbara"
+            where = [field for field, text in fields.items() if named.search(text)]
+            if where:
+                verb = "names" if len(where) == 1 else "name"
+                warnings.append(
+                    f"cast > '{persona.name}' > known_places: their {' and '.join(where)} {verb} "
+                    f"'{sector.name}', which is not among their known_places, so no prompt offers it as a place "
+                    f"to go and {persona.first_name} does that elsewhere; add '{sector.name}' to known_places"
+                )
+    return warnings
 
 
 def _in_file(warning: str, scenario: Scenario) -> str:
