@@ -349,3 +349,35 @@ def test_a_workplace_named_but_not_known_is_warned_about(ville3):
     assert "name 'Hobbs Cafe'" in said[0] or "names 'Hobbs Cafe'" in said[0]
     assert "add 'Hobbs Cafe' to known_places" in said[0]
     assert said[0].startswith(str((ville3 / "cast.toml").resolve()))
+
+
+def test_the_map_is_drawn_when_only_the_cast_is_wrong_and_from_a_town_file(ville3, monkeypatch, capsys):
+    import sys
+
+    from aga.cli import main
+
+    def aga(*args: str) -> tuple[int, str]:  # through the entry point that turns errors into sentences
+        monkeypatch.setattr(sys, "argv", ["aga", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as exited:
+            code = int(exited.code or 0)
+        out = capsys.readouterr()
+        return code, out.out + out.err
+
+    code, whole = aga("scenario", "map", str(ville3))
+    assert code == 0 and "Hobbs Cafe: cafe" in whole, whole
+    # The map is how one finds a room's right name, so a cast naming a room that does not exist still
+    # gets the map, then the error (exit 2).
+    _edit(ville3 / "cast.toml", "apartment:main room", "apartment:main rom")
+    code, broken = aga("scenario", "map", str(ville3))
+    assert code == 2 and "Hobbs Cafe: cafe" in broken
+    assert "did you mean 'main room'?" in " ".join(broken.split())
+    town = ville3.parent / "smallville" / "town.toml"
+    code, alone = aga("scenario", "map", str(town))
+    assert code == 0 and alone == whole
+    # A town that does not load is named, as in a scenario.
+    _edit(town, "width = 140", 'width = "wide"')
+    code, bad = aga("scenario", "map", str(town))
+    assert code == 2 and "town.toml" in bad and "Hobbs Cafe: cafe" not in bad

@@ -64,13 +64,31 @@ def check(
 
 
 @scenario_app.command("map")
-def draw(scenario: Annotated[str, typer.Argument(help="Scenario name or folder.")]) -> None:
-    """Draw SCENARIO's town as text, with a legend of the arenas' letters."""
-    from aga.scenario.loader import load_scenario
+def draw(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or folder, or a town file (town.toml).")],
+) -> None:
+    """Draw SCENARIO's town as text, with a legend of the arenas' letters.
 
-    town = load_scenario(scenario).town
+    The town is drawn even when the rest of the scenario does not load (the cast names a room the town
+    lacks): the map is how one finds the right name. The scenario's error follows the map (exit 2).
+    """
+    from pathlib import Path
+
+    from aga.scenario.loader import ScenarioError, load_scenario, load_town, scenario_town
+
+    problem: ScenarioError | None = None
+    if Path(scenario).suffix == ".toml" and Path(scenario).is_file() and Path(scenario).name != "scenario.toml":
+        town = load_town(scenario)
+    else:
+        try:
+            town = load_scenario(scenario).town
+        except ScenarioError as exc:
+            town, _ = scenario_town(scenario)  # a town that does not load either raises its own error
+            problem = exc
     legend: dict[tuple[str, str], str] = {}
     console.print(town.render(legend), markup=False, highlight=False, soft_wrap=True)
     console.print("# wall  + door  . street  * object")
     for (sector, arena), letter in legend.items():
         console.print(f"{letter}  {sector}: {arena}", markup=False, highlight=False)
+    if problem is not None:
+        raise problem  # the CLI's handler prints it on stderr with exit 2, as for any scenario error

@@ -230,6 +230,33 @@ def _short(value: Any) -> str:
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
     """Load ``scenarios/<name>/`` (or a scenario folder path) and cross-check its files."""
+    scenario_file, spec, town_file, cast_file = _scenario_files(name_or_path)
+    town = load_town(town_file)
+    cast = load_model(cast_file, CastSpec)
+    _cross_check(scenario_file, cast_file, spec, town, cast)
+    files = (("scenario", scenario_file), ("town", town_file), ("cast", cast_file))
+    return Scenario(folder=scenario_file.parent, spec=spec, town=town, cast=tuple(cast.personas), files=files)
+
+
+def load_town(path: str | Path) -> Town:
+    """A town file (``town.toml``) on its own, as a scenario would load it; errors name the file."""
+    town_file = Path(path)
+    town_spec = load_model(town_file, TownSpec)
+    try:
+        return Town(town_spec)
+    except TownError as exc:
+        raise ScenarioError(f"{town_file}: {exc}") from None
+
+
+def scenario_town(name_or_path: str | Path) -> tuple[Town, Path]:
+    """The town of a scenario and its file, read without the cast: a town can be drawn while the cast
+    that lives in it still fails to load (a living_area naming a room the town does not have)."""
+    _, _, town_file, _ = _scenario_files(name_or_path)
+    return load_town(town_file), town_file
+
+
+def _scenario_files(name_or_path: str | Path) -> tuple[Path, ScenarioSpec, Path, Path]:
+    """The scenario's file, its settings, and the town and cast files it names (which exist)."""
     folder = Path(name_or_path)
     # lexists: a scenario.toml that is a broken link or a loop is this folder's, and read_toml says what is wrong
     if not os.path.lexists(folder / "scenario.toml"):
@@ -270,15 +297,7 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
                 f"{scenario_file} > {field}: '{value}' names {path}, which does not exist; set {field} = to the "
                 f"{field} file's path, relative to the scenario's folder{hint}"
             )
-    town_spec = load_model(town_file, TownSpec)
-    cast = load_model(cast_file, CastSpec)
-    try:
-        town = Town(town_spec)
-    except TownError as exc:
-        raise ScenarioError(f"{town_file}: {exc}") from None
-    _cross_check(scenario_file, cast_file, spec, town, cast)
-    files = (("scenario", scenario_file), ("town", town_file), ("cast", cast_file))
-    return Scenario(folder=folder, spec=spec, town=town, cast=tuple(cast.personas), files=files)
+    return scenario_file, spec, town_file, cast_file
 
 
 def _resolved(path: Path, scenario_file: Path, field: str) -> Path:
