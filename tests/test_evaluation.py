@@ -477,6 +477,27 @@ def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluat
     assert refused.exit_code != 0 and "no --sitting" in str(refused.exception or refused.output)
 
 
+def test_scores_are_read_back_from_the_records_as_verdicts_are(tmp_path, hashed):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out, kept, back = tmp_path / "bel", tmp_path / "kept", tmp_path / "back"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "1", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--judging", "scores", "--quiet", "--records", str(kept)]
+    made = CliRunner().invoke(app, args)
+    assert made.exit_code == 0, made.output
+    pooled = json.loads((out / "believability.json").read_text())["pooled"]
+    assert any(r.get("measure") == "score" for r in map(json.loads, (kept / "s0.jsonl").read_text().splitlines()))
+    shutil.rmtree(out)
+    result = CliRunner().invoke(app, [*args[:4], str(back), *args[5:], "--from-records"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((back / "believability.json").read_text())["pooled"] == pooled
+
+
 def test_the_judges_check_fails_a_judge_that_cannot_tell_memory_from_none():
     from aga.evaluation.checks import check_lines, head_to_head
 
@@ -519,6 +540,18 @@ def test_judging_both_orders_turns_a_judge_swayed_by_position_into_ties():
     assert position_bias([]) == {"calls": 0, "first_chosen": 0}
 
 
+def test_scores_place_the_conditions_and_equal_scores_tie():
+    from aga.evaluation.checks import head_to_head, position_bias
+    from aga.evaluation.judge import placed_by_scores
+
+    judged = placed_by_scores({"full": 8, "none": 3, "other": 8})
+    assert judged.places == {"full": 0, "none": 1, "other": 0} and judged.firsts == ()
+    tie = placed_by_scores({"full": 6, "none": 6})
+    check = head_to_head([judged, tie], "full", "none")
+    assert (check["first_wins"], check["verdicts"]) == (1, 1)  # the tie decides nothing
+    assert position_bias([judged, tie])["calls"] == 0  # nothing was shown first
+
+
 def test_pooled_ratings_strip_the_seed_from_condition_names():
     from benchmarks.believability import kind
 
@@ -541,6 +574,7 @@ def test_pairwise_judging_can_sample_pairs_and_ranking_is_one_call_per_question(
         (["--pairs", "2"], 3 * 5 * 2),
         (["--pairs", "2", "--judging", "pairwise-both"], 3 * 5 * 2),
         (["--judging", "ranking"], 3 * 5),
+        (["--judging", "scores"], 3 * 5),
     ):
         out = tmp_path / extra[-1]
         result = CliRunner().invoke(app, [*base, *extra, "--out", str(out)])
@@ -551,6 +585,11 @@ def test_pairwise_judging_can_sample_pairs_and_ranking_is_one_call_per_question(
                 "select count(*) from llm_ledger where task = 'eval.compare_answers'"
             ).fetchone()[0]  # fmt: skip
     assert calls["pairwise-both"] == 2 * calls["2"] == 2 * 3 * 5 * 2  # each pair shown in both orders
+    assert calls["scores"] == 0  # no answer shown beside another
+    with sqlite3.connect(tmp_path / "scores" / "eval.db") as conn:
+        scored = conn.execute("select count(*) from llm_ledger where task = 'eval.score_answer'").fetchone()[0]
+    conditions = len(json.loads((tmp_path / "scores" / "report.json").read_text())["ratings"])
+    assert conditions >= 2 and scored == conditions * 3 * 5  # each answer scored once, alone
     bad = CliRunner().invoke(app, [*base, "--judging", "vote", "--out", str(tmp_path / "v")])
     assert "--judging vote" in str(bad.exception)
 

@@ -21,7 +21,8 @@ Judging = Annotated[
         help="pairwise: the judge picks the better of two answers, for every pair of conditions (or --pairs "
         "of them); pairwise-both: each pair in both orders, a win only where the two verdicts agree (a judge "
         "that prefers the first answer shown then says nothing instead of noise; twice the calls); ranking: "
-        "it orders all the answers in one call, as Park et al.'s evaluators did."
+        "it orders all the answers in one call, as Park et al.'s evaluators did; scores: it scores each answer "
+        "alone (1-10), so no order can sway it, and equal scores tie."
     ),
 ]
 Pairs = Annotated[
@@ -62,8 +63,8 @@ def eval_settings(
 
     for model in (voice, judge) if check_models else ():
         check_model(model, api_base)
-    if judging not in ("pairwise", "pairwise-both", "ranking"):
-        raise UserError(f"--judging {judging}: choose pairwise, pairwise-both or ranking")
+    if judging not in ("pairwise", "pairwise-both", "ranking", "scores"):
+        raise UserError(f"--judging {judging}: choose pairwise, pairwise-both, ranking or scores")
     measures = list(dict.fromkeys(measure or MEASURES))
     for m in measures:
         if m not in MEASURES:

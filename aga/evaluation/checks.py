@@ -59,6 +59,8 @@ def check_lines(check: dict[str, Any] | None, bias: dict[str, Any] | None, judgi
             "the judge does not tell the full architecture from agents without memory, so the ratings above "
             "are its noise and say nothing about the modes"
         )
+    if judging == "scores":
+        verdict += ". Each answer was scored alone, so no shown order could sway the judge"
     if bias and bias.get("calls"):
         remedy = (
             "a verdict the order decided is a tie here" if judging == "pairwise-both"

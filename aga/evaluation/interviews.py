@@ -20,7 +20,7 @@ from sqlmodel import col, func, select
 
 from aga.cognition.user import interview
 from aga.evaluation.conditions import Condition
-from aga.evaluation.judge import Judged, compare_answers, rank_answers, shown_order
+from aga.evaluation.judge import Judged, compare_answers, placed_by_scores, rank_answers, score_answer, shown_order
 from aga.evaluation.questions import Question
 from aga.llm.gateway import Gateway, GatewayOptions
 from aga.memory import MemoryKind, MemoryNode
@@ -38,7 +38,7 @@ class EvalSettings:
     max_agents: int | None = None  # at most this many, drawn by seed, when ``agents`` is empty
     seed: int = 0
     gateway: GatewayOptions = field(default_factory=GatewayOptions)
-    judging: str = "pairwise"  # or "ranking": all the conditions' answers in one call
+    judging: str = "pairwise"  # "pairwise-both"; "ranking": all the answers in one call; "scores": one at a time
     pairs_per_question: int | None = None  # pairwise: at most this many pairs per question, drawn by seed
 
 
@@ -151,6 +151,36 @@ def _firsts(
     return (record["places"][shown_first] == 0,)
 
 
+def _scores(
+    judge: Gateway,
+    conds: Sequence[str],
+    said: dict[str, str],
+    name: str,
+    key: str,
+    common: dict[str, str],
+    cache: dict[tuple[Any, ...], dict[str, Any]],
+    save: Callable[[dict[str, Any]], None],
+    tag: dict[str, Any],
+) -> dict[str, int]:
+    """Each condition's answer scored alone (cached by the answer, as verdicts are by the answers they
+    compared); fail-safe scores are left out."""
+    out: dict[str, int] = {}
+    for cond in conds:
+        shown = stable_seed(said[cond])
+        record_key = ("score", name, key, cond, shown)
+        record = cache.get(record_key)
+        if record is None:
+            with judge.numbered(*record_key):  # the score must not depend on what was judged before
+                score, failsafe = score_answer(judge, answer=said[cond], **common)
+            record = {**tag, "measure": "score", "agent": name, "question": key, "pair": [cond],
+                      "answers": shown, "score": score, "failsafe": failsafe}  # fmt: skip
+            save(record)
+            cache[record_key] = record
+        if not record["failsafe"]:
+            out[cond] = int(record["score"])
+    return out
+
+
 def judge_conditions(
     judge: Gateway,
     conds: Sequence[Condition],
@@ -172,6 +202,11 @@ def judge_conditions(
             # next time, when the model may be back).
             said = {c: answers[(c, name, q.key)]["answer"] for c in names if not answers[(c, name, q.key)]["failsafe"]}
             common = {"name": name, "persona": personas[name], "question": q.text}
+            if settings.judging == "scores":
+                scored = _scores(judge, [c for c in names if c in said], said, name, q.key, common, cache, save, tag)
+                if len(scored) > 1:
+                    judged.append(placed_by_scores(scored))
+                continue
             groups: list[tuple[str, ...]]
             if settings.judging == "ranking":
                 groups = [tuple(said)] if len(said) > 1 else []

@@ -9,6 +9,8 @@ embedded 1.5B judge picked the answer shown first in 560 of its 630 pairwise cal
 ``pairwise-both`` shows each pair in both orders and counts a win only where the two verdicts agree (a
 tie, which carries nothing, where the order decided), as LLM-as-judge evaluations commonly do; every
 verdict records whether the judge chose the answer shown first (``firsts``), for the report's check.
+``scores`` has no order to favour at all: the judge scores each answer alone (1-10), never seeing the
+others, and the conditions are placed by their scores (equal scores tie).
 """
 
 from __future__ import annotations
@@ -53,6 +55,22 @@ COMPARE = Task(
     template=Path(__file__).parent / "prompts" / "eval.compare_answers.txt",
     schema=Better,
     failsafe=Better(better="A"),  # marked as a fail-safe and left out of the ratings
+    max_tokens=20,
+    temperature=0.0,
+)
+
+
+class Score(BaseModel):
+    """How believable one answer is, alone."""
+
+    score: int = Field(ge=1, le=10)
+
+
+SCORE = Task(
+    name="eval.score_answer",
+    template=Path(__file__).parent / "prompts" / "eval.score_answer.txt",
+    schema=Score,
+    failsafe=Score(score=5),  # marked as a fail-safe and left out of the ratings
     max_tokens=20,
     temperature=0.0,
 )
@@ -151,3 +169,17 @@ def compare_answers(
     (winner,) = winners
     loser = b if winner == a else a
     return Judged(places={winner: 0, loser: 1}, complete=True, failsafe=failsafe, firsts=firsts)
+
+
+def score_answer(gateway: Gateway, *, name: str, persona: str, question: str, answer: str) -> tuple[int, bool]:
+    """The judge's score (1-10) of one answer seen alone, and whether it was a fail-safe."""
+    before = gateway.failsafes
+    got = gateway.call(SCORE, {"persona": persona, "name": name, "question": question, "answer": answer})
+    return got.score, gateway.failsafes > before
+
+
+def placed_by_scores(scores: Mapping[str, int]) -> Judged:
+    """Places from scores, the highest first; equal scores share a place (a tie, as a judge that gives
+    two answers the same score said nothing about their order)."""
+    levels = sorted(set(scores.values()), reverse=True)
+    return Judged(places={c: levels.index(v) for c, v in scores.items()}, complete=True, failsafe=False)

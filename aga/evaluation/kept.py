@@ -125,7 +125,7 @@ def evaluate_from_records(
         verdicts = [
             r
             for r in everything
-            if all(r.get(k) == v for k, v in tag.items()) and r.get("measure") in ("pair", "ranking")
+            if all(r.get(k) == v for k, v in tag.items()) and r.get("measure") in ("pair", "ranking", "score")
         ]
         # A verdict is found by the answers it compared (their digest is in its key), whichever states the
         # other runs were in when it was given.

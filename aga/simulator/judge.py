@@ -50,6 +50,14 @@ def compare_answers(p: Prompt) -> dict[str, str]:
     return {"better": "A" if a >= b else "B"}
 
 
+@answers("eval.score_answer")
+def score_answer(p: Prompt) -> dict[str, int]:
+    """A score of one answer alone, by the same reading (about 0.3 for an answer beside the point, 1.0
+    for one close to the question and the person, below 0 for one that says nothing) on 1-10."""
+    (reading,) = _believability(p, [p.get("answer")])
+    return {"score": max(1, min(10, round(1 + 9 * reading)))}
+
+
 NOT_KNOWING = re.compile(
     r"\b(?:no|not that I know|haven't|have not|never|don't|do not|not aware|not sure|no idea|nothing)\b", re.I
 )
