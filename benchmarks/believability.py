@@ -70,6 +70,7 @@ def run_believability(
     only: Sequence[int] = (),
     on_note: Callable[[str], None] | None = None,
     from_records: bool = False,
+    judge_kept: bool = False,
 ) -> dict[str, Any]:
     """Make (or continue) the runs, evaluate every seed, write ``believability.{json,md}``; return it.
 
@@ -81,7 +82,9 @@ def run_believability(
     is written, and ``{"evaluated": [...]}`` is returned. ``on_note``: told per run, before its seed's
     questions, how many kept records apply to it. ``from_records``: no run is made and no model asked;
     every seed is read back from ``records`` (:mod:`aga.evaluation.kept`), each run at the latest state
-    its records complete, and the report says so.
+    its records complete, and the report says so. ``judge_kept`` (with ``from_records``): the verdicts the
+    records lack are asked of ``settings.judge`` and kept into ``records`` (no run is made and the voice is
+    not asked: another judge or way of judging tried on the kept answers).
     """
     if "baseline" not in modes:
         raise ValueError("the ablations are of the baseline: keep baseline among the modes")
@@ -95,8 +98,10 @@ def run_believability(
         if records is None or only:
             raise ValueError("--from-records reads the --records folder back, for the whole report (not --sitting)")
         return _read_back(scenario, records, out, measured, modes=modes, settings=settings, measures=measures,
-                          max_pairs=max_pairs, made=made, on_note=on_note,
+                          max_pairs=max_pairs, made=made, on_note=on_note, judge_kept=judge_kept,
                           described={"run_model": model, "simulated_days": days, "warmup_runs": warmup})  # fmt: skip
+    if judge_kept:
+        raise ValueError("--judge-kept judges the answers kept in --records: give it with --from-records")
     # A sitting's seeds one at a time: the token machinery plans every seed from its first, and the other
     # seeds' runs (hours for a large town) are not needed to evaluate these.
     for first, count in [(s, 1) for s in dict.fromkeys(only)] or [(seed, seeds)]:
@@ -137,6 +142,7 @@ def _read_back(
     made: dict[str, str],
     on_note: Callable[[str], None] | None,
     described: dict[str, Any],
+    judge_kept: bool = False,
 ) -> dict[str, Any]:
     """The report of ``measured`` seeds from the kept records alone (see ``run_believability``)."""
     from aga.evaluation.kept import evaluate_from_records
@@ -151,19 +157,33 @@ def _read_back(
     evaluations: dict[int, Evaluation] = {}
     for s in measured:
         kept = records / f"s{s}.jsonl"
+        folder = out / "eval" / f"s{s}"
+        folder.mkdir(parents=True, exist_ok=True)
         evaluations[s] = evaluate_from_records(
             kept, [f"{m}-s{s}" for m in modes], settings, town, ablate=f"baseline-s{s}", ablations=list(ABLATIONS),
             measures=measures, max_pairs=max_pairs, on_note=on_note,
+            ask=_judge(settings, folder) if judge_kept else None,
         )  # fmt: skip
-        folder = out / "eval" / f"s{s}"
-        folder.mkdir(parents=True, exist_ok=True)
         write(evaluations[s], settings, folder, made)
     report = summarise(evaluations, modes=modes, settings=settings)
     report.update(
         provenance=made, scenario=scenario, **described, share_of_baseline_tokens=None,
         read_back={str(s): {r: f["state"] for r, f in ev.runs.items()} for s, ev in evaluations.items()},
+        judged_kept_answers=judge_kept,
     )  # fmt: skip
     return _write(out, report)
+
+
+def _judge(settings: EvalSettings, folder: Path) -> Any:
+    """The judge's gateway for verdicts asked of kept answers, its calls in ``folder/eval.db``."""
+    from aga.llm.gateway import Gateway
+    from aga.llm.ledger import Ledger
+    from aga.storage import make_engine, sqlite_url
+
+    ledger = Ledger(make_engine(sqlite_url(folder / "eval.db")), "eval")
+    return Gateway(
+        settings.judge, ledger=ledger, seed=settings.seed, api_base=settings.api_base, options=settings.gateway
+    )
 
 
 def _write(out: Path, report: dict[str, Any]) -> dict[str, Any]:
@@ -257,8 +277,14 @@ def _read_back_note(report: dict[str, Any]) -> list[str]:
         f"seed {s}: " + ", ".join(f"{run} {state}" for run, state in runs.items())
         for s, runs in report["read_back"].items()
     )
+    asked = (
+        f"no run was made and the voice was not asked; the verdicts the records lacked were asked of the judge "
+        f"(`--judge-kept`, {report['judge']}) and kept"
+        if report.get("judged_kept_answers")
+        else "no run was made and no model asked"
+    )
     return [
-        "Read back from the kept records (`--from-records`): no run was made and no model asked; each run is "
+        f"Read back from the kept records (`--from-records`): {asked}; each run is "
         f"counted at the latest end state its records complete ({states}). What a run showed without a model "
         "(Social Memory density, attendance) is there only where the records kept it.",
         "",

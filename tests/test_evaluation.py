@@ -477,7 +477,10 @@ def test_a_report_read_back_from_the_records_alone_gives_the_figures_the_evaluat
     assert refused.exit_code != 0 and "no --sitting" in str(refused.exception or refused.output)
 
 
-def test_scores_are_read_back_from_the_records_as_verdicts_are(tmp_path, hashed):
+def test_kept_answers_are_judged_anew_without_their_runs_and_read_back_after(tmp_path, hashed):
+    """Another way of judging (or another judge) tried on a recording whose runs are gone: --judge-kept
+    asks the judge what the records lack, on the kept answers, keeps it, and a later read-back gives
+    the same figures without asking."""
     import shutil
 
     from typer.testing import CliRunner
@@ -487,15 +490,30 @@ def test_scores_are_read_back_from_the_records_as_verdicts_are(tmp_path, hashed)
     out, kept, back = tmp_path / "bel", tmp_path / "kept", tmp_path / "back"
     args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
     args += ["--seeds", "1", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
-    args += ["--questions", "1", "--judging", "scores", "--quiet", "--records", str(kept)]
+    args += ["--questions", "1", "--pairs", "3", "--quiet", "--records", str(kept)]
     made = CliRunner().invoke(app, args)
     assert made.exit_code == 0, made.output
-    pooled = json.loads((out / "believability.json").read_text())["pooled"]
-    assert any(r.get("measure") == "score" for r in map(json.loads, (kept / "s0.jsonl").read_text().splitlines()))
-    shutil.rmtree(out)
-    result = CliRunner().invoke(app, [*args[:4], str(back), *args[5:], "--from-records"])
-    assert result.exit_code == 0, result.output
-    assert json.loads((back / "believability.json").read_text())["pooled"] == pooled
+    shutil.rmtree(out)  # the runs are gone
+    scores = [*args[:4], str(back), *args[5:], "--from-records", "--judging", "scores", "--measure", "interviews"]
+    unasked = CliRunner().invoke(app, scores)
+    assert unasked.exit_code != 0 and "no kept verdict for score" in " ".join(str(unasked.exception).split())
+    judged = CliRunner().invoke(app, [*scores, "--judge-kept"])
+    assert judged.exit_code == 0, judged.output
+    first = json.loads((back / "believability.json").read_text())
+    assert first["judged_kept_answers"] and first["pooled"]
+    assert "the verdicts the records lacked were asked of the judge" in (back / "believability.md").read_text()
+    with sqlite3.connect(back / "eval" / "s0" / "eval.db") as conn:
+        assert conn.execute("select count(*) from llm_ledger where task = 'eval.score_answer'").fetchone()[0] > 0
+        assert conn.execute("select count(*) from llm_ledger where task not like 'eval.score%'").fetchone()[0] == 0
+    kept_scores = [r for r in map(json.loads, (kept / "s0.jsonl").read_text().splitlines()) if r["measure"] == "score"]
+    assert kept_scores and all(set(r["states"]) and r["judging"] == "scores" for r in kept_scores)
+    shutil.rmtree(back)
+    again = CliRunner().invoke(app, scores)  # kept now: read back, nothing asked
+    assert again.exit_code == 0, again.output
+    assert json.loads((back / "believability.json").read_text())["pooled"] == first["pooled"]
+    assert not (back / "eval" / "s0" / "eval.db").exists()
+    alone = CliRunner().invoke(app, [*args, "--judge-kept"])
+    assert alone.exit_code != 0 and "give it with --from-records" in str(alone.exception or alone.output)
 
 
 def test_the_judges_check_fails_a_judge_that_cannot_tell_memory_from_none():

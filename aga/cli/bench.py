@@ -552,6 +552,15 @@ def believability_command(
             "machine's, whose runs would end in other states).",
         ),
     ] = False,
+    judge_kept: Annotated[
+        bool,
+        typer.Option(
+            "--judge-kept",
+            help="With --from-records: ask --judge the verdicts the records lack, on the kept answers (no run "
+            "made, the voice not asked), and keep them there: another judge or --judging tried on a recording. "
+            "Give --measure interviews unless the records hold this judge's diffusion and density readings.",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Baseline, lifestyle, social and aga runs of SCENARIO over seeds, each seed's modes and the baseline's
@@ -572,6 +581,10 @@ def believability_command(
     if from_records and (records is None or sitting):
         raise UserError("--from-records reads back the --records folder for the whole report: give --records, "
                         "and no --sitting")  # fmt: skip
+    if judge_kept and not from_records:
+        raise UserError("--judge-kept judges the answers kept in --records: give it with --from-records")
+    if judge_kept:
+        check_model(judge, api_base)  # the one model it asks
     for s in sitting or ():
         if s not in measured:
             raise UserError(f"--sitting {s}: not among the measured seeds {seed}..{seed + seeds - 1} (--seed, --seeds)")
@@ -592,6 +605,7 @@ def believability_command(
             if quiet else None,
             on_answer=lambda _: progress.advance(answers), api_base=api_base, records=records, only=sitting or (),
             on_note=lambda note: err_console.print(note, markup=False), from_records=from_records,
+            judge_kept=judge_kept,
         )  # fmt: skip
     if sitting:
         folders = ", ".join(str(out / "eval" / f"s{s}") for s in report["evaluated"])

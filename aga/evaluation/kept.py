@@ -90,9 +90,13 @@ def evaluate_from_records(
     max_pairs: int | None = None,
     on_note: Callable[[str], None] | None = None,
     judged: bool = True,
+    ask: Any = None,
 ) -> Evaluation:
     """The evaluation of ``run_ids`` (as ``evaluate`` would make it, same settings) from ``records_file``.
     ``judged``: False reads the answers only, not the judge's verdicts (for rating them by hand).
+    ``ask``: a judge (a ``Gateway`` of ``settings.judge``) that gives the verdicts the records lack, kept
+    into ``records_file`` as they come: another judge, or another way of judging, tried on the kept
+    answers without their runs and without asking the voice again.
 
     ``scenario``: the town the runs lived in (its cast and news). Each run is read at the latest state
     for which its records are complete; ``on_note`` is told which. Raises ``MissingRecords`` naming the
@@ -130,13 +134,35 @@ def evaluate_from_records(
         # A verdict is found by the answers it compared (their digest is in its key), whichever states the
         # other runs were in when it was given.
         cache = _latest(verdicts, lambda r: (r["measure"], r["agent"], r["question"], *r["pair"], r["answers"]))
-        personas = {name: "" for name in agents}  # shown to the judge only when asking, which never happens here
-        evaluation.judged = judge_conditions(
-            _Unasked(records_file), conds, evaluation.questions, personas, answers, cache,  # type: ignore[arg-type]
-            lambda _: None, tag, settings,
-        )  # fmt: skip
+        if ask is None:
+            personas = {name: "" for name in agents}  # shown to the judge only when asking, never done here
+            evaluation.judged = judge_conditions(
+                _Unasked(records_file), conds, evaluation.questions, personas, answers, cache,  # type: ignore[arg-type]
+                lambda _: None, tag, settings,
+            )  # fmt: skip
+        else:
+            kept = JsonLines(records_file)
+            states = {run_id: found["state"] for run_id, found in evaluation.runs.items()}
+            evaluation.judged = judge_conditions(
+                ask, conds, evaluation.questions, _personas(scenario, agents, evaluation), answers, cache,
+                kept.append, {**tag, "states": states}, settings,
+            )  # fmt: skip
         evaluation.ratings = rate(evaluation.judged, names, reference=conds[0].name, seed=settings.seed)
     return evaluation
+
+
+def _personas(scenario: Any, agents: Sequence[str], evaluation: Evaluation) -> dict[str, str]:
+    """Who each agent is, as the judge is shown it when the runs are open: the seeded identity, dated
+    at the first run's evaluated time (kept with its facts; the scenario's start where none was)."""
+    from datetime import datetime
+
+    from aga.cognition.user import seed_identity
+    from aga.sim.engine import initial_agents
+
+    made = initial_agents(scenario)
+    first = next(iter(evaluation.runs.values()), {})
+    when = datetime.fromisoformat(first["time"]) if isinstance(first.get("time"), str) else scenario.spec.start
+    return {name: seed_identity(made[name], when) for name in agents}
 
 
 def _expected_keys(agent: str, scenario: Any, settings: EvalSettings) -> list[str]:
