@@ -112,6 +112,7 @@ def evaluate_from_records(
     evaluation = Evaluation(conds, agents)
     questions: dict[str, list[Question]] | None = None
     answers: dict[tuple[str, str, str], Record] = {}
+    asked = "its answers not asked again" if ask is not None else "no model asked"
     for run_id in dict.fromkeys(c.run_id for c in conds):
         mine = [r for r in everything if r.get("run") == run_id and all(r.get(k) == v for k, v in common.items())]
         run_conds = [c for c in conds if c.run_id == run_id]
@@ -120,7 +121,7 @@ def evaluate_from_records(
             answers[(cond, agent, key)] = record
         evaluation.runs[run_id] = _figures(reading, everything, mine, run_id, state)
         if on_note:
-            on_note(f"{run_id}: read back at end state {state} (no run opened, no model asked)")
+            on_note(f"{run_id}: read back at end state {state} (no run opened, {asked})")
     evaluation.questions = questions or {}
     evaluation.answers = answers
     if judged and "interviews" in measures and len(conds) > 1:
