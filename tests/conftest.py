@@ -50,3 +50,25 @@ def make_gateway(ledger, sleeps):
         return Gateway(model, ledger=ledger, sleep=sleeps.append, **kwargs)
 
     return make
+
+
+@pytest.fixture
+def aga(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """``aga(*args)``: exit code and what ``aga ARGS`` printed (on one line), through the entry point
+    that turns errors into sentences."""
+
+    def invoke(*args: str) -> tuple[int, str]:
+        import sys
+
+        monkeypatch.setattr(sys, "argv", ["aga", *args])
+        try:
+            from aga.cli import main
+
+            main()
+            code = 0
+        except SystemExit as exited:
+            code = int(exited.code or 0)
+        out = capsys.readouterr()
+        return code, " ".join((out.out + out.err).split())
+
+    return invoke

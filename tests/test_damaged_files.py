@@ -12,28 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aga.cli import main
 from aga.sim.policies import PolicyOptions
 from aga.sim.run import Run
 from tests.fakes import HashEmbedder
-
-
-@pytest.fixture
-def aga(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
-    """``aga(*args)``: exit code and what ``aga ARGS`` printed (on one line), through the entry point
-    that turns errors into sentences."""
-
-    def invoke(*args: str) -> tuple[int, str]:
-        monkeypatch.setattr(sys, "argv", ["aga", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as exited:
-            code = int(exited.code or 0)
-        out = capsys.readouterr()
-        return code, " ".join((out.out + out.err).split())
-
-    return invoke
 
 
 def _unwrapped(said: str) -> str:

@@ -351,21 +351,7 @@ def test_a_workplace_named_but_not_known_is_warned_about(ville3):
     assert said[0].startswith(str((ville3 / "cast.toml").resolve()))
 
 
-def test_the_map_is_drawn_when_only_the_cast_is_wrong_and_from_a_town_file(ville3, monkeypatch, capsys):
-    import sys
-
-    from aga.cli import main
-
-    def aga(*args: str) -> tuple[int, str]:  # through the entry point that turns errors into sentences
-        monkeypatch.setattr(sys, "argv", ["aga", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as exited:
-            code = int(exited.code or 0)
-        out = capsys.readouterr()
-        return code, out.out + out.err
-
+def test_the_map_is_drawn_when_only_the_cast_is_wrong_and_from_a_town_file(ville3, aga):
     code, whole = aga("scenario", "map", str(ville3))
     assert code == 0 and "Hobbs Cafe: cafe" in whole, whole
     # The map is how one finds a room's right name, so a cast naming a room that does not exist still
