@@ -81,7 +81,7 @@ def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
 
     Per agent, then the mean over agents, as the reference computes its figures (one persona's scratch
     at a time). Pooled over a town, one agent's step counted as a repeat of another's, so a town of
-    seven read as more repetitive than the same days of three (harbour6: repeats 0.40 pooled, 0.29 per
+    seven read as more repetitive than the same days of three (harbour6: repeats 0.41 pooled, 0.29 per
     agent on seed 0).
     """
     from benchmarks import realism_reference as ref

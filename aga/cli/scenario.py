@@ -83,7 +83,7 @@ def draw(
         try:
             town = load_scenario(scenario).town
         except ScenarioError as exc:
-            town, _ = scenario_town(scenario)  # a town that does not load either raises its own error
+            town = scenario_town(scenario)  # a town that does not load either raises its own error
             problem = exc
     legend: dict[tuple[str, str], str] = {}
     console.print(town.render(legend), markup=False, highlight=False, soft_wrap=True)

@@ -248,11 +248,11 @@ def load_town(path: str | Path) -> Town:
         raise ScenarioError(f"{town_file}: {exc}") from None
 
 
-def scenario_town(name_or_path: str | Path) -> tuple[Town, Path]:
-    """The town of a scenario and its file, read without the cast: a town can be drawn while the cast
-    that lives in it still fails to load (a living_area naming a room the town does not have)."""
+def scenario_town(name_or_path: str | Path) -> Town:
+    """The town of a scenario, read without the cast: a town can be drawn while the cast that lives in
+    it still fails to load (a living_area naming a room the town does not have)."""
     _, _, town_file, _ = _scenario_files(name_or_path)
-    return load_town(town_file), town_file
+    return load_town(town_file)
 
 
 def _scenario_files(name_or_path: str | Path) -> tuple[Path, ScenarioSpec, Path, Path]:
