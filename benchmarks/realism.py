@@ -425,6 +425,33 @@ _DAY_ROWS = (
 )
 
 
+# The day figures that measure variety, with the way that is more varied (the others describe the day).
+_DAY_VARIETY = (
+    ("distinct activities per agent-day", "distinct_activities_mean", "distinct_activities_mean", +1),
+    ("exact repeat share of actions", "repeat_share_mean", "repeat_share", -1),
+    ("distinct sub-steps per block", "distinct_substeps_per_block_mean", "distinct_substeps_per_block_mean", +1),
+    ("share of a block's sub-steps found in another block", "cross_block_repeat_share_mean",
+     "cross_block_repeat_share", -1),
+)  # fmt: skip
+
+
+def day_verdict(original: dict[str, Any], days: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
+    """Per town, whether its first day (the mean over its sampling runs) is at least as varied as the
+    GPT-3.5 day on each variety measure: "holds", or "misses (ours vs theirs)"."""
+    verdicts: dict[str, dict[str, str]] = {}
+    for town, runs in days.items():
+        marks: dict[str, str] = {}
+        for label, theirs, ours, better in _DAY_VARIETY:
+            values = [float(d[ours]) for d in runs if isinstance(d.get(ours), int | float)]
+            reference = original.get(theirs)
+            if not values or not isinstance(reference, int | float):
+                continue
+            mine = statistics.fmean(values)
+            marks[label] = "holds" if (mine - reference) * better >= 0 else f"misses ({mine:.4g} vs {reference:g})"
+        verdicts[town] = marks
+    return verdicts
+
+
 def _day_cell(values: Sequence[Any]) -> str:
     """One town's figure over its sampling runs: the value of one run, else the mean with its range."""
     numbers = [float(v) for v in values if isinstance(v, int | float)]
@@ -467,6 +494,9 @@ def _day_table(original: dict[str, Any], days: dict[str, list[dict[str, Any]]], 
             for t in towns
         ]
         out.append(f"| {label} | {ref.get('mean')} / {ref.get('sd')} | " + " | ".join(cells) + " |")
+    for town, marks in day_verdict(original, days).items():
+        if marks:
+            out.append(f"\n{town} vs the GPT-3.5 day: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
     return out
 
 
@@ -554,6 +584,7 @@ def run(
     reuse: Sequence[Path] | None = None,
     draws: int = 1,
     day_seeds: int = 1,
+    day_towns: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Capture, sample, answer with every model, measure; writes the report and returns it.
 
@@ -564,7 +595,8 @@ def run(
 
     The day figures come from ``day_seeds`` sampling runs per town (seeds ``seed``, ``seed + 1``, ...): one
     simulated day of three agents moves between seeds by more than most changes to the simulator do.
-    Prompts are sampled from the first only.
+    Prompts are sampled from the first only. ``day_towns`` get only the day figures (their own sampling
+    runs, no prompts sampled): a large town whose real-model answers would take hours.
     """
     from datetime import date
 
@@ -583,6 +615,13 @@ def run(
             captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1])
             if k == 0 and reused is None:
                 situations += sample(captured, per_task, seed)
+    for town in day_towns:
+        if town in days:
+            continue
+        days[town] = []
+        for k in range(max(1, day_seeds)):
+            days[town].append({})
+            capture(town, hours=hours, seed=seed + k, start=start, stats=days[town][-1])
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     if reused is not None:
         situations, seed_list = reused
@@ -603,13 +642,16 @@ def run(
         results[model] = measure(situations, model, embedder.embed, thresholds)
     simulator = next((m for m in models if m.startswith("scripted/")), "")
     original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"
+    original = json.loads(original_path.read_text())["overall"] if original_path.exists() else None
     report = {
         "command": "aga bench realism "
         + " ".join(f"--scenario {s}" for s in scenarios)
         + " "
         + " ".join(f"--model {m}" for m in models)
         + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --draws {draws}"
-        + f" --day-seeds {max(1, day_seeds)} --out {out}"
+        + f" --day-seeds {max(1, day_seeds)}"
+        + "".join(f" --day-town {t}" for t in day_towns)
+        + f" --out {out}"
         + "".join(f" --reuse {path}" for path in reuse or []),
         "prompts_from": ", ".join(str(p) for p in reuse) if reuse else "the sampling runs of this command",
         "machine": machine(),
@@ -622,7 +664,8 @@ def run(
         "results": results,
         "simulator_range": spread,
         "verdict": verdict(results, simulator) if simulator else {},
-        "original": json.loads(original_path.read_text())["overall"] if original_path.exists() else None,
+        "original": original,
+        "day_verdict": day_verdict(original, days) if original else {},
         # The first run's figures (what earlier reports held), and every run's.
         "simulator_days": {town: runs[0] for town, runs in days.items()},
         "simulator_days_by_seed": days,

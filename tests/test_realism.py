@@ -147,3 +147,47 @@ def test_a_days_decomposition_figures_are_per_agent_as_the_reference_computes_th
     mixed = decomposition_statistics({"A": day, "B": again})
     assert mixed["repeat_share"] == pytest.approx((0 + 0.5) / 2)
     assert mixed["cross_block_repeat_share"] == pytest.approx((0 + 1.0) / 2)
+
+
+def test_the_day_verdict_fails_a_day_more_repetitive_than_the_gpt35_day():
+    # The day table's variety measures against the reference: a town whose day repeats its steps
+    # more than GPT-3.5's misses, and says by how much; one at least as varied holds.
+    from benchmarks.realism import _day_table, day_verdict
+
+    original = {"distinct_activities_mean": 10.0, "repeat_share_mean": 0.22,
+                "distinct_substeps_per_block_mean": 7.2, "cross_block_repeat_share_mean": 0.29}  # fmt: skip
+    varied = {"distinct_activities_mean": 12.0, "repeat_share": 0.2,
+              "distinct_substeps_per_block_mean": 7.5, "cross_block_repeat_share": 0.25}  # fmt: skip
+    looping = {"distinct_activities_mean": 4.0, "repeat_share": 0.6,
+               "distinct_substeps_per_block_mean": 3.0, "cross_block_repeat_share": 0.7}  # fmt: skip
+    marks = day_verdict(original, {"good": [varied], "bad": [looping, varied]})
+    assert set(marks["good"].values()) == {"holds"}
+    assert marks["bad"]["exact repeat share of actions"] == "misses (0.4 vs 0.22)"
+    assert marks["bad"]["distinct activities per agent-day"] == "misses (8 vs 10)"
+    assert all(v.startswith("misses") for v in marks["bad"].values())
+    table = "\n".join(_day_table(original, {"bad": [looping]}, [0]))
+    assert "bad vs the GPT-3.5 day: distinct activities per agent-day misses (4 vs 10)" in table
+
+
+def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatch):
+    """`--day-town`: a town measured beside the GPT-3.5 day only (its sampling runs), never sampled."""
+    from benchmarks import realism
+
+    ran: list[tuple[str, int]] = []
+
+    def fake_capture(scenario, *, hours, seed, start=None, stats=None):
+        ran.append((scenario, seed))
+        stats.update({"distinct_activities_mean": 11.0, "repeat_share": 0.1})
+        return [realism.Situation(scenario, "plan.daily", "A", "d1", {"x": "y"})]
+
+    sampled: list[str] = []
+    monkeypatch.setattr(realism, "capture", fake_capture)
+    monkeypatch.setattr(realism, "sample", lambda captured, n, seed: sampled.extend(s.scenario for s in captured) or [])
+    report = realism.run(["small"], [], hours=2, seed=5, seeds=2, per_task=1, out=tmp_path, day_seeds=2,
+                         day_towns=["big"])  # fmt: skip
+    assert ran == [("small", 5), ("small", 6), ("big", 5), ("big", 6)]
+    assert sampled == ["small"]
+    assert set(report["simulator_days_by_seed"]) == {"small", "big"}
+    assert "--day-town big" in report["command"]
+    assert report["day_verdict"]["big"]["exact repeat share of actions"] == "holds"
+    assert "simulator, big" in (tmp_path / "realism.md").read_text()

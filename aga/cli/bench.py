@@ -304,6 +304,13 @@ def realism_command(
             "one simulated day moves between seeds, so the table gives the mean with its range."
         ),
     ] = 3,
+    day_town: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A town measured only beside the GPT-3.5 day (repeatable): its own sampling runs, no prompts "
+            "sampled or answered, so a large town costs simulator time only."
+        ),
+    ] = None,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
@@ -328,7 +335,7 @@ def realism_command(
         situations, answered_with = realism.load_reuse(reuse, towns)
         needed = [m for m in models if m.startswith("scripted/") or not realism.answered(situations, m, answered_with)]
     out = out_folder(out or runs_dir() / "bench" / "realism")
-    _check_towns_and_models(towns, needed)
+    _check_towns_and_models([*towns, *(day_town or [])], needed)
     progress, tracker = _counting_progress()
     with progress:
         report = realism.run(
@@ -343,7 +350,12 @@ def realism_command(
             reuse=reuse or None,
             draws=draws,
             day_seeds=day_seeds,
+            day_towns=day_town or (),
         )
+    for town, marks in report.get("day_verdict", {}).items():
+        missed = [k for k, v in marks.items() if v != "holds"]
+        said = "every variety measure holds" if not missed else "misses " + "; ".join(missed)
+        console.print(f"{town}'s first day vs the GPT-3.5 day: {said}", markup=False)
     for task, marks in report["verdict"].items():
         missed = [k for k, v in marks.items() if v != "holds"]
         # No reference model answered this task: nothing was compared, which is not a pass.
