@@ -29,7 +29,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from datetime import time
+from datetime import datetime, time, timedelta
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -100,6 +100,39 @@ def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
     }
 
 
+_WAIT = "waiting to start "
+
+
+def as_schedule(actions: Sequence[tuple[str, datetime, int]]) -> list[str]:
+    """One agent's recorded actions (text, start, planned minutes; in order) as the original's saved
+    schedule would hold them, which is what the GPT-3.5 reference is computed from.
+
+    Two things differ between a run's timeline and that schedule. A step cut short by a conversation
+    or a wait and taken up again is recorded twice (before and after), where the schedule holds it
+    once (the original renames the cut part "on the way to ...", and the reference leaves that out):
+    the second record is dropped. A wait is recorded as its own action ("waiting to start ..."), where
+    the schedule holds it inside the block it interrupted ("<block> (waiting to start ...)"): it is
+    written so, and no longer ends the block, which would count one block as two.
+    """
+    from benchmarks import realism_reference as ref
+
+    out: list[str] = []
+    block: str | None = None
+    last: tuple[str, datetime] | None = None  # the previous step and when it was planned to end
+    for text, start, minutes in actions:
+        if last is not None and text == last[0] and start < last[1]:
+            last = (text, max(last[1], start + timedelta(minutes=minutes)))
+            continue  # the same step taken up again after an interruption
+        last = (text, start + timedelta(minutes=minutes))
+        head, step = ref.split_decomposed(text)
+        if step is None and text.startswith(_WAIT) and block is not None:
+            out.append(f"{block} ({text})")
+            continue
+        block = head if step is not None else None
+        out.append(text)
+    return out
+
+
 def day_statistics(run: Any) -> dict[str, Any]:
     """The first simulated day of a run in the figures of ``benchmarks/data/original_ville3_day1.json``
     (computed with the same functions): schedule blocks, decompositions, importance, conversations."""
@@ -118,7 +151,16 @@ def day_statistics(run: Any) -> dict[str, Any]:
     agents = sorted({e.agent for e in entries})
     plans = [e for e in entries if e.kind == "plan"]
     schedules = [[str(t) for t, m in json.loads(e.data_json).get("schedule", []) if int(m) > 0] for e in plans]
-    actions = {agent: [e.text for e in entries if e.kind == "action" and e.agent == agent] for agent in agents}
+    actions = {
+        agent: as_schedule(
+            [
+                (e.text, e.sim_time, int(json.loads(e.data_json).get("minutes", 0)))
+                for e in entries
+                if e.kind == "action" and e.agent == agent
+            ]
+        )
+        for agent in agents
+    }
     chats = [json.loads(e.data_json).get("lines", []) for e in entries if e.kind == "chat"]
     own = [n.importance for n in nodes if n.kind == "event" and n.subject == n.agent and " chat" not in n.predicate]
     return {

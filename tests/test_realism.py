@@ -191,3 +191,39 @@ def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatc
     assert "--day-town big" in report["command"]
     assert report["day_verdict"]["big"]["exact repeat share of actions"] == "holds"
     assert "simulator, big" in (tmp_path / "realism.md").read_text()
+
+
+def test_a_days_actions_are_read_as_the_originals_saved_schedule_holds_them():
+    # The reference comes from the original's saved schedule: a step cut by a conversation and taken
+    # up again is one entry there, and a wait sits inside the block it interrupted. Read from the
+    # timeline as recorded, the resumed step was a repeat and the wait split the block in two.
+    from datetime import datetime
+
+    from benchmarks.realism import as_schedule, decomposition_statistics
+
+    t = lambda hh, mm: datetime(2023, 2, 13, hh, mm)  # noqa: E731
+    recorded = [
+        ("dinner (cutting the bread)", t(17, 0), 10),
+        ("dinner (eating slowly)", t(17, 10), 10),
+        ("dinner (eating slowly)", t(17, 14), 6),  # taken up again after a chat at 17:12
+        ("waiting to start eating slowly", t(17, 20), 5),
+        ("dinner (washing up)", t(17, 25), 10),
+        ("dinner (washing up)", t(17, 35), 10),  # planned twice in a row: a real repeat, kept
+        ("sleeping", t(22, 0), 60),
+        ("waiting to start sleeping", t(23, 0), 5),  # no block open: stays as it is
+    ]
+    schedule = as_schedule(recorded)
+    assert schedule == [
+        "dinner (cutting the bread)",
+        "dinner (eating slowly)",
+        "dinner (waiting to start eating slowly)",
+        "dinner (washing up)",
+        "dinner (washing up)",
+        "sleeping",
+        "waiting to start sleeping",
+    ]
+    figures = decomposition_statistics({"A": schedule})
+    assert figures["distinct_substeps_per_block_mean"] == 4.0  # one block, not two
+    as_recorded = decomposition_statistics({"A": [text for text, _, _ in recorded]})
+    assert as_recorded["distinct_substeps_per_block_mean"] == 1.5  # (2 + 1) / 2: the wait split the block
+    assert as_recorded["repeat_share"] > figures["repeat_share"]
