@@ -122,6 +122,24 @@ def test_utterances_carry_one_opener():
     assert any("storm warning" in x for x in lines)  # news of this town is told, by its text alone
 
 
+def test_a_secret_about_the_listener_and_a_past_conversation_are_not_told():
+    # Seen in a ville3 day: "Guess what? I have a secret crush on you." said to the one concerned, and
+    # "Truth is, I am chatting with Isabella" about a conversation hours before.
+    said = "[Conversation]\nTam Osei: Hi Ana! How are you doing today?\nAna Ruiz: Hey Tam, good to see you."
+    memories = (
+        "- Tam Osei has a secret crush on Ana Ruiz\n- Tam Osei is chatting with Bo Lind\n"
+        "- Ana Ruiz is talking with the harbour master about the storm\n- The ferry timetable changes on Monday"
+    )
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "memories": memories,
+             "conversation": said}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+    assert not [x for x in lines if "crush" in x or "chatting with" in x or "talking with" in x]
+    assert any("timetable" in x for x in lines)  # what is still news is told
+    # Told to someone else, the secret is gossip about a third person, which people do pass on.
+    other = {**shown, "other": "Bo Lind", "memories": "- Tam Osei has a secret crush on Ana Ruiz"}
+    assert any("crush" in ask("converse.utterance", seed, **other)["utterance"] for seed in range(80))
+
+
 def test_an_hour_read_loosely_keeps_meals_near_their_hour():
     # 10 am: breakfast (7 am) and lunch (12 pm) are within reach of a loose reading, dinner (6 pm) is not.
     answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]
@@ -651,7 +669,8 @@ def test_a_memory_is_told_without_the_frames_thoughts_put_around_it():
     assert not [x for x in lines if "Ana Ruiz" in x or "Tam Osei" in x]  # the two are "you" and "I"/"me"
     assert any("storm warning" in x for x in lines)  # what the frame was around is told
     assert any("I know you as a friend and trust you" in x for x in lines)
-    assert any("Lea Park is chatting with me" in x for x in lines)
+    # A conversation remembered is over by the time it could be told ("Lea Park is chatting with me").
+    assert not [x for x in lines if "chatting with" in x]
 
 
 def test_a_line_taken_up_says_the_others_i_as_you_and_drops_their_opener():

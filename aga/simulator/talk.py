@@ -140,6 +140,9 @@ def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
     talking = r"\b(?:chatting|talking|speaking|conversing)\b"
     who = rf"\b{re.escape(_first(listener))}\b"
     here = re.compile(rf"{talking}.*{who}|{who}.*{talking}") if listener else None
+    # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
+    # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
+    kept = re.compile(rf"\bsecret(?:ly|s)?\b.*{who}|{who}.*\bsecret(?:ly|s)?\b", re.IGNORECASE) if listener else None
     return [
         t
         for t in topics
@@ -149,7 +152,15 @@ def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
         and t[:40] not in said
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
+        and not (kept and kept.search(t))
+        and not _IN_TALK.search(t)
     ]
+
+
+# Someone having been in a conversation ("Klaus Mueller is chatting with Isabella Rodriguez") is a
+# memory of an activity that is over by the time it could be told; said, it reads as happening now
+# ("I am chatting with Isabella").
+_IN_TALK = re.compile(r"\bis (?:chatting|talking|speaking|conversing) with\b")
 
 
 # Ways of bringing up a topic and of taking up what the other just said; the line's own words carry
