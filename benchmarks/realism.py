@@ -94,6 +94,10 @@ def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
 
     return {
         "actions_per_agent": round(sum(len(b) for blocks in per_agent for b in blocks) / max(1, len(actions)), 1),
+        # Different things done in the day, however the day is cut into blocks: the per-block figures
+        # depend on how long a model's blocks are (GPT-3.5 keeps an activity for hours, the small
+        # models and the simulator change it nearly every hour).
+        "distinct_actions_per_agent": mean(lambda blocks: len({ref.normalise(x) for b in blocks for x in b}), 1),
         "repeat_share": mean(lambda blocks: ref.exact_repeats([x for b in blocks for x in b]), 4),
         "distinct_substeps_per_block_mean": mean(ref.substeps_per_block, 2),
         "cross_block_repeat_share": mean(ref.cross_block_repeat_share, 4),
@@ -458,6 +462,7 @@ _DAY_ROWS = (
     ("distinct activities per agent-day", "distinct_activities_mean", "distinct_activities_mean"),
     ("decomposed actions per agent", "actions_mean", "actions_per_agent"),
     ("exact repeat share of actions", "repeat_share_mean", "repeat_share"),
+    ("distinct sub-steps per agent-day", "distinct_actions_mean", "distinct_actions_per_agent"),
     ("distinct sub-steps per block", "distinct_substeps_per_block_mean", "distinct_substeps_per_block_mean"),
     (
         "share of a block's sub-steps found in another block",
@@ -471,6 +476,7 @@ _DAY_ROWS = (
 _DAY_VARIETY = (
     ("distinct activities per agent-day", "distinct_activities_mean", "distinct_activities_mean", +1),
     ("exact repeat share of actions", "repeat_share_mean", "repeat_share", -1),
+    ("distinct sub-steps per agent-day", "distinct_actions_mean", "distinct_actions_per_agent", +1),
     ("distinct sub-steps per block", "distinct_substeps_per_block_mean", "distinct_substeps_per_block_mean", +1),
     ("share of a block's sub-steps found in another block", "cross_block_repeat_share_mean",
      "cross_block_repeat_share", -1),

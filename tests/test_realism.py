@@ -142,11 +142,13 @@ def test_a_days_decomposition_figures_are_per_agent_as_the_reference_computes_th
     twins = decomposition_statistics({"A": day, "B": list(day)})
     assert twins["repeat_share"] == 0.0 and twins["cross_block_repeat_share"] == 0.0
     assert twins["actions_per_agent"] == 4.0 and twins["distinct_substeps_per_block_mean"] == 2.0
+    assert twins["distinct_actions_per_agent"] == 4.0
     # One agent whose second block repeats the first's steps, one who does not: the mean of the two.
     again = ["work (taking orders)", "work (serving coffee)", "rest (taking orders)", "rest (serving coffee)"]
     mixed = decomposition_statistics({"A": day, "B": again})
     assert mixed["repeat_share"] == pytest.approx((0 + 0.5) / 2)
     assert mixed["cross_block_repeat_share"] == pytest.approx((0 + 1.0) / 2)
+    assert mixed["distinct_actions_per_agent"] == 3.0  # four different steps and two
 
 
 def test_the_day_verdict_fails_a_day_more_repetitive_than_the_gpt35_day():
