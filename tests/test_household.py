@@ -118,3 +118,18 @@ def test_scene_files_and_names_with_errors_that_say_what_to_fix(tmp_path: Path):
     assert shown and all(Household.load(name).rooms() for name in shown)  # the names it shows load as given
     with pytest.raises(HouseholdError, match=f"named without .json \\(TrimmedTestScene1:{PROGRAM}\\)"):
         Household.load(f"TrimmedTestScene1:{PROGRAM}.json")
+
+
+def test_an_item_walked_to_is_next_to_you_and_a_closed_container_is_named():
+    # What a model choosing among six drawings, or told "inside other closed thing", needs to go on.
+    home = Household.load()
+    drawings = home.find("drawing")
+    assert not [d for d in drawings if d.near]
+    assert home.execute(f"<char0> [walk] <drawing> ({drawings[1].id})").ok
+    near = [d for d in home.find("drawing") if d.near]
+    assert [d.id for d in near] == [drawings[1].id] and near[0].describe().endswith("; next to you")
+    tray = home.find("tray")[0]
+    assert ("INSIDE", "oven", 295) in tray.placed
+    home.execute(f"<char0> [walk] <tray> ({tray.id})")
+    refused = home.execute(f"<char0> [grab] <tray> ({tray.id})")
+    assert not refused.ok and "is inside <oven> (295), which is closed" in refused.reason

@@ -181,3 +181,57 @@ def test_the_prompts_of_a_home_do_not_depend_on_the_interpreter_s_hash_seed():
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+def test_a_refused_choice_is_shown_to_the_next_choice_of_the_same_command():
+    from aga.household.agent import _refused_choices
+    from aga.household.environment import Item
+
+    mats = [Item(401, "mat", "Furniture", "home_office", (), ()), Item(236, "mat", "Furniture", "bedroom", (), ())]
+    failed = [
+        '<char0> [sit] <mat> (401): Too many things on <mat> (401) when executing "[SIT] <mat> (401)"',
+        '<char0> [lie] <mat> (236): <character> (65) is not close to <mat> (236) when executing "[LIE] <mat> (236)"',
+        "sit mat: there is no action [sit]",
+    ]
+    assert _refused_choices(failed, "sit", mats) == "mat (401): Too many things on <mat> (401)"
+    assert _refused_choices(failed, "grab", mats) == ""
+
+
+def test_the_simulator_chooses_what_it_stands_at_and_repeats_no_refused_command():
+    import random
+
+    import aga.simulator  # noqa: F401  (registers the answer routines)
+    from aga.simulator.prompt import HOOKS, Prompt
+
+    def ask(task: str, seed: int, **shown: str) -> dict:
+        return HOOKS[task](Prompt(task, "\n".join(shown.values()), shown, None, random.Random(seed)))  # type: ignore[return-value]
+
+    candidates = "\n".join(
+        [f"drawing ({i}) in the dining_room; states: CLEAN" for i in (238, 239, 240)]
+        + ["drawing (241) in the dining_room; states: CLEAN; next to you"]
+    )
+    shown = {"activity": "pick up the drawing", "room": "dining_room", "command": "grab drawing", "name": "drawing",
+             "candidates": candidates, "refused": "(none)"}  # fmt: skip
+    assert {ask("household.choose_item", s, **shown)["id"] for s in range(20)} == {241}
+    refused = {**shown, "refused": "drawing (241): Too many things on <drawing> (241)"}
+    assert 241 not in {ask("household.choose_item", s, **refused)["id"] for s in range(20)}
+    # Everything tried, some of it refused twice: never a command the prompt lists as failed.
+    forbidden = "\n".join(
+        ['<char0> [close] <cupboard> (229): <cupboard> (229) is not open when executing "[CLOSE] <cupboard> (229)"'] * 2
+        + ['<char0> [open] <cupboard> (229): <cupboard> (229) is not closed when executing "[OPEN] <cupboard> (229)"']
+        * 2
+    )
+    command = {"activity": "open the cupboard and tidy it", "room": "dining_room", "held": "nothing",
+               "items": "cupboard", "actions": "walk, open, close",
+               "executed": "<char0> [walk] <cupboard> (229)\n<char0> [close] <cupboard> (229)",
+               "forbidden": forbidden}  # fmt: skip
+    answers = [ask("household.command", s, **command) for s in range(20)]
+    assert not [a for a in answers if a["action"] in ("open", "close")]
+    # Told what is closed around the thing, it opens that first.
+    inside = {**command, "items": "tray", "actions": "walk, grab, putobjback",
+              "executed": "<char0> [walk] <tray> (296)",
+              "forbidden": "<char0> [grab] <tray> (296): <tray> (296) is inside <oven> (295), which is closed when "
+              'executing "[GRAB] <tray> (296)"'}  # fmt: skip
+    assert ask("household.command", 0, **inside) == {"action": "walk", "item": "oven", "target": ""}
+    walked = {**inside, "executed": inside["executed"] + "\n<char0> [walk] <oven> (295)"}
+    assert ask("household.command", 0, **walked) == {"action": "open", "item": "oven", "target": ""}

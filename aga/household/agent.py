@@ -326,6 +326,9 @@ class HouseholdAgent:
                 "command": command,
                 "name": name,
                 "candidates": "\n".join(i.describe() for i in candidates),
+                # A refused choice named, so that the same command goes to another of the kind ("Too many
+                # things on mat (401)": another mat may do) rather than to the refused one again.
+                "refused": _refused_choices(record.failed, command.split()[0], candidates) or "(none)",
             },
             agent=self.resident.name,
             facts=Facts(home, tuple(i.id for i in candidates)),
@@ -382,6 +385,17 @@ def _known_needs(needs: Needs, names: Sequence[str], known: Sequence[str]) -> tu
         if action in known and action not in actions:
             actions.append(action)
     return items, actions
+
+
+def _refused_choices(failed: Sequence[str], action: str, candidates: Sequence[Item]) -> str:
+    """The candidates ``action`` was refused on, with why: "mat (401): Too many things on <mat> (401)"."""
+    ids = {i.id: i.name for i in candidates}
+    out: list[str] = []
+    for failure in failed:
+        m = re.match(rf"<char0> \[{re.escape(action)}\] <[^>]+> \((\d+)\)[^:]*: (.*)", failure)
+        if m and int(m[1]) in ids:
+            out.append(f"{ids[int(m[1])]} ({m[1]}): {m[2].split(' when executing')[0]}")
+    return "; ".join(dict.fromkeys(out))
 
 
 def _usable(item: Item) -> bool:

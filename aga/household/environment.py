@@ -67,13 +67,18 @@ class Item:
     states: tuple[str, ...]
     properties: tuple[str, ...]
     placed: tuple[tuple[str, str, int], ...] = ()  # (relation, item name, item id): ("ON", "table", 12)
+    # The character is close to it (EvolvingGraph's CLOSE edge): what it walked to. Shown in a prompt so
+    # that a model choosing among six drawings can take the one it is standing at, as a person would;
+    # without it the choice was a guess and "grab" was refused as "not close to" the one guessed.
+    near: bool = False
 
     def describe(self) -> str:
         """One line for a prompt: ``cup (12) in the kitchen, on table (14); states: CLEAN``."""
         where = f" in the {self.room}" if self.room else ""
         placed = "".join(f", {rel.lower()} {name} ({i})" for rel, name, i in self.placed)
         states = f"; states: {', '.join(self.states)}" if self.states else ""
-        return f"{self.name} ({self.id}){where}{placed}{states}"
+        near = "; next to you" if self.near else ""
+        return f"{self.name} ({self.id}){where}{placed}{states}{near}"
 
 
 @dataclass(frozen=True)
@@ -236,6 +241,8 @@ class Household:
         by_source: dict[int, list[dict[str, Any]]] = {}
         for e in edges:
             by_source.setdefault(e["from_id"], []).append(e)
+        character = next((i for i, n in nodes.items() if n["category"] == "Characters"), -1)
+        near = {e["to_id"] for e in by_source.get(character, []) if e["relation_type"] == "CLOSE"}
         out: list[Item] = []
         for node_id, node in sorted(nodes.items()):
             if node["category"] in (_ROOM_CATEGORY, "Walls", "Floor", "Floors", "Ceiling", "Characters"):
@@ -259,6 +266,7 @@ class Household:
                     states=tuple(sorted(node.get("states", []))),  # EvolvingGraph keeps them in a set
                     properties=tuple(sorted(node.get("properties", []))),  # a set there too
                     placed=placed,
+                    near=node_id in near,
                 )
             )
         return out
@@ -351,11 +359,29 @@ class Household:
         held_before = {i.id for i in self.held()}
         ok, state = executor.execute_one_step(Script([line]), self._state)
         if not ok:
-            reason = executor.info.get_error_string() or "EvolvingGraph refused it without saying why"
-            return Outcome(parsed.line(), False, _plain(reason))
+            reason = _plain(executor.info.get_error_string() or "EvolvingGraph refused it without saying why")
+            return Outcome(parsed.line(), False, self._closed_around(reason, parsed))
         self._state = state
         self._snapshot = None
         return Outcome(parsed.line(), True, changed=self._changes(before, held_before))
+
+    def _closed_around(self, reason: str, command: Command) -> str:
+        """``reason`` with the closed thing named where EvolvingGraph says only "inside other closed
+        thing": the model (or a person) must open it first, and cannot without knowing which it is."""
+        if "inside other closed thing" not in reason:
+            return reason
+        nodes = self._nodes()
+        around = {
+            e["to_id"]
+            for e in self._edges()
+            if e["relation_type"] == "INSIDE"
+            and any(e["from_id"] == i for _, i in command.arguments)
+            and "CLOSED" in nodes.get(e["to_id"], {}).get("states", [])
+        }
+        if not around:
+            return reason
+        named = ", ".join(f"<{nodes[i]['class_name']}> ({i})" for i in sorted(around))
+        return reason.replace("inside other closed thing", f"inside {named}, which is closed", 1)
 
     def run(self, commands: Iterable[str]) -> list[Outcome]:
         """Run commands in order, stopping at the first that fails (its outcome is the last)."""

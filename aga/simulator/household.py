@@ -117,27 +117,48 @@ def command(p: Prompt) -> dict[str, str]:
     last_failure = failed_text.strip().splitlines()[-1] if failed_text.strip() else ""
     if re.search(r"is (sitting|lying)", last_failure) and "[standup]" not in last_failure:
         return {"action": "standup", "item": p.get("room"), "target": ""}  # the reason says why: get up first
+    closed = re.search(r"is inside <(?P<name>[^>]+)> \(\d+\), which is closed", last_failure)
+    if closed and ("open", closed["name"]) not in done and ("open", closed["name"]) not in failed:
+        # The reason names what is closed around the thing: open it first (walking to it if need be).
+        first = "walk" if ("walk", closed["name"]) not in done else "open"
+        return {"action": first, "item": closed["name"], "target": ""}
     for thing in things or [p.get("room")]:
         plan = ["walk"] + [a for a in actions if a != "walk"]
         if p.rng.random() < 0.2:  # people (and models) look before they act, now and then
             plan.insert(1, p.rng.choice(("find", "turnto", "lookat")))
         for action in plan:
-            if (action, thing) in done or (action, thing) in failed or f"{action} {thing}" in failed_text:
+            # Refused once on one of the kind, a command is tried once more (the choice can go to another
+            # of the kind: "too many things on" this mat, not on every mat); refused twice, it is not.
+            if (action, thing) in done or failed.count((action, thing)) >= 2 or f"{action} {thing}:" in failed_text:
                 continue
             return {"action": action, "item": thing, "target": ""}
-    # Everything tried: act on the first thing again with its last action (the critic will end it).
-    last = done[-1] if done else ("walk", things[0] if things else p.get("room"))
-    return {"action": last[0], "item": last[1], "target": ""}
+    # Everything tried: act again on a thing with an action that ran (the critic may end it), else look
+    # at it, never with a command the prompt lists as failed (it says they must not be repeated); else
+    # walk into the room.
+    thing = things[0] if things else p.get("room")
+    looks = [(a, thing) for a in ("find", "turnto", "lookat")]
+    for action, item in [*reversed(done), *looks]:
+        if (action, item) not in failed and f"{action} {item}" not in failed_text:
+            return {"action": action, "item": item, "target": ""}
+    return {"action": "walk", "item": p.get("room"), "target": ""}
 
 
 @answers("household.choose_item")
 def choose_item(p: Prompt) -> dict[str, int]:
-    """The candidate in the resident's room, else one in a room the activity names, else any."""
+    """The candidate the resident is next to, else one in the resident's room, else one in a room the
+    activity names, else any."""
     here = p.get("room")
     activity = p.get("activity").lower()
-    rows = [m for line in p.get("candidates").splitlines() if (m := _CANDIDATE.match(line.strip()))]
+    lines = [line.strip() for line in p.get("candidates").splitlines()]
+    rows = [m for line in lines if (m := _CANDIDATE.match(line))]
     if not rows:
         return {"id": 0}
+    refused = set(re.findall(r"\((\d+)\):", p.get("refused")))
+    rows = [m for m in rows if m["id"] not in refused] or rows  # another of the kind, if there is one
+    near = [m for line in lines if line.endswith("; next to you") and (m := _CANDIDATE.match(line))]
+    near = [m for m in near if m["id"] not in refused]
+    if near:  # the one walked to: what the prompt says the resident is standing at
+        return {"id": int(p.rng.choice(near)["id"])}
     for wanted in (here, *re.findall(r"in the (\w[\w ]*)$", activity)):
         wanted = wanted.replace(" ", "_")
         local = [m for m in rows if m["room"] == wanted]
