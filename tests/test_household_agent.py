@@ -235,3 +235,19 @@ def test_the_simulator_chooses_what_it_stands_at_and_repeats_no_refused_command(
     assert ask("household.command", 0, **inside) == {"action": "walk", "item": "oven", "target": ""}
     walked = {**inside, "executed": inside["executed"] + "\n<char0> [walk] <oven> (295)"}
     assert ask("household.command", 0, **walked) == {"action": "open", "item": "oven", "target": ""}
+
+
+def test_the_simulator_reads_the_bed_in_the_bedroom_as_the_bed():
+    # "bed" was dropped as a part of "bedroom", and the resident tried to lie on the room 23 times.
+    import random
+
+    import aga.simulator  # noqa: F401  (registers the answer routines)
+    from aga.simulator.prompt import HOOKS, Prompt
+
+    shown = {"identity": "x", "activity": "lie down on the bed to rest in the bedroom",
+             "items": "bed, bedroom, food, food_food, mat", "actions": "walk, lie, grab, eat"}  # fmt: skip
+    assert HOOKS["household.needs"](Prompt("household.needs", "", shown, None, random.Random(0)))["items"] == ["bed"]
+    food = {**shown, "activity": "eat the food food in the dining room"}
+    assert HOOKS["household.needs"](Prompt("household.needs", "", food, None, random.Random(0)))["items"] == [
+        "food_food"
+    ]

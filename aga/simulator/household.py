@@ -90,7 +90,10 @@ def needs(p: Prompt) -> dict[str, list[str]]:
     activity = p.get("activity").lower()
     names = [n.strip() for n in p.get("items").split(",") if n.strip()]
     named = [n for n in names if _mentions(activity, n)]
-    named = [n for n in named if not any(o != n and n in o and _mentions(activity, o) for o in named)]
+    # A name inside a longer one the activity also says is that one ("food" of "food food"), by whole
+    # words: "bed" is not part of "bedroom" (lying on the bed in the bedroom is lying on the bed).
+    named = [n for n in named if not any(o != n and _mentions(o.replace("_", " "), n) and _mentions(activity, o)
+                                         for o in named)]  # fmt: skip
     if not named and names:
         scores = similarities(activity, [n.replace("_", " ") for n in names])
         named = [names[int(scores.argmax())]]
