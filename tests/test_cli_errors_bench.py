@@ -88,6 +88,14 @@ def test_realism_reuse_of_another_kind_of_json_is_named(
     assert f"{reuse} is not a realism capture" in said and "aga bench realism" in said
 
 
+def test_realism_day_town_that_is_no_scenario_is_named_before_any_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _no_work(monkeypatch, "benchmarks.realism", "capture")
+    said = _refused(["bench", "realism", "--day-town", "nowhere", "--hours", "1", "--out", str(tmp_path / "out")])
+    assert "no scenario 'nowhere'" in said and "ville3" in said
+
+
 def test_realism_reuse_of_another_town_says_which_town_and_what_to_give(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
