@@ -90,3 +90,18 @@ def test_schema_compiles_to_a_llama_cpp_grammar(task: Task):
 
     grammar = LlamaGrammar.from_json_schema(json.dumps(grammar_schema(task.schema.model_json_schema())), verbose=False)
     assert grammar is not None
+
+
+def test_choices_compile_to_a_llama_cpp_grammar():
+    """A call's choices (ints, strings, an array of strings) still give a grammar llama.cpp takes."""
+    import json
+
+    from llama_cpp import LlamaGrammar
+
+    from aga.household.agent import CHOOSE, NEEDS
+    from aga.llm.providers.local import grammar_schema
+
+    for task, choices in ((CHOOSE, {"id": [47, 48]}), (NEEDS, {"items": ["coffee_maker", "kitchen"],
+                                                             "actions": ["walk", "switchon"]})):  # fmt: skip
+        schema = task.json_schema(choices)
+        assert LlamaGrammar.from_json_schema(json.dumps(grammar_schema(schema)), verbose=False) is not None

@@ -51,6 +51,30 @@ def test_schema_is_sent_to_providers_that_enforce_it(make_gateway):
     assert fmt["json_schema"]["schema"]["properties"]["rating"]["maximum"] == 10
 
 
+def test_choices_narrow_the_schema_sent_to_the_options_the_prompt_lists(faulty, make_gateway):
+    faulty.play('text:{"rating": 10}')
+    gateway = make_gateway(options=GatewayOptions(send_schema=True))
+    assert gateway.call(RATE, CTX, choices={"rating": [1, 10]}).rating == 10
+    sent = faulty.requests[0]["optional_params"]["response_format"]["json_schema"]["schema"]
+    # The options as an enum: a server that enforces the schema (llama.cpp's grammar) cannot answer 7.
+    assert sent["properties"]["rating"]["enum"] == [1, 10]
+    assert "maximum" not in sent["properties"]["rating"]
+    # Without choices the task's own schema goes out, unchanged by an earlier call's choices.
+    assert "enum" not in RATE.json_schema()["properties"]["rating"]
+
+
+def test_a_choice_the_prompt_does_not_show_is_refused_before_any_call(faulty, make_gateway):
+    from aga.llm.errors import TemplateError
+
+    gateway = make_gateway(options=GatewayOptions(send_schema=True))
+    # The schema is part of what the model reads: an option it could pick must be one the prompt lists.
+    with pytest.raises(TemplateError, match="offers '7' for 'rating'"):
+        gateway.call(RATE, CTX, choices={"rating": [1, 7]})
+    with pytest.raises(ValueError, match="no answer field 'score'"):
+        gateway.call(RATE, CTX, choices={"score": [1]})
+    assert faulty.requests == []
+
+
 def test_rate_limits_are_retried_with_growing_jittered_backoff(faulty, make_gateway, ledger, sleeps):
     faulty.play("rate_limit", "rate_limit", "server_error", 'text:{"rating": 3}')
     gateway = make_gateway()

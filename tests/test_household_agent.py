@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -251,3 +252,24 @@ def test_the_simulator_reads_the_bed_in_the_bedroom_as_the_bed():
     assert HOOKS["household.needs"](Prompt("household.needs", "", food, None, random.Random(0)))["items"] == [
         "food_food"
     ]
+
+
+def test_the_items_and_ids_a_prompt_lists_are_the_answer_schema_s_choices(gateway: Gateway):
+    """A model whose server enforces the schema can only name a listed thing or id (the 1.5B model
+    answered ids 0 and 1 for a chair whose ids are 103 and 356)."""
+    seen: list[tuple[str, dict]] = []
+
+    class Spy:
+        def call(self, task: Any, context: Any, **kwargs: Any) -> Any:
+            seen.append((task.name, dict(kwargs.get("choices") or {})))
+            if task is CHOOSE:
+                listed = [int(n) for n in re.findall(r"^\S+ \((\d+)\)", context["candidates"], 8)]
+                assert kwargs["choices"]["id"] == listed and len(listed) >= 2
+                assert task.json_schema(kwargs["choices"])["properties"]["id"]["enum"] == listed
+            return gateway.call(task, context, **kwargs)
+
+    home = Household.load(SCENE)
+    HouseholdAgent(RESIDENT, Spy(), activities=4).live_day(home)
+    needs = [c for name, c in seen if name == "household.needs"]
+    assert needs and all(set(c) == {"items", "actions"} and "walk" in c["actions"] for c in needs)
+    assert any(name == "household.choose_item" for name, _ in seen), "no call chose among several of a kind"

@@ -185,6 +185,12 @@ def known_sectors(rt: Runtime, agent: Agent) -> list[str]:
     return out
 
 
+def _offered(options: list[str]) -> dict[str, list[str]] | None:
+    """The options a place prompt lists as the answer's choices: a model whose server enforces the
+    schema names one verbatim; the repairs remain for one that does not (JSON mode only)."""
+    return {"choice": options} if options else None
+
+
 def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Action:
     """Choose where the action happens and describe it (the eight per-action calls)."""
     now = rt.now
@@ -214,6 +220,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             },
             facts=OptionFacts(tuple(sectors), home_sector),
             repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed),
+            choices=_offered(sectors),
         ).choice
         arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
         arena = rt.call(
@@ -228,6 +235,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
             },
             facts=OptionFacts(tuple(arenas), arenas[0]),
             repair=lambda v: _arena_repair(v, arenas, sector, agent, description, embed),
+            choices=_offered(arenas),
         ).choice
         objects = known.get(sector, {}).get(arena) or list(town.arena(sector, arena).objects)
         # An exclusive object someone else is using is not offered (the shower, behind the counter).
@@ -241,6 +249,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
                 {**base, "options": ", ".join(objects)},
                 facts=OptionFacts(tuple(objects), objects[0]),
                 repair=lambda v: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+                choices=_offered(objects),
             ).choice
         address = Address(town.world, sector, arena, obj)
         if obj is None:

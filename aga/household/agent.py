@@ -251,6 +251,7 @@ class HouseholdAgent:
              "actions": ", ".join(home.actions())},
             agent=self.resident.name,
             facts=Facts(home),
+            choices={"items": names, "actions": list(home.actions())},
         )  # fmt: skip
         items, actions = _known_needs(needs, names, home.actions())
         tries = 0
@@ -332,6 +333,7 @@ class HouseholdAgent:
             },
             agent=self.resident.name,
             facts=Facts(home, tuple(i.id for i in candidates)),
+            choices={"id": [i.id for i in candidates]},
         )
         chosen = next((i for i in candidates if i.id == answer.id), None)
         if chosen is None:

@@ -32,12 +32,12 @@ from pydantic import BaseModel
 from aga.clock import Clock
 from aga.concurrency import defer
 from aga.llm._litellm import litellm
-from aga.llm.errors import AnswerError, LLMConfigError, ModelUnavailable, StopRequested
+from aga.llm.errors import AnswerError, LLMConfigError, ModelUnavailable, StopRequested, TemplateError
 from aga.llm.ledger import Ledger, LedgerRow, Outcome
 from aga.llm.limits import RateLimiter
 from aga.llm.metrics import Metrics
 from aga.llm.routing import ModelRoute, check_model, cost_usd, count_prompt_tokens
-from aga.llm.tasks import Task
+from aga.llm.tasks import Choices, Task
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
@@ -376,6 +376,7 @@ class Gateway:
         agent: str | None = None,
         facts: Any = None,
         repair: Callable[[T], T] | None = None,
+        choices: Choices | None = None,
     ) -> T:
         """Answer ``task`` for ``context``; always returns a value of the task's type.
 
@@ -383,10 +384,19 @@ class Gateway:
         ``facts`` is the typed object the task's fail-safe and repair read (see :class:`Task`).
         ``repair`` is applied after the task's own repair; it is for fix-ups that need the caller's
         state (mapping an unknown place to the nearest known one by embedding).
+        ``choices`` narrows answer fields to the options the prompt lists (see :meth:`Task.json_schema`);
+        every option must appear in the prompt's text, since the schema is part of what the model reads.
         """
         prompt = task.render(context)
         messages = [{"role": "user", "content": prompt}]
-        response_format = self._response_format(task)
+        for name, options in (choices or {}).items():
+            unseen = [str(o) for o in options if str(o) not in prompt]
+            if unseen:
+                raise TemplateError(
+                    f"task '{task.name}' offers {', '.join(map(repr, unseen[:3]))} for {name!r}, which its prompt "
+                    "does not show; list every choice in the prompt"
+                )
+        response_format = self._response_format(task, choices)
         state = _Attempts()
         started = time.perf_counter()
         if len(prompt) > task.max_prompt_chars:
@@ -549,8 +559,8 @@ class Gateway:
             delay = max(delay, min(asked, self.options.max_retry_after_s))
         return delay
 
-    def _response_format(self, task: Task[Any]) -> dict[str, Any] | None:
-        schema = task.json_schema()
+    def _response_format(self, task: Task[Any], choices: Choices | None = None) -> dict[str, Any] | None:
+        schema = task.json_schema(choices)
         if schema is None:
             return None
         as_schema = {"type": "json_schema", "json_schema": {"name": task.name.replace(".", "_"), "schema": schema}}

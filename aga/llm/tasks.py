@@ -19,7 +19,7 @@ template file rather than a silently empty prompt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +32,9 @@ from aga.llm.errors import AnswerError, TemplateError
 from aga.llm.parsing import extract_json
 
 T = TypeVar("T", bound=BaseModel)
+
+Choices = Mapping[str, Sequence[str | int]]
+"""Per call, the values an answer field may take: the options the prompt lists (``{"id": [12, 40]}``)."""
 
 
 class TextAnswer(BaseModel):
@@ -132,9 +135,37 @@ class Task(Generic[T]):
         except ValueError as exc:
             raise TemplateError(f"prompt template {self.template} is malformed: {exc}") from exc
 
-    def json_schema(self) -> dict[str, Any] | None:
-        """JSON schema the answer must follow, or ``None`` for free-text tasks."""
-        return self.schema.model_json_schema() if self.structured else None
+    def json_schema(self, choices: Choices | None = None) -> dict[str, Any] | None:
+        """JSON schema the answer must follow, or ``None`` for free-text tasks.
+
+        ``choices`` narrows top-level fields to the options this call's prompt lists: a field becomes
+        an ``enum`` of them (an array field, an array of them), so a model whose server enforces the
+        schema (llama.cpp's grammar, OpenAI's structured outputs) cannot answer outside the list; the
+        embedded 1.5B model otherwise answered ids 0 and 1 for a chair (the home's are 103 and 356)
+        and "none" for a thing. An answer outside is still the caller's to handle (a model that only
+        takes JSON mode is not held to it).
+        """
+        if not self.structured:
+            return None
+        schema = self.schema.model_json_schema()
+        for name, options in (choices or {}).items():
+            prop = schema.get("properties", {}).get(name)
+            if prop is None:
+                raise ValueError(f"task '{self.name}' has no answer field {name!r} to give choices for")
+            if not options:
+                raise ValueError(f"task '{self.name}' was given no choices for {name!r}: an empty list has no answer")
+            values = list(dict.fromkeys(options))
+            if prop.get("type") == "array":
+                items = {k: v for k, v in prop.get("items", {}).items() if k not in ("maxLength", "minLength")}
+                prop["items"] = {**items, "enum": values}
+                # As many distinct answers as there are options at most: a longer minimum could not be met.
+                if int(prop.get("minItems", 0)) > len(values):
+                    prop["minItems"] = len(values)
+            else:
+                for key in ("maxLength", "minLength", "minimum", "maximum"):
+                    prop.pop(key, None)
+                prop["enum"] = values
+        return schema
 
     def parse(self, text: str) -> T:
         """Validate the model's text into the task's schema; raises :class:`AnswerError`."""
