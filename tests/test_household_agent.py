@@ -263,7 +263,7 @@ def test_the_items_and_ids_a_prompt_lists_are_the_answer_schema_s_choices(gatewa
         def call(self, task: Any, context: Any, **kwargs: Any) -> Any:
             seen.append((task.name, dict(kwargs.get("choices") or {})))
             if task is CHOOSE:
-                listed = [int(n) for n in re.findall(r"^\S+ \((\d+)\)", context["candidates"], 8)]
+                listed = [int(n) for n in re.findall(r"^\S+ \((\d+)\)", context["candidates"], re.M)]
                 assert kwargs["choices"]["id"] == listed and len(listed) >= 2
                 assert task.json_schema(kwargs["choices"])["properties"]["id"]["enum"] == listed
             return gateway.call(task, context, **kwargs)

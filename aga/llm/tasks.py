@@ -158,9 +158,6 @@ class Task(Generic[T]):
             if prop.get("type") == "array":
                 items = {k: v for k, v in prop.get("items", {}).items() if k not in ("maxLength", "minLength")}
                 prop["items"] = {**items, "enum": values}
-                # As many distinct answers as there are options at most: a longer minimum could not be met.
-                if int(prop.get("minItems", 0)) > len(values):
-                    prop["minItems"] = len(values)
             else:
                 for key in ("maxLength", "minLength", "minimum", "maximum"):
                     prop.pop(key, None)
