@@ -266,6 +266,12 @@ def test_the_items_and_ids_a_prompt_lists_are_the_answer_schema_s_choices(gatewa
                 listed = [int(n) for n in re.findall(r"^\S+ \((\d+)\)", context["candidates"], re.M)]
                 assert kwargs["choices"]["id"] == listed and len(listed) >= 2
                 assert task.json_schema(kwargs["choices"])["properties"]["id"]["enum"] == listed
+            if task is COMMAND:
+                # The things the prompt names (the activity's, the room, a refused command's), no other.
+                things = kwargs["choices"]["item"]
+                assert context["room"] in things and kwargs["choices"]["target"] == ["", *things]
+                prompt = task.render(context)
+                assert all(re.search(rf"(?<!\w){re.escape(t)}(?!\w)", prompt) for t in things)
             return gateway.call(task, context, **kwargs)
 
     home = Household.load(SCENE)
@@ -273,3 +279,13 @@ def test_the_items_and_ids_a_prompt_lists_are_the_answer_schema_s_choices(gatewa
     needs = [c for name, c in seen if name == "household.needs"]
     assert needs and all(set(c) == {"items", "actions"} and "walk" in c["actions"] for c in needs)
     assert any(name == "household.choose_item" for name, _ in seen), "no call chose among several of a kind"
+
+
+def test_a_command_may_name_only_the_things_its_prompt_names():
+    from aga.household.agent import _named_things
+
+    context = {"room": "kitchen", "held": "nothing", "items": "cupboard, mug", "executed": "(none yet)",
+               "forbidden": "<char0> [grab] <mug> (5): <mug> (5) is inside <fridge> (9), which is closed"}  # fmt: skip
+    # "cup" is not in "cupboard"; the fridge is named only by a refusal's reason, and may be opened.
+    assert _named_things(context, ["cup", "cupboard", "fridge", "kitchen", "mug", "sofa"]) == [
+        "cupboard", "fridge", "kitchen", "mug"]  # fmt: skip

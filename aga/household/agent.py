@@ -5,7 +5,8 @@ activity: the things and actions it involves; then, until the critic says it is 
 ("grab cup"), the item meant when the home has several of that kind (chosen by id from their room,
 place and states), the final command (``<char0> [grab] <cup> (12)``, formatted here: the verb and the
 id fix it), executed on the home; a failed command goes to the forbidden list that the next prompt
-shows, a successful one to the executed list, after which the critic judges completion.
+shows, a successful one to the executed list, after which the critic judges completion. The things,
+actions and ids a prompt lists are its answer's choices (an enum in the schema a grammar enforces).
 
 With a policy store (``policy_store``, the same library as the town's Lifestyle Policy), an activity
 that was completed is stored with its commands and, as its condition, the states of the items it used
@@ -257,20 +258,20 @@ class HouseholdAgent:
         tries = 0
         while tries < MAX_COMMANDS and len(record.failed) < MAX_FAILURES:
             tries += 1
+            context = {
+                "activity": activity,
+                "room": home.character_room() or "home",
+                "held": ", ".join(f"{i.name} ({i.id})" for i in home.held()) or "nothing",
+                "items": ", ".join(items),
+                "actions": ", ".join(actions),
+                "executed": "\n".join(record.executed) or "(none yet)",
+                "forbidden": "\n".join(record.failed) or "(none)",
+            }
+            things = _named_things(context, names)
             rough = self.gateway.call(
-                COMMAND,
-                {
-                    "activity": activity,
-                    "room": home.character_room() or "home",
-                    "held": ", ".join(f"{i.name} ({i.id})" for i in home.held()) or "nothing",
-                    "items": ", ".join(items),
-                    "actions": ", ".join(actions),
-                    "executed": "\n".join(record.executed) or "(none yet)",
-                    "forbidden": "\n".join(record.failed) or "(none)",
-                },
-                agent=self.resident.name,
-                facts=Facts(home),
-            )
+                COMMAND, context, agent=self.resident.name, facts=Facts(home),
+                choices={"item": things, "target": ["", *things]} if things else None,
+            )  # fmt: skip
             line = self._command(activity, rough, home, record)
             if line is None:
                 continue
@@ -387,6 +388,14 @@ def _known_needs(needs: Needs, names: Sequence[str], known: Sequence[str]) -> tu
         if action in known and action not in actions:
             actions.append(action)
     return items, actions
+
+
+def _named_things(context: dict[str, str], names: Sequence[str]) -> list[str]:
+    """The home's things and rooms a command prompt names: the activity's things, the room, what is
+    held, and what its commands and refusals name (a closed container a refusal reason names). A
+    command on any other thing would be refused as "there is no nothing in this home"."""
+    text = "\n".join(context[k] for k in ("room", "held", "items", "executed", "forbidden"))
+    return [n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text)]
 
 
 def _refused_choices(failed: Sequence[str], action: str, candidates: Sequence[Item]) -> str:
