@@ -776,3 +776,20 @@ def test_an_interview_answer_reads_as_said():
     ]
     assert not [a for a in answers if ".." in a or re.search(r", From\b", a)], answers
     assert any(a.startswith(("Well, from", "So, from", "Honestly, from")) for a in answers)
+
+
+def test_a_day_plans_no_errand_made_of_a_remembered_steps_brackets_or_of_a_thought_run_on():
+    """The day's revision carries a thought into "Currently"; a remembered action's step in brackets is
+    a detail of what was done, and the note it came from is a sentence of its own, so the day does not
+    plan "crossing off the list (making a list of guests) I feel good about my days" (seen in a run)."""
+    note = ask("plan.revise_note", 0, statements="- Ann is crossing off the list (making a list of guests)")["text"]
+    assert note.endswith(".")
+    identity = (
+        "Name: Ann\nCurrently: Ann is crossing off the list (making a list of guests) I feel good about my days. "
+        "Ann is mending the nets (checking the knots)\nLifestyle: Ann goes to bed around 10 pm, wakes up around 6 am"
+    )
+    items = set()
+    for seed in range(40):
+        items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
+    errands = [i for i in items if "list" in i or "nets" in i]
+    assert errands and not any("(" in i or "feel" in i for i in errands)

@@ -177,7 +177,9 @@ def chat_memo(p: Prompt) -> dict[str, str]:
 def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
     statements = bullet_lines(p.get("statements"))
     picks = [statements[i].rstrip(".") for i in _important(statements, 2, p)] or ["nothing much happened"]
-    return {"text": vary(prefix + " " + "; ".join(picks), p.rng)}
+    # A sentence, ended as a model ends one: the day's revision joins the note and the feelings into one
+    # paragraph ("thoughts"), where an unended note ran on into "I feel ..." as one sentence.
+    return {"text": vary(prefix + " " + "; ".join(picks), p.rng).rstrip() + "."}
 
 
 @answers("plan.revise_note")

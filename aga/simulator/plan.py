@@ -141,6 +141,9 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     out = []
     for sentence in sentences(field(identity, "Currently")):
         for clause in clauses(sentence):
+            # "crossing off the list (making a list of guests)": a remembered action's step in brackets is
+            # a detail of what was done, and what runs on after it is not part of the errand either.
+            clause = clause.split("(")[0].strip()
             named, rest = leading_name(clause)
             clause = re.sub(r"^(?:is|are|has been)\s+", "", rest) if named else clause
             if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2:
