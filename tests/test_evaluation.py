@@ -847,3 +847,80 @@ def test_a_person_rates_kept_answers_blind_and_can_stop_and_go_on(tmp_path, hash
     assert "15 of 15 rated by human/ana" in again.output and "to rate" not in again.output
     other = CliRunner().invoke(app, [*rate, "--rater", "ben"], input="q\n")
     assert "0 of 15 rated by human/ben (15 left" in other.output
+
+
+class _Reader:
+    """A judge that keeps every prompt it is shown and answers as the scripted judge's schema asks."""
+
+    def __init__(self) -> None:
+        self.failsafes, self.prompts = 0, []
+
+    def call(self, task, shown):
+        from aga.evaluation.judge import Better, Ranking, Score
+
+        self.prompts.append(task.render(shown))
+        return {"eval.compare_answers": Better(better="A"), "eval.score_answer": Score(score=7)}.get(
+            task.name, Ranking(ranking=["A", "B", "C"])
+        )
+
+
+def test_the_judge_is_shown_each_answers_past_days_only_when_asked_to():
+    """--judge-memories: beside each answer, the memories of its run (one list where the runs are the
+    same, one per answer where they differ); without it the prompt is the one the judge always had."""
+    from aga.evaluation.judge import compare_answers, rank_answers, score_answer
+
+    common = {"name": "Ann", "persona": "Name: Ann", "question": "What did you do yesterday?"}
+    days = "- Monday February 13, 09:00 AM: Ann is mending the nets"
+    judge = _Reader()
+    score_answer(judge, answer="I mended nets.", **common)
+    score_answer(judge, answer="I mended nets.", memories=days, **common)
+    plain, seen = judge.prompts
+    assert "memory holds" not in plain and days not in plain
+    block = seen[seen.index("\n\nWhat Ann's memory") : seen.index(days) + len(days)]
+    assert days in seen and seen.replace(block, "") == plain  # the block added, nothing else changed
+    same = {"full": days, "none": days}
+    compare_answers(judge, first=("full", "x"), second=("none", "y"), seed=1, memories=same, **common)
+    assert judge.prompts[-1].count(days) == 1 and "different versions" not in judge.prompts[-1]
+    other = "- Monday February 13, 09:00 AM: Ann is selling fish"
+    compare_answers(judge, first=("full", "x"), second=("aga", "y"), seed=1, memories={"full": days, "aga": other},
+                    **common)  # fmt: skip
+    shown = judge.prompts[-1]
+    assert "different versions of Ann's past days" in shown and days in shown and other in shown
+    # The list shown next to "answer A" is the past days of the answer shown as A, whichever order was drawn.
+    a_list = shown.split("For answer A:\n")[1].split("\n")[0]
+    assert (a_list == days) == ("Answer A: x" in shown)
+    rank_answers(judge, answers={"full": "x", "aga": "y", "none": "z"}, seed=2,
+                 memories={"full": days, "none": days, "aga": other}, **common)  # fmt: skip
+    assert re.search(r"For answers [A-C] and [A-C]:\n" + re.escape(days), judge.prompts[-1])
+
+
+def test_cli_eval_shows_the_judge_the_runs_memories_and_keeps_them_for_a_judge_asked_later(tmp_path, hashed):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from aga.cli import app
+
+    out, kept, back = tmp_path / "bel", tmp_path / "kept", tmp_path / "back"
+    args = ["bench", "believability", "ville3", "--out", str(out), "--days", "0.02", "--start", "08:00"]
+    args += ["--seeds", "1", "--warmup", "0", "--voice", "scripted/default", "--judge", "scripted/default"]
+    args += ["--questions", "1", "--quiet", "--records", str(kept), "--measure", "interviews"]
+    made = CliRunner().invoke(app, [*args, "--judging", "scores", "--judge-memories", "4"])
+    assert made.exit_code == 0, made.output
+    records = [json.loads(line) for line in (kept / "s0.jsonl").read_text().splitlines()]
+    memories = [r for r in records if r["measure"] == "memories"]
+    runs = {r["run"] for r in records if r["measure"] == "interview"}
+    assert {r["run"] for r in memories} == runs and all(r["k"] == 4 for r in memories)
+    assert all(0 < len(r["text"].splitlines()) <= 4 for r in memories)  # the town has lived a little
+    scores = [r for r in records if r["measure"] == "score"]
+    assert scores and all(r["judge_memories"] == 4 for r in scores)
+    shutil.rmtree(out)  # the runs are gone: the kept memories let another judging be asked of the records
+    again = [*args[:4], str(back), *args[5:], "--from-records", "--judge-kept", "--judging", "pairwise"]
+    judged = CliRunner().invoke(app, [*again, "--judge-memories", "4", "--pairs", "2"])
+    assert judged.exit_code == 0, judged.output
+    pairs = [json.loads(line) for line in (kept / "s0.jsonl").read_text().splitlines()]
+    assert any(r["measure"] == "pair" and r.get("judge_memories") == 4 for r in pairs)
+    shutil.rmtree(back)
+    other = CliRunner().invoke(app, [*again, "--judge-memories", "6", "--pairs", "2"])
+    assert other.exit_code != 0
+    assert "no memories kept for run" in str(other.exception) and "--judge-memories 6" in str(other.exception)

@@ -24,7 +24,19 @@ from aga.cli.common import (
     plain,
     span_hours,
 )
-from aga.cli.evaluate import LOCAL, Judge, Judging, MaxAgents, MaxPairs, Measure, Pairs, Questions, Voice, eval_settings
+from aga.cli.evaluate import (
+    LOCAL,
+    Judge,
+    JudgeMemories,
+    Judging,
+    MaxAgents,
+    MaxPairs,
+    Measure,
+    Pairs,
+    Questions,
+    Voice,
+    eval_settings,
+)
 from aga.config import runs_dir
 
 bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
@@ -527,6 +539,7 @@ def believability_command(
     judge: Judge = LOCAL,
     judging: Judging = "pairwise",
     pairs: Pairs = None,
+    judge_memories: JudgeMemories = 0,
     seed: Annotated[int, typer.Option(help="First measured seed.")] = 0,
     seeds: Annotated[int, typer.Option(min=1, help="Measured seeds (3 or more for a spread).")] = 3,
     warmup: Annotated[int, typer.Option(min=0, help="Warm-up runs filling each policy mode's store.")] = 1,
@@ -603,6 +616,7 @@ def believability_command(
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, check_models=not from_records,
+        judge_memories=judge_memories,
     )  # fmt: skip
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

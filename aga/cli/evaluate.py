@@ -29,6 +29,16 @@ Pairs = Annotated[
     int | None, typer.Option(min=1, help="Pairwise: at most this many pairs per question, drawn by seed.")
 ]
 Questions = Annotated[int, typer.Option(min=1, max=5, help="Questions per category (of 5).")]
+JudgeMemories = Annotated[
+    int,
+    typer.Option(
+        min=0,
+        max=50,
+        help="Show the judge, beside each answer, this many memories of the answer's run that bear on the "
+        "question (oldest first), as Park et al.'s evaluators read the agent's memory stream; 0: the persona "
+        "alone (how the judge was shown before, and the kept ville3 recording's verdicts).",
+    ),
+]
 MaxAgents = Annotated[int | None, typer.Option(min=1, help="Interview at most this many agents, drawn by seed.")]
 MaxPairs = Annotated[
     int | None, typer.Option(min=1, help="Density: ask at most this many ordered pairs, drawn by seed.")
@@ -54,6 +64,7 @@ def eval_settings(
     api_base: str | None = None,
     agents: list[str] | None = None,
     check_models: bool = True,
+    judge_memories: int = 0,
 ) -> tuple[Any, list[str]]:
     """The evaluation's settings and measures from the command line, each bad value named.
     ``check_models``: False where no model will be asked (a report read back from kept records)."""
@@ -80,6 +91,7 @@ def eval_settings(
         gateway=gateway_options(timeout, retries),
         judging=judging,
         pairs_per_question=pairs,
+        judge_memories=judge_memories,
     )
     return settings, measures
 
@@ -126,6 +138,7 @@ def eval_command(
     max_pairs: MaxPairs = None,
     judging: Judging = "pairwise",
     pairs: Pairs = None,
+    judge_memories: JudgeMemories = 0,
     seed: Annotated[int, typer.Option(min=0, max=2**31 - 1)] = 0,
     timeout: Timeout = 120.0,
     retries: Retries = 5,
@@ -152,6 +165,7 @@ def eval_command(
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, agents=agent,
+        judge_memories=judge_memories,
     )  # fmt: skip
     from aga.evaluation.snapshot import check_evaluable
 

@@ -18,11 +18,13 @@ from aga.cognition.user import seed_identity
 from aga.embeddings.base import Embedder
 from aga.evaluation.attendance import attendance
 from aga.evaluation.conditions import Condition, conditions
+from aga.evaluation.evidence import past_days
 from aga.evaluation.interviews import (
     EvalSettings,
     JsonLines,
     ask_conditions,
     judge_conditions,
+    judge_sees,
     stable_seed,
     talked_with,
 )
@@ -50,6 +52,8 @@ class Evaluation:
     judged: list[Judged] = field(default_factory=list)
     ratings: list[Rated] = field(default_factory=list)
     runs: dict[str, dict[str, Any]] = field(default_factory=dict)  # per run: step, diffusion, density, ...
+    # What the judge is shown beside each answer (``--judge-memories``): by (condition, agent, question key).
+    memories: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able summary (the answers themselves stay in records.jsonl)."""
@@ -143,6 +147,8 @@ def _key(record: dict[str, Any]) -> Key:
         return ("diffusion", record["when"], record["news"], record["agent"], record["asked"])
     if measure == "density":
         return ("density", record["when"], record["agent"], record["other"])
+    if measure == "memories":
+        return ("memories", record["agent"], record["question"], record["asked"], record["k"])
     if measure == "facts":
         return ("facts",)
     return ("?", id(record))
@@ -224,6 +230,8 @@ def evaluate(
                 evaluation.answers.update(
                     ask_conditions(opened, mine, evaluation.questions, cache, records.save, tag, on_answer)
                 )
+                if settings.judge_memories:
+                    _judge_memories(opened, mine, evaluation, settings.judge_memories, cache, records.save, tag)
             end_tag = {**tag, "judge": settings.judge, "when": "end"}
             cache = records.view(end_tag, _key)
             if "diffusion" in measures:
@@ -248,15 +256,39 @@ def evaluate(
             )
     if "interviews" in measures and len(conds) > 1:
         tag = {"judge": settings.judge, "states": fingerprints, "conditions": [c.name for c in conds],
-               "judging": settings.judging, **common}  # fmt: skip
+               "judging": settings.judging, **judge_sees(settings), **common}  # fmt: skip
         cache = records.view(tag, _key)
         evaluation.judged = judge_conditions(
-            judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings
-        )
+            judge, conds, evaluation.questions, personas, evaluation.answers, cache, records.save, tag, settings,
+            evaluation.memories,
+        )  # fmt: skip
         evaluation.ratings = rate(
             evaluation.judged, [c.name for c in conds], reference=conds[0].name, seed=settings.seed
         )
     return evaluation
+
+
+def _judge_memories(
+    opened: Any,
+    conds: Sequence[Condition],
+    evaluation: Evaluation,
+    k: int,
+    cache: dict[Key, dict[str, Any]],
+    save: Callable[[dict[str, Any]], None],
+    tag: dict[str, Any],
+) -> None:
+    """The memories of the opened run the judge is shown beside its conditions' answers, per agent and
+    question; kept as records, so that a judge asked later from the records alone is shown them too."""
+    for name, asked in evaluation.questions.items():
+        for q in asked:
+            record = cache.get(("memories", name, q.key, q.text, k))
+            if record is None:
+                record = {**tag, "measure": "memories", "agent": name, "question": q.key, "asked": q.text, "k": k,
+                          "text": past_days(opened, name, q.text, k), "failsafe": False}  # fmt: skip
+                save(record)
+                cache[_key(record)] = record
+            for cond in conds:
+                evaluation.memories[(cond.name, name, q.key)] = record["text"]
 
 
 # What a run's state shows without a model: kept beside the answers, so that a report read back from the

@@ -11,7 +11,7 @@ import json
 import os
 import random
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,15 @@ class EvalSettings:
     gateway: GatewayOptions = field(default_factory=GatewayOptions)
     judging: str = "pairwise"  # "pairwise-both"; "ranking": all the answers in one call; "scores": one at a time
     pairs_per_question: int | None = None  # pairwise: at most this many pairs per question, drawn by seed
+    # Memories of each answer's run shown to the judge beside it (``aga.evaluation.evidence``); 0: the
+    # persona alone, as the judge was shown before (and as the kept records of earlier recordings were).
+    judge_memories: int = 0
+
+
+def judge_sees(settings: EvalSettings) -> dict[str, Any]:
+    """What a verdict depends on besides its judge and answers, for its records' tag: the memories shown
+    beside the answers, when any are (a tag without the key is a verdict given on the persona alone)."""
+    return {"judge_memories": settings.judge_memories} if settings.judge_memories else {}
 
 
 def stable_seed(*parts: object) -> int:
@@ -161,9 +170,10 @@ def _scores(
     cache: dict[tuple[Any, ...], dict[str, Any]],
     save: Callable[[dict[str, Any]], None],
     tag: dict[str, Any],
+    memories: Mapping[str, str] | None = None,
 ) -> dict[str, int]:
     """Each condition's answer scored alone (cached by the answer, as verdicts are by the answers they
-    compared); fail-safe scores are left out."""
+    compared); fail-safe scores are left out. ``memories``: per condition, shown beside its answer."""
     out: dict[str, int] = {}
     for cond in conds:
         shown = stable_seed(said[cond])
@@ -171,7 +181,9 @@ def _scores(
         record = cache.get(record_key)
         if record is None:
             with judge.numbered(*record_key):  # the score must not depend on what was judged before
-                score, failsafe = score_answer(judge, answer=said[cond], **common)
+                score, failsafe = score_answer(
+                    judge, answer=said[cond], memories=memories[cond] if memories else None, **common
+                )
             record = {**tag, "measure": "score", "agent": name, "question": key, "pair": [cond],
                       "answers": shown, "score": score, "failsafe": failsafe}  # fmt: skip
             save(record)
@@ -191,9 +203,12 @@ def judge_conditions(
     save: Callable[[dict[str, Any]], None],
     tag: dict[str, Any],
     settings: EvalSettings,
+    memories: Mapping[tuple[str, str, str], str] | None = None,
 ) -> list[Judged]:
     """The judge's verdicts per agent and question across the conditions (cached): one ranking, or
-    pairwise comparisons of every pair (or ``settings.pairs_per_question`` of them, drawn by seed)."""
+    pairwise comparisons of every pair (or ``settings.pairs_per_question`` of them, drawn by seed).
+    ``memories``: by (condition, agent, question key), what the judge is shown of the past days behind
+    each answer (with ``settings.judge_memories``); a verdict the cache lacks needs them then."""
     judged = []
     names = [c.name for c in conds]
     for name, asked in questions.items():
@@ -202,8 +217,11 @@ def judge_conditions(
             # next time, when the model may be back).
             said = {c: answers[(c, name, q.key)]["answer"] for c in names if not answers[(c, name, q.key)]["failsafe"]}
             common = {"name": name, "persona": personas[name], "question": q.text}
+            seen = {c: memories[(c, name, q.key)] for c in said} if memories and settings.judge_memories else None
             if settings.judging == "scores":
-                scored = _scores(judge, [c for c in names if c in said], said, name, q.key, common, cache, save, tag)
+                scored = _scores(
+                    judge, [c for c in names if c in said], said, name, q.key, common, cache, save, tag, seen
+                )
                 if len(scored) > 1:
                     judged.append(placed_by_scores(scored))
                 continue
@@ -225,14 +243,18 @@ def judge_conditions(
                     with judge.numbered(*key):  # the verdict must not depend on what was judged before
                         if measure == "ranking":
                             got = rank_answers(
-                                judge, answers=said, seed=stable_seed(settings.seed, name, q.key), **common
+                                judge,
+                                answers=said,
+                                seed=stable_seed(settings.seed, name, q.key),
+                                memories=seen,
+                                **common,
                             )
                         else:
                             a, b = group
                             seed = _pair_seed(settings, name, q.key, a, b)
                             got = compare_answers(
                                 judge, first=(a, said[a]), second=(b, said[b]), seed=seed,
-                                both_orders=settings.judging == "pairwise-both", **common,
+                                both_orders=settings.judging == "pairwise-both", memories=seen, **common,
                             )  # fmt: skip
                     record = {**tag, "measure": measure, "agent": name, "question": q.key, "pair": pair,
                               "answers": shown, **asdict(got)}  # fmt: skip

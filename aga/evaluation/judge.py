@@ -24,6 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from aga.evaluation.evidence import shown as shown_memories
 from aga.llm.gateway import Gateway
 from aga.llm.tasks import Task
 
@@ -95,8 +96,10 @@ def rank_answers(
     question: str,
     answers: Mapping[str, str],
     seed: int,
+    memories: Mapping[str, str] | None = None,
 ) -> Judged:
-    """Ask the judge to rank ``answers`` (condition -> answer) to ``question``."""
+    """Ask the judge to rank ``answers`` (condition -> answer) to ``question``; ``memories`` (condition ->
+    its run's memories that bear on the question, :mod:`aga.evaluation.evidence`) shown beside them."""
     conditions = list(answers)
     random.Random(seed).shuffle(conditions)
     labels = list(string.ascii_uppercase[: len(conditions)])
@@ -107,6 +110,7 @@ def rank_answers(
         RANK,
         {
             "persona": persona,
+            "evidence": shown_memories(name, {lb: memories[c] for lb, c in by_label.items()}) if memories else "",
             "name": name,
             "question": question,
             "count": str(len(labels)),
@@ -151,16 +155,26 @@ def compare_answers(
     second: tuple[str, str],
     seed: int,
     both_orders: bool = False,
+    memories: Mapping[str, str] | None = None,
 ) -> Judged:
     """Ask the judge which of two (condition, answer) pairs is more believable; the shown order is drawn.
     ``both_orders``: ask again with the answers swapped; where the two verdicts disagree (the position
-    decided, not the answers) the pair is a tie."""
+    decided, not the answers) the pair is a tie. ``memories``: as for :func:`rank_answers`."""
     (a, answer_a), (b, answer_b) = shown_order(first, second, seed)
     before = gateway.failsafes
     shown = {"persona": persona, "name": name, "question": question}
-    picks = [gateway.call(COMPARE, {**shown, "answer_a": answer_a, "answer_b": answer_b}).better]
+
+    def evidence(one: str, two: str) -> str:
+        return shown_memories(name, {"A": memories[one], "B": memories[two]}) if memories else ""
+
+    verdicts = [
+        gateway.call(COMPARE, {**shown, "evidence": evidence(a, b), "answer_a": answer_a, "answer_b": answer_b})
+    ]
     if both_orders:
-        picks.append(gateway.call(COMPARE, {**shown, "answer_a": answer_b, "answer_b": answer_a}).better)
+        verdicts.append(
+            gateway.call(COMPARE, {**shown, "evidence": evidence(b, a), "answer_a": answer_b, "answer_b": answer_a})
+        )
+    picks = [got.better for got in verdicts]
     failsafe = gateway.failsafes > before
     winners = {a if picks[0] == "A" else b} | ({b if picks[1] == "A" else a} if both_orders else set())
     firsts = tuple(pick == "A" for pick in picks)
@@ -171,10 +185,16 @@ def compare_answers(
     return Judged(places={winner: 0, loser: 1}, complete=True, failsafe=failsafe, firsts=firsts)
 
 
-def score_answer(gateway: Gateway, *, name: str, persona: str, question: str, answer: str) -> tuple[int, bool]:
-    """The judge's score (1-10) of one answer seen alone, and whether it was a fail-safe."""
+def score_answer(
+    gateway: Gateway, *, name: str, persona: str, question: str, answer: str, memories: str | None = None
+) -> tuple[int, bool]:
+    """The judge's score (1-10) of one answer seen alone, and whether it was a fail-safe; ``memories``:
+    its run's memories that bear on the question, shown beside it (:mod:`aga.evaluation.evidence`)."""
     before = gateway.failsafes
-    got = gateway.call(SCORE, {"persona": persona, "name": name, "question": question, "answer": answer})
+    evidence = shown_memories(name, {"": memories}) if memories is not None else ""
+    got = gateway.call(
+        SCORE, {"persona": persona, "evidence": evidence, "name": name, "question": question, "answer": answer}
+    )
     return got.score, gateway.failsafes > before
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from aga.evaluation.conditions import Condition, conditions
 from aga.evaluation.evaluate import FACTS, MEASURES, Evaluation, choose_agents
-from aga.evaluation.interviews import EvalSettings, JsonLines, judge_conditions, stable_seed
+from aga.evaluation.interviews import EvalSettings, JsonLines, judge_conditions, judge_sees, stable_seed
 from aga.evaluation.questions import Question, interview_questions
 from aga.evaluation.ranking import rate
 from aga.evaluation.spread import density_figures, density_pairs, diffusion_figures
@@ -126,7 +126,8 @@ def evaluate_from_records(
     evaluation.answers = answers
     if judged and "interviews" in measures and len(conds) > 1:
         names = [c.name for c in conds]
-        tag = {"judge": settings.judge, "conditions": names, "judging": settings.judging, **common}
+        tag = {"judge": settings.judge, "conditions": names, "judging": settings.judging, **judge_sees(settings),
+               **common}  # fmt: skip
         verdicts = [
             r
             for r in everything
@@ -144,12 +145,48 @@ def evaluate_from_records(
         else:
             kept = JsonLines(records_file)
             states = {run_id: found["state"] for run_id, found in evaluation.runs.items()}
+            if settings.judge_memories:
+                evaluation.memories = _kept_memories(records_file, everything, conds, evaluation, settings, common)
             evaluation.judged = judge_conditions(
                 ask, conds, evaluation.questions, _personas(scenario, agents, evaluation), answers, cache,
-                kept.append, {**tag, "states": states}, settings,
+                kept.append, {**tag, "states": states}, settings, evaluation.memories,
             )  # fmt: skip
         evaluation.ratings = rate(evaluation.judged, names, reference=conds[0].name, seed=settings.seed)
     return evaluation
+
+
+def _kept_memories(
+    records_file: Path,
+    everything: Sequence[Record],
+    conds: Sequence[Condition],
+    evaluation: Evaluation,
+    settings: EvalSettings,
+    common: dict[str, Any],
+) -> dict[tuple[str, str, str], str]:
+    """What the judge is shown beside each answer (``--judge-memories``), as the evaluation with the runs
+    kept it: by (condition, agent, question key). Raises ``MissingRecords`` when a run's records hold
+    none for its state: only the run can tell its memories."""
+    out: dict[tuple[str, str, str], str] = {}
+    k = settings.judge_memories
+    for cond in conds:
+        state = evaluation.runs[cond.run_id]["state"]
+        kept = {
+            (r["agent"], r["question"], r["asked"]): r["text"]
+            for r in everything
+            if r.get("measure") == "memories" and r.get("run") == cond.run_id and r.get("state") == state
+            and r.get("k") == k and all(r.get(key) == v for key, v in common.items())
+        }  # fmt: skip
+        for agent, asked in evaluation.questions.items():
+            for q in asked:
+                text = kept.get((agent, q.key, q.text))
+                if text is None:
+                    raise MissingRecords(
+                        f"{records_file}: no memories kept for run '{cond.run_id}' ({agent}, {q.key}) at its state "
+                        f"{state} with --judge-memories {k}: evaluate it once with its run (without "
+                        "--from-records), which keeps them, or judge with --judge-memories 0"
+                    )
+                out[(cond.name, agent, q.key)] = text
+    return out
 
 
 def _personas(scenario: Any, agents: Sequence[str], evaluation: Evaluation) -> dict[str, str]:

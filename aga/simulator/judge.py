@@ -22,9 +22,14 @@ def _believability(p: Prompt, texts: list[str]) -> list[float]:
     answers that say nothing are marked down."""
     to_question = similarities(p.get("question"), texts)
     to_person = similarities(p.get("persona"), texts)
+    # The past days shown beside the answers (``--judge-memories``): an answer that recalls them reads
+    # as more believable than one that could have been said by anyone with this background.
+    evidence = p.get("evidence")
+    to_days = similarities(evidence, texts) if evidence.strip() else [0.0] * len(texts)
     scores = []
     for i, text in enumerate(texts):
-        score = float(to_question[i]) + 0.5 * float(to_person[i]) + p.rng.uniform(-0.05, 0.05)
+        score = float(to_question[i]) + 0.5 * float(to_person[i]) + 0.5 * float(to_days[i])
+        score += p.rng.uniform(-0.05, 0.05)
         if EMPTY.search(text) or len(text.split()) < 4:
             score -= 1.0
         scores.append(score)
