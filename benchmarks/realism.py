@@ -1,8 +1,9 @@
 """How varied the scripted simulator is next to real models, on the prompts the caches key on.
 
 ``aga bench realism``: run each town on the simulator and sample the prompts of the tasks whose answers
-the Lifestyle Policy caches or that drive behaviour (the day plan, the hourly activity, decompositions,
-event triples, event importance, utterances), a few per agent and simulated day. Put each sampled prompt
+the Lifestyle Policy caches or that drive behaviour (the day plan, the hourly activity, the whole day's
+schedule in one call as the policy modes ask it, decompositions, event triples, event importance,
+utterances), a few per agent and simulated day. Put each sampled prompt
 to every model under test with several seeds (the real embedded models and the simulator itself), and
 report per task and model:
 
@@ -11,12 +12,14 @@ report per task and model:
 - ``sim_p50`` / ``sim_p90``: MiniLM cosine similarity between answers to the same prompt from
   different seeds, and ``above``: the share of those pairs at or above the policy threshold of the
   cache that keys on the task (a pair above it is what a similarity cache would count as "the same");
-- ``days_p50``: similarity between an agent's answers on different simulated days (day plan, hour);
+- ``days_p50``: similarity between an agent's answers on different simulated days (day plan, hour,
+  one-call schedule);
+- ``activities``: distinct activities per one-call schedule (its blocks, told apart as ``distinct`` is);
 - ``steps``, ``distinct_steps``: sub-steps per decomposition and distinct ones among them;
 - ``rating_mean`` / ``rating_sd``: event importance.
 
 A measure holds for the simulator when it is at least as varied as the most varied reference model
-(higher ``distinct``, ``distinct_steps``, ``rating_sd``; lower ``repeat``, similarities, ``above``). The
+(higher ``distinct``, ``distinct_steps``, ``activities``, ``rating_sd``; lower ``repeat``, similarities, ``above``). The
 prompts come from simulator runs, so every model answers the same situations.
 """
 
@@ -41,14 +44,21 @@ from aga.storage.files import read_json
 TASKS = (
     "plan.daily",
     "plan.hourly",
+    "plan.schedule",
     "plan.decompose",
     "act.triple",
     "perceive.importance",
     "converse.utterance",
 )
 # The policy threshold of the cache that would key on each task's answer (policy_store.config).
-THRESHOLD_KIND = {"plan.daily": "plan", "plan.hourly": "plan", "plan.decompose": "plan", "act.triple": "action"}
-MORE_IS_VARIED = ("distinct", "distinct_steps", "rating_sd")
+THRESHOLD_KIND = {
+    "plan.daily": "plan", "plan.hourly": "plan", "plan.schedule": "plan", "plan.decompose": "plan",
+    "act.triple": "action",
+}  # fmt: skip
+# Asked only by the policy modes (their one-call day): sampled from a run of one of them that looks up
+# and stores nothing (``PolicyOptions.bypass``), so that every day's schedule is asked of the model.
+POLICY_TASKS = ("plan.schedule",)
+MORE_IS_VARIED = ("distinct", "distinct_steps", "activities", "rating_sd")
 LESS_IS_VARIED = ("repeat", "sim_p50", "sim_p90", "above", "days_p50")
 
 
@@ -183,24 +193,43 @@ def day_statistics(run: Any) -> dict[str, Any]:
 
 
 def capture(
-    scenario: str, *, hours: float, seed: int, start: time | None = None, stats: dict[str, Any] | None = None
+    scenario: str,
+    *,
+    hours: float,
+    seed: int,
+    start: time | None = None,
+    stats: dict[str, Any] | None = None,
+    policy_tasks: bool = True,
 ) -> list[Situation]:
     """Run ``scenario`` on the simulator (baseline mode) and keep every prompt of the sampled tasks;
-    ``stats`` receives the run's first-day figures (see :func:`day_statistics`)."""
+    ``stats`` receives the run's first-day figures (see :func:`day_statistics`). ``policy_tasks``: also
+    a run of the same town, seed and span in lifestyle mode with the store bypassed, for the prompts of
+    ``POLICY_TASKS`` (the one-call day)."""
+    from aga.sim.policies import PolicyOptions
     from benchmarks.scratch import observed_run
 
     kept: list[Situation] = []
 
-    def observe(prompt: Any, answer: Any) -> None:
-        if prompt.task in TASKS:
-            shown = dict(prompt.shown)
-            agent, day = _agent_and_day(shown)
-            kept.append(Situation(scenario, prompt.task, agent, day, shown))
+    def observer(tasks: Sequence[str]) -> Callable[[Any, Any], None]:
+        def observe(prompt: Any, answer: Any) -> None:
+            if prompt.task in tasks:
+                shown = dict(prompt.shown)
+                agent, day = _agent_and_day(shown)
+                kept.append(Situation(scenario, prompt.task, agent, day, shown))
 
-    with observed_run(scenario, observe, "aga-realism-", hours=hours, seed=seed, start=start) as run:
+        return observe
+
+    baseline = [t for t in TASKS if t not in POLICY_TASKS]
+    with observed_run(scenario, observer(baseline), "aga-realism-", hours=hours, seed=seed, start=start) as run:
         run.advance()
         if stats is not None:
             stats.update(day_statistics(run))
+    if policy_tasks:
+        bypass = {"mode": "lifestyle", "policies": PolicyOptions(bypass=True)}
+        with observed_run(
+            scenario, observer(POLICY_TASKS), "aga-realism-", hours=hours, seed=seed, start=start, **bypass
+        ) as run:
+            run.advance()
     return kept
 
 
@@ -216,7 +245,7 @@ def sample(situations: Sequence[Situation], per_task: int, seed: int) -> list[Si
     for s in situations:
         by[(s.scenario, s.task)].append(s)
     for (_, task), items in sorted(by.items()):
-        if task == "plan.daily":
+        if task in ("plan.daily", "plan.schedule"):
             out += items
             continue
         if task == "plan.hourly":
@@ -245,6 +274,8 @@ def answer_text(task: str, value: Any) -> str:
         return "; ".join(data["items"])
     if task == "plan.hourly":
         return str(data["activity"])
+    if task == "plan.schedule":
+        return "; ".join(str(b["activity"]) for b in data["blocks"])
     if task == "plan.decompose":
         return " | ".join(s["subtask"] for s in data["subtasks"])
     if task == "act.triple":
@@ -325,7 +356,14 @@ def task_facts(task: str, shown: dict[str, str], agent: str) -> Any:
     """The typed facts a run passes with ``task`` for ``agent``, rebuilt from what its prompt shows (None
     for tasks whose fail-safe and repair need none)."""
     from aga.cognition.plan_action import BlockFacts, SubjectFacts
+    from aga.cognition.plan_day import DayFacts, plan_hours
+    from aga.routine import bed_hour_of
 
+    if task == "plan.schedule":
+        lifestyle = re.search(r"^Lifestyle:(.*)$", shown.get("identity", ""), re.MULTILINE)
+        items = [x.strip() for x in shown.get("daily_plan", "").split(";") if x.strip()]
+        wake = int(shown.get("wake_hour", "7") or 7)
+        return DayFacts(wake, bed_hour_of(lifestyle.group(1) if lifestyle else ""), tuple(plan_hours(items)))
     if task == "plan.decompose":
         return BlockFacts(shown.get("task", ""), int(shown.get("minutes", "60")))
     if task == "act.triple":
@@ -378,7 +416,11 @@ def measure(
             steps = [[x for x in a.split(" | ") if x] for a in answers]
             row["steps"] = round(statistics.fmean(len(x) for x in steps), 2)
             row["distinct_steps"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in steps), 2)
-        if task in ("plan.daily", "plan.hourly"):
+        if task == "plan.schedule":
+            blocks = [[x for x in a.split("; ") if x] for a in answers]
+            row["blocks"] = round(statistics.fmean(len(x) for x in blocks), 2)
+            row["activities"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in blocks), 2)
+        if task in ("plan.daily", "plan.hourly", "plan.schedule"):
             row["days_p50"] = _across_days(mine, model, embed)
         out[task] = row
     return out
@@ -425,11 +467,12 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         f"{', '.join(report['scenarios'])} ({report['hours']:g} simulated hours each, seed {report['seed']}); "
         f"each prompt answered with seeds {report['seeds']} by every model (the simulator {report.get('draws', 1)} "
         f"times, with these seeds shifted by 1000 per draw). Prompts from: {report['prompts_from']}.\n",
-        "Higher is more varied for distinct, distinct_steps, rating_sd; lower for repeat, similarities "
-        "(sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy threshold).\n",
+        "Higher is more varied for distinct, distinct_steps, activities, rating_sd; lower for repeat, "
+        "similarities (sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy "
+        "threshold); blocks (a one-call schedule's blocks) is shown, not judged.\n",
     ]
-    measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "steps",
-                "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
+    measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "blocks",
+                "activities", "steps", "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
     for task in TASKS:
         rows = [(m, r[task]) for m, r in report["results"].items() if task in r]
         if not rows:
@@ -655,24 +698,31 @@ def run(
     # The reused files are read before the sampling runs, so that a wrong file stops the command at once.
     reused = load_reuse(reuse, scenarios) if reuse else None
     situations: list[Situation] = []
+    added: list[Situation] = []
     days: dict[str, list[dict[str, Any]]] = {}
     for scenario in scenarios:
         days[scenario] = []
         for k in range(max(1, day_seeds)):
             days[scenario].append({})
-            captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1])
+            captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1],
+                               policy_tasks=k == 0)  # fmt: skip
             if k == 0 and reused is None:
                 situations += sample(captured, per_task, seed)
+            elif k == 0:
+                # A task the reused capture has no prompts of (added since it was recorded): sampled anew
+                # here, and put to the real models, which answer only what they have not answered yet.
+                known = {s.task for s in reused[0] if s.scenario == scenario}
+                added += sample([c for c in captured if c.task not in known], per_task, seed)
     for town in day_towns:
         if town in days:
             continue
         days[town] = []
         for k in range(max(1, day_seeds)):
             days[town].append({})
-            capture(town, hours=hours, seed=seed + k, start=start, stats=days[town][-1])
+            capture(town, hours=hours, seed=seed + k, start=start, stats=days[town][-1], policy_tasks=False)
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     if reused is not None:
-        situations, seed_list = reused
+        situations, seed_list = [*reused[0], *added], reused[1]
     embedder = MiniLMEmbedder()
     thresholds = dict(DEFAULT_THRESHOLDS)
     results: dict[str, dict[str, dict[str, float | None]]] = {}
@@ -684,9 +734,12 @@ def run(
                 situations, model, seed_list, draws, embedder.embed, thresholds, tick
             )
             continue
-        if not answered(situations, model, seed_list):
-            tick = progress(model, len(situations) * len(seed_list)) if progress else None
-            answer_all(situations, model, seed_list, tick)
+        todo = [s for s in situations if len(s.answers.get(model, [])) != len(seed_list)]
+        if todo:
+            tick = progress(model, len(todo) * len(seed_list)) if progress else None
+            for s in todo:
+                s.answers.pop(model, None)  # a part answered is answered again whole, with every seed
+            answer_all(todo, model, seed_list, tick)
         results[model] = measure(situations, model, embedder.embed, thresholds)
     simulator = next((m for m in models if m.startswith("scripted/")), "")
     original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"

@@ -177,7 +177,7 @@ def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatc
 
     ran: list[tuple[str, int]] = []
 
-    def fake_capture(scenario, *, hours, seed, start=None, stats=None):
+    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
         ran.append((scenario, seed))
         stats.update({"distinct_activities_mean": 11.0, "repeat_share": 0.1})
         return [realism.Situation(scenario, "plan.daily", "A", "d1", {"x": "y"})]
@@ -229,3 +229,65 @@ def test_a_days_actions_are_read_as_the_originals_saved_schedule_holds_them():
     as_recorded = decomposition_statistics({"A": [text for text, _, _ in recorded]})
     assert as_recorded["distinct_substeps_per_block_mean"] == 1.5  # (2 + 1) / 2: the wait split the block
     assert as_recorded["repeat_share"] > figures["repeat_share"]
+
+
+def test_one_call_schedules_are_measured_and_one_that_repeats_yesterday_fails():
+    """The policy modes' one-call day (``plan.schedule``): blocks and distinct activities per schedule, and
+    how alike an agent's schedules of different days are; a model that writes the same day every day and
+    lists fewer activities misses against one that varies."""
+    blocks = [{"activity": "a", "start": "07:00", "end": "08:00"}, {"activity": "b", "start": "08:00", "end": "09:00"}]
+    assert answer_text("plan.schedule", {"blocks": blocks}) == "a; b"
+    same = "waking up; working at the shop; having lunch; working at the shop; going to bed"
+    varied = [
+        f"waking up; {a}; having lunch; {b}; reading by the fire; going to bed"
+        for a, b in (("mending nets", "selling fish"), ("baking bread", "writing letters"), ("fixing a boat", "a walk"))
+    ]
+    situations = []
+    for day in range(3):
+        s = Situation("town", "plan.schedule", "Ann", f"day {day}", {"daily_plan": "..."})
+        s.answers = {"echo": [same] * 2, "varied": [varied[day], varied[(day + 1) % 3]]}
+        situations.append(s)
+    results = {m: measure(situations, m, _embed, THRESHOLDS) for m in ("echo", "varied")}
+    echo, good = results["echo"]["plan.schedule"], results["varied"]["plan.schedule"]
+    assert (echo["blocks"], echo["activities"]) == (5.0, 4.0) and (good["blocks"], good["activities"]) == (6.0, 6.0)
+    assert echo["days_p50"] > 0.99 > good["days_p50"]
+    marks = verdict(results, "echo")["plan.schedule"]
+    assert marks["activities"].startswith("misses") and marks["days_p50"].startswith("misses")
+    assert "blocks" not in marks  # shown, not judged: more blocks is not more variety
+
+
+def test_a_reused_capture_without_a_task_samples_it_anew_and_asks_only_that(tmp_path, monkeypatch):
+    """A task added since a capture was recorded (the one-call schedule): its prompts are sampled from
+    this command's sampling run and put to the real models, which are not asked again what the capture
+    holds their answers to."""
+    from benchmarks import realism
+
+    old = Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"})
+    old.answers = {"ref/model": ["wake up; work", "wake up; rest"]}
+    kept = tmp_path / "kept.json"
+    kept.write_text(json.dumps({"seeds": [1, 2], "situations": [old.__dict__]}))
+    new = Situation("town", "plan.schedule", "Ann", "d1", {"daily_plan": "wake up; work"})
+    captured_with: list[bool] = []
+
+    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
+        captured_with.append(policy_tasks)
+        stats.update({})
+        return [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}), new]
+
+    asked: list[tuple[str, str]] = []
+
+    def fake_answer_all(situations, model, seeds, on_call=None):
+        for s in situations:
+            asked.append((model, s.task))
+            s.answers[model] = [f"{s.task} {seed}" for seed in seeds]
+
+    monkeypatch.setattr(realism, "capture", fake_capture)
+    monkeypatch.setattr(realism, "answer_all", fake_answer_all)
+    monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
+    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    report = realism.run(["town"], ["ref/model"], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "o",
+                         reuse=[kept], day_seeds=2)  # fmt: skip
+    assert captured_with == [True, False]  # the policy-mode prompts are sampled from the first run only
+    assert asked == [("ref/model", "plan.schedule")]
+    tasks = sorted(s["task"] for s in report["situations"])
+    assert tasks == ["plan.daily", "plan.schedule"]

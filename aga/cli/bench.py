@@ -345,7 +345,13 @@ def realism_command(
         # A real model whose answers the reused captures hold is not asked again, so it need not be
         # installed: re-measuring the simulator against recorded answers must not need 1.6 GB of models.
         situations, answered_with = realism.load_reuse(reuse, towns)
-        needed = [m for m in models if m.startswith("scripted/") or not realism.answered(situations, m, answered_with)]
+        # A task the captures hold no prompts of (added since) is sampled anew and put to the real models.
+        complete = all({s.task for s in situations if s.scenario == t} >= set(realism.TASKS) for t in towns)
+        needed = [
+            m
+            for m in models
+            if m.startswith("scripted/") or not complete or not realism.answered(situations, m, answered_with)
+        ]
     out = out_folder(out or runs_dir() / "bench" / "realism")
     _check_towns_and_models([*towns, *(day_town or [])], needed)
     progress, tracker = _counting_progress()
