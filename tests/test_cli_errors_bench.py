@@ -47,17 +47,23 @@ def _tokens_report(model: str = "scripted/default") -> dict[str, Any]:
     }
 
 
-def _realism_capture(town: str, seeds: list[int] | None = None) -> dict[str, Any]:
-    """The part of a realism.json that `--reuse` reads: one sampled prompt of ``town``."""
-    situation = {
-        "scenario": town,
-        "task": "plan.daily",
-        "agent": "Ana",
-        "day": "Monday",
-        "shown": {"name": "Ana"},
-        "answers": {"local/m": ["wake up", "wake up early"]},
-    }
-    return {"scenarios": [town], "seeds": seeds or [1, 2], "situations": [situation]}
+def _realism_capture(town: str, seeds: list[int] | None = None, tasks: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The part of a realism.json that `--reuse` reads: one sampled prompt of ``town`` per task (every
+    task the benchmark measures, unless ``tasks`` names fewer)."""
+    from benchmarks.realism import TASKS
+
+    situations = [
+        {
+            "scenario": town,
+            "task": task,
+            "agent": "Ana",
+            "day": "Monday",
+            "shown": {"name": "Ana"},
+            "answers": {"local/m": ["wake up", "wake up early"]},
+        }
+        for task in tasks or TASKS
+    ]
+    return {"scenarios": [town], "seeds": seeds or [1, 2], "situations": situations}
 
 
 def _write(path: Path, content: Any) -> Path:
@@ -142,6 +148,11 @@ def test_realism_reuse_needs_no_model_whose_answers_it_holds(tmp_path: Path, mon
     # A model the capture did not answer with must be reachable, and is named when it is not.
     said = _refused([*args, "-m", "scripted/default", "-m", "local/other"])
     assert "local model 'local/other' is not installed" in said and not ran[1:]
+    # A capture without a task the benchmark measures (added since): its prompts go to the real models.
+    partial = _write(tmp_path / "partial.json", _realism_capture("ville3", tasks=("plan.daily",)))
+    args = ["bench", "realism", "--reuse", str(partial), "--hours", "1", "--out", str(tmp_path / "p")]
+    said = _refused([*args, "-m", "scripted/default", "-m", "local/m"])
+    assert "local model 'local/m' is not installed" in said and not ran[1:]
 
 
 def test_realism_reuse_of_a_folder_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
