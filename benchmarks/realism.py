@@ -702,16 +702,18 @@ def run(
     days: dict[str, list[dict[str, Any]]] = {}
     for scenario in scenarios:
         days[scenario] = []
+        known = {s.task for s in reused[0] if s.scenario == scenario} if reused is not None else set()
+        # The policy-mode run only where its prompts are wanted: sampled from the first run, not held already.
+        wanted = not set(POLICY_TASKS) <= known
         for k in range(max(1, day_seeds)):
             days[scenario].append({})
             captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1],
-                               policy_tasks=k == 0)  # fmt: skip
+                               policy_tasks=k == 0 and wanted)  # fmt: skip
             if k == 0 and reused is None:
                 situations += sample(captured, per_task, seed)
             elif k == 0:
                 # A task the reused capture has no prompts of (added since it was recorded): sampled anew
                 # here, and put to the real models, which answer only what they have not answered yet.
-                known = {s.task for s in reused[0] if s.scenario == scenario}
                 added += sample([c for c in captured if c.task not in known], per_task, seed)
     for town in day_towns:
         if town in days:

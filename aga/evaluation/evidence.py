@@ -26,7 +26,7 @@ def past_days(opened: Any, agent: str, question: str, k: int) -> str:
     return "\n".join(f"- {n.created:%A %B %d, %I:%M %p}: {n.description}" for n in nodes)
 
 
-def shown(name: str, records: Mapping[str, str], what: str = "answer") -> str:
+def shown(name: str, records: Mapping[str, str]) -> str:
     """The block of the judge's prompt that shows the past days behind the answers: ``records`` maps each
     answer's label ("" for a lone answer) to its run's memories. Answers from the same run share one
     list; "" when nothing is to be shown (the judge then reads the prompt it always had)."""
@@ -42,13 +42,13 @@ def shown(name: str, records: Mapping[str, str], what: str = "answer") -> str:
     if len(groups) == 1:
         (text,) = groups
         return f"\n\n{heading}\n{text or '- (nothing)'}"
-    parts = [f"\n\nThe {what}s come from different versions of {name}'s past days. {heading}"]
+    parts = [f"\n\nThe answers come from different versions of {name}'s past days. {heading}"]
     for text, labels in groups.items():
-        parts.append(f"For {_labels(labels, what)}:\n{text or '- (nothing)'}")
+        parts.append(f"For {_labels(labels)}:\n{text or '- (nothing)'}")
     return "\n".join(parts)
 
 
-def _labels(labels: Sequence[str], what: str) -> str:
+def _labels(labels: Sequence[str]) -> str:
     if len(labels) == 1:
-        return f"{what} {labels[0]}"
-    return f"{what}s {', '.join(labels[:-1])} and {labels[-1]}"
+        return f"answer {labels[0]}"
+    return f"answers {', '.join(labels[:-1])} and {labels[-1]}"
