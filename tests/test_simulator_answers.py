@@ -793,3 +793,34 @@ def test_a_day_plans_no_errand_made_of_a_remembered_steps_brackets_or_of_a_thoug
         items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
     errands = [i for i in items if "list" in i or "nets" in i]
     assert errands and not any("(" in i or "feel" in i for i in errands)
+
+
+def test_a_one_call_day_reads_the_plan_loosely_and_differently_each_time():
+    """The policy modes' one-call day, as the embedded models write it (realism.md, session 41): each
+    answer its own way (the plan's times kept in the words or not, items left out, a block from another
+    line of the prompt), a resumed activity not said in the same words after a meal, and the plan's
+    bedtime item at its hour."""
+    shown = {
+        "identity": "Name: Ada Quill\nCurrently: Ada Quill is sorting the parish records for the open day.\n"
+        "Lifestyle: Ada Quill goes to sleep around 10 pm and gets up around 6 am.",
+        "name": "Ada Quill",
+        "daily_plan": "wake up for the morning routine at 6:00 am; have breakfast at 7:00 am; "
+        "open the print shop at 8:00 am; set type for the weekly paper at 9:00 am; have lunch at 12:00 pm; "
+        "have dinner at 6:00 pm; go to bed at 10:00 pm",
+        "date": "Monday June 3",
+        "wake_hour": "6",
+    }
+    answers = [ask("plan.schedule", seed, **shown) for seed in range(40)]
+    texts = ["; ".join(b["activity"] for b in a["blocks"]) for a in answers]
+    assert len(set(texts)) == len(texts)
+    assert any(" at 9:00 am" in t for t in texts) and any(":00" not in t for t in texts)
+    assert any("set" not in t.lower() for t in texts)  # an item left out now and then
+    for a in answers:
+        words = [b["activity"] for b in a["blocks"]]
+        assert len(set(words)) >= len(words) - 1, words
+        assert a["blocks"][0]["start"] == "06:00"
+        for before, after in itertools.pairwise(a["blocks"]):
+            assert before["end"] == after["start"]
+    closing = [a["blocks"][-1] for a in answers]
+    assert sum("bed" in b["activity"] for b in closing) >= 20
+    assert all(b["start"] == "22:00" for b in closing if "bed" in b["activity"])
