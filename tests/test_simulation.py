@@ -192,3 +192,33 @@ def test_a_model_that_sleeps_all_day_shows_in_the_day_repairs(planner, monkeypat
     # A day whose waking hours are all awake needs no repair.
     awake = _plan_with_hours(planner, monkeypatch, "writing his research paper")
     assert awake["repaired_hours"] == 0
+
+
+def test_a_one_call_day_that_ends_by_going_to_bed_at_bedtime_needs_no_repair(planner, monkeypatch):
+    # The models end a one-call day with the plan's bedtime item at its hour; the repair puts that hour
+    # to sleep, which is what the answer said. An answer awake past bedtime is repaired, and counted.
+    from aga.cognition import plan_day
+    from aga.cognition.answers import DaySchedule, ScheduleBlock
+
+    rt = planner.rt
+    asked = rt.call
+    agent = rt.agents["Klaus Mueller"]
+
+    def plan_with(last: str) -> dict:
+        def call(task_, who, context, **kwargs):
+            if task_ is plan_day.SCHEDULE:
+                wake, bed = kwargs["facts"].wake_hour, kwargs["facts"].bed_hour
+                blocks = [
+                    ScheduleBlock(activity="writing his research paper", start=f"{wake:02d}:00", end=f"{bed:02d}:00"),
+                    ScheduleBlock(activity=last, start=f"{bed:02d}:00", end=f"{(bed + 2) % 24:02d}:00"),
+                ]
+                return DaySchedule(blocks=blocks)
+            return asked(task_, who, context, **kwargs)
+
+        monkeypatch.setattr(rt, "call", call)
+        monkeypatch.setattr(rt, "one_call_schedule", True)
+        plan_day.plan_new_day(rt, agent)
+        return json.loads(rt.timeline.entries(kinds=["plan"], limit=100)[-1].data_json)
+
+    assert plan_with("making my way to bed")["repaired_hours"] == 0
+    assert plan_with("writing his research paper")["repaired_hours"] == 2

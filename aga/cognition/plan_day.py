@@ -9,6 +9,7 @@ schedule comes from one call that answers blocks with start and end times.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -108,6 +109,8 @@ REVISE_FEELINGS = task("plan.revise_feelings", Text, Text(text="I feel fine abou
 REVISE_CURRENTLY = task("plan.revise_currently", Text, lambda ctx, _: Text(text=ctx["currently"]), max_tokens=250)
 REVISE_REQUIREMENT = task("plan.revise_requirement", Text, lambda ctx, _: Text(text=ctx["requirement"]), max_tokens=200)
 
+_BEDTIME = re.compile(r"\b(?:bed|sleep)", re.IGNORECASE)
+
 plan_hours = timed_items  # (hour, item) for the plan items that name a time
 
 
@@ -142,7 +145,11 @@ def plan_new_day(rt: Runtime, agent: Agent) -> None:
     hourly = coherent_day(hourly, wake, bed)
     # The day repair works across calls, so no ledger row shows it; the plan entry keeps how many hours
     # it changed, or a model that sleeps all day would pass as one whose schedules needed no repair.
-    repaired_hours = sum(a != b for a, b in zip(answered, hourly, strict=True))
+    # An hour answered with going to bed that the repair puts to sleep is the same hour said two ways
+    # (the models end a one-call day with the plan's bedtime item at its hour), not a repair.
+    repaired_hours = sum(
+        a != b and not (b == "sleeping" and _BEDTIME.search(a)) for a, b in zip(answered, hourly, strict=True)
+    )
     state.day = now.date()
     state.wake_hour = wake
     state.daily_plan = items
