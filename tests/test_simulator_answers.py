@@ -824,3 +824,17 @@ def test_a_one_call_day_reads_the_plan_loosely_and_differently_each_time():
     closing = [a["blocks"][-1] for a in answers]
     assert sum("bed" in b["activity"] for b in closing) >= 20
     assert all(b["start"] == "22:00" for b in closing if "bed" in b["activity"])
+
+
+def test_a_one_call_day_is_closed_by_the_bedtime_item_not_by_a_chore_with_a_bed():
+    shown = {
+        "identity": "Name: Ada Quill\nLifestyle: Ada Quill goes to sleep around 10 pm and gets up around 6 am.",
+        "name": "Ada Quill",
+        "daily_plan": "wake up for the morning routine at 6:00 am; make the bed in the guest room at 9:00 am; "
+        "have lunch at 12:00 pm; go to bed at 10:00 pm",
+        "date": "Monday June 3",
+        "wake_hour": "6",
+    }
+    for seed in range(30):
+        blocks = ask("plan.schedule", seed, **shown)["blocks"]
+        assert not [b for b in blocks if "guest room" in b["activity"] and b["start"] == "22:00"], blocks

@@ -326,10 +326,11 @@ def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
         i = rng.randrange(1, len(day))  # the first hour is the waking one
         day[i] = (day[i][0], _elsewhere(p, day[i][0], plan, hours[i]))
     # The plan's bedtime item closes the day at its hour, as the models write it (the 0.5B in 52 and
-    # the 1.5B in 57 of their 60 answers); a run sleeps that hour whatever the block says.
-    bedtime = [text for _, text in kept if re.search(r"\bbed\b", text, re.IGNORECASE)]
-    if bedtime and day and len(day) < 24:
-        day.append((bedtime[-1], None))
+    # the 1.5B in 57 of their 60 answers); a run sleeps that hour whatever the block says. It is the
+    # plan's last item ("makes the bed in the guest room at 10 am" is a chore, not bedtime).
+    last = max(plan, key=lambda item: (item[0] - wake) % 24, default=None)
+    if last in kept and re.search(r"\bbed\b", last[1], re.IGNORECASE) and day and len(day) < 24:
+        day.append((last[1], None))
     blocks: list[list[object]] = []  # [plan-form activity, start offset, end offset, its words]
     for offset, (current, other) in enumerate(day):
         if other is None and blocks and blocks[-1][0] == current:
