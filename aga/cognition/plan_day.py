@@ -109,6 +109,8 @@ REVISE_FEELINGS = task("plan.revise_feelings", Text, Text(text="I feel fine abou
 REVISE_CURRENTLY = task("plan.revise_currently", Text, lambda ctx, _: Text(text=ctx["currently"]), max_tokens=250)
 REVISE_REQUIREMENT = task("plan.revise_requirement", Text, lambda ctx, _: Text(text=ctx["requirement"]), max_tokens=200)
 
+# Wider than ``is_sleep``: "heading to bed" by day is not sleeping, but at an hour the repair puts to
+# sleep it says the same thing.
 _BEDTIME = re.compile(r"\b(?:bed|sleep)", re.IGNORECASE)
 
 plan_hours = timed_items  # (hour, item) for the plan items that name a time

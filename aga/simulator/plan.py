@@ -314,14 +314,16 @@ def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
     timed_share, covered = rng.choices(_TIMED_SHARE, _TIMED_WEIGHTS)[0], rng.choice(_COVERED)
     kept = [item for item in plan if rng.random() < covered] or plan
     stated = {text: hour for hour, text in reversed(plan)}  # the first hour an item states
+    # Each waking hour's activity: the plan's (None in the second place) or one read from elsewhere.
     hours: list[int] = []
+    day: list[tuple[str, str | None]] = []
     for offset in range(24):
         hour = (wake + offset) % 24
-        if activity_at(hour, wake, bed, kept) == "sleeping":
+        current = activity_at(hour, wake, bed, kept)
+        if current == "sleeping":
             break
         hours.append(hour)
-    # Each hour's activity: the plan's (None in the second place) or one read from elsewhere.
-    day: list[tuple[str, str | None]] = [(activity_at(h, wake, bed, kept), None) for h in hours]
+        day.append((current, None))
     for _ in range(rng.choice(_OFF_PLAN) if len(day) > 2 else 0):
         i = rng.randrange(1, len(day))  # the first hour is the waking one
         day[i] = (day[i][0], _elsewhere(p, day[i][0], plan, hours[i]))
