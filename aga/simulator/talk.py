@@ -1,8 +1,10 @@
 """Deciding to talk or wait, re-planning around it, and the lines of a conversation.
 
-Everything is read from the prompt: how well the speaker knows the other (the memories and the
-relation the prompt lists), what they are doing, what has been said. News is told first because it
-rates as important by its text (see ``importance``), not because a scenario says it is news.
+Everything is read from the prompt: what the two are doing (nobody asleep is talked to), what the
+memories and the relation the prompt lists give to say, what has been said. Whether to talk at all is
+decided as often as the embedded models decide it on the same prompts (see ``TALK_CHANCE``). News is
+told first because it rates as important by its text (see ``importance``), not because a scenario says
+it is news.
 """
 
 from __future__ import annotations
@@ -36,6 +38,15 @@ NEWS = 6  # a topic rated at least this is news worth telling
 # On the recorded realism prompts the 0.5B and 1.5B both brought up such news in 28% of their lines
 # (18 lines each, benchmarks/results/realism.json); at 0.6 the simulator did in 44%.
 NEWS_CHANCE = 0.3
+# How often the answer to "would X initiate a conversation with Y?" is yes. Read from the embedded
+# models' answers to the same captured prompts (`aga bench talk`, benchmarks/results/talk_decisions*.md):
+# the 1.5B says yes to 31% (29% when shown the Social Memory relation, 33% without; 48 answers), the
+# 0.5B to 65%; neither says yes more often the closer the relation shown (rises -4 and -12 points, no
+# more than the seed alone changes), nor more often the more of the memories shown name the other (1.5B:
+# 43% of its answers when two sentences or fewer name them, 15% when more; 0.5B: 59% and 69%).
+# The rule before this one rose with the closeness line (12% -> 38%), which no model does: it made Social
+# Memory's runs talk more than the baseline's, a difference of the simulator, not of the mechanism.
+TALK_CHANCE = 0.31
 
 
 def _first(name: str) -> str:
@@ -44,18 +55,13 @@ def _first(name: str) -> str:
 
 @answers("react.decide_talk")
 def decide_talk(p: Prompt) -> dict[str, object]:
-    """More likely the more the speaker knows of the other and the closer the relation the prompt shows."""
-    other = p.get("other")
-    context = p.get("context")
+    """Yes at the rate the embedded models say yes to the same prompts, whatever relation they show;
+    never to someone asleep or while asleep."""
     if re.search(r"\bsleep", p.get("action") + " " + p.get("other_action"), re.IGNORECASE):
         return {"reasoning": "one of them is asleep", "decision": False}
-    known = sum(1 for line in context.splitlines() if _first(other) in line)
-    m = re.search(r"closeness (\d+)/10", context)
-    closeness = int(m.group(1)) if m else 0
-    chance = min(0.8, 0.15 + 0.04 * min(known, 8) + 0.04 * closeness)
-    decision = p.rng.random() < chance
+    decision = p.rng.random() < TALK_CHANCE
     why = (
-        f"{p.get('name')} knows {other} and has a moment to spare"
+        f"{p.get('name')} sees {p.get('other')} and has a moment to spare"
         if decision
         else f"{p.get('name')} is busy {p.get('action')}"
     )
