@@ -219,12 +219,14 @@ def _execute(
     start: clock_time | None = None,
     api_base: str | None = None,
     gateway_options: Any = None,
+    stop: Any = None,
 ) -> None:
     """Create (or continue) one run and take it to its end (on ``api_base``, the model's server, when
     given: a server that moved between two sittings of a benchmark is the same model).
 
     Settings and status are read from the run's ``run_info`` row: opening a run reconciles its memories
     with their vector index, which takes minutes for a finished ville25 run that needs nothing.
+    ``stop`` (a worker's :class:`_WorkerStop`) is polled between steps, as `aga run` polls Ctrl-C.
     """
     from aga.sim.run import Run, move_server, read_info
     from aga.storage import make_engine, resolve_run
@@ -265,8 +267,10 @@ def _execute(
             gateway_options=gateway_options,
             mind_wandering=VARIANTS[planned.variant].mind_wandering,
         )
+    if stop is not None and run.ahead:
+        stop.grace_s = stop.AHEAD_GRACE_S
     try:
-        run.advance(on_step=on_step)
+        run.advance(on_step=on_step, should_stop=stop)
     finally:
         run.close()
 
@@ -317,7 +321,7 @@ def _execute_parallel(
             if isinstance(exc, KeyboardInterrupt):
                 # A Ctrl-C in a terminal reaches every worker; a TERM or an INT sent to this process
                 # alone does not, and leaving the pool would wait for their chains to end (hours).
-                # Each worker stops its run as `aga run` does, at its last checkpoint.
+                # Each worker stops its run as `aga run` does: after the current step, checkpointed.
                 for child in multiprocessing.active_children():
                     if child.pid is not None:
                         with contextlib.suppress(ProcessLookupError):
@@ -340,19 +344,45 @@ def _worker_setup(runs_dir: str, threads: int, embedder_factory: Any) -> None:
 
 
 _busy = threading.Event()  # set while this worker process runs a chain
-_stopping = threading.Event()  # set once this worker was interrupted: it takes no further chain
+
+
+class _WorkerStop:
+    """This worker's stop request, as `aga run` takes one (``aga.cli.run.StopRequest``, not imported:
+    the CLI imports the benchmarks): the run stops after its current step, which is checkpointed, or
+    between two model calls once the step has taken more than ``grace_s`` seconds; a second interrupt
+    stops at once. Raising KeyboardInterrupt at the first, as this did, landed mid-step, where a run
+    leaves its last checkpoint behind and marks itself stopped while the step's branches may still be
+    writing; under load a run was once left marked running."""
+
+    GRACE_S = 2.0
+    AHEAD_GRACE_S = 30.0  # an ahead run stops once its agents have caught up (see aga.cli.run)
+
+    def __init__(self) -> None:
+        self.asked_at: float | None = None
+        self.grace_s = self.GRACE_S
+
+    def __call__(self) -> bool:
+        return self.asked_at is not None
+
+    def overdue(self) -> bool:
+        """True once a stop was asked for more than ``grace_s`` seconds ago."""
+        return self.asked_at is not None and time.monotonic() - self.asked_at > self.grace_s
+
+
+_stop = _WorkerStop()  # once asked, this worker also refuses the chains already handed to it
 
 
 def _interrupt_worker(signum: int, frame: Any) -> None:
     # Ctrl-C reaches every process of the terminal's group (and the benchmark's process passes on an
-    # interrupt that reached it alone). A worker running a chain stops it as `aga run` would (the run
-    # keeps its last checkpoint) and refuses the chains already handed to it, which the pool can no
-    # longer cancel; an idle one has nothing to keep and leaves quietly instead of printing the
-    # traceback of the queue it was waiting on.
-    if _busy.is_set():
-        _stopping.set()
-        raise KeyboardInterrupt
-    os._exit(130)
+    # interrupt that reached it alone). A worker running a chain stops its run as `aga run` would (see
+    # _WorkerStop) and refuses the chains already handed to it, which the pool can no longer cancel; an
+    # idle one has nothing to keep and leaves quietly instead of printing the traceback of the queue it
+    # was waiting on.
+    if not _busy.is_set():
+        os._exit(130)
+    if _stop():
+        raise KeyboardInterrupt  # asked twice: at once, from the last checkpoint
+    _stop.asked_at = time.monotonic()
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -365,15 +395,24 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _execute_chain(chain: list[Planned], settings: dict[str, Any], keep: dict[str, Any]) -> None:
+    import dataclasses
+
     import torch
 
-    if _stopping.is_set():
+    from aga.llm.gateway import GatewayOptions
+
+    if _stop():
         raise KeyboardInterrupt
     torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+    # The gateway polls the stop request between model calls, for a step that outlasts the grace.
+    options = dataclasses.replace(settings.get("gateway_options") or GatewayOptions(), should_stop=_stop.overdue)
+    settings = {**settings, "gateway_options": options}
     _busy.set()
     try:
         for planned in chain:
-            _execute(planned, on_step=None, **settings)
+            _execute(planned, on_step=None, stop=_stop, **settings)
+            if _stop():  # the run stopped where it was asked to (checkpointed), or had just finished
+                raise KeyboardInterrupt
             _keep(planned, settings, keep)
     finally:
         _busy.clear()

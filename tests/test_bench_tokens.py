@@ -269,3 +269,34 @@ def test_a_term_to_a_parallel_benchmark_stops_its_workers_at_a_checkpoint(tmp_pa
     # already handed to a worker, was never begun.
     assert statuses() == {"baseline-s0": "stopped", "social-s0": "stopped"}
     assert sorted(p.name for p in (out / "runs").iterdir()) == ["baseline-s0", "social-s0"]
+
+
+def test_a_worker_asked_to_stop_ends_its_step_first_and_stops_at_once_when_asked_again(monkeypatch):
+    # The first interrupt only asks (the run polls it between steps and checkpoints); raising at once
+    # landed mid-step, where a run's branches may still be writing while it marks itself stopped.
+    import signal
+
+    from benchmarks import bench_tokens as bt
+
+    monkeypatch.setattr(bt, "_stop", bt._WorkerStop())
+    exits: list[int] = []
+
+    def leave(code: int) -> None:
+        exits.append(code)
+        raise SystemExit(code)  # os._exit does not return
+
+    monkeypatch.setattr(bt.os, "_exit", leave)
+    bt._busy.set()
+    try:
+        bt._interrupt_worker(signal.SIGINT, None)
+        assert bt._stop() and not bt._stop.overdue()
+        bt._stop.asked_at -= bt._WorkerStop.GRACE_S + 1  # a step that outlasts the grace
+        assert bt._stop.overdue()
+        with pytest.raises(KeyboardInterrupt):
+            bt._interrupt_worker(signal.SIGINT, None)
+    finally:
+        bt._busy.clear()
+    assert exits == []
+    with pytest.raises(SystemExit):
+        bt._interrupt_worker(signal.SIGINT, None)  # an idle worker has nothing to keep: it leaves
+    assert exits == [130]
