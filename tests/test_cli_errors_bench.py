@@ -206,6 +206,7 @@ FOLDER_COMMANDS = {
     "household": ([], "benchmarks.household", "run_household_bench"),
     "realism": ([], "benchmarks.realism", "run"),
     "talk": ([], "benchmarks.talk_decisions", "run"),
+    "topics": ([], "benchmarks.talk_topics", "run"),
     "wander": ([], "benchmarks.wander_uptake", "run"),
 }
 
@@ -265,3 +266,25 @@ def test_a_report_that_is_not_json_is_named_with_the_line(tmp_path: Path, monkey
     _no_work(monkeypatch, "benchmarks.realism", "capture")
     said = _refused(["bench", "realism", "--reuse", str(cut), "--hours", "1", "--out", str(tmp_path / "out")])
     assert said.startswith(f"{cut} is not JSON (line 3, column 12): ")
+
+
+@pytest.mark.parametrize(
+    "content", [None, "folder", "{not json", '{"towns": []}'], ids=["missing", "folder", "bad", "other"]
+)
+def test_a_reused_topics_report_that_is_not_one_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str | None
+) -> None:
+    _no_work(monkeypatch, "benchmarks.talk_topics", "run")
+    path = tmp_path / "talk_topics.json"
+    if content == "folder":
+        path = tmp_path
+    elif content is not None:
+        _write(path, content)
+    said = _refused(["bench", "topics", "--reuse", str(path), "--out", str(tmp_path / "out")])
+    expected = {
+        None: "no such file",
+        "folder": "is a folder; give the talk_topics.json in it",
+        "{not json": "not a readable talk_topics.json",
+        '{"towns": []}': "not a talk_topics.json (no hours, seed, seeds, per_town, prompts)",
+    }[content]
+    assert f"--reuse {path}" in said and expected in said

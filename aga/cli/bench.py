@@ -445,6 +445,77 @@ def talk_command(
         )
 
 
+@bench_app.command("topics")
+def topics_command(
+    scenario: CaptureTowns = None,
+    model: AnsweringModels = None,
+    hours: Annotated[float, typer.Option(help="Simulated hours of each town's baseline run.")] = 30.0,
+    start: CaptureStart = None,
+    seeds: AnswerSeeds = 2,
+    per_town: Annotated[int, typer.Option(help="Utterance prompts kept per town.")] = 24,
+    seed: CaptureSeed = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder for talk_topics.{json,md} (default: runs/bench/topics).")
+    ] = None,
+    reuse: Annotated[
+        Path | None,
+        typer.Option(
+            help="An earlier talk_topics.json: its prompts and real-model answers, the simulator asked again."
+        ),
+    ] = None,
+) -> None:
+    """What a line of conversation takes up (the speaker's own plans, a relation, a memory, what was
+    just said, or small talk), per model, on the same mid-conversation prompts."""
+    import shlex
+    from datetime import date
+
+    from benchmarks import talk_topics
+    from benchmarks.report import machine
+
+    towns = scenario or ["harbour6", "ville3"]
+    models = model or ["scripted/default"]
+    span_hours(None, hours)
+    if seeds < 1 or per_town < 1:
+        raise UserError("--seeds and --per-town at least 1")
+    begin = clock_time(start)
+    out = out_folder(out or runs_dir() / "bench" / "topics")
+    earlier = _reused_report(reuse, "talk_topics.json", ("towns", "hours", "seed", "seeds", "per_town", "prompts"))
+    if earlier is None:
+        _check_towns_and_models(towns, models)
+    else:  # a model the reused report holds answers of is not asked again, so it need not be installed
+        held = {m for p in earlier["prompts"] for m in p.get("answers", {})} - {talk_topics.SIMULATOR}
+        _check_towns_and_models([], [m for m in models if m not in held])
+    progress, tracker = _counting_progress()
+    with progress:
+        report = talk_topics.run(
+            towns,
+            models,
+            hours=hours,
+            seed=seed,
+            seeds=seeds,
+            per_town=per_town,
+            start=begin,
+            tracker=tracker,
+            reuse=earlier,
+        )
+    command = shlex.join(
+        ["aga", "bench", "topics", *(f"-s={t}" for t in report["towns"]), *(f"-m={m}" for m in models)]
+        + [f"--hours={report['hours']:g}", f"--seeds={report['seeds']}", f"--per-town={report['per_town']}"]
+        + [f"--seed={report['seed']}"]
+        + ([f"--start={start}"] if start else [])
+        + ([f"--reuse={reuse}"] if reuse else [])
+    )
+    js, md = talk_topics.write(report, out, command, machine(), date.today().isoformat())
+    for name, rows in report["by_model"].items():
+        console.print(f"{name}: {rows['shares']} ({rows['answers']} answers)", markup=False)
+    console.print(f"report: {md}, {js}", markup=False)
+    if not sum(report["captured"].values()):
+        raise UserError(
+            f"no conversation was under way in {hours:g} simulated hours of {', '.join(towns)}: give more "
+            "--hours, another --start, or a town whose residents meet"
+        )
+
+
 @bench_app.command("wander")
 def wander_command(
     scenario: CaptureTowns = None,
@@ -498,6 +569,27 @@ def wander_command(
             markup=False,
         )
     console.print(f"report: {md}, {js}", markup=False)
+
+
+def _reused_report(path: Path | None, name: str, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    """The earlier report ``--reuse`` names (None without one), or a UserError saying what is wrong with
+    the file and what to give instead."""
+    import json
+
+    if path is None:
+        return None
+    if path.is_dir():
+        raise UserError(f"--reuse {path} is a folder; give the {name} in it, e.g. {path / name}")
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"--reuse {path}: no such file; give the {name} an earlier run of it wrote") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UserError(f"--reuse {path}: not a readable {name} ({exc}); give the file as it was written") from None
+    missing = [k for k in keys if not isinstance(report, dict) or k not in report]
+    if missing:
+        raise UserError(f"--reuse {path}: not a {name} (no {', '.join(missing)}); give the file this benchmark wrote")
+    return report
 
 
 def _check_towns_and_models(towns: list[str], models: list[str]) -> None:
