@@ -13,6 +13,7 @@ import pytest
 
 import aga.simulator  # noqa: F401  (registers the answer routines)
 from aga.simulator.prompt import HOOKS, Prompt
+from aga.simulator.talk import ECHOES, MENTION, TELL
 from aga.simulator.text import gerund, thing_of
 
 
@@ -668,7 +669,10 @@ def test_a_memory_is_told_without_the_frames_thoughts_put_around_it():
     assert not [x for x in lines if "wake up at 6:00 am" in x]  # a day plan's schedule is not told
     assert not [x for x in lines if "Ana Ruiz" in x or "Tam Osei" in x]  # the two are "you" and "I"/"me"
     assert any("storm warning" in x for x in lines)  # what the frame was around is told
-    assert any("I know you as a friend and trust you" in x for x in lines)
+    # How the speaker knows the listener is standing knowledge between them, not a topic ("I know you
+    # as a friend and trust you" was said to that friend; the embedded models recite a relation in 8%
+    # of their lines, benchmarks/results/talk_topics.md).
+    assert not any("know you as" in x for x in lines)
     # A conversation remembered is over by the time it could be told ("Lea Park is chatting with me").
     assert not [x for x in lines if "chatting with" in x]
 
@@ -858,3 +862,37 @@ def test_the_decision_to_talk_does_not_rise_with_the_relation_shown():
     assert max(rates) - min(rates) < 0.09, rates
     asleep = {**shown, "other_action": "sleeping"}
     assert not any(ask("react.decide_talk", s, **asleep, context=about)["decision"] for s in range(50))
+
+
+def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
+    # How two people know each other is standing knowledge: it rated high by its words ("loves", "by
+    # marriage") and was told first, as news ("Did you hear? ..."), in a third of the lines where the
+    # embedded models recite one in 8% (benchmarks/results/talk_topics.md).
+    memories = "\n".join(
+        (
+            "- Tam Osei knows Lea Park as sister-in-law by marriage and loves her dearly",
+            "- Tam Osei is getting the ferry ready for the winter timetable",
+        )
+    )
+    lines = _lines_after_greeting(memories)
+    relation = [x for x in lines if "Lea Park as" in x]
+    news_only = tuple(t.strip() for t in set(TELL) - set(MENTION))  # "You know, " opens a mention too
+    assert not [x for x in relation if x.startswith(news_only)]
+    assert len(relation) <= len(lines) // 4
+    # What the other just told is taken up about as often as the 1.5B does (32% of its lines; the rule
+    # asks REACT_CHANCE of the lines that follow one that told something), said back to them as "you".
+    shown = {
+        "identity": "Name: Tam Osei",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": memories,
+        "conversation": "Tam Osei: Hi Ana!\nAna Ruiz: Hey Tam.\nTam Osei: Nice day.\n"
+        "Ana Ruiz: Truth is, I am repairing the ferry engine before the storm, and it is slow work",
+    }
+    said = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    taken = [x for x in said if "you are repairing the ferry engine before the storm?" in x]
+    assert 0.35 <= len(taken) / len(said) <= 0.65
+    # Small talk is answered, not said back.
+    small = {**shown, "conversation": shown["conversation"].rsplit("\n", 1)[0] + "\nAna Ruiz: How has your week been?"}
+    answered = [ask("converse.utterance", seed, **small)["utterance"] for seed in range(100)]
+    assert not [x for x in answered if x.startswith(ECHOES) and "week" in x]
