@@ -896,3 +896,20 @@ def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
     small = {**shown, "conversation": shown["conversation"].rsplit("\n", 1)[0] + "\nAna Ruiz: How has your week been?"}
     answered = [ask("converse.utterance", seed, **small)["utterance"] for seed in range(100)]
     assert not [x for x in answered if x.startswith(ECHOES) and "week" in x]
+
+
+def test_a_memory_once_said_is_not_said_again_in_the_first_person():
+    # "Harriet Lusk knows Elif Karsan as flatmate" said by Harriet is "I know Elif Karsan as flatmate";
+    # checked only in the third person, the same line came four times in one talk.
+    memories = "- Tam Osei knows Lea Park as neighbour and fond of her\n- Tam Osei is mending the nets on the quay"
+    shown = {
+        "identity": "Name: Tam Osei",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": memories,
+        "conversation": "Tam Osei: Hi Ana!\nAna Ruiz: Hey Tam.\nTam Osei: So, I know Lea Park as neighbour and fond "
+        "of her\nAna Ruiz: It's been a long day.",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+    assert not [x for x in lines if "I know Lea Park as neighbour" in x]
+    assert any("mending the nets" in x for x in lines)

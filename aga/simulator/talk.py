@@ -149,7 +149,7 @@ def _content(memory: str) -> str:
     return text
 
 
-def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
+def _topics(candidates: list[str], said: str, listener: str = "", speaker: str = "") -> list[str]:
     # "... is resting at home (making a cup of tea)": the step in brackets is how the runtime records a
     # decomposed action, not something a person says; and the same activity remembered at five of its
     # steps is one thing to talk about, not five. A day plan's list of times is no news either.
@@ -162,7 +162,7 @@ def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
     # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
     # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
     kept = re.compile(rf"\bsecret(?:ly|s)?\b.*{who}|{who}.*\bsecret(?:ly|s)?\b", re.IGNORECASE) if listener else None
-    return [
+    out = [
         t
         for t in topics
         if t
@@ -170,11 +170,17 @@ def _topics(candidates: list[str], said: str, listener: str = "") -> list[str]:
         and not (listener and _RELATION.match(t) and re.search(who, t))  # "I know you as my wife"
         and not t.endswith(" is idle")
         and t[:40] not in said
+        # ... nor as it was said: "Harriet Lusk knows Elif Karsan as ..." said by Harriet is "I know Elif
+        # Karsan as ...", and checked only in the third person it was said four times in one talk.
+        and as_said_to(t, speaker, listener)[:40] not in said
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
         and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
+    # How the speaker knows a third person is standing knowledge, less to say than what happened: the
+    # relations, retrieved high (important, and naming people), come after the other memories.
+    return sorted(out, key=lambda t: bool(_RELATION.match(t)))
 
 
 # Someone having been in a conversation ("Klaus Mueller is chatting with Isabella Rodriguez") is a
@@ -363,7 +369,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     """A line from the memories the baseline prompt lists."""
     said = _said_lines(p.get("conversation"))
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said), p.get("other"))
+    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, len(said), said, currently.group(1) if currently else "")
 
 
@@ -376,7 +382,7 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     said = _said_lines(p.get("last_round"))
     turn = 0 if not said else 2 + len(said)
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(sentences(p.get("summary")), " ".join(said), p.get("other"))
+    topics = _topics(sentences(p.get("summary")), " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, turn, said, currently.group(1) if currently else "")
 
 
@@ -389,6 +395,8 @@ def summary(p: Prompt) -> dict[str, str]:
     body = [(who, plain) for who, line in said[1:] if len(plain := _news_in(line)) > 20]
     if not body:
         return {"text": "conversing about how their days are going"}
-    who, best = max(body, key=lambda b: rate(b[1], "", 0.5, 0))
+    # A relation recited in passing is not what a talk was about when anything else was said (it
+    # rates high by its words, "love", "by marriage", and summed up most of a town's talks).
+    who, best = max(body, key=lambda b: (not _RELATION.match(b[1]), rate(b[1], "", 0.5, 0)))
     listener = next((w for w, _ in said if w != who), "")
     return {"text": f"conversing about {told_of(best, who, listener)[:200]}"}
