@@ -242,3 +242,27 @@ def test_the_same_prompt_asked_again_is_sampled_with_another_seed(faulty, make_g
     from aga.llm.gateway import call_seed
 
     assert seeds[0] == call_seed(0, 1, 1) and 0 <= max(seeds) < 2**31  # reproducible from the run's seed
+
+
+def test_an_utterance_that_copies_its_answer_format_is_no_line(faulty, make_gateway, ledger):
+    # The 0.5B answered "Morwenna Vane's next line" (the format's placeholder) in 51 of 64 utterance
+    # prompts; taken as a line it filled whole conversations. It is asked again, then the fail-safe.
+    import json
+
+    import aga.cognition.converse  # noqa: F401  (declares the task)
+    from aga.cognition.answers import Utterance
+    from aga.llm.tasks import get_task
+
+    task = get_task("converse.utterance")
+    shown = {
+        "name": "Ana Lima", "other": "Bo Reyes", "identity": "Name: Ana Lima", "memories": "-",
+        "past_context": "", "location": "the quay", "action": "mending nets", "other_action": "walking",
+        "relation_phrase": "a friend of Bo Reyes", "relationship": "", "conversation": "Bo Reyes: Hi Ana!",
+    }  # fmt: skip
+    placeholders = ("Ana Lima's next line", "Ana Lima: Ana Lima's next line.")
+    copied = [json.dumps({"utterance": u, "end": False}) for u in placeholders]
+    faulty.play(*(f"text:{c}" for c in copied), 'text:{"utterance": "Morning, Bo. Rough sea today.", "end": false}')
+    assert make_gateway().call(task, shown).utterance == "Morning, Bo. Rough sea today."
+    assert ledger.rows()[0].outcome == Outcome.RETRIED and ledger.rows()[0].attempts == 3
+    # A line that only speaks of a next line is a line.
+    assert Utterance(utterance="That is Bo's next line of work, I hear.", end=False).end is False

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+import re
+
+from pydantic import BaseModel, Field, field_validator
 
 
 class Rating(BaseModel):
@@ -96,11 +98,25 @@ class Decision(BaseModel):
     decision: bool
 
 
+# The utterance prompts' answer format ({"utterance": "<name>'s next line", ...}), copied as the answer:
+# the embedded 0.5B did so in 51 of 64 answers (benchmarks/results/talk_topics.md), and taken as a line
+# it filled conversations with "Morwenna Vane's next line". Optionally after a "Name: " the model adds.
+_PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next line[.!]?", re.IGNORECASE)
+
+
 class Utterance(BaseModel):
     """One line of a conversation, and whether the speaker ends the conversation with it."""
 
     utterance: str = Field(min_length=1, max_length=600)
     end: bool
+
+    @field_validator("utterance")
+    @classmethod
+    def _not_the_placeholder(cls, value: str) -> str:
+        # Refused like any malformed answer: asked again, then the fail-safe (which ends the talk).
+        if _PLACEHOLDER.fullmatch(value.strip().strip("\"'")):
+            raise ValueError("the answer format's placeholder was copied instead of a line")
+        return value
 
 
 class Questions(BaseModel):
