@@ -153,7 +153,9 @@ def spread(prompts: Sequence[TopicPrompt], n: int) -> list[TopicPrompt]:
 def ask(
     prompts: Sequence[TopicPrompt], model: str, seeds: Sequence[int], on_call: Callable[[], None] | None = None
 ) -> None:
-    """Put every prompt to ``model`` once per seed, through the gateway (as a run would)."""
+    """Put every prompt to ``model`` once per seed, through the gateway (as a run would). A call that
+    ends in the task's fail-safe (no valid line after the retries: a copied placeholder, say) is kept
+    as an empty answer, no line of the model's, and counted with the placeholders."""
     import aga.cognition.converse  # noqa: F401  (declares the task)
     from aga.llm.tasks import get_task
 
@@ -162,7 +164,8 @@ def ask(
     with scratch_gateways(model, seeds, "aga-topics-ledger-") as gateways:
         for gateway in gateways:
             for p in prompts:
-                p.answers.setdefault(model, []).append(str(gateway.call(task, p.shown, agent=p.agent).utterance))
+                answer = gateway.call(task, p.shown, agent=p.agent)
+                p.answers.setdefault(model, []).append("" if answer == task.failsafe else str(answer.utterance))
                 if on_call is not None:
                     on_call()
 
@@ -198,12 +201,13 @@ def measure(prompts: Sequence[TopicPrompt], models: Sequence[str], embed: Callab
     out: dict[str, Any] = {}
     for model in models:
         answers = [a for p in prompts for a in p.answers.get(model, [])]
+        lines = [a for a in answers if not is_placeholder(a)]
         out[model] = {
             "answers": len(answers),
             "placeholders": sum(is_placeholder(a) for p in prompts for a in p.answers.get(model, [])),
             "shares": shares(prompts, model, embed),
             "shares_by_cut": {str(c): shares(prompts, model, embed, c) for c in CUTS if c != CUT},
-            "words_median": statistics.median(len(a.split()) for a in answers) if answers else None,
+            "words_median": statistics.median(len(a.split()) for a in lines) if lines else None,
         }
     return out
 

@@ -118,3 +118,13 @@ def test_a_reused_report_keeps_the_real_answers_and_asks_the_simulator_again(emb
     assert answers["ghost/m"] == held["ghost/m"] and len(answers[SIMULATOR]) == 2 and "old" not in answers[SIMULATOR]
     assert report["by_model"]["ghost/m"]["shares"]["relation"] == 0.5 and report["seeds"] == 2
     assert earlier["prompts"][0]["answers"][SIMULATOR] == ["old", "old"]  # the reused report is not changed
+
+
+def test_a_model_that_only_copies_the_placeholder_says_no_line(embed: Any) -> None:
+    # Refused by the runtime (asked again, then the fail-safe), it is no line of the model's.
+    register_provider("copier", _Says("Ana Ruiz's next line"))
+    prompts = [TopicPrompt("town", "Ana Ruiz", "Bo Lenn", 2, dict(SHOWN))]
+    ask(prompts, "copier/m", seeds=[0])
+    assert prompts[0].answers["copier/m"] == [""]
+    got = measure(prompts, ["copier/m"], embed)["copier/m"]
+    assert got["placeholders"] == 1 and got["shares"] is None
