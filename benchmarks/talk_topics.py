@@ -84,7 +84,9 @@ def candidates(shown: dict[str, str]) -> list[tuple[str, str]]:
         out += [("own plans", s) for s in re.split(r"(?<=[.!?])\s+", currently.group(1).strip()) if len(s) > 12]
     for memory in _lines(shown.get("memories", "")):
         out.append(("relation" if RELATION.search(memory) else "memory", memory))
-    for said in _lines(shown.get("conversation", "")):
+    # The first line is the greeting: answering it in kind ("Morning, Priya." to "Morning, Morwenna.")
+    # is small talk, as the module's list says, not taking up something said.
+    for said in _lines(shown.get("conversation", ""))[1:]:
         line = said.split(": ", 1)[1] if ": " in said else said
         if len(line) > 12:
             out.append(("echo", line))

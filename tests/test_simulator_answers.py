@@ -879,8 +879,8 @@ def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
     news_only = tuple(t.strip() for t in set(TELL) - set(MENTION))  # "You know, " opens a mention too
     assert not [x for x in relation if x.startswith(news_only)]
     assert len(relation) <= len(lines) // 4
-    # What the other just told is taken up about as often as the 1.5B does (32% of its lines; the rule
-    # asks REACT_CHANCE of the lines that follow one that told something), said back to them as "you".
+    # What the other just told is taken up in REACT_CHANCE of the lines that follow it (the 1.5B took
+    # up an earlier line in 13-16% of all its lines), said back to them as "you".
     shown = {
         "identity": "Name: Tam Osei",
         "name": "Tam Osei",
@@ -890,8 +890,11 @@ def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
         "Ana Ruiz: Truth is, I am repairing the ferry engine before the storm, and it is slow work",
     }
     said = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
-    taken = [x for x in said if "you are repairing the ferry engine before the storm?" in x]
-    assert 0.35 <= len(taken) / len(said) <= 0.65
+    # Said back in full ("you are repairing the ferry engine before the storm?") or by what it is about
+    # ("the ferry engine?").
+    taken = [x for x in said if x.startswith(ECHOES) and "ferry engine" in x.split("?")[0]]
+    assert any("you are repairing the ferry engine before the storm?" in x for x in taken)
+    assert 0.25 <= len(taken) / len(said) <= 0.55
     # Small talk is answered, not said back.
     small = {**shown, "conversation": shown["conversation"].rsplit("\n", 1)[0] + "\nAna Ruiz: How has your week been?"}
     answered = [ask("converse.utterance", seed, **small)["utterance"] for seed in range(100)]

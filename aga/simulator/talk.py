@@ -23,6 +23,7 @@ from aga.simulator.text import (
     is_schedule,
     sentences,
     swap_persons,
+    thing_of,
     told_of,
     within,
     without_step,
@@ -47,12 +48,17 @@ NEWS_CHANCE = 0.3
 # The rule before this one rose with the closeness line (12% -> 38%), which no model does: it made Social
 # Memory's runs talk more than the baseline's, a difference of the simulator, not of the mechanism.
 TALK_CHANCE = 0.31
-# How often a line takes up what the other just said, when it told something (not a greeting, not small
-# talk). `aga bench topics` (benchmarks/results/talk_topics.md) sorts each line by what of its prompt it
-# takes up: the 1.5B's lines after the greeting took up the last line in 32% (the 0.5B's, of the few
-# that were lines at all, 23%), the simulator's 3%, when it did so only for a short line, 40% of the
-# time and after news and memories had had their chance.
-REACT_CHANCE = 0.5
+# How often a line takes up what the other just said, when it told something (not a greeting, not
+# small talk). `aga bench topics` (benchmarks/results/talk_topics.md) sorts each line by what of its
+# prompt it takes up: the 1.5B's lines after the greeting took up an earlier line in 13% and 16% (two
+# captures; the 0.5B's, of the few that were lines at all, 15%); the simulator's in 3%, when it did so
+# only for a short last line, 40% of the time and after news and memories had had their chance.
+REACT_CHANCE = 0.4
+# How often a line that neither takes up nor tells news mentions another memory (else small talk). On
+# the same prompts the 1.5B made small talk of about half its lines after the greeting (54% over two
+# captures) and mentioned a memory in 16%; at 0.5 the simulator made small talk of 35% and mentioned a
+# memory in 30% (benchmarks/results/talk_topics.md).
+MENTION_CHANCE = 0.3
 # "Ana Lima knows Bo Reyes as her cousin and ...": how a cast's relation is remembered. It is standing
 # knowledge, not news: the embedded models recite one in 8% of their lines (some of them said back
 # after the other recited it), the simulator did in 31%, because such a line rates high by its words
@@ -241,18 +247,12 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
     rng = p.rng
     other = _first(p.get("other"))
     news = [t for t in topics if not _RELATION.match(t) and rate(t, currently, 0.5, 0) >= NEWS]
-    last = said[-1].split(" Anyway, ")[0] if said else ""
     framed = True
-    gist = _gist_of(last).split()
-    # What the other just said, if it told something: a greeting ("Hi Zoë! How are you?") is not Zoë's
-    # to say back, small talk is answered, not said back ("nice to run into me?").
-    told = (
-        turn >= 2  # the line before is the greeting's answer at most
-        and len(gist) >= 4
-        and ":" not in last
-        and " ".join(gist).lower() not in _SMALL
-        and not _addresses(last, p.get("name"))
-    )
+    # What the other just said, if it told something (before turn 2 it is at most the greeting).
+    taken: list[str] | None = None
+    if turn >= 2:
+        gist = _gist_of(said[-1].split(" Anyway, ")[0]).split()
+        taken = gist if _tells(gist, said[-1], p.get("name")) else None
     if turn == 0:
         line = rng.choice(
             (
@@ -268,20 +268,29 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
                 f"Hi {other}, what are you up to?",
             )
         )
-    elif told and rng.random() < REACT_CHANCE:
+    elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
-        head = re.split(r"[,;:]| and (?:am|is|are|was|have|has) ", swap_persons(" ".join(gist)))[0].split()[:12]
+        head = re.split(r"[,;:]| and (?:am|is|are|was|have|has) ", swap_persons(" ".join(taken)))[0].split()[:12]
         while len(head) > 4 and head[-1].lower() in _DANGLING:  # "... at Hobbs Cafe for her" -> "... Cafe"
             head.pop()
-        line = f"{rng.choice(ECHOES)}{' '.join(head)}? {rng.choice(FOLLOW_UP)}"
+        said_back = " ".join(head)
+        # ... or by what it is about, half the time ("Oh, a research paper? How is that going?"): the
+        # same line said back in full from seed to seed is no more varied than the line itself.
+        thing = thing_of(said_back)
+        if re.match(r"(?:a|an|the|your|my|some)\b", thing) and rng.random() < 0.5:
+            said_back = thing
+        line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(FOLLOW_UP)}"
     elif news and rng.random() < NEWS_CHANCE:
         topic = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         line = _framed(topic, TELL, rng)
         if rng.random() < 0.6:  # and what the speaker makes of it, so that telling it twice is not a copy
             line += ". " + rng.choice(REMARKS)
-    elif topics and rng.random() < 0.5:
-        line = _framed(as_said_to(rng.choice(topics[:8]), p.get("name"), p.get("other")).rstrip("."), MENTION, rng)
+    elif topics and rng.random() < MENTION_CHANCE:
+        # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
+        # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
+        pool = [t for t in topics[:8] if not _RELATION.match(t)] or topics[:8]
+        line = _framed(as_said_to(rng.choice(pool), p.get("name"), p.get("other")).rstrip("."), MENTION, rng)
         if rng.random() < 0.5:  # and a question or a word on it, as with news
             line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else REMARKS)
     else:
@@ -298,6 +307,16 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
 
 
 ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
+
+
+def _tells(gist: list[str], line: str, listener: str) -> bool:
+    """Whether a line told something to take up: a statement of four words or more that is not small
+    talk ("nice to run into me?") and not a greeting ("Hi Zoë! How are you?" is not Zoë's to say back)."""
+    return (
+        len(gist) >= 4 and ":" not in line and " ".join(gist).lower() not in _SMALL and not _addresses(line, listener)
+    )
+
+
 # Words a clause cut short must not end on.
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",
              "my", "your", "our", "its", "from", "by", "about", "that", "some"}  # fmt: skip
