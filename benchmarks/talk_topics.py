@@ -67,7 +67,7 @@ class TopicPrompt:
 
 
 def _lines(block: str) -> list[str]:
-    """The lines of a listed block or a conversation, without '- ' or 'Name: ' in front."""
+    """The non-empty lines of a block, without a list's '- ' or '12. ' in front."""
     out = []
     for raw in block.splitlines():
         line = re.sub(r"^\s*(?:-|\d+\.)\s*", "", raw).strip()
@@ -120,9 +120,11 @@ def classify(answer: str, shown: dict[str, str], embed: Callable[[list[str]], np
 
 
 def is_placeholder(answer: str) -> bool:
-    """Whether ``answer`` is the answer format's placeholder ("<name>'s next line"), copied."""
-    said = re.sub(r"^[^:]{1,60}:\s*", "", answer.strip()).strip(" .\"'")  # "Ana Lima: Ana Lima's next line"
-    return bool(re.fullmatch(r"[\w'’ .-]{1,60}['’]s next line", said, re.IGNORECASE)) or not said
+    """Whether ``answer`` says nothing: empty (a call that ended in the fail-safe) or the answer format's
+    placeholder copied (what the runtime refuses, ``aga.cognition.answers.copies_placeholder``)."""
+    from aga.cognition.answers import copies_placeholder
+
+    return not answer.strip() or copies_placeholder(answer)
 
 
 def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[TopicPrompt]:

@@ -114,9 +114,14 @@ class Utterance(BaseModel):
     @classmethod
     def _not_the_placeholder(cls, value: str) -> str:
         # Refused like any malformed answer: asked again, then the fail-safe (which ends the talk).
-        if _PLACEHOLDER.fullmatch(value.strip().strip("\"'")):
+        if copies_placeholder(value):
             raise ValueError("the answer format's placeholder was copied instead of a line")
         return value
+
+
+def copies_placeholder(line: str) -> bool:
+    """Whether an utterance is its answer format's placeholder ("Ana Lima's next line"), copied."""
+    return _PLACEHOLDER.fullmatch(line.strip().strip(" .\"'")) is not None
 
 
 class Questions(BaseModel):

@@ -168,7 +168,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
     # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
     kept = re.compile(rf"\bsecret(?:ly|s)?\b.*{who}|{who}.*\bsecret(?:ly|s)?\b", re.IGNORECASE) if listener else None
-    out = [
+    return [
         t
         for t in topics
         if t
@@ -184,9 +184,6 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
-    # How the speaker knows a third person is standing knowledge, less to say than what happened: the
-    # relations, retrieved high (important, and naming people), come after the other memories.
-    return sorted(out, key=lambda t: bool(_RELATION.match(t)))
 
 
 # Someone having been in a conversation ("Klaus Mueller is chatting with Isabella Rodriguez") is a
