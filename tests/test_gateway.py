@@ -266,3 +266,43 @@ def test_an_utterance_that_copies_its_answer_format_is_no_line(faulty, make_gate
     assert ledger.rows()[0].outcome == Outcome.RETRIED and ledger.rows()[0].attempts == 3
     # A line that only speaks of a next line is a line.
     assert Utterance(utterance="That is Bo's next line of work, I hear.", end=False).end is False
+
+
+def test_a_text_that_only_copies_the_formats_dots_is_refused(faulty, make_gateway, ledger):
+    # The 0.5B answered one-call days with "..." for every block's activity (3 of 60 answers); taken as
+    # the answer, its agents spent the day doing "...". Any task's text field: asked again, then kept.
+    from aga.llm.tasks import copied_ellipsis
+
+    faulty.play('text:{"rating": "..."}', 'text:{"rating": 6}')
+    assert make_gateway().call(RATE, CTX).rating == 6
+    assert ledger.rows()[0].outcome == Outcome.RETRIED and "placeholder" in ledger.rows()[0].error
+    assert copied_ellipsis({"blocks": [{"activity": "fishing"}, {"activity": " \u2026 "}]}) == "blocks.1.activity"
+    # Dots inside a text, an empty text and numbers are the schema's business, not a copied format.
+    assert copied_ellipsis({"utterance": "Well... maybe.", "n": 3, "items": ["", "ok"]}) is None
+
+
+def test_a_line_in_an_assistants_words_is_refused(faulty, make_gateway, ledger):
+    # "I'm sorry, but I can't assist with that request." (the 0.5B in 8 of 32 utterance prompts) and "As
+    # an AI language model, I don't have any breakfast" (the 1.5B, interviewed) are no character's words.
+    import json
+
+    import pydantic
+
+    import aga.cognition.user  # noqa: F401  (declares the interview task)
+    from aga.cognition.answers import InCharacter, Utterance
+    from aga.llm.tasks import get_task
+
+    for line in ("I'm sorry, but I can't assist with that request.", "As an AI language model, I have no breakfast."):
+        with pytest.raises(pydantic.ValidationError):
+            Utterance(utterance=line, end=False)
+        with pytest.raises(pydantic.ValidationError):
+            InCharacter(text=line)
+    # What a busy baker or a shopkeeper says stays a line.
+    for line in ("I can't help you with that, I'm busy.", "How can I assist you today?", "She cannot assist today."):
+        assert Utterance(utterance=line, end=False).utterance == line
+    answer = get_task("user.interview_answer")
+    assert answer is not None
+    faulty.play(f"text:{json.dumps({'text': 'As an AI, I do not eat.'})}", 'text:{"text": "Porridge, as always."}')
+    shown = {k: "x" for k in answer.variables()}
+    assert make_gateway().call(answer, shown).text == "Porridge, as always."
+    assert ledger.rows()[0].outcome == Outcome.RETRIED

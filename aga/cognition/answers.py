@@ -91,6 +91,19 @@ class Text(BaseModel):
     text: str = Field(min_length=1, max_length=2000)
 
 
+class InCharacter(Text):
+    """A text the character says (an interview answer): an AI assistant's wording is refused."""
+
+    @field_validator("text")
+    @classmethod
+    def _not_an_assistant(cls, value: str) -> str:
+        # "As an AI language model, I don't have any breakfast" (the 1.5B, interviewed about a morning):
+        # asked again, then the fail-safe.
+        if speaks_as_assistant(value):
+            raise ValueError("an AI assistant's wording, not the character's")
+        return value
+
+
 class Decision(BaseModel):
     """A yes/no decision with its reasoning."""
 
@@ -102,6 +115,23 @@ class Decision(BaseModel):
 # the embedded 0.5B did so in 51 of 64 answers (benchmarks/results/talk_topics.md), and taken as a line
 # it filled conversations with "Morwenna Vane's next line". Optionally after a "Name: " the model adds.
 _PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next line[.!]?", re.IGNORECASE)
+
+
+# An assistant's refusal or self-description instead of the character's line ("I'm sorry, but I can't
+# assist with that request.", "As an AI language model, ..."): instruction-tuned small models fall back
+# on it when a prompt confuses them (the 0.5B in 8 of 32 utterance prompts, the 1.5B in a few,
+# benchmarks/results/talk_topics*.json). No character says it; a retry usually gets a line. Kept to
+# wording only an assistant uses: "I can't help you with that" and "How can I assist you?" are things a
+# busy baker says.
+_ASSISTANT = re.compile(
+    r"\bas an ai\b|\b(?:ai|large) language model\b|\b(?:can(?:no|'|’)t|unable to) assist(?: you)? with (?:that|this)\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_as_assistant(line: str) -> bool:
+    """Whether a line is an AI assistant's wording ("I can't assist with that request"), not a character's."""
+    return _ASSISTANT.search(line) is not None
 
 
 class Utterance(BaseModel):
@@ -116,6 +146,8 @@ class Utterance(BaseModel):
         # Refused like any malformed answer: asked again, then the fail-safe (which ends the talk).
         if copies_placeholder(value):
             raise ValueError("the answer format's placeholder was copied instead of a line")
+        if speaks_as_assistant(value):
+            raise ValueError("an AI assistant's wording, not the character's line")
         return value
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from aga.agents import Agent
 from aga.cognition import social
-from aga.cognition.answers import Text
+from aga.cognition.answers import InCharacter, Text
 from aga.cognition.common import Runtime, fmt_date, identity, task
 from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryKind, MemoryNode
@@ -15,7 +15,13 @@ from aga.memory import MemoryKind, MemoryNode
 INNER_THOUGHT = task("user.inner_thought", Text, lambda ctx, _: Text(text=str(ctx["whisper"])), max_tokens=150)
 # Interviews change nothing in the run: their calls are never a resume's replayed steps.
 IDEAS = task("user.interview_ideas", Text, Text(text="Nothing comes to mind."), max_tokens=250, between_steps=True)
-ANSWER = task("user.interview_answer", Text, Text(text="I'm not sure what to say."), max_tokens=250, between_steps=True)
+ANSWER = task(
+    "user.interview_answer",
+    InCharacter,
+    InCharacter(text="I'm not sure what to say."),
+    max_tokens=250,
+    between_steps=True,
+)
 
 
 def whisper(rt: Runtime, agent: Agent, text: str) -> MemoryNode:

@@ -19,6 +19,7 @@ template file rather than a silently empty prompt.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,6 +42,26 @@ class TextAnswer(BaseModel):
     """The answer of a free-text task."""
 
     text: str
+
+
+# A text field that holds nothing but the answer format's "..." (or an ellipsis character): the format
+# copied instead of filled in. The embedded 0.5B answered whole schedules so ("..." for every block's
+# activity, 3 of its 60 one-call days in benchmarks/results/realism.json); taken as an answer it
+# becomes an agent doing "...". Refused like any malformed answer: asked again, then the fail-safe.
+_ONLY_DOTS = re.compile(r"[\s.\u2026]*[.\u2026][\s.\u2026]*")
+
+
+def copied_ellipsis(value: Any, path: str = "") -> str | None:
+    """Where in a parsed answer a text is only the format's "..." placeholder (``"blocks.2.activity"``),
+    or None when no text is."""
+    if isinstance(value, str):
+        return (path or "(answer)") if _ONLY_DOTS.fullmatch(value) else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = copied_ellipsis(item, f"{path}.{key}" if path else str(key))
+        if found is not None:
+            return found
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -175,6 +196,12 @@ class Task(Generic[T]):
             except ValidationError as exc:
                 raise AnswerError(str(exc)) from exc
         value = extract_json(text)
+        copied = copied_ellipsis(value)
+        if copied is not None:
+            raise AnswerError(
+                f"answer of '{self.name}' copies the answer format's placeholder \"...\" in {copied} instead of "
+                "filling it in"
+            )
         try:
             return self.schema.model_validate(value)
         except ValidationError as exc:
