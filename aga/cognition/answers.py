@@ -111,9 +111,11 @@ class Decision(BaseModel):
     decision: bool
 
 
-# The utterance prompts' answer format ({"utterance": "<name>'s next line", ...}), copied as the answer:
-# the embedded 0.5B did so in 51 of 64 answers (benchmarks/results/talk_topics.md), and taken as a line
-# it filled conversations with "Morwenna Vane's next line". Optionally after a "Name: " the model adds.
+# The utterance prompts' answer format until session 44 ({"utterance": "<name>'s next line", ...}),
+# copied as the answer: the embedded 0.5B did so in 51 of 64 answers (benchmarks/results/talk_topics.md),
+# and taken as a line it filled conversations with "Morwenna Vane's next line". The format now shows
+# "..." (a copy of which the gateway refuses for any task); this still refuses the old copy, which a
+# template of one's own may ask for, and tells the recorded answers apart. Optionally after a "Name: ".
 _PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next line[.!]?", re.IGNORECASE)
 
 
