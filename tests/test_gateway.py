@@ -292,7 +292,8 @@ def test_a_line_in_an_assistants_words_is_refused(faulty, make_gateway, ledger):
     from aga.cognition.answers import InCharacter, Utterance
     from aga.llm.tasks import get_task
 
-    for line in ("I'm sorry, but I can't assist with that request.", "As an AI language model, I have no breakfast."):
+    refusals = ("I'm sorry, but I can't assist with that request.", "As an AI language model, I have no breakfast.")
+    for line in (*refusals, "Hello Morwenna Vane, I am sorry, but I am not able to assist with that request."):
         with pytest.raises(pydantic.ValidationError):
             Utterance(utterance=line, end=False)
         with pytest.raises(pydantic.ValidationError):

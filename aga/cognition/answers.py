@@ -126,7 +126,8 @@ _PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next lin
 # wording only an assistant uses: "I can't help you with that" and "How can I assist you?" are things a
 # busy baker says.
 _ASSISTANT = re.compile(
-    r"\bas an ai\b|\b(?:ai|large) language model\b|\b(?:can(?:no|'|’)t|unable to) assist(?: you)? with (?:that|this)\b",
+    r"\bas an ai\b|\b(?:ai|large) language model\b"
+    r"|\b(?:can(?:no|'|’)t|(?:un|not )able to) assist(?: you)? with (?:that|this)\b",
     re.IGNORECASE,
 )
 
