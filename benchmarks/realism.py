@@ -86,8 +86,11 @@ def _field(block: str, label: str) -> str:
     return m.group(1).strip() if m else ""
 
 
-def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
-    """Decomposition figures of a day from each agent's action texts (``"<block> (<step>)"``, in order).
+def decomposition_statistics(
+    actions: dict[str, list[str]], minutes: dict[str, list[int]] | None = None
+) -> dict[str, float]:
+    """Decomposition figures of a day from each agent's action texts (``"<block> (<step>)"``, in order)
+    and, given each action's minutes, the hour-block figures (``realism_reference.hour_block_figures``).
 
     Per agent, then the mean over agents, as the reference computes its figures (one persona's scratch
     at a time). Pooled over a town, one agent's step counted as a repeat of another's, so a town of
@@ -102,6 +105,24 @@ def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
     def mean(measure: Callable[[list[list[str]]], float], digits: int) -> float:
         return round(statistics.fmean(measure(blocks) for blocks in per_agent), digits) if per_agent else 0.0
 
+    timed: dict[str, float] = {}
+    if minutes is not None:
+        hours = [
+            ref.hour_block_figures(
+                [([s for s in subs if not ref.is_chat_insert(s)], m) for _, subs, m in ref.group_timed_blocks(pairs)]
+            )
+            for pairs in (list(zip(actions[a], minutes[a], strict=True)) for a in actions)
+        ]
+        hours = [h for h in hours if h["actions_per_decomposed_hour"]]
+        with_hour_blocks = [h["hour_block_distinct_substeps_mean"] for h in hours if h["hour_blocks"]]
+        timed = {
+            "hour_block_distinct_substeps_mean": round(statistics.fmean(with_hour_blocks), 2)
+            if with_hour_blocks
+            else 0.0,
+            "actions_per_decomposed_hour": round(statistics.fmean(h["actions_per_decomposed_hour"] for h in hours), 2)
+            if hours
+            else 0.0,
+        }
     return {
         "actions_per_agent": round(sum(len(b) for blocks in per_agent for b in blocks) / max(1, len(actions)), 1),
         # Different things done in the day, however the day is cut into blocks: the per-block figures
@@ -111,6 +132,7 @@ def decomposition_statistics(actions: dict[str, list[str]]) -> dict[str, float]:
         "repeat_share": mean(lambda blocks: ref.exact_repeats([x for b in blocks for x in b]), 4),
         "distinct_substeps_per_block_mean": mean(ref.substeps_per_block, 2),
         "cross_block_repeat_share": mean(ref.cross_block_repeat_share, 4),
+        **timed,
     }
 
 
@@ -118,6 +140,11 @@ _WAIT = "waiting to start "
 
 
 def as_schedule(actions: Sequence[tuple[str, datetime, int]]) -> list[str]:
+    """:func:`as_timed_schedule` without the minutes."""
+    return [text for text, _ in as_timed_schedule(actions)]
+
+
+def as_timed_schedule(actions: Sequence[tuple[str, datetime, int]]) -> list[tuple[str, int]]:
     """One agent's recorded actions (text, start, planned minutes; in order) as the original's saved
     schedule would hold them, which is what the GPT-3.5 reference is computed from.
 
@@ -130,20 +157,20 @@ def as_schedule(actions: Sequence[tuple[str, datetime, int]]) -> list[str]:
     """
     from benchmarks import realism_reference as ref
 
-    out: list[str] = []
+    out: list[tuple[str, int]] = []
     block: str | None = None
     last: tuple[str, datetime] | None = None  # the previous step and when it was planned to end
     for text, start, minutes in actions:
         if last is not None and text == last[0] and start < last[1]:
             last = (text, max(last[1], start + timedelta(minutes=minutes)))
-            continue  # the same step taken up again after an interruption
+            continue  # the same step taken up again after an interruption (its planned minutes counted once)
         last = (text, start + timedelta(minutes=minutes))
         head, step = ref.split_decomposed(text)
         if step is None and text.startswith(_WAIT) and block is not None:
-            out.append(f"{block} ({text})")
+            out.append((f"{block} ({text})", minutes))  # the wait's time is the block's, as a chat's is
             continue
         block = head if step is not None else None
-        out.append(text)
+        out.append((text, minutes))
     return out
 
 
@@ -165,8 +192,8 @@ def day_statistics(run: Any) -> dict[str, Any]:
     agents = sorted({e.agent for e in entries})
     plans = [e for e in entries if e.kind == "plan"]
     schedules = [[str(t) for t, m in json.loads(e.data_json).get("schedule", []) if int(m) > 0] for e in plans]
-    actions = {
-        agent: as_schedule(
+    timed = {
+        agent: as_timed_schedule(
             [
                 (e.text, e.sim_time, int(json.loads(e.data_json).get("minutes", 0)))
                 for e in entries
@@ -181,7 +208,10 @@ def day_statistics(run: Any) -> dict[str, Any]:
         "agents": len(agents),
         "blocks_mean": ref.mean_per_day(schedules)["blocks_mean"],
         "distinct_activities_mean": ref.mean_per_day(schedules)["distinct_activities_mean"],
-        **decomposition_statistics(actions),
+        **decomposition_statistics(
+            {a: [t for t, _ in rows] for a, rows in timed.items()},
+            {a: [m for _, m in rows] for a, rows in timed.items()},
+        ),
         "conversations": len(chats),
         "chat_lines_mean": round(statistics.fmean(len(c) for c in chats), 2) if chats else 0.0,
         "importance_own_actions": ref.importance_distribution(own),
@@ -512,6 +542,14 @@ _DAY_ROWS = (
         "cross_block_repeat_share_mean",
         "cross_block_repeat_share",
     ),
+    # At equal length: the per-block figure above mostly measures how long blocks are (GPT-3.5 keeps an
+    # activity for hours, the small models and the simulator change it nearly every hour).
+    (
+        "distinct sub-steps in a block of about an hour (45-75 min)",
+        "hour_block_distinct_substeps_mean",
+        "hour_block_distinct_substeps_mean",
+    ),
+    ("decomposed actions per decomposed hour", "actions_per_decomposed_hour_mean", "actions_per_decomposed_hour"),
 )
 
 
@@ -523,6 +561,8 @@ _DAY_VARIETY = (
     ("distinct sub-steps per block", "distinct_substeps_per_block_mean", "distinct_substeps_per_block_mean", +1),
     ("share of a block's sub-steps found in another block", "cross_block_repeat_share_mean",
      "cross_block_repeat_share", -1),
+    ("distinct sub-steps in a block of about an hour", "hour_block_distinct_substeps_mean",
+     "hour_block_distinct_substeps_mean", +1),
 )  # fmt: skip
 
 

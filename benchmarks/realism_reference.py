@@ -181,6 +181,45 @@ def group_blocks(entries: Sequence[str]) -> list[tuple[str, list[str]]]:
     return groups
 
 
+# A block "of about an hour", for comparing how finely blocks of equal length are split: the GPT-3.5 day
+# keeps an activity for hours and the small models change it every hour, so a mean over all blocks
+# mostly measures how long the blocks are.
+HOUR_BLOCK = (45, 75)
+
+
+def group_timed_blocks(schedule: Sequence[tuple[str, int]]) -> list[tuple[str, list[str], int]]:
+    """:func:`group_blocks` of ``(entry, minutes)`` pairs, each block with its minutes (every entry of the
+    run summed, a chat insert's included: the time the block took)."""
+    groups: list[tuple[str, list[str], int]] = []
+    previous: str | None = None
+    for entry, minutes in schedule:
+        block, substep = split_decomposed(entry)
+        if substep is None:
+            previous = None
+            continue
+        if block != previous:
+            groups.append((block, [], 0))
+            previous = block
+        name, subs, total = groups[-1]
+        groups[-1] = (name, [*subs, substep], total + max(0, int(minutes)))
+    return groups
+
+
+def hour_block_figures(blocks: Sequence[tuple[Sequence[str], int]]) -> dict[str, float]:
+    """From ``(sub-steps without chat inserts, minutes)`` per decomposed block: how many blocks last about
+    an hour (:data:`HOUR_BLOCK`), their mean distinct sub-steps, and decomposed actions per decomposed hour
+    (over all blocks). Zeros where there is nothing to count."""
+    lo, hi = HOUR_BLOCK
+    hour = [len({normalise(s) for s in subs}) for subs, minutes in blocks if subs and lo <= minutes <= hi]
+    actions = sum(len(subs) for subs, _ in blocks)
+    minutes = sum(m for subs, m in blocks if subs)
+    return {
+        "hour_blocks": len(hour),
+        "hour_block_distinct_substeps_mean": round(statistics.fmean(hour), 4) if hour else 0.0,
+        "actions_per_decomposed_hour": round(actions / (minutes / 60), 4) if minutes else 0.0,
+    }
+
+
 def _is_chat_event(node: Mapping[str, Any]) -> bool:
     """Whether an event node is the "<persona> is conversing about ..." event a chat leaves behind."""
     return " is conversing about " in str(node.get("description", ""))
@@ -212,6 +251,10 @@ def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[
     actions = [s for subs in decomposed for s in subs]
     full_entries = [f"{block} ({s})" for block, subs in groups for s in subs if not is_chat_insert(s)]
     undecomposed = sum(1 for activity, minutes in scratch["f_daily_schedule"] if minutes > 0 and "(" not in activity)
+    timed = [
+        ([s for s in subs if not is_chat_insert(s)], minutes)
+        for _block, subs, minutes in group_timed_blocks([(a, int(m)) for a, m in scratch["f_daily_schedule"]])
+    ]
 
     node_list = list(nodes.values())
     events = [n for n in node_list if n.get("type") == "event"]
@@ -250,6 +293,7 @@ def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[
             "cross_block_repeat_share_pooled": round(cross_block_repeat_share(decomposed, pooled=True), 4),
             "chat_inserted_substeps": len(inserts),
             "undecomposed_entries": undecomposed,
+            **hour_block_figures(timed),
         },
         "memory": {
             "nodes": len(node_list),
@@ -312,6 +356,8 @@ def overall_statistics(per_agent: Mapping[str, Mapping[str, Any]], nodes: Mappin
         "substeps_per_block_mean": mean_of("decomposition", "substeps_per_block_mean"),
         "distinct_substeps_per_block_mean": mean_of("decomposition", "distinct_substeps_per_block_mean"),
         "cross_block_repeat_share_mean": mean_of("decomposition", "cross_block_repeat_share"),
+        "hour_block_distinct_substeps_mean": mean_of("decomposition", "hour_block_distinct_substeps_mean"),
+        "actions_per_decomposed_hour_mean": mean_of("decomposition", "actions_per_decomposed_hour"),
         # A conversation is stored in both participants' memories, so this counts copies, not conversations.
         "chat_nodes_total": sum(int(a["memory"]["chats"]) for a in agents),
         "importance": {key: importance_distribution(values) for key, values in pooled.items()},
@@ -345,6 +391,9 @@ HOW = {
     "instance, mean",
     "decomposition.cross_block_repeat_share": "cross_block_repeat_share(): per block instance, share of its "
     "sub-steps whose text also occurs in another block instance of the day, averaged (and pooled)",
+    "decomposition.hour_block_distinct_substeps_mean": "hour_block_figures(): distinct sub-steps of the block "
+    "instances of 45-75 minutes (minutes: their f_daily_schedule entries summed, chat inserts included), mean; "
+    "hour_blocks: how many; actions_per_decomposed_hour: actions / hours of all decomposed block instances",
     "decomposition.full_entries_distinct_share": "distinct_share() of the full '<block> (<sub-step>)' strings",
     "memory": "node counts by type in nodes.json; own_action_events: events whose subject is the persona, "
     "without the '<persona> is conversing about ...' events chats leave; object_events: subjects that are "
@@ -373,6 +422,32 @@ def reference_from_files(scratch_paths: Mapping[str, str], nodes_paths: Mapping[
     return {"per_agent": per_agent, "overall": overall_statistics(per_agent, all_nodes)}
 
 
+def add_block_figures(document: dict[str, Any], scratch_paths: Mapping[str, str]) -> dict[str, Any]:
+    """``document`` (the reference figures) with the hour-block figures added, from the personas' scratch
+    files alone (the nodes are only needed for memory and importance figures, which are kept as they are).
+    The schedule and decomposition figures it holds must come out the same: a check that the scratch
+    copies are the files the document was computed from."""
+    import json
+    from pathlib import Path
+
+    per_agent = document["per_agent"]
+    for name, path in scratch_paths.items():
+        fresh = original_statistics(json.loads(Path(path).read_text()), {})
+        for section in ("schedule", "decomposition"):
+            for key, value in per_agent[name][section].items():
+                if fresh[section].get(key) != value:
+                    raise ValueError(
+                        f"{path}: {section}.{key} comes out {fresh[section].get(key)}, the reference holds {value}: "
+                        "not a copy of the file the reference was computed from"
+                    )
+            per_agent[name][section] = fresh[section]
+    overall = overall_statistics(per_agent, {})
+    for key in ("hour_block_distinct_substeps_mean", "actions_per_decomposed_hour_mean"):
+        document["overall"][key] = overall[key]
+    document["how"] = HOW
+    return document
+
+
 def figures_only(value: Any, path: str = "") -> list[str]:
     """Paths in a figures dict whose leaves are not finite numbers (empty when it holds figures only)."""
     if isinstance(value, Mapping):
@@ -387,7 +462,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     ``--dir`` holds ``<first name>_scratch.json`` and ``<first name>_nodes.json`` for the three personas
     (copies of the files under :data:`RUN_DIR` at :data:`COMMIT`); ``--source`` is a JSON file with the
-    provenance block to embed (kept as is).
+    provenance block to embed (kept as is). With ``--scratch-only``, ``--out`` is the existing reference,
+    to which the figures computed from the scratch files alone are added (:func:`add_block_figures`).
     """
     import argparse
     import json
@@ -396,10 +472,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--dir", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--source", required=True)
+    parser.add_argument("--source")
+    parser.add_argument("--scratch-only", action="store_true")
     args = parser.parse_args(argv)
     folder = Path(args.dir)
     scratch = {n: str(folder / f"{n.split()[0].lower()}_scratch.json") for n in PERSONAS}
+    if args.scratch_only:
+        document = add_block_figures(json.loads(Path(args.out).read_text()), scratch)
+        Path(args.out).write_text(json.dumps(document, indent=2) + "\n")
+        return
+    if not args.source:
+        parser.error("--source is needed unless --scratch-only")
     nodes = {n: str(folder / f"{n.split()[0].lower()}_nodes.json") for n in PERSONAS}
     figures = reference_from_files(scratch, nodes)
     bad = figures_only(figures)

@@ -231,6 +231,49 @@ def test_a_days_actions_are_read_as_the_originals_saved_schedule_holds_them():
     assert as_recorded["repeat_share"] > figures["repeat_share"]
 
 
+def test_blocks_are_compared_at_equal_length_and_a_coarse_hour_misses():
+    # The GPT-3.5 day keeps an activity for hours, the simulator changes it hourly: per block, the longer
+    # blocks win whatever their grain. Blocks of about an hour are compared with each other, and a day
+    # that splits its hours into fewer distinct steps misses, however long its other blocks are.
+    from datetime import datetime, timedelta
+
+    from benchmarks.realism import as_timed_schedule, day_verdict, decomposition_statistics
+    from benchmarks.realism_reference import group_timed_blocks, hour_block_figures
+
+    def day(block_steps: list[tuple[str, list[str], int]]) -> list[tuple[str, datetime, int]]:
+        at, rows = datetime(2023, 2, 13, 7, 0), []
+        for block, steps, minutes in block_steps:
+            for step in steps:
+                rows.append((f"{block} ({step})", at, minutes // len(steps)))
+                at += timedelta(minutes=minutes // len(steps))
+        return rows
+
+    fine = day([("baking", [f"step {i}" for i in range(7)], 70), ("selling", ["a", "b", "c", "d", "e", "f"], 60)])
+    coarse = day([("baking", ["kneading", "shaping", "baking"], 60), ("selling", [f"s{i}" for i in range(30)], 240)])
+    figures = {}
+    for name, rows in (("fine", fine), ("coarse", coarse)):
+        timed = as_timed_schedule(rows)
+        figures[name] = decomposition_statistics({"A": [t for t, _ in timed]}, {"A": [m for _, m in timed]})
+    assert figures["fine"]["hour_block_distinct_substeps_mean"] == 6.5
+    assert figures["coarse"]["hour_block_distinct_substeps_mean"] == 3.0  # the 240-minute block is not an hour
+    assert figures["coarse"]["distinct_substeps_per_block_mean"] > figures["fine"]["distinct_substeps_per_block_mean"]
+    assert (
+        figures["fine"]["actions_per_decomposed_hour"] == 6.0
+        and figures["coarse"]["actions_per_decomposed_hour"] == 6.6
+    )
+    original = {"hour_block_distinct_substeps_mean": 6.5, "distinct_substeps_per_block_mean": 7.2}
+    marks = day_verdict(original, {"fine": [figures["fine"]], "coarse": [figures["coarse"]]})
+    assert marks["fine"]["distinct sub-steps in a block of about an hour"] == "holds"
+    assert marks["coarse"]["distinct sub-steps in a block of about an hour"].startswith("misses (3 vs 6.5)")
+    assert marks["coarse"]["distinct sub-steps per block"] == "holds"  # the long block hides the coarse hour
+    # A chat insert's minutes are the block's time, its text no step (as in the original's schedule).
+    blocks = group_timed_blocks(
+        [("baking (kneading)", 30), ("baking (conversing about bread)", 20), ("baking (x)", 10)]
+    )
+    assert blocks == [("baking", ["kneading", "conversing about bread", "x"], 60)]
+    assert hour_block_figures([(["kneading", "x"], 60)])["hour_blocks"] == 1
+
+
 def test_one_call_schedules_are_measured_and_one_that_repeats_yesterday_fails():
     """The policy modes' one-call day (``plan.schedule``): blocks and distinct activities per schedule, and
     how alike an agent's schedules of different days are; a model that writes the same day every day and
