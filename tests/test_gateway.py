@@ -282,7 +282,7 @@ def test_a_text_that_only_copies_the_formats_dots_is_refused(faulty, make_gatewa
 
 
 def test_a_line_in_an_assistants_words_is_refused(faulty, make_gateway, ledger):
-    # "I'm sorry, but I can't assist with that request." (the 0.5B in 8 of 32 utterance prompts) and "As
+    # "I'm sorry, but I can't assist with that request." (the 0.5B in 4 of 32 utterance prompts) and "As
     # an AI language model, I don't have any breakfast" (the 1.5B, interviewed) are no character's words.
     import json
 

@@ -121,10 +121,10 @@ _PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next lin
 
 # An assistant's refusal or self-description instead of the character's line ("I'm sorry, but I can't
 # assist with that request.", "As an AI language model, ..."): instruction-tuned small models fall back
-# on it when a prompt confuses them (the 0.5B in 8 of 32 utterance prompts, the 1.5B in a few,
-# benchmarks/results/talk_topics*.json). No character says it; a retry usually gets a line. Kept to
-# wording only an assistant uses: "I can't help you with that" and "How can I assist you?" are things a
-# busy baker says.
+# on it when a prompt confuses them (the 0.5B in 4 of 32 utterance prompts with the "..." format, the
+# 1.5B in a few, benchmarks/results/talk_topics*.json). No character says it; a retry usually gets a
+# line. Kept to wording only an assistant uses: "I can't help you with that" and "How can I assist you?"
+# are things a busy baker says.
 _ASSISTANT = re.compile(
     r"\bas an ai\b|\b(?:ai|large) language model\b"
     r"|\b(?:can(?:no|'|’)t|(?:un|not )able to) assist(?: you)? with (?:that|this)\b",
