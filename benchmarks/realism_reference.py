@@ -167,18 +167,7 @@ def group_blocks(entries: Sequence[str]) -> list[tuple[str, list[str]]]:
 
     Entries that are not decomposed (no ``" (...)"``) end the current run and are left out.
     """
-    groups: list[tuple[str, list[str]]] = []
-    previous: str | None = None
-    for entry in entries:
-        block, substep = split_decomposed(entry)
-        if substep is None:
-            previous = None
-            continue
-        if block != previous:
-            groups.append((block, []))
-            previous = block
-        groups[-1][1].append(substep)
-    return groups
+    return [(block, subs) for block, subs, _ in group_timed_blocks([(entry, 0) for entry in entries])]
 
 
 # A block "of about an hour", for comparing how finely blocks of equal length are split: the GPT-3.5 day
@@ -190,7 +179,7 @@ HOUR_BLOCK = (45, 75)
 def group_timed_blocks(schedule: Sequence[tuple[str, int]]) -> list[tuple[str, list[str], int]]:
     """:func:`group_blocks` of ``(entry, minutes)`` pairs, each block with its minutes (every entry of the
     run summed, a chat insert's included: the time the block took)."""
-    groups: list[tuple[str, list[str], int]] = []
+    groups: list[tuple[str, list[str], list[int]]] = []
     previous: str | None = None
     for entry, minutes in schedule:
         block, substep = split_decomposed(entry)
@@ -198,11 +187,11 @@ def group_timed_blocks(schedule: Sequence[tuple[str, int]]) -> list[tuple[str, l
             previous = None
             continue
         if block != previous:
-            groups.append((block, [], 0))
+            groups.append((block, [], []))
             previous = block
-        name, subs, total = groups[-1]
-        groups[-1] = (name, [*subs, substep], total + max(0, int(minutes)))
-    return groups
+        groups[-1][1].append(substep)
+        groups[-1][2].append(max(0, int(minutes)))
+    return [(block, subs, sum(minutes)) for block, subs, minutes in groups]
 
 
 def hour_block_figures(blocks: Sequence[tuple[Sequence[str], int]]) -> dict[str, float]:
@@ -242,8 +231,8 @@ def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[
     """
     name = scratch["name"]
     hourly = [activity for activity, minutes in scratch["f_daily_schedule_hourly_org"] if minutes > 0]
-    entries = [activity for activity, _minutes in scratch["f_daily_schedule"]]
-    groups = group_blocks(entries)
+    timed_groups = group_timed_blocks([(activity, int(minutes)) for activity, minutes in scratch["f_daily_schedule"]])
+    groups = [(block, subs) for block, subs, _ in timed_groups]
     all_substeps = [s for _block, subs in groups for s in subs]
     inserts = [s for s in all_substeps if is_chat_insert(s)]
     decomposed = [[s for s in subs if not is_chat_insert(s)] for _block, subs in groups]
@@ -251,10 +240,7 @@ def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[
     actions = [s for subs in decomposed for s in subs]
     full_entries = [f"{block} ({s})" for block, subs in groups for s in subs if not is_chat_insert(s)]
     undecomposed = sum(1 for activity, minutes in scratch["f_daily_schedule"] if minutes > 0 and "(" not in activity)
-    timed = [
-        ([s for s in subs if not is_chat_insert(s)], minutes)
-        for _block, subs, minutes in group_timed_blocks([(a, int(m)) for a, m in scratch["f_daily_schedule"]])
-    ]
+    timed = [([s for s in subs if not is_chat_insert(s)], minutes) for _block, subs, minutes in timed_groups]
 
     node_list = list(nodes.values())
     events = [n for n in node_list if n.get("type") == "event"]
