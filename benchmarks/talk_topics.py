@@ -15,8 +15,9 @@ in meaning (MiniLM) among the things the prompt shows:
 - ``echo``: a line already said in this conversation (taking it up, saying it back);
 - ``small talk``: nothing the prompt shows is close (greetings, "How has your week been?").
 
-An answer that copies the answer format's placeholder ("Ana Lima's next line", as the 0.5B often
-does) says nothing: it is counted apart (``placeholder``) and left out of the shares.
+An answer that says nothing is counted apart (``placeholder``) and left out of the shares: a call that
+ended in the fail-safe (the runtime refuses a copied format, "...", or an assistant's wording, then
+gives up) or a recorded copy of the old format's "Ana Lima's next line" (the 0.5B's, before session 44).
 
 The simulator is one of the models; the embedded ones are the reference. The shares are compared per
 class: the simulator's should lie within the spread the real models span (a line reciting a relation
@@ -300,7 +301,7 @@ def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> s
         )
     out += [
         "",
-        "Shares are of the lines said: an answer that copies the format's placeholder (\"Ana's next line\") "
+        "Shares are of the lines said: an answer that ended in the fail-safe or copies the format's placeholder "
         "is counted under placeholders and left out.",
     ]
     out += ["", "At other cut-offs (the same answers):", ""]
