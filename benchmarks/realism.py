@@ -465,8 +465,17 @@ def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[st
     return round(float(np.percentile(sims, 50)), 3) if sims else None
 
 
-def verdict(results: dict[str, dict[str, dict[str, float | None]]], simulator: str) -> dict[str, dict[str, str]]:
-    """Per task and measure: whether the simulator is at least as varied as the most varied reference."""
+def verdict(
+    results: dict[str, dict[str, dict[str, float | None]]],
+    simulator: str,
+    spread: dict[str, dict[str, list[float]]] | None = None,
+) -> dict[str, dict[str, str]]:
+    """Per task and measure: whether the simulator is at least as varied as the most varied reference.
+
+    A miss is judged on the mean over the simulator's draws; with ``spread`` (each measure's [min, max]
+    over the draws) it also says whether its best draw holds, so that a reader tells a miss inside the
+    simulator's own noise (12 prompts a task: one answer can move a figure) from one that every draw
+    misses. The verdict itself is not loosened by it."""
     out: dict[str, dict[str, str]] = {}
     references = [m for m in results if m != simulator]
     for task, row in results.get(simulator, {}).items():
@@ -476,12 +485,31 @@ def verdict(results: dict[str, dict[str, dict[str, float | None]]], simulator: s
             refs = [r for r in refs if r is not None]
             if value is None or not refs:
                 continue
+            drawn = (spread or {}).get(task, {}).get(measure_name)
             if measure_name in MORE_IS_VARIED:
-                marks[measure_name] = "holds" if value >= max(refs) else f"misses ({value} < {max(refs)})"
+                best = max(refs)
+                if value >= best:
+                    marks[measure_name] = "holds"
+                else:
+                    marks[measure_name] = f"misses ({value} < {best}{_draws_note(drawn, best, +1)})"
             elif measure_name in LESS_IS_VARIED:
-                marks[measure_name] = "holds" if value <= min(refs) else f"misses ({value} > {min(refs)})"
+                best = min(refs)
+                if value <= best:
+                    marks[measure_name] = "holds"
+                else:
+                    marks[measure_name] = f"misses ({value} > {best}{_draws_note(drawn, best, -1)})"
         out[task] = marks
     return out
+
+
+def _draws_note(drawn: Sequence[float] | None, reference: float, better: int) -> str:
+    """How a missed measure's draws stand against ``reference``: whether the best draw holds."""
+    if not drawn or len(drawn) != 2:
+        return ""
+    low, high = drawn
+    best = high if better > 0 else low
+    holds = (best - reference) * better >= 0
+    return f"; {'its best draw holds' if holds else 'every draw misses'}, draws {low:g}-{high:g}"
 
 
 def write_report(report: dict[str, Any], out: Path) -> None:
@@ -568,7 +596,8 @@ _DAY_VARIETY = (
 
 def day_verdict(original: dict[str, Any], days: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
     """Per town, whether its first day (the mean over its sampling runs) is at least as varied as the
-    GPT-3.5 day on each variety measure: "holds", or "misses (ours vs theirs)"."""
+    GPT-3.5 day on each variety measure: "holds", or "misses (ours vs theirs; k of n runs hold)": the
+    count tells a miss that one seed's day decides from one that every run misses."""
     verdicts: dict[str, dict[str, str]] = {}
     for town, runs in days.items():
         marks: dict[str, str] = {}
@@ -578,7 +607,14 @@ def day_verdict(original: dict[str, Any], days: dict[str, list[dict[str, Any]]])
             if not values or not isinstance(reference, int | float):
                 continue
             mine = statistics.fmean(values)
-            marks[label] = "holds" if (mine - reference) * better >= 0 else f"misses ({mine:.4g} vs {reference:g})"
+            if (mine - reference) * better >= 0:
+                marks[label] = "holds"
+                continue
+            note = ""
+            if len(values) > 1:
+                held = sum(1 for v in values if (v - reference) * better >= 0)
+                note = f"; {held} of {len(values)} runs {'holds' if held == 1 else 'hold'}"
+            marks[label] = f"misses ({mine:.4g} vs {reference:g}{note})"
         verdicts[town] = marks
     return verdicts
 
@@ -806,7 +842,7 @@ def run(
         "draws": draws,
         "results": results,
         "simulator_range": spread,
-        "verdict": verdict(results, simulator) if simulator else {},
+        "verdict": verdict(results, simulator, spread) if simulator else {},
         "original": original,
         "day_verdict": day_verdict(original, days) if original else {},
         # The first run's figures (what earlier reports held), and every run's.

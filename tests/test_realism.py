@@ -48,6 +48,13 @@ def test_a_varied_model_scores_as_varied_and_the_verdict_compares():
     marks = verdict(results, "echo")["plan.hourly"]
     assert marks and all(v.startswith("misses") for v in marks.values())
     assert all(v == "holds" for v in verdict(results, "varied")["plan.hourly"].values())
+    # With the draws' range, a miss says whether the simulator's best draw held: inside its own noise, or not.
+    echo = results["echo"]["plan.hourly"]
+    spread = {"plan.hourly": {"distinct": [echo["distinct"], 1.0], "repeat": [0.9, 1.0]}}
+    noted = verdict(results, "echo", spread)["plan.hourly"]
+    assert noted["distinct"] == f"misses ({echo['distinct']} < 1.0; its best draw holds, draws {echo['distinct']:g}-1)"
+    assert noted["repeat"] == "misses (1.0 > 0.0; every draw misses, draws 0.9-1)"
+    assert noted["sim_p50"] == marks["sim_p50"]  # no range given: the plain miss
 
 
 def test_decomposition_steps_and_ratings():
@@ -164,8 +171,12 @@ def test_the_day_verdict_fails_a_day_more_repetitive_than_the_gpt35_day():
                "distinct_substeps_per_block_mean": 3.0, "cross_block_repeat_share": 0.7}  # fmt: skip
     marks = day_verdict(original, {"good": [varied], "bad": [looping, varied]})
     assert set(marks["good"].values()) == {"holds"}
-    assert marks["bad"]["exact repeat share of actions"] == "misses (0.4 vs 0.22)"
-    assert marks["bad"]["distinct activities per agent-day"] == "misses (8 vs 10)"
+    # the mean of the two runs misses; the note says one run's day held, so a reader sees the seed decide
+    assert marks["bad"]["exact repeat share of actions"] == "misses (0.4 vs 0.22; 1 of 2 runs holds)"
+    assert marks["bad"]["distinct activities per agent-day"] == "misses (8 vs 10; 1 of 2 runs holds)"
+    assert day_verdict(original, {"bad": [looping, looping]})["bad"]["exact repeat share of actions"] == (
+        "misses (0.6 vs 0.22; 0 of 2 runs hold)"
+    )
     assert all(v.startswith("misses") for v in marks["bad"].values())
     table = "\n".join(_day_table(original, {"bad": [looping]}, [0]))
     assert "bad vs the GPT-3.5 day: distinct activities per agent-day misses (4 vs 10)" in table
