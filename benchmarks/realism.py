@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from aga.storage.files import read_json
+from benchmarks.scratch import shown_lines
 
 TASKS = (
     "plan.daily",
@@ -398,6 +399,8 @@ def task_facts(task: str, shown: dict[str, str], agent: str) -> Any:
         return BlockFacts(shown.get("task", ""), int(shown.get("minutes", "60")))
     if task == "act.triple":
         return SubjectFacts(agent)
+    if task == "converse.utterance":
+        return shown_lines(shown.get("conversation", ""))
     return None
 
 

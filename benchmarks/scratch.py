@@ -71,3 +71,12 @@ def take_turns(queues: Iterable[list[T]], n: int) -> list[T]:
             if queue and len(picked) < n:
                 picked.append(queue.pop(0))
     return picked
+
+
+def shown_lines(conversation: str) -> Any:
+    """An utterance prompt's facts (the lines it shows) from its ``conversation`` text ("Name: line" per
+    line; the start marker shows none)."""
+    from aga.cognition.answers import ShownLines
+
+    lines = [row.split(": ", 1)[1] for row in conversation.splitlines() if ": " in row and not row.startswith("[")]
+    return ShownLines(tuple(lines))

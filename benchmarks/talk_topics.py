@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.report import write_pair
-from benchmarks.scratch import observed_run, scratch_gateways, take_turns
+from benchmarks.scratch import observed_run, scratch_gateways, shown_lines, take_turns
 
 TASK = "converse.utterance"
 CLASSES = ("own plans", "relation", "memory", "echo", "small talk")
@@ -169,7 +169,7 @@ def ask(
     with scratch_gateways(model, seeds, "aga-topics-ledger-") as gateways:
         for gateway in gateways:
             for p in prompts:
-                answer = gateway.call(task, p.shown, agent=p.agent)
+                answer = gateway.call(task, p.shown, agent=p.agent, facts=shown_lines(p.shown.get("conversation", "")))
                 p.answers.setdefault(model, []).append("" if answer == task.failsafe else str(answer.utterance))
                 if on_call is not None:
                     on_call()

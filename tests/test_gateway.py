@@ -307,3 +307,50 @@ def test_a_line_in_an_assistants_words_is_refused(faulty, make_gateway, ledger):
     shown = {k: "x" for k in answer.variables()}
     assert make_gateway().call(answer, shown).text == "Porridge, as always."
     assert ledger.rows()[0].outcome == Outcome.RETRIED
+
+
+def test_a_line_said_again_word_for_word_is_refused(faulty, make_gateway, ledger):
+    # The 0.5B said a line its prompt shows again in 7 of 64 captured prompts ("Morning, Priya." said by
+    # Priya, after Morwenna's "Morning, Priya."): asked again; a line that echoes only in part is a reply.
+    import json
+
+    import aga.cognition.converse  # noqa: F401  (declares the task)
+    from aga.cognition.answers import ShownLines, Utterance, says_again
+    from aga.llm.tasks import get_task
+    from benchmarks.scratch import shown_lines
+
+    task = get_task("converse.utterance")
+    conversation = "Bo Reyes: Morning, Ana.\nAna Lima: Morning! Rough sea today.\nBo Reyes: Aye, the nets are torn."
+    shown = {
+        "name": "Ana Lima", "other": "Bo Reyes", "identity": "Name: Ana Lima", "memories": "-",
+        "past_context": "", "location": "the quay", "action": "mending nets", "other_action": "walking",
+        "relation_phrase": "a friend of Bo Reyes", "relationship": "", "conversation": conversation,
+    }  # fmt: skip
+    facts = shown_lines(conversation)
+    assert facts == ShownLines(("Morning, Ana.", "Morning! Rough sea today.", "Aye, the nets are torn."))
+    said = [json.dumps({"utterance": u, "end": False}) for u in ("morning, ana", "Morning!  Rough sea, today.")]
+    faulty.play(*(f"text:{s}" for s in said), 'text:{"utterance": "Torn again? I can help.", "end": false}')
+    assert make_gateway().call(task, shown, facts=facts).utterance == "Torn again? I can help."
+    row = ledger.rows()[0]
+    assert row.outcome == Outcome.RETRIED and row.attempts == 3 and "word for word" in row.error
+    # Every attempt a repeat: the fail-safe ends the talk.
+    faulty.play(*(f"text:{said[0]}" for _ in range(3)))
+    assert make_gateway().call(task, shown, facts=facts).end is True
+    assert ledger.rows()[-1].outcome == Outcome.FAILSAFE
+    # Kept: a partial echo, a first line, and any line when the call gives no shown lines.
+    reply = Utterance(utterance="Morning, Bo. Aye, the nets are torn again.", end=False)
+    assert says_again(reply, shown, facts) is None
+    assert says_again(Utterance(utterance="Morning, Ana.", end=False), shown, shown_lines("[start it!]")) is None
+    assert says_again(Utterance(utterance="Morning, Ana.", end=False), shown, None) is None
+
+
+def test_a_refusal_check_that_fails_keeps_the_valid_answer(faulty, make_gateway, ledger):
+    # A bug in a task's check must not crash a run: the answer stands, the failure is counted.
+    from dataclasses import replace
+
+    def broken(value, context, facts):
+        raise KeyError("oops")
+
+    faulty.play('text:{"rating": 6}')
+    assert make_gateway().call(replace(RATE, refuse=broken), CTX).rating == 6
+    assert ledger.rows()[0].outcome == Outcome.OK

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -152,6 +155,34 @@ class Utterance(BaseModel):
         if speaks_as_assistant(value):
             raise ValueError("an AI assistant's wording, not the character's line")
         return value
+
+
+@dataclass(frozen=True)
+class ShownLines:
+    """The facts of an utterance call: the conversation's lines its prompt shows, in order."""
+
+    lines: tuple[str, ...]
+
+
+def _words(line: str) -> str:
+    return " ".join(re.findall(r"[\w']+", line.casefold()))
+
+
+def says_again(value: Utterance, context: Mapping[str, Any], facts: Any) -> str | None:
+    """Why ``value`` is refused when it repeats, word for word, a line its prompt shows (``facts`` is
+    :class:`ShownLines`), else None.
+
+    Small models copy: the embedded 0.5B said a shown line again in 7 of 64 captured prompts, often
+    the other speaker's own ("Morning, Priya." said by Priya), the 1.5B in 2, the simulator in none
+    (`benchmarks/results/talk_topics.json`). Such a line says nothing and can loop a conversation; it
+    is asked again like a malformed answer, then the fail-safe ends the talk. A line that only echoes
+    in part ("Good to see you too") is a reply, and kept."""
+    if not isinstance(facts, ShownLines):
+        return None
+    mine = _words(value.utterance)
+    if mine and any(mine == _words(line) for line in facts.lines):
+        return "the line repeats one the conversation already holds, word for word"
+    return None
 
 
 def copies_placeholder(line: str) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 from aga.agents import Action, Agent
 from aga.cognition import social
 from aga.cognition import wandering as wander
-from aga.cognition.answers import Text, Utterance
+from aga.cognition.answers import ShownLines, Text, Utterance, says_again
 from aga.cognition.common import Runtime, identity, task
 from aga.cognition.perceive import rate
 from aga.cognition.replan import insert_activity
@@ -41,6 +41,7 @@ UTTERANCE = task(
     Utterance,
     Utterance(utterance="It was nice to see you, but I have to go now.", end=True),
     max_tokens=150,
+    refuse=says_again,
 )
 SUMMARY = task("converse.summary", Text, Text(text="conversing about their day"), max_tokens=80)
 CHAT_PLANNING = task(
@@ -103,7 +104,7 @@ def utterance(
         "relationship": relationship,
         "conversation": _lines_text(lines),
     }
-    return rt.call(UTTERANCE, speaker, context)
+    return rt.call(UTTERANCE, speaker, context, facts=ShownLines(tuple(text for _, text in lines)))
 
 
 def chat_minutes(lines: list[tuple[str, str]]) -> int:

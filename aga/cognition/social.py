@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from aga.agents import Agent
 from aga.cognition import wandering as wander
-from aga.cognition.answers import Utterance
+from aga.cognition.answers import ShownLines, Utterance, says_again
 from aga.cognition.common import SEED_STEP, Runtime, identity, task
 from aga.cognition.wandering import wandering_text
 from social_memory import Relation, RelationUpdate
@@ -59,6 +59,7 @@ UTTERANCE = task(
     Utterance,
     Utterance(utterance="It was nice to see you, but I have to go now.", end=True),
     max_tokens=150,
+    refuse=says_again,
 )
 
 
@@ -160,7 +161,8 @@ def utterance(
         "last_round": "\n".join(f"{who}: {text}" for who, text in last_round)
         or "[The conversation has not started yet -- start it!]",
     }
-    return rt.call(UTTERANCE, speaker, context)
+    # Only the lines the prompt shows: a line the model never saw is not one it copied.
+    return rt.call(UTTERANCE, speaker, context, facts=ShownLines(tuple(text for _, text in last_round)))
 
 
 def after_dialogue(rt: Runtime, a: Agent, b: Agent, lines: Sequence[tuple[str, str]]) -> None:

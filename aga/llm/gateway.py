@@ -437,6 +437,9 @@ class Gateway:
                 text = response.choices[0].message.content or ""
                 try:
                     value = task.parse(text)
+                    reason = self._refusal(task, value, context, facts)
+                    if reason:
+                        raise AnswerError(f"answer of '{task.name}' refused: {reason}")
                 except AnswerError as exc:
                     self._count_failure(task, exc)
                     state.answer_failures += 1
@@ -475,6 +478,17 @@ class Gateway:
                     task, agent, state, Outcome.FAILSAFE, started, error="StopRequested: stopped during this call"
                 )
             raise
+
+    def _refusal(self, task: Task[T], value: T, context: Mapping[str, Any], facts: Any) -> str | None:
+        """The task's reason to refuse a valid answer for this call, if any (see :class:`Task`)."""
+        if task.refuse is None:
+            return None
+        try:
+            return task.refuse(value, context, facts)
+        except Exception as exc:  # a check's bug must not crash the run: the valid answer is kept
+            self._count_failure(task, exc)
+            logging.getLogger("aga.llm").warning("refusal check of %s failed: %s", task.name, _describe(exc))
+            return None
 
     def record_cache_hit(
         self,

@@ -95,6 +95,9 @@ class Task(Generic[T]):
             repaired when it differs.
         between_steps: a call made on a settled run, outside any step (an interview), that changes
             nothing a resume would roll back: the ledger never counts it as a replayed step's call.
+        refuse: why a valid answer is wrong for this very call, or None when it is not,
+            ``(value, context, facts)``: an answer refused is asked again like a malformed one, then ends
+            in the fail-safe (a conversation line that says again a line the prompt shows).
 
     ``context`` holds the template's variables only (what the prompt shows). What a fail-safe or a
     repair needs beyond the prompt (a block's length in minutes, the places on offer as a list) comes
@@ -113,6 +116,7 @@ class Task(Generic[T]):
     repair: Callable[[T, Mapping[str, Any], Any], T] | None = None
     module: str = field(default="")
     between_steps: bool = False
+    refuse: Callable[[T, Mapping[str, Any], Any], str | None] | None = None
 
     def __post_init__(self) -> None:
         if not self.module:
