@@ -132,3 +132,12 @@ def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp
     with pytest.raises(ValueError, match="ends before the year 10000"):
         Run.create("ville3", model="scripted/default", hours=1e12, run_id="far")
     assert not (tmp_path / "runs" / "far").exists()
+    # Shorter than one step: no folder made, no start-up paid for (found by a user: "finished after 0 steps").
+    with pytest.raises(ValueError, match=r"hours=0.0001 is 0.36 simulated seconds, shorter than one step .*10 s"):
+        Run.create("ville3", model="scripted/default", hours=0.0001, run_id="blink")
+    assert not (tmp_path / "runs" / "blink").exists()
+    # An empty run id is refused, not replaced by a made-up one the user did not ask for.
+    empty = runner.invoke(app, ["run", "ville3", "--hours", "1", "--run-id", " "])
+    assert isinstance(empty.exception, UserError) and '--run-id "": give the run a name' in str(empty.exception)
+    with pytest.raises(ValueError, match="the run id is empty"):
+        Run.create("ville3", model="scripted/default", hours=1, run_id="")

@@ -74,6 +74,24 @@ def test_toml_syntax_error_has_line(ville3_copy):
     _edit(ville3_copy / "scenario.toml", "step_seconds = 10", "step_seconds = = 10")
     with pytest.raises(ScenarioError, match=r"scenario.toml is not valid TOML: .*line"):
         load_scenario(ville3_copy)
+    # A cast written as JSON is told so; TOML's own "Invalid statement" does not say what is wrong.
+    (ville3_copy / "cast.toml").write_text('{"persona": [{"name": "Ann"}]}')
+    (ville3_copy / "scenario.toml").write_text((ville3_copy / "scenario.toml").read_text().replace("= = 10", "= 10"))
+    says = r"cast.toml is not valid TOML: .*it looks like JSON: scenario files are TOML"
+    with pytest.raises(ScenarioError, match=says):
+        load_scenario(ville3_copy)
+
+
+def test_a_setting_in_the_wrong_table_is_told_where_it_goes(ville3_copy):
+    # Found by a user: step_seconds written under [parameters] got only the list of what is allowed there.
+    scenario = ville3_copy / "scenario.toml"
+    text = scenario.read_text()
+    _edit(scenario, "step_seconds = 10\n", "")
+    scenario.write_text(scenario.read_text().replace("[parameters]\n", "[parameters]\nstep_seconds = 10\n", 1))
+    says = r"unknown setting 'step_seconds'; 'step_seconds' is a setting of the file's top level"
+    with pytest.raises(ScenarioError, match=says):
+        load_scenario(ville3_copy)
+    scenario.write_text(text)
 
 
 def test_town_error_names_the_town_file(ville3_copy):
@@ -172,4 +190,16 @@ def test_a_single_persona_table_and_a_first_name_in_a_file_get_the_fix(ville3_co
     cast.write_text(text)
     _edit(ville3_copy / "scenario.toml", 'seeded_in = ["Isabella Rodriguez"]', 'seeded_in = ["Isabella"]')
     with pytest.raises(ScenarioError, match=r"seeded_in: 'Isabella' is not in the cast; did you mean 'Isabella Rodr"):
+        load_scenario(ville3_copy)
+    # A name typed without its accents gets the fix too ("Zoe Angstrom" for "Zoë Ångström"), as commands take it.
+    from aga.scenario.loader import _nearest
+
+    assert _nearest("Zoe Angstrom", ["Zoë Ångström", "Bo Lund"]) == "; did you mean 'Zoë Ångström'?"
+    assert _nearest("zoe", ["Zoë Ångström", "Bo Lund"]) == "; did you mean 'Zoë Ångström'?"
+
+
+def test_a_name_given_twice_names_both_personas(ville3_copy):
+    _edit(ville3_copy / "cast.toml", 'name = "Maria Lopez"', 'name = "Klaus Mueller"')
+    says = r"persona #2 'Klaus Mueller': the name appears more than once in the cast \(also persona #3\)"
+    with pytest.raises(ScenarioError, match=says):
         load_scenario(ville3_copy)

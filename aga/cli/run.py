@@ -450,6 +450,8 @@ def run_command(
             raise UserError(f"--mode {mode} uses no policy store; {named} apply to --mode lifestyle and aga only")
     from aga.storage import resolve_run
 
+    if run_id is not None and not run_id.strip():
+        raise UserError('--run-id "": give the run a name, or leave --run-id out for one made up')
     run_id = run_id or _default_run_id(scenario, mode, seed)
     try:
         run = Run.create(

@@ -159,7 +159,12 @@ def read_toml(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise ScenarioError(f"{path}: arrays or tables nested too deeply to be a scenario file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path} is not valid TOML: {exc}") from None
+        hint = ""
+        if path.read_text(encoding="utf-8-sig", errors="replace").lstrip()[:1] == "{":
+            # A JSON file (or one that opens like it) under a scenario name: TOML's own message
+            # ("Invalid statement") would not say what is wrong.
+            hint = " (it looks like JSON: scenario files are TOML; see scenarios/ville3 for the format)"
+        raise ScenarioError(f"{path} is not valid TOML: {exc}{hint}") from None
     except (OSError, RuntimeError) as exc:  # permissions, symlink loops met while resolving
         raise ScenarioError(f"{path}: cannot be read ({exc})") from None
 
@@ -192,8 +197,24 @@ def _unknown_field(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
         return "unknown setting"
     allowed = sorted(f.alias or n for n, f in holder.model_fields.items())
     near = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
-    hint = f"; did you mean '{near[0]}'?" if near else ""
+    hint = f"; did you mean '{near[0]}'?" if near else _elsewhere_hint(model, loc)
     return f"unknown setting '{loc[-1]}'{hint} Allowed here: {', '.join(allowed)}"
+
+
+def _elsewhere_hint(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
+    """Where a setting put in the wrong table belongs: at the top of the file (``step_seconds`` written
+    under ``[parameters]``), or in a table of the top level (``[parameters]``' setting written above it)."""
+    key = str(loc[-1])
+    names = {f.alias or n: f for n, f in model.model_fields.items()}
+    if len(loc) > 1 and key in names:
+        return f"; '{key}' is a setting of the file's top level: put it above the first [table]."
+    if len(loc) == 1:
+        for table, field in names.items():
+            inner = field.annotation
+            nested = isinstance(inner, type) and issubclass(inner, BaseModel)
+            if nested and key in {f.alias or n for n, f in inner.model_fields.items()}:
+                return f"; '{key}' belongs under [{table}]."
+    return "."
 
 
 def load_model(path: Path, model: type[M]) -> M:
@@ -320,7 +341,12 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
     for i, persona in enumerate(cast.personas):
         where = f"{cast_file}: persona #{i + 1} '{persona.name}'"
         if names.count(persona.name) > 1:
-            raise ScenarioError(f"{where}: the name appears more than once in the cast")
+            # Both places: the first is not always the one that was meant to be renamed.
+            others = [j + 1 for j, n in enumerate(names) if n == persona.name and j != i]
+            raise ScenarioError(
+                f"{where}: the name appears more than once in the cast (also persona "
+                f"{', '.join(f'#{j}' for j in others)}); give one of them another name"
+            )
         key = _folded(" ".join(persona.name.split()))
         if key in spelt:
             raise ScenarioError(
@@ -387,8 +413,9 @@ def _nearest(name: str, known: Any) -> str:
     import difflib
 
     options = list(known)
-    same = [k for k in options if k.casefold() == name.casefold()]
-    same = same or [k for k in options if k.split()[0].casefold() == name.casefold()][:2]
+    # Without accents too: "Zoe Angstrom" is how "Zoë Ångström" is typed on a plain keyboard.
+    same = [k for k in options if _folded(k) == _folded(name)]
+    same = same or [k for k in options if k.split() and _folded(k.split()[0]) == _folded(name)][:2]
     if len(same) > 1:
         return f"; did you mean one of {', '.join(repr(k) for k in same)}? (give the full name)"
     near = same or difflib.get_close_matches(name, options, n=1, cutoff=0.8)

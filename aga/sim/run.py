@@ -289,6 +289,8 @@ class Run:
         check_mode(mode)
         check_concurrency(step_mode, 1 if concurrency is None else concurrency)
         loaded = load_scenario(scenario)
+        if run_id is not None and not run_id.strip():
+            raise ValueError("the run id is empty; give a name such as my-town-run, or leave --run-id out for one")
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
         if paths.database.exists():
@@ -314,6 +316,12 @@ class Run:
             until = begin + timedelta(hours=hours)
         except OverflowError:
             raise ValueError(f"hours={hours!r}: give a positive, finite span that ends before the year 10000") from None
+        if hours * 3600 < loaded.spec.step_seconds:
+            # Not one step would run: a folder made, a start-up paid for (every memory rated), nothing simulated.
+            raise ValueError(
+                f"hours={hours:g} is {hours * 3600:.3g} simulated seconds, shorter than one step of "
+                f"{loaded.name} ({loaded.spec.step_seconds} s); give a span of at least one step"
+            )
         store: str | None = None
         if mode in POLICY_MODES:
             policies = policies or PolicyOptions()
