@@ -367,3 +367,19 @@ def test_the_map_is_drawn_when_only_the_cast_is_wrong_and_from_a_town_file(ville
     _edit(town, "width = 140", 'width = "wide"')
     code, bad = aga("scenario", "map", str(town))
     assert code == 2 and "town.toml" in bad and "Hobbs Cafe: cafe" not in bad
+
+
+def test_a_place_the_town_does_not_have_is_warned_about(ville3):
+    # Found on a user's own town: "works at the Moorland Museum from 7 am" with no museum on the map; the
+    # keeper stayed at her tea house all day, and `aga scenario check --strict` said ok.
+    _edit(
+        ville3 / "cast.toml",
+        "opens Hobbs Cafe at 8 am",
+        "works at the Moorland Museum from 7 am, opens Hobbs Cafe at 8 am",
+    )
+    warnings = scenario_warnings(load_scenario(ville3))
+    said = [w for w in warnings if "names 'Moorland Museum', which is no place in" in w]
+    assert len(said) == 1 and "'Isabella Rodriguez' > daily_plan_requirement" in said[0], warnings
+    # The town's own places, in any spelling of capitals and accents, and people's names are no warning.
+    _edit(ville3 / "cast.toml", "works at the Moorland Museum", "works at the HOBBS CAFÉ, near Klaus Mueller")
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]

@@ -438,7 +438,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     - a home (see :func:`_home_warnings`) without a bed, in a public place, or away from the sector
       that lists the persona as a resident;
     - a news event that is over before the scenario starts, or begins more than a year after it
-      (see :func:`_news_warnings`).
+      (see :func:`_news_warnings`);
+    - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`).
     """
     import difflib
 
@@ -488,8 +489,40 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
-    warnings += _unknown_named_places(scenario)
+    warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
+
+
+# "works at the Moorland Museum", "lives in Port Avel": a name of two or more capitalised words after a
+# word of place. Only a hint (a warning, never an error): a text may name a place outside the town.
+_NAMED_PLACE = re.compile(
+    r"\b(?:at|in|to|from|near|inside|outside)\s+(?:the\s+)?"
+    r"((?:[^\W\d_a-z][\w'’-]*)(?:\s+(?:of|and|de|la|the)?\s*[^\W\d_a-z][\w'’-]*)+)"
+)
+
+
+def _places_not_in_town(scenario: Scenario) -> list[str]:
+    """A place a persona's text names that the town has nowhere (a sector, an arena or the world itself,
+    or a person's name): found on a town written by a user, whose tea-house keeper "works at the
+    Moorland Museum from 7 am" with no museum on the map, and simply stayed at the tea house."""
+    town = scenario.town
+    known = [town.world, *(p.name for p in scenario.cast)]
+    for sector in town.sectors.values():
+        known += [sector.name, *sector.arenas]
+    folded = [_folded(k) for k in known]
+    warnings: list[str] = []
+    for persona in scenario.cast:
+        for field in ("learned", "currently", "lifestyle", "daily_plan_requirement"):
+            for match in _NAMED_PLACE.finditer(getattr(persona, field)):
+                phrase = _folded(match.group(1))
+                if any(phrase in k or k in phrase for k in folded):
+                    continue
+                warnings.append(
+                    f"cast > '{persona.name}' > {field}: names '{match.group(1)}', which is no place in "
+                    f"{town.world}; if they are to go there, add it to the town (and to their known_places), "
+                    "else their prompts never offer it and that part of their day happens elsewhere"
+                )
+    return warnings
 
 
 def _unknown_named_places(scenario: Scenario) -> list[str]:
