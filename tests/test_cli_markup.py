@@ -126,6 +126,11 @@ def test_show_prints_actions_and_memories_literally(runs_dir):
     shown = runner.invoke(app, ["show", "marks"])
     assert shown.exit_code == 0, shown.output
     _literal(shown.output, f"[i] {MARK}", f"- memory: {MARK}")
+    # --agent: only the people asked about, by first name too; a name the run lacks is one sentence.
+    one = runner.invoke(app, ["show", "marks", "--agent", "klaus", "--json"])
+    assert one.exit_code == 0 and [a["agent"] for a in json.loads(one.output)["agents"]] == ["Klaus Mueller"]
+    nobody = runner.invoke(app, ["show", "marks", "--agent", "Nobody"])
+    assert "its agents are" in str(nobody.exception), nobody.output
 
 
 def test_log_prints_actions_and_dialogue_literally(runs_dir):

@@ -28,15 +28,25 @@ def _status(paths, recorded: str) -> str:
 def show_command(
     run: Annotated[str, typer.Argument(help="Run id or folder.")],
     memories: Annotated[int, typer.Option(help="How many latest memories per agent.")] = 5,
+    agent: Annotated[
+        list[str] | None, typer.Option(help="Only these agents (repeatable; full or first name).", show_default=False)
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Each agent's current action, place, plan and latest memories (at the last checkpoint)."""
     from aga.agents import AgentState
     from aga.memory.stream import latest_nodes
+    from aga.scenario.loader import full_name
 
     paths, engine, info, state, latest = _open_state(run)
     status = _status(paths, info.status)
     agents = {name: AgentState.from_json(data) for name, data in state["agents"].items()}
+    if agent:  # a town of 25 prints pages; one person is what is usually asked about
+        try:
+            wanted = {full_name(a, list(agents), "in this run; its agents are") for a in agent}
+        except KeyError as exc:
+            raise UserError(str(exc.args[0])) from None
+        agents = {name: s for name, s in agents.items() if name in wanted}
     out = []
     for name, s in agents.items():
         index, start = s.schedule_index(latest.sim_time) if s.schedule else (0, 0)
