@@ -195,6 +195,22 @@ def test_a_name_with_a_particle_is_one_name():
     # (The words after a verb, "up", "off", once took the place of the name particles in text.py.)
     assert leading_name("Ana van Dijk mends the nets") == ("Ana van Dijk", "mends the nets")
     assert leading_name("Luis de Souza opens the shop") == ("Luis de Souza", "opens the shop")
+    # Found on a town written by someone else: a one-letter part and a particle of two words each cut the
+    # name short, and its first word was made a verb ("siobháning Ó Ceallaigh digs clay").
+    assert leading_name("Siobhán Ó Ceallaigh digs clay") == ("Siobhán Ó Ceallaigh", "digs clay")
+    assert leading_name("Anne de la Cruz works at the mill") == ("Anne de la Cruz", "works at the mill")
+    assert leading_name("I go home") == ("", "I go home")
+    assert leading_name("Bo de la mer") == ("Bo", "de la mer")  # particles before no name are not the name
+
+
+def test_a_full_name_opening_an_activity_is_never_made_a_verb():
+    from aga.simulator.text import gerund
+
+    assert gerund("Nessa Pellow digs clay") == "digging clay"
+    assert gerund("Siobhán Ó Ceallaigh digs clay at the pit") == "digging clay at the pit"
+    assert gerund("Ana Lima is mending the nets") == "mending the nets"
+    assert gerund("Ana Lima is at the quay") == "being at the quay"
+    assert gerund("Have breakfast") == "having breakfast"  # one capital word is the verb
 
 
 def test_a_particle_is_not_what_an_activity_is_about():
@@ -780,6 +796,10 @@ def test_an_interview_answer_reads_as_said():
     ]
     assert not [a for a in answers if ".." in a or re.search(r", From\b", a)], answers
     assert any(a.startswith(("Well, from", "So, from", "Honestly, from")) for a in answers)
+    # A memory that opens with "This is ..." reads on inside the frame; a name keeps its capital.
+    plan = ask("user.interview_answer", 1, question="Plans?", ideas="This is 王芳's plan for Tuesday: tea")["text"]
+    assert "remember, this is 王芳's plan" in plan, plan
+    assert all("remember, Ana Costa likes" in a for a in answers if "remember, " in a)
 
 
 def test_a_day_plans_no_errand_made_of_a_remembered_steps_brackets_or_of_a_thought_run_on():

@@ -220,4 +220,11 @@ def interview_answer(p: Prompt) -> dict[str, str]:
     """The first idea, said in the first person."""
     ideas = p.get("ideas")
     first = ideas.split(";")[0].strip().rstrip(".") if ideas else "I am not sure"  # no "her tea.."
+    opener = first.split(" ", 1)[0]
+    if opener in _OPENERS:  # "From what I remember, this is ...", not "..., This is ..."; a name keeps its capital
+        first = opener.lower() + first[len(opener) :]
     return {"text": say(f"{RECALL}{first}.", p.rng)}
+
+
+# The words a memory's sentence may open with that are no name: lower-cased inside the answer's frame.
+_OPENERS = {"This", "That", "These", "Those", "The", "A", "An", "It", "There", "Today", "Tomorrow", "Yesterday"}

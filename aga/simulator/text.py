@@ -150,13 +150,24 @@ def leading_name(text: str) -> tuple[str, str]:
     """
     words = text.strip().split(" ")
     i = 0
-    while i < len(words) and (
-        name_word(words[i]) or (0 < i < len(words) - 1 and words[i].lower() in _PARTICLES and name_word(words[i + 1]))
-    ):
+    while i < len(words) and (name_word(words[i]) or (i > 0 and _inner_name_word(words, i))):
         i += 1
     if i == 0 or i >= len(words) or not words[i][:1].islower():
         return "", text
     return " ".join(words[:i]), " ".join(words[i:])
+
+
+def _inner_name_word(words: list[str], i: int) -> bool:
+    """Whether ``words[i]``, inside a name, is part of it though it is no name word alone: a particle or
+    a run of them before a name word ("de la Cruz", "van der Berg"), or a one-letter part before one
+    ("Siobhán Ó Ceallaigh", "Seán O Brien"; "I" opens a sentence elsewhere, but here it sits in a name)."""
+    word = words[i]
+    if len(word) == 1 and word.isupper():
+        return i + 1 < len(words) and name_word(words[i + 1])
+    j = i
+    while j < len(words) and words[j].lower() in _PARTICLES:
+        j += 1
+    return j > i and j < len(words) and name_word(words[j])
 
 
 # A run of name words, for patterns that must match a name of any script (see name_word).
@@ -205,6 +216,13 @@ _SUBJECTS = frozenset(("he", "she", "they", "i", "we", "you"))
 
 def gerund(phrase: str) -> str:
     """'have breakfast' -> 'having breakfast' (plan form to the present continuous of actions)."""
+    named, rest = leading_name(phrase)
+    if len(named.split()) > 1:
+        # A clause opening with a full name ("Nessa Pellow digs clay"): the name is no verb ("nessaing
+        # Pellow digs clay" was shown); a single capital word is kept, it is a verb ("Have breakfast").
+        after = rest.split()
+        ongoing = len(after) > 1 and after[0] in ("is", "are", "was") and after[1].endswith("ing")
+        phrase = " ".join(after[1:]) if ongoing else base_form(rest)
     words = phrase.split()
     if len(words) > 1 and words[0].lower() in _SUBJECTS:
         # A clause with its subject ("he stays at home"), not in plan form: "hing stays at home" was shown.
