@@ -76,3 +76,27 @@ def test_an_interrupt_stops_a_command_started_with_sigint_ignored():
     finally:
         proc.kill()
     assert proc.returncode == 130 and err.strip() == "interrupted", err
+
+
+def test_a_ctrl_c_that_escapes_the_command_says_how_to_go_on(capsys, monkeypatch):
+    # Found by a user: a second Ctrl-C during a resume's start-up ended in a bare "interrupted".
+    from aga.cli.common import on_interrupt
+
+    app = typer.Typer()
+
+    @app.command()
+    def work() -> None:
+        on_interrupt("`aga resume town` goes on with it")
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt from None  # the second press, while the first is being told
+
+    monkeypatch.setattr("sys.argv", ["aga"])
+    with pytest.raises(SystemExit) as stop:
+        run_guarded(app)
+    assert stop.value.code == 130
+    assert capsys.readouterr().err == "interrupted; `aga resume town` goes on with it\n"
+    with pytest.raises(SystemExit):  # the next command of the process starts without the hint
+        run_guarded(_app(None))
+    assert capsys.readouterr().err == "interrupted\n"

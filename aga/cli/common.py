@@ -49,6 +49,17 @@ EXIT_INTERRUPTED = 130
 
 # Whether the command has said how a Ctrl-C left things (see :func:`interrupted`).
 _interrupt_told = False
+# How to go on, should a Ctrl-C escape the command's own handling (see :func:`on_interrupt`).
+_interrupt_hint = ""
+
+
+def on_interrupt(hint: str) -> None:
+    """What ``run_guarded`` adds to its own "interrupted" from now on: how to go on (`aga resume ID`).
+
+    A command says how a Ctrl-C left things itself; a second Ctrl-C while it says so (a user pressing
+    twice during a resume's start-up) escapes to ``run_guarded``, which printed a bare "interrupted"."""
+    global _interrupt_hint
+    _interrupt_hint = hint
 
 
 def interrupted(message: str) -> typer.Exit:
@@ -114,13 +125,18 @@ def gateway_options(timeout: float, retries: int, **more: Any) -> Any:
     return GatewayOptions(timeout_s=timeout, transport_retries=retries, **more)
 
 
+def _interrupted_line() -> str:
+    return f"interrupted; {plain(_interrupt_hint)}" if _interrupt_hint else "interrupted"
+
+
 def run_guarded(app: typer.Typer) -> None:
     """Run ``app``, turning configuration and input errors into one red sentence and exit code 2."""
     from aga.llm.errors import LLMConfigError, ModelUnavailable, TemplateError
     from aga.storage.db import StorageError
 
-    global _interrupt_told
+    global _interrupt_told, _interrupt_hint
     _interrupt_told = False  # one process may run several commands (tests, an embedding program)
+    _interrupt_hint = ""
     # A TERM (`kill`, `docker stop`, a scheduler's time limit) stops a command as Ctrl-C does: what is
     # committed is kept and the command says how to go on, instead of dying mid-write with no word.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
@@ -133,7 +149,7 @@ def run_guarded(app: typer.Typer) -> None:
         # Without standalone mode click returns the code of a typer.Exit instead of exiting with it.
         code = app(standalone_mode=False)
         if code == EXIT_INTERRUPTED and not _interrupt_told:
-            err_console.print("interrupted")
+            err_console.print(_interrupted_line())
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, LLMConfigError, TemplateError, ValueError, FileNotFoundError, StorageError) as exc:
@@ -149,7 +165,7 @@ def run_guarded(app: typer.Typer) -> None:
         err_console.print("aborted")
         sys.exit(130)
     except KeyboardInterrupt:
-        err_console.print("interrupted")
+        err_console.print(_interrupted_line())
         sys.exit(130)
     except typer.TyperException as exc:
         # Usage errors (unknown option, extra argument). Typer >= 0.29 vendors click, so they derive

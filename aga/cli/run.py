@@ -31,6 +31,7 @@ from aga.cli.common import (
     err_console,
     gateway_options,
     interrupted,
+    on_interrupt,
     plain,
     span_hours,
 )
@@ -453,6 +454,7 @@ def run_command(
     if run_id is not None and not run_id.strip():
         raise UserError('--run-id "": give the run a name, or leave --run-id out for one made up')
     run_id = run_id or _default_run_id(scenario, mode, seed)
+    on_interrupt(f"`aga resume {run_id}` goes on with it if its folder was made, else run the same command again")
     try:
         run = Run.create(
             scenario,
@@ -575,6 +577,7 @@ def resume_command(
     )
     if api_base is not None:
         move_server(run, api_base)
+    on_interrupt(f"`aga resume {run}` goes on with it")
     try:
         opened = Run.open(run, gateway_options=options, concurrency=concurrency)
     except (KeyboardInterrupt, ModelUnavailable) as exc:  # only a start-up being finished calls the model here
