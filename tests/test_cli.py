@@ -120,6 +120,7 @@ def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp
         (["bench", "tokens", "ville3", "--out", out, "--days", "1e9"], "a run covers at most 3,650 days"),
         (["bench", "believability", "ville3", "--out", out, "--days", "inf"], "--days inf: give a finite"),
         (["bench", "wander", "--hours", "-1"], "--hours -1: give a positive span"),
+        (["run", "ville3", "--checkpoint-minutes", "0"], "--checkpoint-minutes 0: give a finite number"),  # not 0.0
     ]
     for args, says in cases:
         result = runner.invoke(app, args)

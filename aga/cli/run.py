@@ -247,7 +247,7 @@ def _finite(value: float | None, option: str, *, positive: bool = True) -> None:
     if value is None:
         return
     if not math.isfinite(value) or (positive and value <= 0):
-        raise UserError(f"{option} {value!r}: give a finite number greater than 0")
+        raise UserError(f"{option} {value:g}: give a finite number greater than 0")  # "0", as typed, not "0.0"
 
 
 def _check_port(port: int | None, addr: str) -> None:
