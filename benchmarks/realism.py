@@ -488,19 +488,15 @@ def verdict(
             refs = [r for r in refs if r is not None]
             if value is None or not refs:
                 continue
-            drawn = (spread or {}).get(task, {}).get(measure_name)
-            if measure_name in MORE_IS_VARIED:
-                best = max(refs)
-                if value >= best:
-                    marks[measure_name] = "holds"
-                else:
-                    marks[measure_name] = f"misses ({value} < {best}{_draws_note(drawn, best, +1)})"
-            elif measure_name in LESS_IS_VARIED:
-                best = min(refs)
-                if value <= best:
-                    marks[measure_name] = "holds"
-                else:
-                    marks[measure_name] = f"misses ({value} > {best}{_draws_note(drawn, best, -1)})"
+            if measure_name not in MORE_IS_VARIED and measure_name not in LESS_IS_VARIED:
+                continue
+            better = 1 if measure_name in MORE_IS_VARIED else -1
+            best = max(refs) if better > 0 else min(refs)
+            if (value - best) * better >= 0:
+                marks[measure_name] = "holds"
+            else:
+                note = _draws_note((spread or {}).get(task, {}).get(measure_name), best, better)
+                marks[measure_name] = f"misses ({value} {'<' if better > 0 else '>'} {best}{note})"
         out[task] = marks
     return out
 
