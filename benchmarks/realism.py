@@ -468,37 +468,122 @@ def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[st
     return round(float(np.percentile(sims, 50)), 3) if sims else None
 
 
+# The measures :func:`reference_intervals` resamples: each is pooled from parts of single prompts (their
+# answer pairs, whether they repeat, their answers' steps or blocks, their ratings). ``distinct`` is not
+# (a prompt drawn twice would repeat its own answers), nor ``days_p50`` (pairs across prompts).
+RESAMPLED = ("repeat", "sim_p50", "sim_p90", "above", "distinct_steps", "activities", "rating_sd")
+
+
+def reference_intervals(
+    situations: Sequence[Situation],
+    model: str,
+    embed: Callable[[list[str]], np.ndarray],
+    thresholds: dict[str, float],
+    rounds: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> dict[str, dict[str, list[float]]]:
+    """Per task, a percentile bootstrap interval of each :data:`RESAMPLED` measure of ``model``'s answers,
+    resampling the task's prompts: how far the figure of a reference answering one sample of 12 prompts
+    could move with another sample of the same kind. The measures are computed as :func:`measure` does;
+    ``repeat`` gets the exact binomial interval of its count instead."""
+    from scipy.stats import binomtest
+
+    rng = np.random.default_rng(seed)
+    tail = 100 * (1 - level) / 2
+    out: dict[str, dict[str, list[float]]] = {}
+    for task in TASKS:
+        mine = [s for s in situations if s.task == task and model in s.answers]
+        if len(mine) < 2:
+            continue
+        parts: list[dict[str, list[float]]] = []
+        for s in mine:
+            answers = s.answers[model]
+            part: dict[str, list[float]] = {"repeat": [float(len({_norm(a) for a in answers}) < len(answers))]}
+            if task == "perceive.importance":
+                part["ratings"] = [float(a) for a in answers]
+            else:
+                part["sims"] = _pairs_similarity([answers], embed)
+            if task == "plan.decompose":
+                part["distinct_steps"] = [len({_norm(y) for y in a.split(" | ") if y}) for a in answers]
+            if task == "plan.schedule":
+                part["activities"] = [len({_norm(y) for y in a.split("; ") if y}) for a in answers]
+            parts.append(part)
+        kind = THRESHOLD_KIND.get(task)
+        drawn: dict[str, list[float]] = defaultdict(list)
+        for _ in range(rounds):
+            pick = rng.integers(0, len(parts), len(parts))
+
+            def pooled(key: str, pick: np.ndarray = pick, parts: list[dict[str, list[float]]] = parts) -> list[float]:
+                return [x for i in pick for x in parts[i].get(key, [])]
+
+            drawn["repeat"].append(statistics.fmean(pooled("repeat")))
+            if sims := pooled("sims"):
+                drawn["sim_p50"].append(float(np.percentile(sims, 50)))
+                drawn["sim_p90"].append(float(np.percentile(sims, 90)))
+                if kind:
+                    drawn["above"].append(sum(1 for x in sims if x >= thresholds[kind]) / len(sims))
+            if ratings := pooled("ratings"):
+                drawn["rating_sd"].append(statistics.pstdev(ratings))
+            for name in ("distinct_steps", "activities"):
+                if values := pooled(name):
+                    drawn[name].append(statistics.fmean(values))
+        out[task] = {
+            name: [round(float(np.percentile(values, tail)), 3), round(float(np.percentile(values, 100 - tail)), 3)]
+            for name, values in drawn.items()
+        }
+        # The share of prompts with a repeat is a count out of independent prompts: its exact binomial
+        # interval, because a bootstrap of 0 repeats in 12 can only ever draw 0 (as if none were possible).
+        repeats = int(sum(part["repeat"][0] for part in parts))
+        ci = binomtest(repeats, len(parts)).proportion_ci(confidence_level=level, method="exact")
+        out[task]["repeat"] = [round(float(ci.low), 3), round(float(ci.high), 3)]
+    return out
+
+
 def verdict(
     results: dict[str, dict[str, dict[str, float | None]]],
     simulator: str,
     spread: dict[str, dict[str, list[float]]] | None = None,
+    intervals: dict[str, dict[str, dict[str, list[float]]]] | None = None,
 ) -> dict[str, dict[str, str]]:
     """Per task and measure: whether the simulator is at least as varied as the most varied reference.
 
     A miss is judged on the mean over the simulator's draws; with ``spread`` (each measure's [min, max]
     over the draws) it also says whether its best draw holds, so that a reader tells a miss inside the
     simulator's own noise (12 prompts a task: one answer can move a figure) from one that every draw
-    misses. The verdict itself is not loosened by it."""
+    misses. With ``intervals`` (per reference model, :func:`reference_intervals`) it says whether the
+    simulator's figure lies inside that reference's own interval: a miss another sample of prompts could
+    have given the reference. The verdict itself is not loosened by either."""
     out: dict[str, dict[str, str]] = {}
     references = [m for m in results if m != simulator]
     for task, row in results.get(simulator, {}).items():
         marks: dict[str, str] = {}
         for measure_name, value in row.items():
-            refs = [results[m].get(task, {}).get(measure_name) for m in references]
-            refs = [r for r in refs if r is not None]
+            refs = [(r, m) for m in references if (r := results[m].get(task, {}).get(measure_name)) is not None]
             if value is None or not refs:
                 continue
             if measure_name not in MORE_IS_VARIED and measure_name not in LESS_IS_VARIED:
                 continue
             better = 1 if measure_name in MORE_IS_VARIED else -1
-            best = max(refs) if better > 0 else min(refs)
+            best, model = max(refs) if better > 0 else min(refs)
             if (value - best) * better >= 0:
                 marks[measure_name] = "holds"
             else:
                 note = _draws_note((spread or {}).get(task, {}).get(measure_name), best, better)
+                interval = (intervals or {}).get(model, {}).get(task, {}).get(measure_name)
+                if interval:
+                    lo, hi = interval
+                    note += (
+                        f"; {'inside' if lo <= value <= hi else 'outside'} {_short(model)}'s own interval {lo:g}-{hi:g}"
+                    )
                 marks[measure_name] = f"misses ({value} {'<' if better > 0 else '>'} {best}{note})"
         out[task] = marks
     return out
+
+
+def _short(model: str) -> str:
+    """A model string as a reader names it: "local/qwen2.5-coder-0.5b" -> "qwen2.5-coder-0.5b"."""
+    return model.rsplit("/", 1)[-1]
 
 
 def _draws_note(drawn: Sequence[float] | None, reference: float, better: int) -> str:
@@ -546,6 +631,12 @@ def write_report(report: dict[str, Any], out: Path) -> None:
                 f"\nSimulator: mean of {report.get('draws')} draws; range "
                 + ", ".join(f"{k} {lo:g}-{hi:g}" for k, (lo, hi) in ranges.items())
             )
+        for model, by_task in (report.get("reference_intervals") or {}).items():
+            if by_task.get(task):
+                lines.append(
+                    f"\n{_short(model)}'s own 95% interval, its prompts resampled: "
+                    + ", ".join(f"{k} {lo:g}-{hi:g}" for k, (lo, hi) in by_task[task].items())
+                )
         marks = report["verdict"].get(task, {})
         if marks:
             lines.append("\nSimulator vs the most varied reference: " + "; ".join(f"{k} {v}" for k, v in marks.items()))
@@ -596,7 +687,10 @@ _DAY_VARIETY = (
 def day_verdict(original: dict[str, Any], days: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
     """Per town, whether its first day (the mean over its sampling runs) is at least as varied as the
     GPT-3.5 day on each variety measure: "holds", or "misses (ours vs theirs; k of n runs hold)": the
-    count tells a miss that one seed's day decides from one that every run misses."""
+    count tells a miss that one seed's day decides from one that every run misses. Where the reference
+    holds a bootstrap interval for the figure (``bootstrap_95``, :func:`realism_reference.bootstrap_day`),
+    the note also says whether the mean falls inside it: a miss inside it is one a second GPT-3.5 day
+    could have made by chance. Either way it stays a miss."""
     verdicts: dict[str, dict[str, str]] = {}
     for town, runs in days.items():
         marks: dict[str, str] = {}
@@ -613,6 +707,11 @@ def day_verdict(original: dict[str, Any], days: dict[str, list[dict[str, Any]]])
             if len(values) > 1:
                 held = sum(1 for v in values if (v - reference) * better >= 0)
                 note = f"; {held} of {len(values)} runs {'holds' if held == 1 else 'hold'}"
+            interval = (original.get("bootstrap_95") or {}).get(theirs)
+            if isinstance(interval, list) and len(interval) == 2:
+                lo, hi = interval
+                where = "inside" if lo <= mine <= hi else "outside"
+                note += f"; {where} GPT-3.5's own day-to-day interval {lo:g}-{hi:g}"
             marks[label] = f"misses ({mine:.4g} vs {reference:g}{note})"
         verdicts[town] = marks
     return verdicts
@@ -819,6 +918,7 @@ def run(
             answer_all(todo, model, seed_list, tick)
         results[model] = measure(situations, model, embedder.embed, thresholds)
     simulator = next((m for m in models if m.startswith("scripted/")), "")
+    intervals = {m: reference_intervals(situations, m, embedder.embed, thresholds) for m in models if m != simulator}
     original_path = Path(__file__).parent / "data" / "original_ville3_day1.json"
     original = json.loads(original_path.read_text())["overall"] if original_path.exists() else None
     report = {
@@ -841,7 +941,8 @@ def run(
         "draws": draws,
         "results": results,
         "simulator_range": spread,
-        "verdict": verdict(results, simulator, spread) if simulator else {},
+        "reference_intervals": intervals,
+        "verdict": verdict(results, simulator, spread, intervals) if simulator else {},
         "original": original,
         "day_verdict": day_verdict(original, days) if original else {},
         # The first run's figures (what earlier reports held), and every run's.

@@ -112,22 +112,20 @@ def cross_block_repeat_share(blocks: Sequence[Sequence[str]], pooled: bool = Fal
     By default the share is computed per block and averaged over blocks with sub-steps; with
     ``pooled=True`` it is computed over all sub-steps at once. 0.0 when there are no sub-steps.
     """
+    counts = _cross_block_hits(blocks)
+    if pooled:
+        total = sum(n for _, n in counts)
+        return sum(h for h, _ in counts) / total if total else 0.0
+    return statistics.fmean(h / n for h, n in counts) if counts else 0.0
+
+
+def _cross_block_hits(blocks: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Per block with sub-steps: (sub-steps whose normalised text occurs in another block, sub-steps)."""
     keyed = [[normalise(s) for s in block] for block in blocks]
     in_blocks: Counter[str] = Counter()
     for block in keyed:
         in_blocks.update(set(block))
-    shares: list[float] = []
-    repeated = total = 0
-    for block in keyed:
-        if not block:
-            continue
-        hits = sum(1 for s in block if in_blocks[s] > 1)
-        shares.append(hits / len(block))
-        repeated += hits
-        total += len(block)
-    if pooled:
-        return repeated / total if total else 0.0
-    return statistics.fmean(shares) if shares else 0.0
+    return [(sum(1 for s in block if in_blocks[s] > 1), len(block)) for block in keyed if block]
 
 
 def importance_distribution(ratings: Sequence[int | float]) -> dict[str, Any]:
@@ -209,6 +207,60 @@ def hour_block_figures(blocks: Sequence[tuple[Sequence[str], int]]) -> dict[str,
     }
 
 
+def per_block_figures(blocks: Sequence[tuple[Sequence[str], int]]) -> dict[str, list[float]]:
+    """From ``(sub-steps without chat inserts, minutes)`` per block: each decomposed block's distinct
+    sub-steps and share of sub-steps found in another block, and the distinct sub-steps of the blocks of
+    about an hour: the values whose means :func:`substeps_per_block`, :func:`cross_block_repeat_share` and
+    :func:`hour_block_figures` give, kept one by one so that :func:`bootstrap_day` can resample them."""
+    lo, hi = HOUR_BLOCK
+    steps = [list(subs) for subs, _ in blocks if subs]
+    return {
+        "distinct_substeps": [len({normalise(s) for s in subs}) for subs in steps],
+        "cross_block_repeat_share": [round(h / n, 4) for h, n in _cross_block_hits(steps)],
+        "hour_block_distinct_substeps": [
+            len({normalise(s) for s in subs}) for subs, minutes in blocks if subs and lo <= minutes <= hi
+        ],
+    }
+
+
+# The day figures :func:`bootstrap_day` gives an interval for: the overall key (a mean over agents of
+# per-agent means) and the per-block list it is the mean of.
+BOOTSTRAPPED = {
+    "distinct_substeps_per_block_mean": "distinct_substeps",
+    "cross_block_repeat_share_mean": "cross_block_repeat_share",
+    "hour_block_distinct_substeps_mean": "hour_block_distinct_substeps",
+}
+
+
+def bootstrap_day(
+    per_agent: Mapping[str, Mapping[str, Any]], rounds: int = 4000, seed: int = 0, level: float = 0.95
+) -> dict[str, list[float]]:
+    """How far a day's per-block means could move by chance alone: a percentile bootstrap interval for each
+    key of :data:`BOOTSTRAPPED`, resampling each agent's blocks (with replacement, as many as it had) and
+    averaging the per-agent means, as the figure itself is computed.
+
+    One simulated day of three personas is all the original study's GPT-3.5 output there is; the
+    interval says which differences from it a second day of the same model could make (blocks of one
+    day are not independent draws, so it is a lower bound on that spread). A cross-block share is
+    resampled as the block's own value, not recomputed among the resampled blocks."""
+    import random
+
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {}
+    for key, listed in BOOTSTRAPPED.items():
+        samples = [list(a["decomposition"]["per_block"][listed]) for a in per_agent.values()]
+        samples = [values for values in samples if values]
+        if not samples:
+            continue
+        means = sorted(
+            statistics.fmean(statistics.fmean(rng.choices(values, k=len(values))) for values in samples)
+            for _ in range(rounds)
+        )
+        tail = (1 - level) / 2
+        out[key] = [round(means[int(tail * rounds)], 4), round(means[min(rounds - 1, int((1 - tail) * rounds))], 4)]
+    return out
+
+
 def _is_chat_event(node: Mapping[str, Any]) -> bool:
     """Whether an event node is the "<persona> is conversing about ..." event a chat leaves behind."""
     return " is conversing about " in str(node.get("description", ""))
@@ -280,6 +332,7 @@ def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[
             "chat_inserted_substeps": len(inserts),
             "undecomposed_entries": undecomposed,
             **hour_block_figures(timed),
+            "per_block": per_block_figures(timed),
         },
         "memory": {
             "nodes": len(node_list),
@@ -380,6 +433,11 @@ HOW = {
     "decomposition.hour_block_distinct_substeps_mean": "hour_block_figures(): distinct sub-steps of the block "
     "instances of 45-75 minutes (minutes: their f_daily_schedule entries summed, chat inserts included), mean; "
     "hour_blocks: how many; actions_per_decomposed_hour: actions / hours of all decomposed block instances",
+    "decomposition.per_block": "per_block_figures(): each decomposed block instance's distinct sub-steps and "
+    "cross-block share, and the distinct sub-steps of each block of about an hour, in the day's order",
+    "overall.bootstrap_95": "bootstrap_day(): 95% percentile interval of those three day means over 4000 "
+    "resamplings of each agent's blocks (seed 0); one day's blocks are not independent, so a lower bound on "
+    "how far another GPT-3.5 day could fall",
     "decomposition.full_entries_distinct_share": "distinct_share() of the full '<block> (<sub-step>)' strings",
     "memory": "node counts by type in nodes.json; own_action_events: events whose subject is the persona, "
     "without the '<persona> is conversing about ...' events chats leave; object_events: subjects that are "
@@ -430,6 +488,7 @@ def add_block_figures(document: dict[str, Any], scratch_paths: Mapping[str, str]
     overall = overall_statistics(per_agent, {})
     for key in ("hour_block_distinct_substeps_mean", "actions_per_decomposed_hour_mean"):
         document["overall"][key] = overall[key]
+    document["overall"]["bootstrap_95"] = bootstrap_day(per_agent)
     document["how"] = HOW
     return document
 

@@ -57,6 +57,40 @@ def test_a_varied_model_scores_as_varied_and_the_verdict_compares():
     assert noted["sim_p50"] == marks["sim_p50"]  # no range given: the plain miss
 
 
+def results_p50(situations: list[Situation], model: str) -> float:
+    return measure(situations, model, _embed, THRESHOLDS)["plan.hourly"]["sim_p50"]
+
+
+def test_a_references_own_interval_comes_from_its_prompts_and_the_verdict_says_where_a_miss_falls():
+    """reference_intervals resamples a reference's prompts: a reference that answers every prompt alike
+    has no spread, one whose prompts differ has a wide one; a miss inside it is noted so, and stays a miss."""
+    from benchmarks.realism import reference_intervals
+
+    # Half the prompts answered three times alike, half three different ways: the share of prompts with
+    # a repeat is 0.5, and another sample of prompts could give anything from about 0.2 to 0.8.
+    mixed = [["working at the shop"] * 3 if i % 2 else [f"{w} {i}" for w in ("mending nets", "baking", "reading")]
+             for i in range(12)]  # fmt: skip
+    situations = _situations("mixed", mixed)
+    for s in situations:
+        s.answers["echo"] = ["working at the shop"] * 3
+    intervals = {m: reference_intervals(situations, m, _embed, THRESHOLDS) for m in ("mixed", "echo")}
+    lo, hi = intervals["mixed"]["plan.hourly"]["repeat"]
+    assert lo < 0.5 < hi and hi - lo >= 0.3
+    # 12 of 12 prompts repeated: the exact binomial interval still allows a reference that repeats less
+    assert intervals["echo"]["plan.hourly"]["repeat"] == [0.735, 1.0]
+    lo50, hi50 = intervals["mixed"]["plan.hourly"]["sim_p50"]
+    assert lo50 < results_p50(situations, "mixed") < hi50
+    assert "distinct" not in intervals["mixed"]["plan.hourly"]  # a prompt drawn twice repeats itself
+    assert intervals == {m: reference_intervals(situations, m, _embed, THRESHOLDS) for m in ("mixed", "echo")}
+    results = {m: measure(situations, m, _embed, THRESHOLDS) for m in ("mixed", "echo")}
+    results["sim"] = {"plan.hourly": {"repeat": 0.6, "distinct": 0.2}}
+    marks = verdict(results, "sim", None, intervals)["plan.hourly"]
+    assert marks["repeat"] == f"misses (0.6 > 0.5; inside mixed's own interval {lo:g}-{hi:g})"
+    assert marks["distinct"].startswith("misses (0.2 < ") and "interval" not in marks["distinct"]
+    results["sim"]["plan.hourly"]["repeat"] = 0.95
+    assert "outside mixed's own interval" in verdict(results, "sim", None, intervals)["plan.hourly"]["repeat"]
+
+
 def test_decomposition_steps_and_ratings():
     steps = _situations("m", [["a | b | c | a", "a | b | d"]], task="plan.decompose")
     row = measure(steps, "m", _embed, THRESHOLDS)["plan.decompose"]
@@ -180,6 +214,19 @@ def test_the_day_verdict_fails_a_day_more_repetitive_than_the_gpt35_day():
     assert all(v.startswith("misses") for v in marks["bad"].values())
     table = "\n".join(_day_table(original, {"bad": [looping]}, [0]))
     assert "bad vs the GPT-3.5 day: distinct activities per agent-day misses (4 vs 10)" in table
+    # With the reference's own interval, a miss says whether another GPT-3.5 day could have made it; it
+    # stays a miss either way.
+    original["bootstrap_95"] = {
+        "distinct_substeps_per_block_mean": [6.0, 8.0],
+        "cross_block_repeat_share_mean": [0.2, 0.4],
+    }
+    near = {**varied, "distinct_substeps_per_block_mean": 6.5, "cross_block_repeat_share": 0.5}
+    marks = day_verdict(original, {"near": [near]})["near"]
+    assert marks["distinct sub-steps per block"] == "misses (6.5 vs 7.2; inside GPT-3.5's own day-to-day interval 6-8)"
+    assert marks["share of a block's sub-steps found in another block"] == (
+        "misses (0.5 vs 0.29; outside GPT-3.5's own day-to-day interval 0.2-0.4)"
+    )
+    assert marks["distinct activities per agent-day"] == "holds"  # no interval: judged as before
 
 
 def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatch):

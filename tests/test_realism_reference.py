@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.realism_reference import (
+    bootstrap_day,
     count_blocks,
     cross_block_repeat_share,
     distinct_activities,
@@ -216,3 +217,52 @@ def test_a_repetitive_source_falls_below_the_original() -> None:
     assert substeps_per_block(template) < overall["distinct_substeps_per_block_mean"]
     assert cross_block_repeat_share(template) > overall["cross_block_repeat_share_mean"]
     assert importance_distribution([3] * 40)["sd"] < overall["importance"]["events_own_actions"]["sd"]
+
+
+def test_the_committed_per_block_figures_give_the_reference_means_and_its_interval() -> None:
+    """The per-block lists are the values the day's means are means of, and the stored interval is what
+    bootstrap_day gives on them (a copy edited by hand, or lists from another file, fail here)."""
+    document = json.loads(REFERENCE.read_text())
+    for agent in document["per_agent"].values():
+        dec = agent["decomposition"]
+        blocks = dec["per_block"]
+        assert len(blocks["distinct_substeps"]) == dec["block_instances"]
+        assert len(blocks["hour_block_distinct_substeps"]) == dec["hour_blocks"]
+        assert (
+            round(sum(blocks["distinct_substeps"]) / dec["block_instances"], 4)
+            == dec["distinct_substeps_per_block_mean"]
+        )
+        assert sum(blocks["cross_block_repeat_share"]) / dec["block_instances"] == pytest.approx(
+            dec["cross_block_repeat_share"], abs=1e-4
+        )
+        assert (
+            round(sum(blocks["hour_block_distinct_substeps"]) / dec["hour_blocks"], 4)
+            == dec["hour_block_distinct_substeps_mean"]
+        )
+    overall = document["overall"]
+    assert overall["bootstrap_95"] == bootstrap_day(document["per_agent"])
+    for key, (lo, hi) in overall["bootstrap_95"].items():
+        assert lo < overall[key] < hi
+
+
+def test_per_block_figures_and_the_bootstrap_on_a_made_up_day() -> None:
+    from benchmarks.realism_reference import per_block_figures
+
+    blocks = [(["a", "b", "b"], 60), (["b", "c"], 120), ([], 60), (["d", "e", "f", "g"], 50)]
+    figures = per_block_figures(blocks)
+    assert figures == {
+        "distinct_substeps": [2, 2, 4],
+        "cross_block_repeat_share": [round(2 / 3, 4), 0.5, 0.0],
+        "hour_block_distinct_substeps": [2, 4],
+    }
+    # Blocks all alike leave nothing to resample: the interval is the figure itself; blocks that differ
+    # give an interval around their mean, wider for the agent whose blocks differ more.
+    same = {"A": {"decomposition": {"per_block": {"distinct_substeps": [5] * 8, "cross_block_repeat_share": [0.2] * 8,
+                                                  "hour_block_distinct_substeps": [5] * 4}}}}  # fmt: skip
+    assert bootstrap_day(same)["distinct_substeps_per_block_mean"] == [5.0, 5.0]
+    spread = {"A": {"decomposition": {"per_block": {"distinct_substeps": [2, 9, 3, 8, 4, 7, 5, 6],
+                                                    "cross_block_repeat_share": [0.0, 0.5] * 4,
+                                                    "hour_block_distinct_substeps": [2, 9]}}}}  # fmt: skip
+    lo, hi = bootstrap_day(spread)["distinct_substeps_per_block_mean"]
+    assert lo < 5.5 < hi and hi - lo > 1.5
+    assert bootstrap_day(spread) == bootstrap_day(spread)  # seeded: the stored interval can be checked
