@@ -894,6 +894,9 @@ PARITY_MEASURES = {
     "activity_place_agreement": "share of waking minutes at a place among the best-fitting quarter of the "
     "agent's places for the activity, by meaning (random places: about 0.25)",
     "share_waking_minutes_away_from_home": "share of waking minutes outside one's own home",
+    "share_requirement_windows_kept": "places and times the persona's day requirement names ('at Harbour "
+    "Quay at 5 am', 'from 6 am until 1 pm') where the agent spent at least half of the window",
+    "requirement_windows_judged": "such windows judged (each on every day the run covers whole)",
     "share_actions_at_valid_place": "actions at a place that exists and is not someone else's home "
     "(repairs hold LLM answers to it, execution conditions reused actions: it can only fail on a bug)",
     "repairs_per_agent_day": "answers changed by a task's repair, per agent-day",
@@ -917,7 +920,7 @@ PARITY_MEASURES = {
 
 # Measures where only one direction is worse: fewer repairs than the baseline is no misbehaviour.
 WORSE_WHEN_HIGHER = frozenset({"repairs_per_agent_day", "failsafes_per_agent_day", "day_hours_repaired_per_agent_day"})
-WORSE_WHEN_LOWER = frozenset({"share_schedule_answers_as_given"})
+WORSE_WHEN_LOWER = frozenset({"share_schedule_answers_as_given", "share_requirement_windows_kept"})
 
 
 def beyond_spread(variant: dict[str, float], baseline: dict[str, float], measure: str = "") -> bool | None:

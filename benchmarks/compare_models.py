@@ -25,6 +25,7 @@ HIT_FIGURES = (
 PARITY_FIGURES = (
     "activity_place_agreement",
     "share_waking_minutes_away_from_home",
+    "share_requirement_windows_kept",
     "distinct_activities_per_agent_day",
     "conversations",
     "repairs_per_agent_day",

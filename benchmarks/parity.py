@@ -5,6 +5,8 @@ here can fail; what repairs force (a 24-hour schedule, sleep at night, a valid p
 of behaviour, so it is not reported as one; what the repairs did is counted instead:
 
 - activity-place agreement and the share of waking minutes away from home (:mod:`benchmarks.place_fit`);
+- the share of the places and times each persona's day requirement names that the agent kept (at that
+  place for at least half of the window; :mod:`benchmarks.requirement_fit`);
 - repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), the
   share of schedule answers used as the model gave them (no repair, no fail-safe), and the hours of
   the day schedules that the day repair changed (sleep held to the night, daytime sleep made waking);
@@ -31,6 +33,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from benchmarks.place_fit import Stay, persona_places, place_fit
+from benchmarks.requirement_fit import intervals, read_windows, requirement_fit
 
 MEALS = ("breakfast", "lunch", "dinner")
 # Tasks whose answer is (part of) a schedule: their repairs are what kept the day coherent.
@@ -87,6 +90,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
     main_per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
     meals: dict[tuple[str, date], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
     stays: list[Stay] = []
+    timed: dict[str, list[tuple[datetime, int, str]]] = defaultdict(list)  # per agent: start, minutes, sector
     valid = placed = 0
     for entry in actions:
         key = (entry.agent, entry.sim_time.date())
@@ -99,9 +103,11 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         data = json.loads(entry.data_json)
         raw = str(data.get("address", ""))
         if ":" not in raw:  # chats and waits have no place of their own
+            timed[entry.agent].append((entry.sim_time, int(data.get("minutes", 0)), ""))
             continue
         placed += 1
         address = Address.parse(raw)
+        timed[entry.agent].append((entry.sim_time, int(data.get("minutes", 0)), address.sector or ""))
         sector = town.sectors.get(address.sector or "")
         ok = sector is not None and address.arena in sector.arenas
         if ok and sector is not None and sector.private and homes.get(entry.agent) != sector.name:
@@ -129,6 +135,11 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         for p in scenario.cast
     }
     fit = place_fit(stays, places, embedder or _embedder())
+    kept = requirement_fit(
+        {p.name: read_windows(p.daily_plan_requirement, list(town.sectors), homes[p.name]) for p in scenario.cast},
+        {agent: intervals(rows) for agent, rows in timed.items()},
+        homes,
+    )
     agent_days = len(per_day)
     lines = [len(json.loads(c.data_json).get("lines", [])) for c in chats]
     new_by_day = novelty(main_per_day)
@@ -137,6 +148,8 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         "actions": len(actions),
         "activity_place_agreement": _round(fit.agreement),
         "share_waking_minutes_away_from_home": _round(fit.away),
+        "requirement_windows_judged": kept.checked,
+        "share_requirement_windows_kept": _round(kept.share),
         "share_actions_at_valid_place": round(valid / max(1, placed), 3),
         **repairs(engine, run_id, agent_days),
         "day_hours_repaired_per_agent_day": (

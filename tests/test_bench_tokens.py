@@ -70,6 +70,9 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
         assert 0 <= r["parity"]["activity_place_agreement"] <= 1
         assert r["parity"]["share_waking_minutes_away_from_home"] > 0
+        # 06:00-09:00 holds no whole window of ville3's requirements (Isabella's cafe hours are 8 am-8 pm)
+        assert r["parity"]["requirement_windows_judged"] == 0
+        assert r["parity"]["share_requirement_windows_kept"] is None
         assert r["parity"]["repairs_per_agent_day"] >= 0
     assert runs["lifestyle"]["calls_avoided"] > 0
     assert runs["lifestyle"]["hits"]["action"]["hits"] > 0 and not runs["baseline"]["hits"]
