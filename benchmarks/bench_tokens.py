@@ -732,13 +732,24 @@ def spread_of(values: Sequence[float]) -> dict[str, float]:
 
 
 def _shares(results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
-    """Each variant's tokens over the same seed's baseline tokens, per seed and over the seeds."""
+    """Each variant's tokens over the same seed's baseline tokens, per seed and over the seeds, and
+    ``pooled``: all its seeds' tokens over all those seeds' baseline tokens.
+
+    A seed's share divides by one baseline run, and a baseline that happens to talk more on that seed
+    makes every variant look cheaper there; the pooled share weighs each seed by its baseline's size,
+    so one small denominator moves it less. Both are reported; the mean stays the headline figure."""
     base = results.get("baseline", {})
     out: dict[str, dict[str, Any]] = {}
     for name, by_seed in results.items():
-        per = {s: r["tokens"] / base[s]["tokens"] for s, r in by_seed.items() if s in base and base[s]["tokens"]}
+        seeds = [s for s in by_seed if s in base and base[s]["tokens"]]
+        per = {s: by_seed[s]["tokens"] / base[s]["tokens"] for s in seeds}
         if per:
-            out[name] = {**spread_of(list(per.values())), "by_seed": {str(s): round(v, 4) for s, v in per.items()}}
+            pooled = sum(by_seed[s]["tokens"] for s in seeds) / sum(base[s]["tokens"] for s in seeds)
+            out[name] = {
+                **spread_of(list(per.values())),
+                "pooled": round(pooled, 4),
+                "by_seed": {str(s): round(v, 4) for s, v in per.items()},
+            }
     return out
 
 
@@ -782,18 +793,22 @@ def markdown(report: dict[str, Any]) -> str:
         + f"` on {report['machine']}, {report['date']}. "
         f"Seeds {', '.join(map(str, seeds))}: every variant is run on each; a policy variant first ran "
         f"{report['warmup_runs']} warm-up run(s) of the same length on other days (seed + 1000k) into a store of "
-        "its own. Shares are each seed's tokens over that seed's baseline: mean (min-max) over the seeds."
+        "its own. Shares are each seed's tokens over that seed's baseline: mean (min-max) over the seeds; "
+        "pooled: all seeds' tokens over all seeds' baseline tokens (one small baseline moves it less)."
         + _sittings(report)
         + "\n",
-        "| variant | what it is | paper-faithful | share of baseline | paper | LLM calls | tokens | calls avoided |",
-        "|---|---|---|---|---|---|---|---|",
+        "| variant | what it is | paper-faithful | share of baseline | pooled | paper | LLM calls | tokens | "
+        "calls avoided |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name in names:
         by_seed = runs[name]
         share = shares.get(name)
+        pooled = None if share is None or share.get("pooled") is None else f"{share['pooled']:.1%}"
         lines.append(
             f"| {name} | {variants[name]['label']} | {'yes' if variants[name]['paper'] else 'no (ours)'} | "
-            f"{'-' if share is None else _pct(share)} | {f'{paper[name]:.1%}' if name in paper else '-'} | "
+            f"{'-' if share is None else _pct(share)} | {pooled or '-'} | "
+            f"{f'{paper[name]:.1%}' if name in paper else '-'} | "
             f"{_mean(by_seed, 'llm_calls'):,.0f} | {_mean(by_seed, 'tokens'):,.0f} | "
             f"{_mean(by_seed, 'calls_avoided'):,.0f} |"
         )

@@ -33,6 +33,22 @@ def test_plan_runs_warmups_before_each_policy_variant_and_every_variant_on_every
     assert {r.mode for r in runs if r.variant == "lp-paper"} == {"lifestyle"}
 
 
+def test_a_share_is_given_per_seed_and_pooled_over_the_seeds():
+    """One seed's small baseline makes that seed's share large; the pooled share weighs it by its size."""
+    from benchmarks.bench_tokens import _shares
+
+    results = {
+        "baseline": {0: {"tokens": 1000}, 1: {"tokens": 3000}},
+        "aga": {0: {"tokens": 600}, 1: {"tokens": 900}},
+        "lifestyle": {0: {"tokens": 700}},  # a seed not yet run is left out of both
+    }
+    shares = _shares(results)
+    assert shares["aga"]["by_seed"] == {"0": 0.6, "1": 0.3}
+    assert shares["aga"]["mean"] == 0.45 and shares["aga"]["pooled"] == round(1500 / 4000, 4)
+    assert shares["lifestyle"]["pooled"] == shares["lifestyle"]["mean"] == 0.7
+    assert shares["baseline"]["pooled"] == 1.0
+
+
 def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import aga.sim.run as run_module
 
@@ -65,6 +81,7 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     assert shares["baseline"] == 1.0
     for mode, r in runs.items():
         assert shares[mode] == pytest.approx(r["tokens"] / base, abs=1e-3), mode
+        assert report["share_of_baseline"][mode]["pooled"] == pytest.approx(shares[mode], abs=1e-4), mode
     for mode, r in runs.items():
         assert r["tokens"] == sum(t["tokens"] for t in r["by_module"].values()), mode
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
