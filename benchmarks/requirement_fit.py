@@ -38,7 +38,9 @@ AT_MINUTES = 60  # an "at 5 pm"
 
 _TIME = re.compile(
     r"\b(?:(?P<word>from|at|around|about|by|until|till|to|between|and|after|before)\s+)?"
-    r"(?:(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>am|pm)\b|(?P<named>noon|midday|midnight))",
+    r"(?:(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>am|pm)\b"
+    r"|(?P<h24>[01]?\d|2[0-3])[:h](?P<m24>[0-5]\d)\b(?!\s*[ap]m)"  # a 24-hour clock: "06:00", "19h30"
+    r"|(?P<named>noon|midday|midnight))",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[,;.!?]\s+|\.$|\s+then\s+", re.IGNORECASE)
@@ -84,6 +86,8 @@ def _minutes(match: re.Match[str]) -> int:
         return 12 * 60
     if named == "midnight":
         return 24 * 60
+    if match.group("h24") is not None:
+        return int(match.group("h24")) * 60 + int(match.group("m24"))
     hour = int(match.group("h")) % 12 + (12 if match.group("ap").lower() == "pm" else 0)
     return hour * 60 + int(match.group("m") or 0)
 

@@ -34,6 +34,14 @@ def test_a_requirement_is_read_into_places_and_times_by_its_clauses():
     ]
 
 
+def test_a_24_hour_clock_is_read_too():
+    text = "Ines guts fish at Tidewater Cannery from 06:00 to 14:30 and keeps Gull Rock Light from 21h00."
+    assert _spans(read_windows(text, SECTORS)) == [
+        ("Tidewater Cannery", 6 * 60, 14 * 60 + 30),
+        ("Gull Rock Light", 21 * 60, 23 * 60),
+    ]
+
+
 def test_what_the_text_does_not_say_gives_no_window():
     # a place without a time, a time without a start, a place the town does not have, an ambiguous part of
     # a name ("The Copper" begins two sectors: its 6 pm belongs to no place), a time before any place
