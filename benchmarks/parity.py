@@ -33,7 +33,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from benchmarks.place_fit import Stay, persona_places, place_fit
-from benchmarks.requirement_fit import intervals, read_windows, requirement_fit
+from benchmarks.requirement_fit import RequirementFit, intervals, read_windows, requirement_fit
 
 MEALS = ("breakfast", "lunch", "dinner")
 # Tasks whose answer is (part of) a schedule: their repairs are what kept the day coherent.
@@ -90,7 +90,6 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
     main_per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
     meals: dict[tuple[str, date], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
     stays: list[Stay] = []
-    timed: dict[str, list[tuple[datetime, int, str]]] = defaultdict(list)  # per agent: start, minutes, sector
     valid = placed = 0
     for entry in actions:
         key = (entry.agent, entry.sim_time.date())
@@ -103,11 +102,9 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         data = json.loads(entry.data_json)
         raw = str(data.get("address", ""))
         if ":" not in raw:  # chats and waits have no place of their own
-            timed[entry.agent].append((entry.sim_time, int(data.get("minutes", 0)), ""))
             continue
         placed += 1
         address = Address.parse(raw)
-        timed[entry.agent].append((entry.sim_time, int(data.get("minutes", 0)), address.sector or ""))
         sector = town.sectors.get(address.sector or "")
         ok = sector is not None and address.arena in sector.arenas
         if ok and sector is not None and sector.private and homes.get(entry.agent) != sector.name:
@@ -135,11 +132,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         for p in scenario.cast
     }
     fit = place_fit(stays, places, embedder or _embedder())
-    kept = requirement_fit(
-        {p.name: read_windows(p.daily_plan_requirement, list(town.sectors), homes[p.name]) for p in scenario.cast},
-        {agent: intervals(rows) for agent, rows in timed.items()},
-        homes,
-    )
+    kept = requirements_kept(actions, scenario)
     agent_days = len(per_day)
     lines = [len(json.loads(c.data_json).get("lines", [])) for c in chats]
     new_by_day = novelty(main_per_day)
@@ -171,6 +164,23 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         "news_known": _news(engine, scenario),
         "relationships_changed": _relations_changed(engine, [p.name for p in scenario.cast], mode),
     }
+
+
+def requirements_kept(actions: list[Any], scenario: Any) -> RequirementFit:
+    """The requirement windows of a run (:mod:`benchmarks.requirement_fit`) from its action entries (in
+    order): where each agent was, against the places and times its persona's requirement names."""
+    from aga.world import Address
+
+    homes = {p.name: p.living_area.split(":")[0] for p in scenario.cast}
+    timed: dict[str, list[tuple[datetime, int, str]]] = defaultdict(list)  # per agent: start, minutes, sector
+    for entry in actions:
+        data = json.loads(entry.data_json)
+        raw = str(data.get("address", ""))
+        sector = (Address.parse(raw).sector or "") if ":" in raw else ""  # a chat or wait: no place
+        timed[entry.agent].append((entry.sim_time, int(data.get("minutes", 0)), sector))
+    sectors = list(scenario.town.sectors)
+    windows = {p.name: read_windows(p.daily_plan_requirement, sectors, homes[p.name]) for p in scenario.cast}
+    return requirement_fit(windows, {agent: intervals(rows) for agent, rows in timed.items()}, homes)
 
 
 def _round(value: float | None) -> float | None:

@@ -101,3 +101,25 @@ def test_an_action_lasts_until_the_next_one_starts():
         (_at(6), _at(7), "Tidewater Cannery"),
         (_at(7), _at(8), "Gull Rock Light"),
     ]
+
+
+def test_aga_bench_parity_shows_a_runs_requirement_windows(aga) -> None:
+    """End to end on a short run of harbour6 from 4 am: the CLI lists each person's windows the run
+    covers whole, with the share of each spent there; bad input is named."""
+    import json
+
+    code, said = aga("run", "harbour6", "--hours", "3", "--start", "04:00", "-m", "scripted/default", "--run-id", "req")
+    assert code == 0, said
+    code, said = aga("bench", "parity", "req", "--agent", "Nessa", "--json")
+    assert code == 0, said
+    shown = json.loads(said)
+    windows = shown["requirement_windows"]
+    assert list(windows) == ["Nessa Pellow"]
+    # 04:00-07:00 holds her 5 am on the quay whole, not her stall from 6 am until 1 pm
+    assert [(w["place"], w["from"], w["to"]) for w in windows["Nessa Pellow"]] == [("Harbour Quay", "05:00", "06:00")]
+    assert 0 <= windows["Nessa Pellow"][0]["share"] <= 1
+    assert shown["parity"]["requirement_windows_judged"] >= 1  # Elif's bakery from 5 am (until 7) too
+    code, said = aga("bench", "parity", "req", "--agent", "Nobody")
+    assert code != 0 and "Nobody" in said and "Nessa Pellow" in said
+    code, said = aga("bench", "parity", "no-such-run")
+    assert code != 0 and "no-such-run" in said

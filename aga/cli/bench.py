@@ -19,9 +19,11 @@ from aga.cli.common import (
     err_console,
     gateway_options,
     kept_on_failure,
+    open_run_state,
     out_file,
     out_folder,
     plain,
+    print_json,
     span_hours,
 )
 from aga.cli.evaluate import (
@@ -220,6 +222,74 @@ def compare_command(
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text + "\n")
+
+
+@bench_app.command("parity")
+def parity_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder (finished or stopped).")],
+    agent: Annotated[
+        list[str] | None, typer.Option(help="Windows of these agents only (repeatable; full or first name).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The behaviour measures of one run, as `aga bench tokens` reports them per variant, and each
+    person's requirement windows: the places and times the day requirement names, with the share of each
+    window the agent spent there, day by day. Read-only; no LLM."""
+    from sqlmodel import Session, col, select
+
+    from aga.scenario.loader import ScenarioError, full_name, load_scenario
+    from aga.storage.timeline import TimelineEntry
+    from benchmarks.parity import parity, requirements_kept
+    from benchmarks.requirement_fit import KEPT_AT
+
+    paths, engine, info, _ = open_run_state(run)
+    try:
+        scenario = load_scenario(info.scenario)
+    except ScenarioError as exc:
+        raise UserError(f"run '{run}' ran scenario '{info.scenario}', which cannot be loaded now: {exc}") from None
+    names = [p.name for p in scenario.cast]
+    try:
+        wanted = {full_name(a, names, "in this run; its agents are") for a in agent or []} or set(names)
+    except KeyError as exc:
+        raise UserError(str(exc.args[0])) from None
+    with console.status("measuring (MiniLM for the place measure) ..."):
+        measures = parity(engine, scenario, info.mode, paths.run_id)
+    with Session(engine) as session:
+        actions = session.exec(
+            select(TimelineEntry).where(TimelineEntry.kind == "action").order_by(col(TimelineEntry.id))
+        ).all()
+    fit = requirements_kept(list(actions), scenario)
+    windows = {
+        name: [
+            {"place": w.place, "from": _clock(w.start), "to": _clock(w.end), "day": day, "share": share,
+             "kept": share >= KEPT_AT}
+            for w, day, share in fit.by_agent.get(name, [])
+        ]
+        for name in names
+        if name in wanted
+    }  # fmt: skip
+    if as_json:
+        print_json({"run": paths.run_id, "mode": info.mode, "parity": measures, "requirement_windows": windows})
+        return
+    console.print(f"[bold]{paths.run_id}[/bold] ({info.scenario}, {info.mode})")
+    for key, value in measures.items():
+        if isinstance(value, int | float | str) or value is None:
+            console.print(f"  {key.replace('_', ' ')}: {'-' if value is None else value}", highlight=False)
+    console.print("[bold]requirement windows[/bold] (kept: at the place for half the window or more)")
+    for name, rows in windows.items():
+        if not rows:
+            continue  # nothing in the requirement the reader can place and time, or no whole window in the run
+        console.print(f"  {name}", highlight=False)
+        for row in rows:
+            mark = "kept" if row["kept"] else "missed"
+            console.print(
+                f"    {row['day']} {row['from']}-{row['to']} {row['place']}: {row['share']:.0%} {mark}", highlight=False
+            )
+
+
+def _clock(minutes: int) -> str:
+    """Minutes after midnight as HH:MM (past 24:00 for a window that runs into the next morning)."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 @bench_app.command("speed")
