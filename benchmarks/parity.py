@@ -65,10 +65,19 @@ def _built(factory: Any) -> Any:
     return factory()
 
 
-def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any = None) -> dict[str, Any]:
+def parity(
+    engine: Engine,
+    scenario: Any,
+    mode: str,
+    run_id: str,
+    embedder: Any = None,
+    requirements: RequirementFit | None = None,
+) -> dict[str, Any]:
     """The parity measures of run ``run_id`` (``scenario`` is the loaded scenario it ran).
 
-    ``embedder`` scores activities against places (default: the bundled MiniLM model).
+    ``embedder`` scores activities against places (default: the bundled MiniLM model); ``requirements``
+    is the run's :func:`requirements_kept`, when the caller has it already (``aga bench parity`` shows
+    its windows one by one).
     """
     from aga.agents.state import is_sleep
     from aga.storage.timeline import TimelineEntry
@@ -132,7 +141,7 @@ def parity(engine: Engine, scenario: Any, mode: str, run_id: str, embedder: Any 
         for p in scenario.cast
     }
     fit = place_fit(stays, places, embedder or _embedder())
-    kept = requirements_kept(actions, scenario)
+    kept = requirements if requirements is not None else requirements_kept(actions, scenario)
     agent_days = len(per_day)
     lines = [len(json.loads(c.data_json).get("lines", [])) for c in chats]
     new_by_day = novelty(main_per_day)

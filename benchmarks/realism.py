@@ -530,7 +530,8 @@ def reference_intervals(
                     drawn[name].append(statistics.fmean(values))
         out[task] = {
             name: [round(float(np.percentile(values, tail)), 3), round(float(np.percentile(values, 100 - tail)), 3)]
-            for name, values in drawn.items()
+            for name in RESAMPLED
+            if (values := drawn.get(name))
         }
         # The share of prompts with a repeat is a count out of independent prompts: its exact binomial
         # interval, because a bootstrap of 0 repeats in 12 can only ever draw 0 (as if none were possible).

@@ -252,13 +252,13 @@ def parity_command(
         wanted = {full_name(a, names, "in this run; its agents are") for a in agent or []} or set(names)
     except KeyError as exc:
         raise UserError(str(exc.args[0])) from None
-    with console.status("measuring (MiniLM for the place measure) ..."):
-        measures = parity(engine, scenario, info.mode, paths.run_id)
     with Session(engine) as session:
         actions = session.exec(
             select(TimelineEntry).where(TimelineEntry.kind == "action").order_by(col(TimelineEntry.id))
         ).all()
     fit = requirements_kept(list(actions), scenario)
+    with console.status("measuring (MiniLM for the place measure) ..."):
+        measures = parity(engine, scenario, info.mode, paths.run_id, requirements=fit)
     windows = {
         name: [
             {"place": w.place, "from": _clock(w.start), "to": _clock(w.end), "day": day, "share": share,
