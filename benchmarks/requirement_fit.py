@@ -116,27 +116,36 @@ def read_windows(requirement: str, sectors: Sequence[str], home: str = "") -> li
     text = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)
     names = _place_names(sectors)
     pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+    named = [(m.start(), m.end(), names[m.group(1)]) for m in pattern.finditer(text)] if names else []
+
+    def in_name(at: int) -> bool:
+        return any(a <= at < b for a, b, _ in named)
+
+    # Clauses end at punctuation or "then", but not inside a place's name ("St. Ives Quay").
+    ends = [m.start() for m in _CLAUSES.finditer(text) if not in_name(m.start())]
+    marks: list[tuple[int, str, object]] = [(a, "place", sector) for a, _, sector in named]
+    marks += [(m.start(), "place", HOME) for m in _HOME.finditer(text) if not in_name(m.start())]
+    marks += [
+        (m.start(), "time", ((m.group("word") or "").lower(), _minutes(m)))
+        for m in _TIME.finditer(text)
+        if not in_name(m.start())
+    ]
+    # A time belongs to the place named before it in its clause; one before any place is left out
+    # ("drinks at the pub at 6 pm and sits at Gull Rock Light at 8 pm": 6 pm is the pub's, not a name).
     found: list[tuple[str, list[tuple[str, int]], str]] = []  # (place, [(word, minutes)], clause)
-    for clause in (c.strip() for c in _CLAUSES.split(text)):
-        if not clause:
-            continue
-        named = [(m.start(), m.end(), names[m.group(1)]) for m in pattern.finditer(clause)]
-        marks: list[tuple[int, str, object]] = [(a, "place", sector) for a, _, sector in named]
-        marks += [
-            (m.start(), "place", HOME)
-            for m in _HOME.finditer(clause)
-            if not any(a <= m.start() < b for a, b, _ in named)  # "home" inside a sector's own name
-        ]
-        marks += [(m.start(), "time", ((m.group("word") or "").lower(), _minutes(m))) for m in _TIME.finditer(clause)]
-        # A time belongs to the place named before it in the clause; one before any place is left out
-        # ("drinks at the pub at 6 pm and sits at Gull Rock Light at 8 pm": 6 pm is the pub's, not a name).
-        current: list[tuple[str, int]] | None = None
-        for _, kind, value in sorted(marks, key=lambda m: m[0]):
-            if kind == "place":
-                found.append((HOME if value == home and home else str(value), [], clause))
-                current = found[-1][1]
-            elif current is not None:
-                current.append(value)  # type: ignore[arg-type]
+    current: list[tuple[str, int]] | None = None
+    clause_of = None
+    for at, kind, value in sorted(marks, key=lambda m: m[0]):
+        clause = sum(1 for e in ends if e < at)
+        if clause != clause_of:
+            current, clause_of = None, clause
+        if kind == "place":
+            lo = max([e for e in ends if e < at], default=0)
+            hi = min([e for e in ends if e > at], default=len(text))
+            found.append((HOME if value == home and home else str(value), [], text[lo:hi].strip(" ,;.!?")))
+            current = found[-1][1]
+        elif current is not None:
+            current.append(value)  # type: ignore[arg-type]
     windows: list[Window] = []
     starts = [(i, _start(times)) for i, (_, times, _) in enumerate(found)]
     for i, (place, times, clause) in enumerate(found):

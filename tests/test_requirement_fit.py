@@ -34,6 +34,15 @@ def test_a_requirement_is_read_into_places_and_times_by_its_clauses():
     ]
 
 
+def test_a_full_stop_inside_a_place_name_ends_no_clause():
+    sectors = [*SECTORS, "St. Ives Quay"]
+    text = "Ines lands crab at St. Ives Quay from 5 am until 9 am. Then she naps at home at 1 pm."
+    assert _spans(read_windows(text, sectors, "Saltmarsh Cottage")) == [
+        ("St. Ives Quay", 5 * 60, 9 * 60),
+        (HOME, 13 * 60, 14 * 60),
+    ]
+
+
 def test_a_24_hour_clock_is_read_too():
     text = "Ines guts fish at Tidewater Cannery from 06:00 to 14:30 and keeps Gull Rock Light from 21h00."
     assert _spans(read_windows(text, SECTORS)) == [
