@@ -149,7 +149,7 @@ def read_windows(requirement: str, sectors: Sequence[str], home: str = "") -> li
     windows: list[Window] = []
     starts = [(i, _start(times)) for i, (_, times, _) in enumerate(found)]
     for i, (place, times, clause) in enumerate(found):
-        start = _start(times)
+        start = starts[i][1]
         if start is None:
             continue
         if len(times) >= 2:
@@ -205,6 +205,8 @@ def requirement_fit(
                 if lo < first or hi > last:
                     continue
                 place = homes.get(agent, "") if window.place == HOME else window.place
+                if not place:
+                    continue  # "home" for an agent whose home is not known: "" would match placeless spans
                 there = sum(
                     (min(s.end, hi) - max(s.start, lo)).total_seconds()
                     for s in spans

@@ -95,6 +95,13 @@ def test_a_town_that_keeps_its_requirements_scores_one_and_one_that_stays_home_s
     assert requirement_fit(windows, {"Ines": intervals(short)}, homes).share == 0.0
 
 
+def test_home_for_an_agent_whose_home_is_unknown_is_not_judged():
+    windows = {"Ines": read_windows("Ines naps at home at 1 pm.", SECTORS)}
+    chats_only = [(_at(0), 1440, "")]  # nowhere known all day: no window may count as kept there
+    fit = requirement_fit(windows, {"Ines": intervals(chats_only)}, {})
+    assert fit.checked == 0 and fit.share is None
+
+
 def test_only_windows_the_run_covers_whole_are_judged():
     windows = {"Ruan": read_windows("Ruan keeps Gull Rock Light from 8 pm until 6 am.", SECTORS)}
     day = [(_at(9), 660, "Gull Rock Light"), (_at(20), 240, "Gull Rock Light")]  # ends at midnight
