@@ -271,7 +271,7 @@ def parity_command(
     if as_json:
         print_json({"run": paths.run_id, "mode": info.mode, "parity": measures, "requirement_windows": windows})
         return
-    console.print(f"[bold]{paths.run_id}[/bold] ({info.scenario}, {info.mode})")
+    console.print(f"[bold]{plain(paths.run_id)}[/bold] ({plain(info.scenario)}, {info.mode})")
     for key, value in measures.items():
         if isinstance(value, int | float | str) or value is None:
             console.print(f"  {key.replace('_', ' ')}: {'-' if value is None else value}", highlight=False)
@@ -279,17 +279,19 @@ def parity_command(
     for name, rows in windows.items():
         if not rows:
             continue  # nothing in the requirement the reader can place and time, or no whole window in the run
-        console.print(f"  {name}", highlight=False)
+        console.print(f"  {plain(name)}", highlight=False)
         for row in rows:
             mark = "kept" if row["kept"] else "missed"
             console.print(
-                f"    {row['day']} {row['from']}-{row['to']} {row['place']}: {row['share']:.0%} {mark}", highlight=False
+                f"    {row['day']} {row['from']}-{row['to']} {plain(row['place'])}: {row['share']:.0%} {mark}",
+                highlight=False,
             )
 
 
 def _clock(minutes: int) -> str:
-    """Minutes after midnight as HH:MM (past 24:00 for a window that runs into the next morning)."""
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+    """Minutes after midnight as HH:MM, "+1" after it for a window that runs into the next morning."""
+    day, left = divmod(minutes, 24 * 60)
+    return f"{left // 60:02d}:{left % 60:02d}" + (f"+{day}" if day else "")
 
 
 @bench_app.command("speed")
