@@ -160,6 +160,35 @@ def test_a_long_block_is_not_the_same_list_for_every_seed():
     assert all(sum(s["minutes"] for s in answer) == 240 for answer in answers)
 
 
+def test_how_many_steps_a_block_gets_follows_the_gpt_day():
+    """An hour is split into as many steps as the GPT-3.5 day split its hour blocks (the counts are
+    that day's, read from the recorded reference); a four-hour block into more, but far from four
+    times as many: that day's long blocks had 5-12 distinct steps where a step count in proportion to
+    the minutes gave the simulator 20-odd."""
+    import json
+    from pathlib import Path
+
+    from aga.simulator.steps import STEPS_PER_HOUR
+
+    reference = json.loads(Path("benchmarks/data/original_ville3_day1.json").read_text())
+    hour_blocks = [
+        n
+        for agent in reference["per_agent"].values()
+        for n in agent["decomposition"]["per_block"]["hour_block_distinct_substeps"]
+    ]
+    assert sorted(STEPS_PER_HOUR) == sorted(hour_blocks)
+
+    def steps(minutes: int) -> list[int]:
+        shown = {"identity": "Name: Tam Osei\nLearned traits: Tam Osei repairs boats.", "minutes": str(minutes),
+                 "task": "rebuilding the ferry engine"}  # fmt: skip
+        return [len({s["subtask"] for s in ask("plan.decompose", seed, **shown)["subtasks"]}) for seed in range(200)]
+
+    hour, four = steps(60), steps(240)
+    assert 5.5 <= sum(hour) / len(hour) <= 7.5  # the GPT-3.5 day's hour blocks: 6.5 distinct steps
+    assert min(hour) >= 3 and max(hour) <= 12
+    assert 1.15 <= (sum(four) / len(four)) / (sum(hour) / len(hour)) <= 1.6
+
+
 def test_a_step_drifting_to_what_the_persona_is_busy_with_says_it_short():
     # The embedded models never copied six words running of "Currently" into a step on the recorded
     # prompts; the simulator copied the whole sentence ("mulling over organising the regatta on Saturday
@@ -653,7 +682,7 @@ def test_an_hour_read_loosely_keeps_a_journey_near_its_hour():
 def test_an_hour_given_as_a_part_of_the_work_says_what_it_is_about():
     """A part of the work read as the whole hour named its object "it" ("savouring it", "finishing it"),
     with nothing for "it" to stand for; a pronoun object takes a phrasal verb's particle after it."""
-    answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]
+    answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(1000)]
     assert not [a for a in answers if re.match(r"^\w+ing (?:\w+ )?it$", a)]
     assert any("the ferry engine" in a and not a.startswith("repairing") for a in answers)
     assert not [a for a in answers if re.search(r"\b(?:up|apart|down|out) it\b", a)]
