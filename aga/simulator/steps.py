@@ -1,4 +1,4 @@
-"""Decomposing an activity into 5-45 minute steps that depend on the activity.
+"""Decomposing an activity into steps that depend on the activity.
 
 Steps come from pools of general know-how, one pool per kind of activity (eating, serving customers,
 studying, repairing, caring for someone...); the kind is the one closest in meaning to the activity, so
@@ -1420,10 +1420,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     tail = [rng.choice(closing)] if rng.random() < 0.7 and not _same_kind(after, kind, trade) else []
     # Steps beyond the kind's know-how: a thought about what the persona is busy with (one answer in
     # five), a pause in a longer block, what the hour said the block holds, and now and then a step that
-    # runs into a neighbouring block. They take the place of know-how steps: the answer's grain sets
-    # how many steps fill the block's minutes, as a model thinks of the time first. (Added on top,
-    # they made 6.3 distinct steps of a 60-minute block, where the 1.5B gave 4.5 and the GPT-3.5 day
-    # about 4.5 an hour: 74 decomposed actions over some 16 waking hours.)
+    # runs into a neighbouring block. They take the place of know-how steps: the answer's step count
+    # is set first, as a model thinks of the time first (added on top, they made the steps of an hour
+    # depend on how many extras an answer happened to have).
     extras: list[tuple[int | None, str]] = []  # (where: None = anywhere after the first step, text)
     drift = _drift(p)
     if drift and rng.random() < 0.2:
