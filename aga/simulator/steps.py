@@ -1368,9 +1368,10 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
 
     The activity is read by its main clause; a detail after its comma becomes a step. How many steps
     an answer has varies as it does between a model's samples (an hour as four steps or as nine, a
-    four-hour block as six or as sixteen), and each answer has a handful of ideas, not the whole pool. Besides the kind's own steps: for work, a few about what the activity is
-    about; now and then steps of the next closest kind (a model hesitates between readings), a pause in
-    a longer block, and one step in five drifts to what the prompt mentions.
+    four-hour block as six or as sixteen), and each answer has a handful of ideas, not the whole pool.
+    Besides the kind's own steps: for work, a few about what the activity is about; now and then steps
+    of the next closest kind (a model hesitates between readings), a pause in a longer block, and one
+    step in five drifts to what the prompt mentions.
     """
     rng = p.rng
     activity = p.get("task", "working")
