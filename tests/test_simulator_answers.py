@@ -170,7 +170,7 @@ def test_how_many_steps_a_block_gets_follows_the_gpt_day():
 
     from aga.simulator.steps import STEPS_PER_HOUR
 
-    reference = json.loads(Path("benchmarks/data/original_ville3_day1.json").read_text())
+    reference = json.loads((Path(__file__).parent.parent / "benchmarks/data/original_ville3_day1.json").read_text())
     hour_blocks = [
         n
         for agent in reference["per_agent"].values()
