@@ -1353,12 +1353,22 @@ def _neighbours(p: Prompt) -> tuple[str, str]:
 # Distinct steps in each of the 16 blocks of 45-75 minutes of the GPT-3.5 day (three personas).
 STEPS_PER_HOUR = (9, 9, 7, 6, 5, 5, 6, 9, 4, 6, 9, 6, 5, 6, 5, 8)
 
-# Pauses a person takes in a longer stretch of anything; at most one in a block.
+# Pauses a person takes in a longer stretch of anything; at most one in a block. Many of them: with a
+# pause in about one block of three, a short list made the same pause the most repeated step of a day.
 PAUSES = (
     "taking a short break", "getting a glass of water", "stretching the legs", "checking the phone",
     "having a snack", "stepping outside for some air", "making a quick call", "looking out of the window",
     "sitting down for a minute", "having a cup of tea", "answering a message", "going to the toilet",
-    "rubbing tired eyes", "chatting briefly with someone nearby",
+    "rubbing tired eyes", "chatting briefly with someone nearby", "refilling a water bottle",
+    "taking a few deep breaths", "stepping away for a moment", "checking the time", "reading a new text message",
+    "washing hands", "rolling the shoulders", "pouring a cup of coffee", "glancing at the news",
+    "resting the eyes for a moment", "eating a piece of fruit", "jotting down a reminder", "sending a quick reply",
+    "walking around for a minute", "opening a window", "putting the kettle on", "finishing a drink",
+    "leaning back to think", "checking the weather outside", "taking off a jacket", "putting on a warmer layer",
+    "tying a loose shoelace", "humming a tune for a moment", "sorting out a small interruption",
+    "looking at the calendar", "wiping hands on a cloth", "having a handful of nuts", "listening to a voicemail",
+    "taking a moment to rest", "shaking out the hands", "drinking some juice", "glancing at the clock",
+    "answering a knock at the door", "pausing to think things over",
 )  # fmt: skip
 
 
