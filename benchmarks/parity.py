@@ -10,6 +10,9 @@ of behaviour, so it is not reported as one; what the repairs did is counted inst
 - repairs and fail-safes per agent-day, by task (validity bought by repairs shows up here), the
   share of schedule answers used as the model gave them (no repair, no fail-safe), and the hours of
   the day schedules that the day repair changed (sleep held to the night, daytime sleep made waking);
+- actions per waking hour: how finely the agents act (a day planned as a few long blocks that are each
+  split into a handful of steps acts more coarsely, and asks the action tasks less often, than one
+  planned hour by hour; a cost saved that way is a behaviour changed, and shows up here);
 - distinct activities per agent-day (schedule blocks, and main activities: a block before its first
   comma) and new main activities per agent and day (the novelty curve: a town that lives the same day
   again scores 0 from its second day on);
@@ -157,6 +160,9 @@ def parity(
         "day_hours_repaired_per_agent_day": (
             None if day_repairs is None else round(day_repairs / max(1, agent_days), 2)
         ),
+        "actions_per_waking_hour": actions_per_waking_hour(
+            [(e.agent, e.sim_time, int(json.loads(e.data_json).get("minutes", 0)), is_sleep(e.text)) for e in actions]
+        ),
         "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, agent_days), 2),
         "distinct_main_activities_per_agent_day": round(
             sum(len(v) for v in main_per_day.values()) / max(1, agent_days), 2
@@ -173,6 +179,31 @@ def parity(
         "news_known": _news(engine, scenario),
         "relationships_changed": _relations_changed(engine, [p.name for p in scenario.cast], mode),
     }
+
+
+def actions_per_waking_hour(rows: list[tuple[str, datetime, int, bool]]) -> float | None:
+    """Actions taken awake per hour awake, over all agents: ``rows`` are (agent, start, planned minutes,
+    asleep) of every action.
+
+    An action lasts its planned minutes unless the agent's next action starts sooner (a conversation or a
+    reaction cut it short); the last action of an agent counts its planned minutes. None when nobody was
+    awake.
+    """
+    by_agent: dict[str, list[tuple[datetime, int, bool]]] = defaultdict(list)
+    for agent, start, minutes, asleep in rows:
+        by_agent[agent].append((start, minutes, asleep))
+    count, minutes_awake = 0, 0.0
+    for timed in by_agent.values():
+        timed.sort(key=lambda r: r[0])
+        for (start, minutes, asleep), after in zip(timed, [*timed[1:], None], strict=True):
+            if asleep:
+                continue
+            lasted = float(minutes)
+            if after is not None:
+                lasted = min(lasted, (after[0] - start).total_seconds() / 60)
+            count += 1
+            minutes_awake += max(0.0, lasted)
+    return round(count / (minutes_awake / 60), 3) if minutes_awake else None
 
 
 def requirements_kept(actions: list[Any], scenario: Any) -> RequirementFit:

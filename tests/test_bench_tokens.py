@@ -49,6 +49,27 @@ def test_a_share_is_given_per_seed_and_pooled_over_the_seeds():
     assert shares["baseline"]["pooled"] == 1.0
 
 
+def test_a_variant_that_acts_more_coarsely_is_estimated_at_the_baselines_actions():
+    """Half the baseline's actions at the same per-action cost: the estimate adds back what the missing
+    actions would have cost; a variant acting as finely as the baseline keeps its measured share."""
+    from benchmarks.bench_tokens import at_baseline_actions
+
+    def run(tokens: int, act: int, perceive: int, actions: int) -> dict:
+        rest = tokens - act - perceive
+        modules = {"act": {"tokens": act}, "perceive": {"tokens": perceive}, "plan": {"tokens": rest}}
+        return {"tokens": tokens, "by_module": modules, "parity": {"actions": actions}}
+
+    results = {
+        "baseline": {0: run(1000, 400, 200, 100)},
+        "coarse": {0: run(500, 100, 100, 50)},  # 200 tokens for 50 actions: 200 more for 50 more
+        "fine": {0: run(500, 100, 100, 100)},
+    }
+    got = at_baseline_actions(results)
+    assert got["coarse"]["mean"] == 0.7 and got["coarse"]["actions_of_baseline"]["mean"] == 0.5
+    assert got["fine"]["mean"] == 0.5
+    assert "baseline" not in got
+
+
 def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import aga.sim.run as run_module
 
@@ -91,11 +112,14 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
         assert r["parity"]["requirement_windows_judged"] == 0
         assert r["parity"]["share_requirement_windows_kept"] is None
         assert r["parity"]["repairs_per_agent_day"] >= 0
+        assert r["parity"]["actions_per_waking_hour"] > 0
     assert runs["lifestyle"]["calls_avoided"] > 0
     assert runs["lifestyle"]["hits"]["action"]["hits"] > 0 and not runs["baseline"]["hits"]
     assert (out / "shares.png").read_bytes()[:4] == b"\x89PNG"
     markdown = (out / "report.md").read_text()
     assert "activity place agreement" in markdown and "novelty curve" in markdown
+    assert "actions per waking hour" in markdown and "At the baseline's number of actions" in markdown
+    assert set(report["share_at_baseline_actions"]) == {"lifestyle", "social", "aga"}
     # The four modes skip rungs: no saving is split by mechanism (lifestyle is not one rung below baseline).
     assert "saving by mechanism" not in markdown
     assert "Behaviour parity" in markdown and "--hours 3 " in markdown and "--start 06:00" in markdown

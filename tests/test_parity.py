@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -10,7 +10,7 @@ from sqlmodel import create_engine
 
 from benchmarks.bench_tokens import beyond_spread, hits
 from benchmarks.hit_judge import activity_words, names_other_activity
-from benchmarks.parity import _main, novelty, repairs
+from benchmarks.parity import _main, actions_per_waking_hour, novelty, repairs
 from benchmarks.place_fit import Stay, persona_places, place_fit
 
 
@@ -255,3 +255,35 @@ def test_news_is_known_only_by_those_whose_memories_name_it_as_a_word() -> None:
     scenario = SimpleNamespace(cast=[SimpleNamespace(name=n) for n in said], spec=SimpleNamespace(news=[news]))
     # Substring matching read "selection" as the election: 3 of 3 would "know" it.
     assert _news(engine, scenario) == {"vote": "1/3"}
+
+
+def _acted(agent: str, day_start: datetime, blocks: list[tuple[int, int]]) -> list[tuple[str, datetime, int, bool]]:
+    """An agent's actions: a night's sleep, then blocks of (minutes, steps), each step an equal share."""
+    rows = [(agent, day_start - timedelta(hours=8), 480, True)]
+    at = day_start
+    for minutes, steps in blocks:
+        for _ in range(steps):
+            rows.append((agent, at, minutes // steps, False))
+            at += timedelta(minutes=minutes // steps)
+    return rows
+
+
+def test_a_day_acted_in_long_coarse_blocks_takes_fewer_actions_an_hour() -> None:
+    morning = datetime(2024, 1, 1, 7)
+    hourly = _acted("Ana", morning, [(60, 6)] * 12) + _acted("Bo", morning, [(60, 5)] * 12)
+    # The same twelve waking hours as four three-hour blocks, each split as a model splits a long block.
+    coarse = _acted("Ana", morning, [(180, 8)] * 4) + _acted("Bo", morning, [(180, 9)] * 4)
+    assert actions_per_waking_hour(hourly) == pytest.approx(5.5, abs=0.01)  # sleep is not counted
+    assert actions_per_waking_hour(coarse) < 3.0
+    # Across seeds the coarse day is a parity miss against the hourly one.
+    base = {"mean": 5.5, "sd": 0.3}
+    assert beyond_spread({"mean": actions_per_waking_hour(coarse) or 0.0, "sd": 0.2}, base) is True
+    assert beyond_spread({"mean": 5.3, "sd": 0.2}, base) is False
+
+
+def test_an_action_cut_short_lasts_until_the_next_one() -> None:
+    start = datetime(2024, 1, 1, 9)
+    # A 30-minute step interrupted after 10 minutes by a conversation, then one 10-minute step.
+    rows = [("Ana", start, 30, False), ("Ana", start + timedelta(minutes=10), 10, False)]
+    assert actions_per_waking_hour(rows) == pytest.approx(6.0)
+    assert actions_per_waking_hour([("Ana", start, 480, True)]) is None
