@@ -26,6 +26,7 @@ PARITY_FIGURES = (
     "activity_place_agreement",
     "share_waking_minutes_away_from_home",
     "share_requirement_windows_kept",
+    "actions_per_waking_hour",
     "distinct_activities_per_agent_day",
     "conversations",
     "repairs_per_agent_day",
