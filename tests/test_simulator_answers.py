@@ -82,6 +82,10 @@ def test_triples_read_the_action_at_different_lengths():
         assert answer["subject"] == "Tam Osei" and answer["predicate"] == "repair"
     asleep = ask("act.triple", 1, name="Tam Osei", action_description="sleeping")
     assert (asleep["predicate"], asleep["object"]) == ("is", "sleep")
+    # The verb's plain form, as a model says it: not "hav" or "servic" (a cut "-ing").
+    for action, verb in (("having a midday meal", "have"), ("servicing boat engines", "service"),
+                         ("writing up the log", "write"), ("mopping the deck", "mop")):  # fmt: skip
+        assert ask("act.triple", 3, name="Tam Osei", action_description=action)["predicate"] == verb
 
 
 HOURLY = {

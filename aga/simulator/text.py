@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getLemma
+
 from aga.routine import clock_hour, hour_in, timed_items, without_time
 from social_memory.sentences import ABBREVIATIONS, split_sentences
 
@@ -255,13 +257,13 @@ def gerund(phrase: str) -> str:
 
 
 def lemma(verb: str) -> str:
-    """'brewing' -> 'brew', 'running' -> 'run'."""
-    if verb.endswith("ing") and len(verb) > 5:
-        stem = verb[:-3]
-        if len(stem) > 2 and stem[-1] == stem[-2]:
-            stem = stem[:-1]
-        return stem
-    return verb
+    """'brewing' -> 'brew', 'running' -> 'run', 'having' -> 'have', 'servicing' -> 'service'.
+
+    lemminflect's tables, not suffix rules: cutting "-ing" gave "hav" and "servic", which no model says.
+    A word it does not know as a verb is kept as it is.
+    """
+    found = getLemma(verb, upos="VERB", lemmatize_oov=False)
+    return found[0] if found else verb
 
 
 _PREPOSITIONS = (
