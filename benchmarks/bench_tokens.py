@@ -861,13 +861,21 @@ def markdown(report: dict[str, Any]) -> str:
             "",
             "## The saving by mechanism\n",
             "Each rung adds one mechanism to the one above it; its saving is the fall in the share of "
-            "baseline tokens, mean over the seeds (a rise means the mechanism cost more than it saved).\n",
-            "| rung | adds | share of baseline | saving against the rung above (points) |",
-            "|---|---|---|---|",
+            "baseline tokens, mean over the seeds (a rise means the mechanism cost more than it saved). The "
+            "last two columns are the same at the baseline's number of actions (an estimate, see below): "
+            "what a rung saves by acting more coarsely is the difference.\n",
+            "| rung | adds | share of baseline | saving against the rung above (points) | at the baseline's "
+            "actions (estimate) | saving at the baseline's actions (points) |",
+            "|---|---|---|---|---|---|",
         ]
+        at = {"baseline": {"mean": 1.0}, **(report.get("share_at_baseline_actions") or {})}
         for above, here in itertools.pairwise(ladder):
             drop = (shares[above]["mean"] - shares[here]["mean"]) * 100
-            lines.append(f"| {here} | {variants[here]['label']} | {_pct(shares[here])} | {drop:+.1f} |")
+            same = f"{(at[above]['mean'] - at[here]['mean']) * 100:+.1f}" if above in at and here in at else "-"
+            est = f"{at[here]['mean']:.1%}" if here in at else "-"
+            lines.append(
+                f"| {here} | {variants[here]['label']} | {_pct(shares[here])} | {drop:+.1f} | {est} | {same} |"
+            )
         if "lp-paper" in shares:
             lines += [
                 "",

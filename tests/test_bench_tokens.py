@@ -225,6 +225,9 @@ def test_mechanism_rungs_over_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert info["paper"] and info["options"]["exact_actions"] and not report["variants"]["lp-similar"]["paper"]
     markdown = (out / "report.md").read_text()
     assert "## The saving by mechanism" in markdown and "paper-faithful Lifestyle Policy (lp-paper)" in markdown
+    # The first rung at the baseline's actions: its estimate and its saving against the baseline's 100%.
+    estimate = report["share_at_baseline_actions"]["lp-paper"]["mean"]
+    assert f"| {estimate:.1%} | {(1 - estimate) * 100:+.1f} |" in markdown
     assert "--seeds 2" in markdown and "Policy cache hits" in markdown
     both = CliRunner().invoke(app, [*args, "--mechanisms"])
     assert both.exit_code != 0 and "exclude each other" in str(both.exception or both.output)
