@@ -102,6 +102,7 @@ def parity(
     main_per_day: dict[tuple[str, date], set[str]] = defaultdict(set)
     meals: dict[tuple[str, date], dict[str, list[datetime]]] = defaultdict(lambda: defaultdict(list))
     stays: list[Stay] = []
+    timed: list[tuple[str, datetime, int, bool]] = []  # every action: agent, start, minutes, asleep
     valid = placed = 0
     for entry in actions:
         key = (entry.agent, entry.sim_time.date())
@@ -112,6 +113,7 @@ def parity(
             if meal in block:
                 meals[key][meal].append(entry.sim_time)
         data = json.loads(entry.data_json)
+        timed.append((entry.agent, entry.sim_time, int(data.get("minutes", 0)), is_sleep(entry.text)))
         raw = str(data.get("address", ""))
         if ":" not in raw:  # chats and waits have no place of their own
             continue
@@ -160,9 +162,7 @@ def parity(
         "day_hours_repaired_per_agent_day": (
             None if day_repairs is None else round(day_repairs / max(1, agent_days), 2)
         ),
-        "actions_per_waking_hour": actions_per_waking_hour(
-            [(e.agent, e.sim_time, int(json.loads(e.data_json).get("minutes", 0)), is_sleep(e.text)) for e in actions]
-        ),
+        "actions_per_waking_hour": actions_per_waking_hour(timed),
         "distinct_activities_per_agent_day": round(sum(len(v) for v in per_day.values()) / max(1, agent_days), 2),
         "distinct_main_activities_per_agent_day": round(
             sum(len(v) for v in main_per_day.values()) / max(1, agent_days), 2
