@@ -15,6 +15,9 @@ report per task and model:
 - ``days_p50``: similarity between an agent's answers on different simulated days (day plan, hour,
   one-call schedule);
 - ``activities``: distinct activities per one-call schedule (its blocks, told apart as ``distinct`` is);
+- ``carry_on``: share of hourly answers that name the activity the prompt shows for the hour before (shown,
+  not judged: it is why a model's day has long or short blocks, which the day table's per-block figures
+  depend on);
 - ``steps``, ``distinct_steps``: sub-steps per decomposition and distinct ones among them;
 - ``rating_mean`` / ``rating_sd``: event importance.
 
@@ -453,10 +456,32 @@ def measure(
             blocks = [[x for x in a.split("; ") if x] for a in answers]
             row["blocks"] = round(statistics.fmean(len(x) for x in blocks), 2)
             row["activities"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in blocks), 2)
+        if task == "plan.hourly":
+            row["carry_on"] = _carry_on(mine, model)
         if task in ("plan.daily", "plan.hourly", "plan.schedule"):
             row["days_p50"] = _across_days(mine, model, embed)
         out[task] = row
     return out
+
+
+_PREVIOUS_ACTIVITY = re.compile(r"Activity:\s*(.+)")
+
+
+def _carry_on(mine: Sequence[Situation], model: str) -> float | None:
+    """Share of ``model``'s hourly answers that say the same activity as the last hour the prompt lists
+    (None where no prompt lists one). An hour that carries on lengthens the block: GPT-3.5's day (11.3
+    blocks in 24 hours, sleep included) keeps an activity for hours, which lifts its distinct sub-steps
+    per block, while a model that names a new activity nearly every hour cuts its day into hour-long
+    blocks."""
+    same = total = 0
+    for s in mine:
+        shown = _PREVIOUS_ACTIVITY.findall(s.shown.get("previous", ""))
+        if not shown:
+            continue
+        last = _norm(shown[-1])
+        total += len(s.answers[model])
+        same += sum(1 for a in s.answers[model] if _norm(a) == last)
+    return round(same / total, 3) if total else None
 
 
 def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[str]], np.ndarray]) -> float | None:
@@ -612,10 +637,11 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         f"times, with these seeds shifted by 1000 per draw). Prompts from: {report['prompts_from']}.\n",
         "Higher is more varied for distinct, distinct_steps, activities, rating_sd; lower for repeat, "
         "similarities (sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy "
-        "threshold); blocks (a one-call schedule's blocks) is shown, not judged.\n",
+        "threshold); blocks (a one-call schedule's blocks) and carry_on (share of hourly answers that name the "
+        "hour before's activity again) are shown, not judged.\n",
     ]
-    measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "blocks",
-                "activities", "steps", "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
+    measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "carry_on",
+                "blocks", "activities", "steps", "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
     for task in TASKS:
         rows = [(m, r[task]) for m, r in report["results"].items() if task in r]
         if not rows:

@@ -392,3 +392,21 @@ def test_a_reused_capture_without_a_task_samples_it_anew_and_asks_only_that(tmp_
     assert asked == [("ref/model", "plan.schedule")]
     tasks = sorted(s["task"] for s in report["situations"])
     assert tasks == ["plan.daily", "plan.schedule"]
+
+
+def test_carry_on_counts_hours_that_name_the_hour_before_again():
+    """``carry_on``: the share of hourly answers naming the activity the prompt lists last (after
+    normalising case and punctuation), over prompts that list one; shown, not judged."""
+    previous = "[Monday -- 08:00 AM] Activity: having breakfast\n[Monday -- 09:00 AM] Activity: Mending the nets."
+    situations = []
+    for i, answers in enumerate((["mending the nets", "selling fish"], ["Mending the nets!", "mending nets"])):
+        s = Situation("town", "plan.hourly", "Ann", f"day {i}", {"hour": "10:00 AM", "previous": previous})
+        s.answers = {"m": answers}
+        situations.append(s)
+    bare = Situation("town", "plan.hourly", "Ann", "day 9", {"hour": "00:00 AM"})  # lists no hour: not counted
+    bare.answers = {"m": ["sleeping", "sleeping"]}
+    row = measure([*situations, bare], "m", _embed, THRESHOLDS)["plan.hourly"]
+    assert row["carry_on"] == 0.5  # 2 of the 4 answers to prompts that list an hour
+    assert measure([bare], "m", _embed, THRESHOLDS)["plan.hourly"]["carry_on"] is None
+    other = measure(situations, "m", _embed, THRESHOLDS)
+    assert "carry_on" not in verdict({"m": other, "r": other}, "m")["plan.hourly"]  # not judged
