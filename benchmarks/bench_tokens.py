@@ -1028,6 +1028,21 @@ def beyond_spread(variant: dict[str, float], baseline: dict[str, float], measure
     return abs(change) > 2 * sd
 
 
+def chance_rate(n_variant: int, n_baseline: int, draws: int = 20_000) -> float:
+    """How often :func:`beyond_spread`'s two-sided rule marks a measure that did not change, with these
+    seed counts: both rungs' seeds drawn from one normal distribution. By a seeded simulation, as the
+    larger of two sample sds has no handy closed form; 0.0 where neither side has two seeds (nothing is
+    judged then). A one-sided measure is marked half as often."""
+    import numpy as np
+
+    if max(n_variant, n_baseline) < 2:
+        return 0.0
+    rng = np.random.default_rng(0)
+    variant, baseline = rng.normal(size=(draws, max(1, n_variant))), rng.normal(size=(draws, max(1, n_baseline)))
+    sd = np.maximum(*(x.std(axis=1, ddof=1) if x.shape[1] > 1 else np.zeros(draws) for x in (variant, baseline)))
+    return float(np.mean(np.abs(variant.mean(axis=1) - baseline.mean(axis=1)) > 2 * sd))
+
+
 def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, Any]]], names: list[str]) -> list[str]:
     parity = report["parity"]
     found = {k for n in names for k in parity.get(n, {})}
@@ -1044,6 +1059,8 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
         "|---|" + "---|" * (len(names) + 1),
     ]
     missed: dict[str, list[str]] = {n: [] for n in names}
+    # What the marks would be were no rung to change anything: the rule's chance rate, per judgment.
+    chance, marked = 0.0, 0
     for key in keys:
         cells = []
         for n in names:
@@ -1052,6 +1069,10 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
                 cells.append("-")
                 continue
             verdict = beyond_spread(s, base[key], key) if n != "baseline" and key in base else None
+            if verdict is not None and key not in ("agent_days", "actions"):
+                one_sided = key in WORSE_WHEN_HIGHER or key in WORSE_WHEN_LOWER
+                chance += chance_rate(len(runs.get(n, {})), len(runs.get("baseline", {}))) / (2 if one_sided else 1)
+                marked += bool(verdict)
             if verdict:
                 missed[n].append(key.replace("_", " "))
             mark = " ✗" if verdict and key not in ("agent_days", "actions") else ""
@@ -1083,6 +1104,13 @@ def _parity_lines(report: dict[str, Any], runs: dict[str, dict[str, dict[str, An
     ]
     if held and len(report["seeds"]) > 1:
         out += ["", "Measures beyond the seeds' spread from the baseline: " + "; ".join(held) + "."]
+        rate = chance_rate(len(report["seeds"]), len(report["seeds"]))
+        out.append(
+            f"\nBy chance alone: with {len(report['seeds'])} seeds a side the rule marks a measure that did not "
+            f"change about {rate:.1%} of the time (a seeded simulation of normal seeds of equal spread; half that "
+            f"for the one-sided measures), so of this table's judgments about {chance:.1f} ✗ would appear were no "
+            f"rung to change anything; {marked} appeared. A lone ✗ is a lead to read in the runs, not a finding."
+        )
     tasks = sorted(
         {t for n in names for r in runs[n].values() for t in r["parity"].get("repairs_and_failsafes_by_task", {})}
     )

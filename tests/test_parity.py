@@ -232,6 +232,29 @@ def test_a_measure_beyond_the_seeds_spread_is_marked() -> None:
     assert beyond_spread({"mean": 1.2, "sd": 0.0}, {"mean": 0.6, "sd": 0.1}, "repairs_per_agent_day") is True
 
 
+def test_the_parity_table_says_how_many_marks_chance_alone_would_give() -> None:
+    """The 2-sd rule on three seeds a side marks an unchanged measure about one time in 25: a table of
+    many measures and rungs gets a few marks from chance, and says how many it would expect beside how
+    many it got. More seeds make the rule's chance rate fall."""
+    from benchmarks.bench_tokens import _parity_lines, chance_rate
+
+    assert 0.03 < chance_rate(3, 3) < 0.05
+    assert chance_rate(2, 2) > chance_rate(3, 3) > chance_rate(5, 5) > chance_rate(10, 10)
+    assert chance_rate(1, 1) == 0.0  # nothing is judged with one seed a side
+    seeds = [0, 1, 2]
+    same, moved = {"mean": 0.8, "sd": 0.02}, {"mean": 0.5, "sd": 0.02}
+    parity = {
+        "baseline": {"conversations": same, "activity_place_agreement": same, "repairs_per_agent_day": same},
+        "aga": {"conversations": same, "activity_place_agreement": moved, "repairs_per_agent_day": same},
+    }
+    runs = {n: {s: {"parity": {}} for s in seeds} for n in parity}
+    lines = "\n".join(_parity_lines({"parity": parity, "seeds": seeds, "runs": runs}, runs, list(parity)))
+    assert "aga: activity place agreement." in lines
+    # Three judgments of aga, one of them one-sided (repairs): 2.5 times the rule's rate.
+    expected = 2.5 * chance_rate(3, 3)
+    assert f"about {expected:.1f} ✗ would appear were no rung to change anything; 1 appeared" in lines
+
+
 def test_news_is_known_only_by_those_whose_memories_name_it_as_a_word() -> None:
     from sqlmodel import Session, SQLModel
 
