@@ -10,6 +10,10 @@ one mechanism at a time, so that a saving is split into what the papers do and w
     (d) lifestyle      + the day's schedule in one call (the AGA reference code's, not the paper's text)
     (e) aga            + Social Memory = full aga;  aga-paper = (a) + Social Memory
 
+``lifestyle-by-hour`` and ``aga-by-hour`` are (d) and (e) with the one-call day's long blocks decomposed
+an hour at a time (``--hour-blocks``): they act as finely as the baseline, so their share is measured at
+the baseline's grain of acting rather than estimated from the action counts.
+
 The policy variants first run K warm-up runs (seeds seed+1000k, each a different day) that fill their
 own store, as in the paper; the measured runs of one seed all share it. Every run is an ordinary run
 folder under ``OUT/runs`` (``aga ledger``, ``aga show``, ``aga social`` work on them), and a finished
@@ -83,6 +87,10 @@ VARIANTS: dict[str, Variant] = {
         Variant("social", "social", "Social Memory alone", True),
         Variant("aga-paper", "aga", "(a) + Social Memory: AGA as in the paper", True, _PAPER_LP),
         Variant("aga", "aga", "(e) + Social Memory: full aga", False),
+        Variant("lifestyle-by-hour", "lifestyle", "(d), its long blocks decomposed an hour at a time (the "
+                "baseline's grain of acting)", False, {"hour_blocks": True}),
+        Variant("aga-by-hour", "aga", "full aga, its long blocks decomposed an hour at a time (the baseline's "
+                "grain of acting)", False, {"hour_blocks": True}),
         Variant("baseline-mw", "baseline", "the original architecture + mind wandering (AGA appendix D)", True,
                 mind_wandering=True),
         Variant("aga-mw", "aga", "full aga + mind wandering (AGA appendix D)", False, mind_wandering=True),
@@ -474,7 +482,9 @@ def _mechanisms(options: Any) -> str:
     """The options that make a variant, said briefly ("-" for a run without a policy store)."""
     if options is None:
         return "-"
-    return ", ".join(f"{k}={getattr(options, k)}" for k in ("exact_actions", "importance", "hourly_schedule"))
+    said = [f"{k}={getattr(options, k)}" for k in ("exact_actions", "importance", "hourly_schedule")]
+    # Said only when on, so that runs measured before the option existed still match their settings.
+    return ", ".join(said + (["hour_blocks=True"] if getattr(options, "hour_blocks", False) else []))
 
 
 def measure(run_id: str, mode: str) -> dict[str, Any]:

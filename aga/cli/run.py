@@ -363,6 +363,13 @@ def run_command(
         bool,
         typer.Option(help="Policy modes: reuse the rating of an event rated before in other words (ours)."),
     ] = True,
+    hour_blocks: Annotated[
+        bool,
+        typer.Option(
+            help="Policy modes: decompose the one-call day's long blocks an hour at a time, acting as finely "
+            "as the baseline's hourly blocks (ours)."
+        ),
+    ] = False,
     mind_wandering: Annotated[
         bool,
         typer.Option(help="Any mode: a few rare memories sampled into planning and dialogue prompts (AGA appendix D)."),
@@ -433,6 +440,7 @@ def run_command(
         hourly_schedule=hourly_schedule,
         exact_actions=exact_actions,
         importance=importance_cache,
+        hour_blocks=hour_blocks,
     )
     if mode not in POLICY_MODES:
         given = {
@@ -445,6 +453,7 @@ def run_command(
             "--hourly-schedule": hourly_schedule,
             "--exact-actions": exact_actions,
             "--no-importance-cache": not importance_cache,
+            "--hour-blocks": hour_blocks,
         }
         if any(given.values()):
             named = ", ".join(k for k, v in given.items() if v)

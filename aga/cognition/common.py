@@ -123,6 +123,8 @@ class Runtime:
     decisions: DecisionLog | None = None  # the run's log of policy lookups
     social: SocialMemory | None = None  # Social Memory (social and aga modes)
     one_call_schedule: bool = False  # the day's schedule in one call (policy modes) instead of hour by hour
+    # A long block of the one-call day decomposed an hour at a time, as the baseline's hourly blocks are.
+    hour_blocks: bool = False
     mind_wandering: bool = False  # a few rare memories in planning and dialogue prompts (AGA appendix D)
     # A phased run (see aga.sim.phased): per-agent random streams, and the view agents read each other
     # through while a phase runs (None between phases and in a sequential run).

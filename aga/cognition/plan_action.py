@@ -108,6 +108,15 @@ def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
     item = schedule[index]
     if item.decomposed or item.minutes < 60 or is_sleep(item.task):
         return
+    if rt.hour_blocks and item.minutes >= 120 and item.spec is None:
+        # Acted at the baseline's grain: its hourly schedule gives a block an hour, each decomposed on
+        # its own, where one call for a four-hour block gives a few long steps (a model does not split
+        # four hours four times as finely as one). Cut into hours (the last takes what is left over) and
+        # decompose the one due now; the next ones are decomposed when they come.
+        hours = item.minutes // 60
+        cut = [*([60] * (hours - 1)), item.minutes - 60 * (hours - 1)]
+        schedule[index : index + 1] = [ScheduleItem(item.task, m, origin=item.origin) for m in cut]
+        item = schedule[index]
     start = sum(s.minutes for s in schedule[:index])
     context = {
         "identity": identity(agent, rt.now),

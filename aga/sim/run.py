@@ -532,6 +532,7 @@ class Run:
         if lifestyle is not None and options is not None:
             rt.lifestyle = lifestyle
             rt.one_call_schedule = not options.hourly_schedule
+            rt.hour_blocks = options.hour_blocks
             rt.decisions = DecisionLog(engine)
         if info.mode in SOCIAL_MODES:
             rt.social = SocialMemory(engine)
