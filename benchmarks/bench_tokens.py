@@ -31,6 +31,7 @@ Writes ``OUT/report.json``, ``OUT/report.md`` and ``OUT/shares.png``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import os
@@ -1038,6 +1039,7 @@ def beyond_spread(variant: dict[str, float], baseline: dict[str, float], measure
     return abs(change) > 2 * sd
 
 
+@functools.lru_cache(maxsize=64)  # asked once per judgment, with a handful of seed counts per report
 def chance_rate(n_variant: int, n_baseline: int, draws: int = 20_000) -> float:
     """How often :func:`beyond_spread`'s two-sided rule marks a measure that did not change, with these
     seed counts: both rungs' seeds drawn from one normal distribution. By a seeded simulation, as the
