@@ -108,7 +108,7 @@ def decompose_item(rt: Runtime, agent: Agent, index: int) -> None:
     item = schedule[index]
     if item.decomposed or item.minutes < 60 or is_sleep(item.task):
         return
-    if rt.hour_blocks and item.minutes >= 120 and item.spec is None:
+    if rt.hour_blocks and item.minutes >= 120:
         # Acted at the baseline's grain: its hourly schedule gives a block an hour, each decomposed on
         # its own, where one call for a four-hour block gives a few long steps (a model does not split
         # four hours four times as finely as one). Cut into hours (the last takes what is left over) and
