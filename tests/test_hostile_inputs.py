@@ -383,3 +383,35 @@ def test_a_place_the_town_does_not_have_is_warned_about(ville3):
     # The town's own places, in any spelling of capitals and accents, and people's names are no warning.
     _edit(ville3 / "cast.toml", "works at the Moorland Museum", "works at the HOBBS CAFÉ, near Klaus Mueller")
     assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
+
+
+def test_a_place_of_the_persona_s_past_is_no_workplace_to_warn_about(ville3):
+    # An outside tester's retired miner "worked forty years underground at the mine": warned that the
+    # mine was not among his known places, though his days no longer go there.
+    cast = ville3 / "cast.toml"
+    text = cast.read_text()
+    start = text.index('learned = """Isabella Rodriguez')
+    end = text.index('"""', start + 12) + 3
+    cast.write_text(
+        text[:start]
+        + 'learned = """Isabella Rodriguez is retired. She worked thirty years at Hobbs Cafe."""'
+        + text[end:]
+    )
+    _edit(
+        cast,
+        'known_places = ["Hobbs Cafe", "The Willows Market and Pharmacy"',
+        'known_places = ["The Willows Market and Pharmacy"',
+    )
+    warnings = scenario_warnings(load_scenario(ville3))
+    said = [w for w in warnings if "'Isabella Rodriguez' > known_places" in w]
+    assert not [w for w in said if "learned" in w], said
+
+
+def test_a_surname_names_the_one_person_who_has_it(ville3):
+    loaded = load_scenario(ville3)
+    assert loaded.persona("Mueller").name == "Klaus Mueller"
+    assert loaded.persona("rodriguez").name == "Isabella Rodriguez"
+    cast = ville3 / "cast.toml"
+    cast.write_text(cast.read_text().replace('"Klaus Mueller"', '"Klaus Lopez"'))
+    with pytest.raises(KeyError, match="'Lopez' could be Klaus Lopez or Maria Lopez: give the full name"):
+        load_scenario(ville3).persona("Lopez")

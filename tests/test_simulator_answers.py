@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import aga.simulator  # noqa: F401  (registers the answer routines)
+from aga.simulator.plan import END_OF_DAY
 from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.talk import ECHOES, MENTION, TELL
 from aga.simulator.text import gerund, thing_of
@@ -339,11 +340,20 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # refuelling as a meal ("having a second helping of the fuel"), a mechanic's engines as crewing
         # a ferry ("helping a passenger aboard"), eating a hot dinner as cooking ("washing the vegetables").
         ("marking work in the staff room", "Lea Park teaches the youngest class at the village school.", "teaching"),
-        ("topping up the fuel", "", "crew"),  # a step of crew's know-how (see below)
+        ("topping up the fuel", "Kit Doyle skippers the harbour ferry.", "crew"),  # a step of crew's know-how
+        # A crew works a vessel: the same step with no vessel in sight is not a crew's.
+        ("topping up the fuel", "", "manual"),
         ("servicing boat engines in the workshop", "Tam Osei is the mechanic at the slipway.", "manual"),
         ("eating dinner while it is hot", "", "meal"),
         ("tidying the tables", "Ana Ruiz runs the bakery on the square.", "service"),
-        ("casting off", "", "crew"),
+        ("casting off", "Kit Doyle skippers the harbour ferry.", "crew"),
+        # A town written from scratch by an outside tester (a mining settlement, 2026-12-03): the cook's
+        # work was read as eating ("having a second helping") and as a night watch ("night-shift"), the
+        # radio operator's aerial as a ferry's ("letting the passengers off").
+        ("cooking breakfast for the day shift", "Dolores Ibarra is the cook at the Pithead Canteen.", "cooking"),
+        ("baking the night-shift pasties", "Dolores Ibarra is the cook at the Pithead Canteen.", "cooking"),
+        ("serving a midday meal at the serving hatch", "Dolores Ibarra is the cook at the Pithead Canteen.", "service"),
+        ("checking the aerial mast", "Kwame Asante is the radio operator at the Ridge Radio Hut.", "manual"),
         # No kind for winning people over: a campaign was read as a walk, a negotiation as an errand.
         ("campaigning for the local election", "", "persuading"),
         ("negotiating with the suppliers", "", "persuading"),
@@ -495,12 +505,14 @@ def test_a_question_gets_no_i_think_before_it():
         (
             "Ana teaches at the school from 8 am until 3 pm and marks work in the staff room until 4 pm.",
             6,
-            [(8, "teach at the school"), (15, "mark work in the staff room")],
+            # The routine's last stated end is the end of its work: an outside tester's nurse, whose
+            # routine ended "until 5 pm", stayed on the ward until bedtime.
+            [(8, "teach at the school"), (15, "mark work in the staff room"), (16, END_OF_DAY)],
         ),
         (
             "Ivo keeps the watch from 8 pm until 7 am, lights the lamp at 8 pm and records the weather.",
             16,
-            [(20, "keep the watch"), (20, "light the lamp"), (21, "record the weather")],
+            [(20, "keep the watch"), (20, "light the lamp"), (21, "record the weather"), (7, END_OF_DAY)],
         ),
         (
             "Ana teaches 9 am - 3 pm and marks work in the staff room.",
@@ -514,11 +526,29 @@ def test_a_question_gets_no_i_think_before_it():
             17,
             [(20, "work the night shift at St. Brigid's Hospital"), (8, "hand over to the day staff")],
         ),
-        # An hour after "until" is an end, not a start; "goes" is "go".
+        # An hour after "until" is an end, not a start; "goes" is "go"; "then" is after the end.
         (
             "Bea opens the shop at 8 am and serves until the shop closes at 8 pm, then goes for a walk.",
             6,
-            [(8, "open the shop"), (9, "serve until the shop closes"), (10, "go for a walk")],
+            [(8, "open the shop"), (9, "serve until the shop closes"), (20, "go for a walk")],
+        ),
+        # What a colon lists happens during the span before it; "from noon" leaves no "from" behind.
+        (
+            "Tom runs the night shift at the mine from 10 pm until 6 am: he reads the gas detectors at 10 pm, "
+            "sends the men down in the cage and signs the shift log at 6 am. He walks home at 7 am.",
+            16,
+            [
+                (22, "run the night shift at the mine"),
+                (22, "read the gas detectors"),
+                (23, "send the men down in the cage"),
+                (6, "sign the shift log"),
+                (7, "walk home"),
+            ],
+        ),
+        (
+            "Dee serves lunch at the hatch from noon until 2 pm and bakes the pasties until 4 pm.",
+            4,
+            [(12, "serve lunch at the hatch"), (14, "bake the pasties"), (16, END_OF_DAY)],
         ),
         # What the day does not hold is no activity, and a clause's "he" is its subject: an outside
         # tester's retired resident planned to "have no job and no workplace", and was shown as "hing
@@ -603,7 +633,7 @@ def test_a_clause_that_starts_with_a_preposition_is_no_activity():
     from aga.simulator.plan import routine
 
     said = "Aoife works at the pharmacy from 9 am until 6 pm, behind the pharmacy counter."
-    assert routine(said, 7) == [(9, "work at the pharmacy")]
+    assert routine(said, 7) == [(9, "work at the pharmacy"), (18, END_OF_DAY)]
 
 
 def test_a_meal_that_the_place_one_is_at_has_a_room_for_is_had_there():
@@ -969,3 +999,74 @@ def test_a_memory_once_said_is_not_said_again_in_the_first_person():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
     assert not [x for x in lines if "I know Lea Park as neighbour" in x]
     assert any("mending the nets" in x for x in lines)
+
+
+@pytest.mark.parametrize(
+    ("step", "context", "fits"),
+    [
+        ("lowering the gangway", "checking the aerial mast Kwame Asante is the radio operator at the hut.", False),
+        ("lowering the gangway", "captaining the ferry Morwenna Vane is the captain of the ferry.", True),
+        ("helping a passenger aboard", "driving the school bus Ada Lind drives the bus.", True),
+        ("helping a passenger aboard", "sending the men down in the lift cage Tomasz is the mine foreman.", False),
+        ("logging a passing light", "keeping the radio watch Kwame is the radio operator.", False),
+        ("logging a passing light", "keeping the night watch Idris is the keeper of the lighthouse.", True),
+        ("checking the gauges", "sending the men down in the lift cage Tomasz is the mine foreman.", True),
+        ("crossing off the list", "buying flour at the store", True),  # a verb, not a ferry's crossing
+    ],
+)
+def test_a_step_of_a_setting_is_taken_only_where_the_prompt_names_that_setting(step: str, context: str, fits: bool):
+    """A crew's know-how is mostly a boat's: in a mining town written from scratch, the radio operator
+    was "lowering the gangway" and "pointing out a seal to passengers" at his aerial mast."""
+    from aga.simulator.steps import suits
+
+    assert suits(step, context) is fits
+
+
+def test_no_step_of_the_sea_reaches_a_town_without_one():
+    """Every decomposition of inland work in a town with no water keeps to steps that name none of it."""
+    from aga.simulator.steps import _AT_SEA, _PASSENGERS
+
+    identity = "Name: Kwame Asante\nLearned traits: Kwame Asante is the radio operator at the Ridge Radio Hut."
+    said = []
+    for activity in ("checking the aerial mast", "keeping the radio watch", "sending the men down in the lift cage"):
+        for seed in range(40):
+            answer = ask("plan.decompose", seed, identity=identity, task=activity, minutes="60")
+            said += [s["subtask"] for s in answer["subtasks"]]
+    assert len(said) > 300
+    assert not [s for s in said if _AT_SEA.search(s) or _PASSENGERS.search(s)]
+
+
+def test_the_evening_after_the_routine_s_last_end_is_the_persona_s_own():
+    """An outside tester's nurse ("writes up the charts ... until 5 pm") was on the ward until bedtime:
+    the hour takes the latest item begun, and nothing followed the charts."""
+    from aga.simulator.plan import activity_at, routine
+
+    plan = routine("Aurélie starts at the infirmary at 7 am and writes up the patient charts until 5 pm.", 6)
+    assert activity_at(16, 6, 22, plan) == "write up the patient charts"
+    assert activity_at(17, 6, 22, plan) == END_OF_DAY
+    assert [activity_at(h, 6, 22, plan) for h in (18, 20, 21)] == ["relaxing at home"] * 3
+
+
+def test_an_activity_said_to_be_at_home_is_done_at_home():
+    shown = {
+        "action_description": "resting at home (listening to the radio)",
+        "options": "Ridge Radio Hut, Crag Infirmary, Wróbel house",
+        "home_sector": "Wróbel house",
+        "current_sector": "Crag Infirmary",
+        "home_arenas": "kitchen, bedroom",
+        "current_arenas": "ward, nurses' station",
+        "requirement": "Aurélie works at the Crag Infirmary from 7 am until 5 pm.",
+    }
+    assert {ask("act.sector", seed, **shown)["choice"] for seed in range(10)} == {"Wróbel house"}
+
+
+def test_a_note_of_one_s_own_line_names_whom_its_you_meant():
+    """Kept as "you", the note's line was later said to someone else as news about them."""
+    conversation = (
+        "Aurélie Fontaine: Kwame, there you are!\nKwame Asante: Oh, hi Aurélie!\n"
+        "Aurélie Fontaine: I hear you are sending the weather report to the valley. How is that going?"
+    )
+    for task in ("reflect.chat_memo", "reflect.chat_planning"):
+        text = ask(task, 1, conversation=conversation, name="Aurélie Fontaine")["text"]
+        assert "Kwame Asante is sending the weather report" in text, text
+        assert " you " not in f" {text} "

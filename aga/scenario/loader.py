@@ -90,6 +90,10 @@ def full_name(name: str, names: Sequence[str], missing: str = "here; the names a
         # only mean is that name.
         folded = _folded(name)
         matches = [n for n in names if _folded(n) == folded] or [n for n in names if _folded(n.split()[0]) == folded]
+    if not matches:
+        # A surname ("Wróbel", "wrobel") names the one person who has it, as people are called by it.
+        folded = _folded(name)
+        matches = [n for n in names if len(n.split()) > 1 and _folded(n.split()[-1]) == folded]
     if len(matches) > 1:
         raise KeyError(f"'{name}' could be {' or '.join(matches)}: give the full name")
     if matches:
@@ -525,6 +529,16 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
     return warnings
 
 
+# A sentence about the persona's past ("He worked forty years at the mine", "She used to teach at the
+# school"): the place it names is not one their days go to.
+_PAST = re.compile(r"\b(?:worked|was|were|used to|retired|lived|grew up|had been|spent|once)\b", re.IGNORECASE)
+
+
+def _present(text: str) -> list[str]:
+    """The sentences of ``text`` that are not about the persona's past (see :data:`_PAST`)."""
+    return [x for x in re.split(r"(?<=[.;!?])\s+", text) if not _PAST.search(x)]
+
+
 def _unknown_named_places(scenario: Scenario) -> list[str]:
     """A place a persona's text names (a workplace: "works at the Harbour Bakery") that is not among the
     places they know: the prompts that choose where an action happens offer only known places, so the
@@ -546,7 +560,7 @@ def _unknown_named_places(scenario: Scenario) -> list[str]:
             if sector.private and persona.name not in sector.residents:
                 continue  # someone else's home is never offered, known or not
             named = re.compile(rf"(?<!\w){re.escape(sector.name)}(?!\w)")  # "Bar" is not in "Barbara"
-            where = [field for field, text in fields.items() if named.search(text)]
+            where = [field for field, text in fields.items() if any(named.search(x) for x in _present(text))]
             if where:
                 verb = "names" if len(where) == 1 else "name"
                 warnings.append(

@@ -29,6 +29,9 @@ SAME_WORK = 0.8
 STAY_DOABLE = STAY + 3 * NOISE
 
 
+_AT_HOME = re.compile(r"\b(?:at|go|goes|going|head|heading|walk|walking|back)\s+home\b", re.IGNORECASE)
+
+
 def _noisy(scores: np.ndarray, p: Prompt) -> int:
     return int(np.argmax(scores + np.array([p.rng.gauss(0.0, NOISE) for _ in scores])))
 
@@ -41,6 +44,10 @@ def sector(p: Prompt) -> dict[str, str]:
         return {"choice": p.get("home_sector")}
     action = p.get("action_description")
     home, current = p.get("home_sector"), p.get("current_sector")
+    # An activity that says it is at home ("resting at home (listening to the radio)") is done at home:
+    # scored by meaning, its step's radio took an outside tester's nurse to the radio hut.
+    if home in options and _AT_HOME.search(re.sub(r"\([^)]*\)", "", action)):
+        return {"choice": home}
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home)

@@ -159,7 +159,23 @@ def _gist(p: Prompt) -> str:
     if not lines:
         return "we caught up briefly"
     who, line = max(lines, key=lambda x: rate(x[1], "", 0.5, 0))
-    return line if who == name else told_of(line, who)
+    if who != name:
+        return told_of(line, who)
+    # Their own line, with its "you" the one it was said to: kept as "you", a later talk with someone
+    # else told them "I hear you are sending the weather report" of what the first listener was doing.
+    other = next((w for w, _ in _said_by(p.get("conversation")) if w != name), "")
+    return _to_named(line, other) if other else line
+
+
+def _to_named(line: str, other: str) -> str:
+    """``line`` with its "you" said as ``other`` ("you are on the ward" -> "Bo Reyes is on the ward")."""
+    line = re.sub(r"\b[Yy]ou(?: are|'re|’re)\b", f"{other} is", line)
+    line = re.sub(r"\b[Yy]ou(?: were)\b", f"{other} was", line)
+    line = re.sub(r"\b[Yy]ou(?: have|'ve|’ve)\b", f"{other} has", line)
+    line = re.sub(r"\b[Yy]ours\b", f"{other}'s", line)
+    line = re.sub(r"\b[Yy]our\b", f"{other}'s", line)
+    line = re.sub(r"\b[Yy]ourself\b", other, line)
+    return re.sub(r"\b[Yy]ou\b", other, line)
 
 
 @answers("reflect.chat_planning")

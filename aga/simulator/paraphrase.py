@@ -64,6 +64,11 @@ _NO_OBJECT = re.compile(
 )
 
 
+# A verb that a particle follows is a phrasal verb of its own ("write up the charts", "clean out the
+# shed", "read out the list"): a synonym in its place breaks it ("put down up the charts").
+_PARTICLE = re.compile(r"\s+(?:up|down|out|off|away|back)\b", re.IGNORECASE)
+
+
 def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
     """Return ``text`` with some words swapped for synonyms (each with probability ``rate``)."""
 
@@ -71,6 +76,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         word = match.group(0)
         group = _INDEX[word.lower()]
         if rng.random() >= rate or (group not in _ADJECTIVES and _NOUN_BEFORE.search(match.string, 0, match.start())):
+            return word
+        if " " not in word and _PARTICLE.match(match.string, match.end()):
             return word
         if _NO_OBJECT.match(match.string, match.end()):
             group = tuple(w for w in group if w not in _NEEDS_OBJECT) or (word,)

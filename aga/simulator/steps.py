@@ -18,7 +18,7 @@ import numpy as np
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, field, main_clause, sentences, thing_of, within
+from aga.simulator.text import clauses, field, lemma, main_clause, sentences, thing_of, within
 
 # kind -> (description for matching, opening steps, middle steps, closing steps)
 POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -1434,6 +1434,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "servicing an engine in the workshop", "refuelling the boat",
                "hauling a boat out of the water for repairs", "a mechanic's work on boats and engines"),
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
+              "reading the gauges and detectors",
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
     "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll", "gardening",
                 "hiking in the hills"),
@@ -1461,6 +1462,71 @@ for _kind, (_, *_groups) in POOLS.items():
         _STEP_OWNERS.setdefault(_step.lower(), set()).add(_kind)
 
 
+# Know-how that belongs to a setting as well as to a kind of work: a crew's steps are mostly a boat's
+# ("lowering the gangway", "checking the moorings"), a night watch's now and then the sea's ("logging a
+# passing light"). A step that names the water or passengers is taken only where the activity or the
+# persona's trade names them too; elsewhere (a mine's lift cage, a radio hut's aerial) it would be a
+# step of a town this one is not. General English words, no town's places.
+_AT_SEA = re.compile(
+    r"\b(?:boats?|ferry|ferries|sea|seas|harbour|harbor|quay|gangway|wheelhouse|decks?|moorings?|bilge|tides?|"
+    r"tidal|swell|seals?|berth|fenders|lifejackets?|the crossing|spray|buoys?|ships?|lighthouse|passing light|"
+    r"nets|anchor|hull|ashore|coast|dinghy|oars?|marina|pier|jetty|wharf|slipway)\b",
+    re.IGNORECASE,
+)
+_WATERSIDE = re.compile(
+    r"\b(?:boats?|boatyard|ferry|ferries|sea|seas|seaside|seafront|harbour|harbor|quay|port|ships?|shipping|"
+    r"fish|fishing|fisherman|fishermen|fishmonger|sail|sailing|sailor|lighthouse|coast|coastal|bay|marina|docks?|"
+    r"river|lake|shore|beach|crew|captain|skipper|regatta|tides?|wharf|pier|navy|naval|marine|yacht|canal|jetty|"
+    r"crabber|trawler|lifeboat|ferryman)\b",
+    re.IGNORECASE,
+)
+_PASSENGERS = re.compile(r"\b(?:passengers?|aboard|next stop)\b", re.IGNORECASE)
+_CARRIES = re.compile(
+    r"\b(?:passengers?|bus|buses|coach|tram|train|taxi|cab|ferry|ferries|boats?|ships?|planes?|aircraft|driver|"
+    r"captain|conductor|pilot|skipper|crew)\b",
+    re.IGNORECASE,
+)
+# Kinds whose know-how as a whole belongs to a setting: a crew works a vessel or vehicle, animal care has
+# an animal. An activity that only sounds like one ("checking the aerial mast", "stretching the flour and
+# meat") is read as its next kind when neither it nor the trade names what the kind needs.
+_NEEDS: dict[str, re.Pattern[str]] = {
+    "crew": re.compile(
+        r"\b(?:boats?|ferry|ferries|ships?|bus|buses|coach|tram|train|taxi|cab|lorry|truck|van|planes?|aircraft|"
+        r"crew|captain|skipper|driver|pilot|conductor|deckhand|trawler|crabber|yacht|lifeboat|barge|ferryman)\b",
+        re.IGNORECASE,
+    ),
+    "animal care": re.compile(
+        r"\b(?:animals?|dogs?|cats?|pets?|vet|vets|veterinary|veterinarian|horses?|pony|ponies|cows?|cattle|"
+        r"sheep|sheepdogs?|lambs?|goats?|pigs?|chickens?|hens?|livestock|farm|farms|farmer|kennels?|stables?|"
+        r"birds?|rabbits?|puppy|puppies|kitten|kittens|calf|calves|herd|flock|zoo|shepherd|dairy)\b",
+        re.IGNORECASE,
+    ),
+}
+# What an activity's verb says of its kind where the rest of it pulls elsewhere: "cooking breakfast for
+# the day shift" is cooking, not a meal, however close "breakfast" is; "baking the night-shift pasties" is
+# not a night watch; "serving a midday meal at the hatch" is serving.
+_VERB_KINDS = {
+    "cook": "cooking", "bake": "cooking", "fry": "cooking", "roast": "cooking", "grill": "cooking",
+    "eat": "meal", "dine": "meal", "serve": "service", "sell": "service",
+}  # fmt: skip
+_VERB_WEIGHT = 0.25
+
+
+def suits(step: str, context: str) -> bool:
+    """Whether a step of know-how fits an activity and trade (``context``): a step naming the water or
+    passengers only where the context names them too (see :data:`_AT_SEA`)."""
+    if _AT_SEA.search(step) and not _WATERSIDE.search(context):
+        return False
+    return not (_PASSENGERS.search(step) and not _CARRIES.search(context))
+
+
+def know_how(kind: str, part: int, context: str) -> tuple[str, ...]:
+    """The opening (1), middle (2) or closing (3) steps of ``kind`` that suit ``context`` (all of them
+    if none does: a kind always has steps)."""
+    steps = POOLS[kind][part]
+    return tuple(x for x in steps if suits(x, context)) or steps
+
+
 def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     """Kinds of activity with their scores, closest in meaning first.
 
@@ -1477,6 +1543,14 @@ def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     if owners:  # a step of several kinds' know-how is of the closest of those ("checking the stitches")
         own = max(owners, key=lambda k: scores[_KINDS.index(k)])
         scores[_KINDS.index(own)] = float(scores.max()) + 0.5
+    words = main_clause(activity).split()
+    verb_kind = _VERB_KINDS.get(lemma(words[0].lower())) if words else None
+    if verb_kind:
+        scores[_KINDS.index(verb_kind)] += _VERB_WEIGHT
+    context = f"{activity} {trade}"
+    for kind, needs in _NEEDS.items():
+        if not needs.search(context):
+            scores[_KINDS.index(kind)] -= 1.0
     order = np.argsort(scores)[::-1]
     return [(_KINDS[i], float(scores[i])) for i in order]
 
@@ -1595,7 +1669,8 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     kinds = kinds_of(main, trade)
     # A model hesitates between two readings only when they are about as close.
     kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
-    _, opening, middle, closing = POOLS[kind]
+    context = f"{main} {trade}"
+    opening, middle, closing = (know_how(kind, part, context) for part in (1, 2, 3))
     other = next(k for k, _ in kinds if k != kind)
     thing = thing_of(main)
     thing = _meal_thing(main) if kind == "meal" else thing
@@ -1614,7 +1689,8 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     if not about or goal:  # steps that need a thing are left out, as long as any others remain
         opening, middle, closing = (tuple(x for x in g if "{thing}" not in x) or g for g in (opening, middle, closing))
     pool = list(middle) + (rng.sample(FRAMES, k=3) if about and not goal and kind not in _UNFRAMED else [])
-    pool += rng.sample(POOLS[other][2], k=min(2, len(POOLS[other][2]))) if rng.random() < 0.5 else []
+    theirs = know_how(other, 2, context)
+    pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 else []
     rng.shuffle(pool)
     # How many steps this answer has for an hour: one of the distinct step counts of the GPT-3.5 day's
     # blocks of about an hour (benchmarks/data/original_ville3_day1.json, 4 to 9), as a model's samples
@@ -1657,7 +1733,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     if neighbour and rng.random() < 0.2:
         first, other_activity = rng.choice(neighbour)
         their_kind = kinds_of(other_activity, trade)[0][0]
-        _, their_opening, _, their_closing = POOLS[their_kind]
+        their_opening, their_closing = (know_how(their_kind, part, f"{other_activity} {trade}") for part in (1, 3))
         step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
         if first and re.match(r"(?:sleeping|asleep)\b", other_activity, re.IGNORECASE):
             # What runs in from a night's sleep is getting up, not "sleeping" or "settling into bed".

@@ -175,6 +175,9 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and len(t) > 12
         and not (listener and _RELATION.match(t) and re.search(who, t))  # "I know you as my wife"
         and not t.endswith(" is idle")
+        # A line of an earlier talk said to someone ("I hear you are sending the weather report"): its
+        # "you" was that listener, and said to this one it pins their activity on the wrong person.
+        and not re.match(r"(?:you|your|you're|you've)\b", t, re.IGNORECASE)
         and t[:40] not in said
         # ... nor as it was said: "Harriet Lusk knows Elif Karsan as ..." said by Harriet is "I know Elif
         # Karsan as ...", and checked only in the third person it was said four times in one talk.
@@ -257,7 +260,7 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
                 f"Hey {other}, good to see you.",
                 f"Oh, hi {other}!",
                 f"{other}! Fancy meeting you here.",
-                f"Morning, {other}.",
+                f"Hello there, {other}.",  # not "Morning": the prompt shows no time of day
                 f"Hello {other}, how have you been?",
                 f"{other}, there you are!",
                 "Oh, hello! I didn't expect to see you here.",

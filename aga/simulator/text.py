@@ -533,6 +533,19 @@ def _subject_at(tokens: list[str], i: int) -> bool:
     return bool(re.search(r"[,;:.!?]", tokens[i - 1])) or tokens[i - 2].lower() in _BEFORE_A_SUBJECT
 
 
+# "the mine", "a gold mine", "Hollin Crag Mine": a pit, not the speaker's own.
+_BEFORE_A_NOUN = frozenset(("the", "a", "this", "that", "every", "each", "our", "their", "his", "her", "its", "my",
+                            "your", "no", "old", "gold", "coal", "tin", "salt", "copper", "iron", "open"))  # fmt: skip
+
+
+def _noun_mine(tokens: list[str], i: int) -> bool:
+    """Whether the word ``mine`` at ``i`` is the noun (see :data:`_BEFORE_A_NOUN`) or part of a name."""
+    if tokens[i].lower() != "mine":
+        return False
+    before = tokens[i - 2] if i >= 2 else ""
+    return before.lower() in _BEFORE_A_NOUN or (tokens[i][0] == "M" and not _subject_at(tokens, i))
+
+
 def swap_persons(text: str) -> str:
     """A line said back to whoever said it: their 'I', 'my', 'me' are 'you', 'your', and their 'you' is
     'I' or 'me' ('I am checking the ward' -> 'you are checking the ward', 'I know you' -> 'you know
@@ -548,7 +561,7 @@ def swap_persons(text: str) -> str:
             t[i], t[i + 2] = _BE_SWAPPED[low, after]
         elif low == "you":
             t[i] = "I" if _subject_at(t, i) else "me"
-        elif low in _SWAP:
+        elif low in _SWAP and not _noun_mine(t, i):
             t[i] = _SWAP[low]
     return "".join(t)
 
@@ -603,7 +616,8 @@ def told_of(text: str, name: str, to: str = "") -> str:
             if j < len(t) and t[j]:
                 verb = t[j]
                 t[j] = _third_person(verb) if singular else {"am": "are", "was": "were"}.get(verb.lower(), verb)
-        elif low in own:  # their own, by name if they have not been named yet ("with me" -> "with Jo Bell")
+        elif low in own and not _noun_mine(t, i):
+            # their own, by name if they have not been named yet ("with me" -> "with Jo Bell")
             t[i] = own[low] if named or low in ("mine", "myself") else (name if low == "me" else f"{name}'s")
             named = True
         elif to and low == "you":
