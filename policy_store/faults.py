@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,10 +52,31 @@ def create_tables(metadata: MetaData, engine: Engine, tables: Sequence[Any] | No
 def no_space(exc: BaseException) -> bool:
     """True for an error that says the disk (or the database's quota) is full, whoever raised it (the
     OS, SQLite, chromadb's own error types)."""
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return True
-    text = str(exc)
-    return "disk is full" in text or "No space left" in text
+    # The words may be on an error it was raised from: chromadb's "Error in compaction: Failed to apply
+    # logs to the metadata segment" came from SQLite's "database or disk is full" (seen on a 5 MB disk).
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return True
+        text = str(exc)
+        if "disk is full" in text or "No space left" in text:
+            return True
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return False
+
+
+# Below this much free space, a failed write is taken for a full disk whatever its words: chromadb's
+# compaction error on a full disk does not always say why.
+LOW_SPACE_BYTES = 16 * 1024 * 1024
+
+
+def little_space(path: str | os.PathLike[str]) -> bool:
+    """Whether the disk holding ``path`` has under :data:`LOW_SPACE_BYTES` free (False if unknown)."""
+    try:
+        return shutil.disk_usage(path).free < LOW_SPACE_BYTES
+    except OSError:
+        return False
 
 
 def database_fault(message: str) -> str | None:

@@ -155,3 +155,89 @@ def test_asking_whether_a_database_is_read_only_keeps_the_locks_of_open_connecti
     with contextlib.closing(sqlite3.connect(db)) as again:
         assert again.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert again.execute("SELECT count(*) FROM t").fetchone() == (2,)
+
+
+# Found by an outside tester's fault trial (2026-12-03): a folder where a run's lock or metrics file
+# belongs gave a raw traceback; a run copied under another name whose database was damaged was called
+# read-only; a run killed after its last checkpoint stayed "interrupted" for good.
+
+
+def test_a_folder_where_the_lock_or_the_metrics_file_belongs_is_named(aga):
+    run = _made_run("lockdir")
+    run.paths.lock.unlink(missing_ok=True)
+    run.paths.lock.mkdir()
+    code, said = aga("resume", "lockdir", "--hours", "0.1")
+    assert code == 2 and "is a folder, not a file" in said and "rm -r" in said, said
+    run.paths.lock.rmdir()
+    run.paths.metrics_textfile.unlink(missing_ok=True)
+    run.paths.metrics_textfile.mkdir()
+    code, said = aga("resume", "lockdir", "--hours", "0.1")
+    assert code == 0 and "finished" in said, said
+    assert not list(run.paths.root.glob("metrics.prom.*"))  # no temporary file left behind
+
+
+def test_a_damaged_database_in_a_renamed_run_folder_is_called_damaged_not_read_only(aga):
+    import shutil
+
+    run = _made_run("orig")
+    copy = run.paths.root.parent / "copied"
+    shutil.copytree(run.paths.root, copy)
+    data = (copy / "aga.db").read_bytes()
+    (copy / "aga.db").write_bytes(data[: len(data) // 3])
+    code, said = aga("show", "copied")
+    assert code == 2 and "read-only" not in said and "damaged" in said, said
+
+
+def test_a_run_killed_after_its_last_checkpoint_is_finished_by_resume(aga):
+    from sqlmodel import Session
+
+    from aga.sim.run import RunInfo
+    from aga.storage.db import make_engine
+
+    run = _made_run("killedlate")
+    engine = make_engine(run.paths.database_url)
+    with Session(engine) as session:  # as a kill -9 between the last checkpoint and the status leaves it
+        info = session.get(RunInfo, "killedlate")
+        info.status = "running"
+        session.add(info)
+        session.commit()
+    code, said = aga("resume", "killedlate")
+    assert code == 0 and "already reached" in said, said
+    with Session(engine) as session:
+        assert session.get(RunInfo, "killedlate").status == "finished"
+
+
+def test_a_full_disk_is_known_by_the_error_it_came_from_and_by_the_space_left(tmp_path):
+    from policy_store.faults import little_space, no_space
+
+    try:
+        try:
+            raise OSError("database or disk is full")
+        except OSError as inner:
+            raise RuntimeError("Error in compaction: Failed to apply logs to the metadata segment") from inner
+    except RuntimeError as outer:
+        assert no_space(outer)
+    assert not no_space(RuntimeError("something else"))
+    assert little_space(tmp_path) is (shutil_free(tmp_path) < 16 * 1024 * 1024)
+
+
+def shutil_free(path: Path) -> int:
+    import shutil
+
+    return shutil.disk_usage(path).free
+
+
+def test_a_term_while_the_command_starts_ends_it_as_an_interrupt(tmp_path):
+    """TERM half a second in, while the libraries load: exit 130 with a word, not 143 with none."""
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from aga.cli import main; main()", "show", "nonesuch"],
+        cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, (process.returncode, err)
+    assert "interrupted" in err and "Traceback" not in err

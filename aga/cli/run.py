@@ -35,6 +35,7 @@ from aga.cli.common import (
     plain,
     span_hours,
 )
+from policy_store.faults import little_space
 
 
 def _progress_text(run: Any, started: float, first_step: int) -> str:
@@ -145,7 +146,7 @@ def drive(
         except ModelUnavailable as exc:
             reason = f"unavailable: {exc}"
         except Exception as exc:  # OSError, SQLAlchemyError, or chromadb's own error type for a full disk
-            if not disk_full(exc):
+            if not (disk_full(exc) or (_storage_error(exc) and little_space(run.paths.root))):
                 _say_kept(run, exc)
                 raise
             reason = "disk full"
@@ -153,7 +154,7 @@ def drive(
             try:
                 run.close()  # writes the policy store's waiting vectors: a full disk may fail it
             except Exception as exc:
-                if not disk_full(exc):
+                if not (disk_full(exc) or (_storage_error(exc) and little_space(run.paths.root))):
                     raise
                 reason = "disk full"
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
@@ -298,6 +299,15 @@ def session_options(
         tpm=tpm,
         key_envs=tuple(api_key_env or ()),
     )
+
+
+def _storage_error(exc: BaseException) -> bool:
+    """An error of writing to the run's files: the OS's, SQLite's, or chromadb's own."""
+    import sqlite3
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    return isinstance(exc, OSError | sqlite3.Error | SQLAlchemyError) or type(exc).__module__.startswith("chromadb")
 
 
 def _say_kept(run: Any, exc: BaseException) -> None:
@@ -598,6 +608,9 @@ def resume_command(
     if hours:
         opened.set_status("running", until=max(opened.info.until, opened.rt.now) + timedelta(hours=hours))
     if opened.rt.now >= opened.info.until:
+        # Killed after its last checkpoint, a run that reached its end still says "running": it is finished.
+        if opened.info.status != "finished":
+            opened.set_status("finished")
         opened.close()
         console.print(
             f"run {opened.info.run_id} already reached {opened.info.until:%a %b %d %H:%M}; add --hours N to extend it",

@@ -109,6 +109,11 @@ class Metrics:
         return start_http_server(port, addr=addr, registry=self.registry)
 
     def write_textfile(self, path: Path) -> None:
-        """Write the current values in the Prometheus text format (atomically)."""
+        """Write the current values in the Prometheus text format (atomically).
+
+        Raises ``ValueError`` naming the file when ``path`` is a folder: prometheus_client's atomic
+        rename fails on it only after writing its temporary file, which it leaves behind."""
+        if path.is_dir():
+            raise ValueError(f"{path} is a folder, not the metrics file; remove it (`rm -r '{path}'`)")
         path.parent.mkdir(parents=True, exist_ok=True)
         write_to_textfile(str(path), self.registry)

@@ -170,11 +170,14 @@ def _adopt_folder_name(engine: Engine, old: str, new: str) -> None:
             if inspect(engine).has_table(LedgerRow.__tablename__):
                 session.exec(update(LedgerRow).where(col(LedgerRow.run_id) == old).values(run_id=new))  # type: ignore[call-overload]
             session.commit()
-    except (OperationalError, StorageError) as exc:  # a read-only file is a StorageError (name_database_faults)
-        why = exc.orig if isinstance(exc, OperationalError) else "its database is read-only"
+    except StorageError:
+        # name_database_faults' sentence: it names the file and what to do (a malformed database is
+        # recovered, not made writable), so it is passed on as it is.
+        raise
+    except OperationalError as exc:
         raise ValueError(
             f"the run folder '{new}' holds run '{old}' (renamed or copied from it), and it cannot take the "
-            f"folder's name ({why}); make the folder writable, or name it '{old}' again"
+            f"folder's name ({exc.orig}); make the folder writable, or name it '{old}' again"
         ) from None
 
 
@@ -595,8 +598,13 @@ class Run:
     def _flush_memories(self) -> None:
         try:
             self.rt.memory.flush()
-        except Exception:  # closing must go on; the next open indexes what is missing
-            logging.getLogger("aga.sim").warning("could not index the last memories on close", exc_info=True)
+        except Exception as exc:  # closing must go on; the next open indexes what is missing
+            from policy_store.faults import no_space
+
+            if no_space(exc):  # said once by the caller, as a full disk; no traceback for it
+                logging.getLogger("aga.sim").warning("the last memories are indexed on the next open (disk full)")
+            else:
+                logging.getLogger("aga.sim").warning("could not index the last memories on close", exc_info=True)
 
     def _close_policies(self) -> None:
         lifestyle, self.rt.lifestyle = self.rt.lifestyle, None
@@ -734,7 +742,12 @@ class Run:
         return reason
 
     def _write_metrics(self) -> None:
-        self.metrics.write_textfile(self.paths.metrics_textfile)
+        # The metrics file is a by-product for a scraper: one that cannot be written (a folder in its
+        # place) is said, and the run, whose status is already recorded, is not failed for it.
+        try:
+            self.metrics.write_textfile(self.paths.metrics_textfile)
+        except ValueError as exc:
+            logging.getLogger("aga.sim").warning("metrics not written: %s", exc)
 
 
 def _scenario_of(info: RunInfo) -> Scenario:

@@ -90,6 +90,11 @@ def lock_run(paths: RunPaths) -> BaseFileLock:
             "`aga show`, `log`, `ledger` and `social` can read it meanwhile"
         ) from None
     except OSError as exc:
+        if exc.errno == errno.EISDIR:
+            raise ValueError(
+                f"run '{paths.run_id}': its lock {paths.lock} is a folder, not a file; remove it "
+                f"(`rm -r '{paths.lock}'`) and try again"
+            ) from None
         # No permission, an immutable file, a read-only disk: the run can be read but not changed.
         if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise
