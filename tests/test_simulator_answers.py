@@ -545,6 +545,18 @@ def test_a_question_gets_no_i_think_before_it():
                 (7, "walk home"),
             ],
         ),
+        # A clock time's colon is no list's: an outside tester's "from 4:30 pm" was cut to "from 4".
+        (
+            "Tom writes up invoices in the office from 4:30 pm until 5:30 pm.",
+            7,
+            [(16, "write up invoices in the office"), (17, END_OF_DAY)],
+        ),
+        # Two spans of one clause: each is an item, and the "and" that joined them goes with the times.
+        (
+            "Hal serves customers at the counter from 9 am until 1 pm and from 2 pm until 5:30 pm.",
+            7,
+            [(9, "serve customers at the counter"), (14, "serve customers at the counter"), (17, END_OF_DAY)],
+        ),
         (
             "Dee serves lunch at the hatch from noon until 2 pm and bakes the pasties until 4 pm.",
             4,
@@ -1070,3 +1082,33 @@ def test_a_note_of_one_s_own_line_names_whom_its_you_meant():
         text = ask(task, 1, conversation=conversation, name="Aurélie Fontaine")["text"]
         assert "Kwame Asante is sending the weather report" in text, text
         assert " you " not in f" {text} "
+
+
+def test_a_one_call_day_leaves_out_meals_more_often_than_the_day_s_own_items(monkeypatch):
+    """As the 1.5B's answers do (67% of waking, meals and bedtime kept against 80% of the day's own
+    items): an outside tester's radio operator lost his whole watch to "relaxing at home". Measured
+    against the same seeds with every item left out alike, since a kept item is not always said in
+    its own words (a work item is often said by a step of it)."""
+    import aga.simulator.plan as plan
+
+    shown = {
+        "identity": "Name: Ada Quill\nLifestyle: Ada Quill goes to sleep around 10 pm and gets up around 6 am.",
+        "name": "Ada Quill",
+        "daily_plan": "wake up for the morning routine at 6:00 am; have breakfast at 7:00 am; "
+        "open the print shop at 8:00 am; set type for the weekly paper at 10:00 am; have lunch at 12:00 pm; "
+        "deliver the proofs at 2:00 pm; have dinner at 6:00 pm; go to bed at 10:00 pm",
+        "date": "Monday June 3",
+        "wake_hour": "6",
+    }
+
+    def said() -> float:
+        own = meals = 0
+        for seed in range(300):
+            day = " ".join(b["activity"].lower() for b in ask("plan.schedule", seed, **shown)["blocks"])
+            own += sum(w in day for w in ("print shop", "set type", "proofs"))
+            meals += sum(w in day for w in ("breakfast", "lunch", "dinner"))
+        return own / meals
+
+    weighted = said()
+    monkeypatch.setattr(plan, "_KEEP", {True: 1.0, False: 1.0})
+    assert weighted > 1.08 * said()

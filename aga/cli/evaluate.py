@@ -162,6 +162,10 @@ def eval_command(
     chosen = [] if no_ablations else list(ablation or ABLATIONS)
     if "interviews" in (measure or MEASURES) and len(runs) + len(chosen) < 2:
         raise UserError("give a second run or keep the ablations: a ranking needs two conditions")
+    from aga.storage import resolve_run
+
+    for run in runs:  # a run that is not there is said before the models it would need
+        resolve_run(run)
     settings, measures = eval_settings(
         voice=voice, judge=judge, judging=judging, pairs=pairs, questions=questions, max_agents=max_agents,
         seed=seed, timeout=timeout, retries=retries, measure=measure, api_base=api_base, agents=agent,

@@ -154,6 +154,14 @@ def policy_folder(info: RunInfo, root: Path) -> Path | None:
     return Path(info.policy_store)
 
 
+def _leftovers(paths: RunPaths) -> list[str]:
+    """What a run folder holds besides its database (and the lock any opener leaves): the names."""
+    try:
+        return sorted(p.name for p in paths.root.iterdir() if p.name not in ("run.lock", "aga.db"))
+    except OSError:  # no folder yet, or not a folder: nothing left over
+        return []
+
+
 def _adopt_folder_name(engine: Engine, old: str, new: str) -> None:
     """Give the run ``old`` the id ``new`` (its folder's name now): its info row and ledger rows. The
     id it was created under stays in ``created_as``, which names its policy store marks."""
@@ -296,6 +304,14 @@ class Run:
             raise ValueError("the run id is empty; give a name such as my-town-run, or leave --run-id out for one")
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
+        if not paths.database.exists() and _leftovers(paths):
+            # A run's folder whose database is gone (deleted, moved) still holds its vectors and store: a
+            # new run there would index its memories among the old run's.
+            raise ValueError(
+                f"run folder {paths.root} exists without its database aga.db (deleted or moved?) but with "
+                f"{', '.join(_leftovers(paths))}; put aga.db back to go on with it, or remove the folder "
+                f"(`rm -r '{paths.root}'`) or give another --run-id to start anew"
+            )
         if paths.database.exists():
             state = _startup_state(paths)
             lock_run(paths).release()  # RunInUse when another process is creating or stepping it now
@@ -438,7 +454,11 @@ class Run:
                     )
                 if inspect(engine).has_table("household_run"):
                     raise ValueError(f"run '{run}' is a household run: see it with `aga household show {paths.run_id}`")
-                raise ValueError(f"run '{run}' has no simulation state (was it created by `aga llm try`?)")
+                raise ValueError(
+                    f"run '{run}' has ledger rows but no run record in {paths.database}: it was made by `aga llm "
+                    "try`, or its run_info table was emptied; a town cannot go on without it, so restore the file "
+                    "from a backup, or start anew under another --run-id"
+                )
             if latest is None:
                 scenario = _scenario_of(info)
                 clock = SimClock(

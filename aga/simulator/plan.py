@@ -87,6 +87,14 @@ def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
     listed = _TIME_LIST.search(said)
     if listed:
         return [_clock(t) for t in re.findall(_TIME, listed.group(1))], None, clause
+    # "serves customers from 9 am until 1 pm and from 2 pm until 5:30 pm": a span at each "from" (the
+    # second was lost, and the lunch hour that parts them ran on all afternoon).
+    spans = re.findall(rf"\bfrom\s+({_TIME})", said)
+    if len(spans) > 1:
+        last = list(_UNTIL.finditer(said))[-1:]  # the day's part of it ends with the last span
+        if last:
+            ends = _clock(last[0].group(1) or last[0].group(2))
+        return [_clock(t) for t in spans], ends, clause
     at = _AT_CLOCK.search(said)
     # "serves behind the counter until the cafe closes at 8 pm": 8 pm is its end, not its start.
     if at and not (until and until.start() < at.start()):
@@ -132,11 +140,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         seen = found + len(clause) if found >= 0 else seen
         # "runs the night shift from 10 pm until 6 am: reads the gas detectors at 10 pm, ...": what follows
         # a colon says what the span holds, so it happens during the span, not after its end.
-        head, colon, detail = clause.partition(":")
-        during = bool(colon and detail.strip())
+        # (a colon between digits is a clock time's: "from 4:30 pm")
+        split = re.split(r"(?<!\d):(?!\d)", clause, maxsplit=1)
+        during = len(split) == 2 and bool(split[1].strip())
         if during:
-            clause = head
-            queue[:0] = clauses(detail)
+            clause = split[0]
+            queue[:0] = clauses(split[1])
         clause = leading_name(clause)[1]  # drop a leading name
         clause = re.sub(r"^(?:he|she|they)\s+", "", clause, flags=re.IGNORECASE)  # "...; he stays at home"
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
@@ -158,6 +167,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             last_end = max(last_end or 0, ended)
         offset = max(offset, placed[0] + (span - 1 if 0 < span <= _SHIFT and not during else 0))
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
+        text = re.sub(r"(?:\s*,|\s+(?:and|or))+\s*$", "", text)  # what joined a second span, now cut away
         for at in placed:
             if text and at < 24:
                 items.append(((wake + at) % 24, text))

@@ -153,6 +153,11 @@ def resolve_run(run: str, *, must_exist: bool = True) -> RunPaths:
             f"'{run}' is the name of the folder of {RESERVED[run.lower()]} in {runs_dir()}/: give the run another id"
         )
     paths = RunPaths(runs_dir() / run)
+    if must_exist and not paths.database.exists() and paths.root.is_dir() and any(paths.root.iterdir()):
+        raise ValueError(
+            f"run folder {paths.root} has no database aga.db (deleted or moved?); put it back to use the run, "
+            f"or remove the folder (`rm -r '{paths.root}'`) to use the id anew"
+        )
     if must_exist and not paths.database.exists():
         raise ValueError(
             f"no run '{run}' in {runs_dir()}/ (no {paths.database}); "
