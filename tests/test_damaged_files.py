@@ -207,7 +207,10 @@ def test_a_run_killed_after_its_last_checkpoint_is_finished_by_resume(aga):
         assert session.get(RunInfo, "killedlate").status == "finished"
 
 
-def test_a_full_disk_is_known_by_the_error_it_came_from_and_by_the_space_left(tmp_path):
+def test_a_full_disk_is_known_by_the_error_it_came_from_and_by_the_space_left(tmp_path, monkeypatch):
+    import shutil
+    from collections import namedtuple
+
     from policy_store.faults import little_space, no_space
 
     try:
@@ -218,13 +221,11 @@ def test_a_full_disk_is_known_by_the_error_it_came_from_and_by_the_space_left(tm
     except RuntimeError as outer:
         assert no_space(outer)
     assert not no_space(RuntimeError("something else"))
-    assert little_space(tmp_path) is (shutil_free(tmp_path) < 16 * 1024 * 1024)
-
-
-def shutil_free(path: Path) -> int:
-    import shutil
-
-    return shutil.disk_usage(path).free
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(10**9, 10**9 - 3 * 2**20, 3 * 2**20))
+    assert little_space(tmp_path)
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(10**12, 10**9, 10**12 - 10**9))
+    assert not little_space(tmp_path)
 
 
 def test_a_term_while_the_command_starts_ends_it_as_an_interrupt(tmp_path):

@@ -405,6 +405,15 @@ def test_a_place_of_the_persona_s_past_is_no_workplace_to_warn_about(ville3):
     warnings = scenario_warnings(load_scenario(ville3))
     said = [w for w in warnings if "'Isabella Rodriguez' > known_places" in w]
     assert not [w for w in said if "learned" in w], said
+    # ... but a sentence about the place's own past is still about the place she keeps.
+    cast.write_text(
+        cast.read_text().replace(
+            "She worked thirty years at Hobbs Cafe.",
+            "She keeps Hobbs Cafe, which her father opened when the town was young.",
+        )
+    )
+    said = [w for w in scenario_warnings(load_scenario(ville3)) if "'Isabella Rodriguez' > known_places" in w]
+    assert [w for w in said if "learned" in w], said
 
 
 def test_a_surname_names_the_one_person_who_has_it(ville3):

@@ -146,7 +146,7 @@ def drive(
         except ModelUnavailable as exc:
             reason = f"unavailable: {exc}"
         except Exception as exc:  # OSError, SQLAlchemyError, or chromadb's own error type for a full disk
-            if not (disk_full(exc) or (_storage_error(exc) and little_space(run.paths.root))):
+            if not _out_of_space(exc, run):
                 _say_kept(run, exc)
                 raise
             reason = "disk full"
@@ -154,7 +154,7 @@ def drive(
             try:
                 run.close()  # writes the policy store's waiting vectors: a full disk may fail it
             except Exception as exc:
-                if not (disk_full(exc) or (_storage_error(exc) and little_space(run.paths.root))):
+                if not _out_of_space(exc, run):
                     raise
                 reason = "disk full"
         progress.update(bar, completed=run.rt.step, stats=_progress_text(run, started, first))
@@ -301,13 +301,15 @@ def session_options(
     )
 
 
-def _storage_error(exc: BaseException) -> bool:
-    """An error of writing to the run's files: the OS's, SQLite's, or chromadb's own."""
+def _out_of_space(exc: BaseException, run: Any) -> bool:
+    """Whether ``exc`` is a full disk: said so in its words (or its cause's), or a storage error (the
+    OS's, SQLite's, chromadb's own) with little space left on the run's disk."""
     import sqlite3
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    return isinstance(exc, OSError | sqlite3.Error | SQLAlchemyError) or type(exc).__module__.startswith("chromadb")
+    storage = isinstance(exc, OSError | sqlite3.Error | SQLAlchemyError) or type(exc).__module__.startswith("chromadb")
+    return disk_full(exc) or (storage and little_space(run.paths.root))
 
 
 def _say_kept(run: Any, exc: BaseException) -> None:

@@ -529,9 +529,10 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
     return warnings
 
 
-# A sentence about the persona's past ("He worked forty years at the mine", "She used to teach at the
-# school"): the place it names is not one their days go to.
-_PAST = re.compile(r"\b(?:worked|was|were|used to|retired|lived|grew up|had been|spent|once)\b", re.IGNORECASE)
+# A sentence about the persona's own past ("He worked forty years at the mine", "She used to teach at the
+# school"): the place it names is not one their days go to. Only the persona's past doings: "which her
+# grandfather opened when the mine was sunk" is still about the shop she keeps.
+_PAST = re.compile(r"\b(?:worked|used to|retired from|lived|grew up|had been)\b", re.IGNORECASE)
 
 
 def _present(text: str) -> list[str]:

@@ -304,12 +304,13 @@ class Run:
             raise ValueError("the run id is empty; give a name such as my-town-run, or leave --run-id out for one")
         run_id = run_id or f"{loaded.name}-{mode}-s{seed}-{datetime.now():%Y%m%d-%H%M%S}"  # a label, not sim time
         paths = resolve_run(run_id, must_exist=False)
-        if not paths.database.exists() and _leftovers(paths):
+        left = [] if paths.database.exists() else _leftovers(paths)
+        if left:
             # A run's folder whose database is gone (deleted, moved) still holds its vectors and store: a
             # new run there would index its memories among the old run's.
             raise ValueError(
                 f"run folder {paths.root} exists without its database aga.db (deleted or moved?) but with "
-                f"{', '.join(_leftovers(paths))}; put aga.db back to go on with it, or remove the folder "
+                f"{', '.join(left)}; put aga.db back to go on with it, or remove the folder "
                 f"(`rm -r '{paths.root}'`) or give another --run-id to start anew"
             )
         if paths.database.exists():
