@@ -387,6 +387,17 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("guiding climbers on the Summit trail", "", "guiding"),
         ("hiking up the hill", "", "outdoor"),  # a hike of one's own is no guided tour
         ("teaching the youngest class", "", "teaching"),
+        # Outside testers' motorway services: a cleaner's round was housework ("ironing a shirt" in the
+        # washrooms), a lorry driver's loading was shopping, a postmistress's office an errand, her sorting
+        # of the morning mail a morning routine.
+        ("cleaning the changing rooms", "Maeve Quill is the night cleaner at Dunmore Leisure Centre.", "cleaning"),
+        ("mopping the corridors of the town hall", "", "cleaning"),
+        ("loading pallets at the depot", "Ravi Gill is a lorry driver who hauls frozen food.", "delivery"),
+        ("unloading at the cash and carry", "Ravi Gill is a lorry driver who hauls frozen food.", "delivery"),
+        ("running the post office", "", "service"),
+        ("sorting the morning mail", "", "post"),
+        ("going to the post office", "", "errand"),  # a customer's visit is still an errand
+        ("cleaning the flat", "", "housework"),  # and one's own home still housework
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
@@ -1112,3 +1123,79 @@ def test_a_one_call_day_leaves_out_meals_more_often_than_the_day_s_own_items(mon
     weighted = said()
     monkeypatch.setattr(plan, "_KEEP", {True: 1.0, False: 1.0})
     assert weighted > 1.08 * said()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "goods"),
+    [
+        # a list, its circumstances cut; whom a trade serves is no goods; "them" is no goods
+        ("She bakes rye loaves, seed cakes and pretzels every morning, sells them at the market and serves "
+         "coffee to the regulars.", {"cooking": ["rye loaves", "seed cakes", "pretzels"], "service": ["coffee"]}),
+        ("He serves customers and the regulars behind the bar.", {}),
+        # the list ends where another verb takes over; a past is no trade; a participle is an adjective
+        ("She sells stamps, weighs parcels and pays out pensions.", {"service": ["stamps"]}),
+        ("He repairs bicycles and sold his car.", {"manual": ["bicycles"]}),
+        ("She sells tinned food, smoked fish and lamp oil.", {"service": ["tinned food", "smoked fish", "lamp oil"]}),
+        # a possessive and "own" are no part of the goods; an activity's -ing form is no trade verb
+        ("He mends the skippers' nets and his own lobster pots.", {"manual": ["nets", "lobster pots"]}),
+        ("Selling bread is what she likes.", {}),
+        ("She sells behind the counter of Dunmore Stores.", {}),
+    ],
+)  # fmt: skip
+def test_what_a_trade_bakes_sells_or_mends(sentence: str, goods: dict[str, list[str]]):
+    from aga.simulator.goods import goods_of
+
+    assert goods_of(f"Name: Oona Reyes\nLearned traits: {sentence}") == goods
+
+
+def test_a_trades_work_names_its_goods_and_nothing_else_does():
+    """A model decomposing a baker's counter hour names her bread ("displaying the bread and pastries",
+    the 1.5B); the simulator's general know-how never did. Her supper at home names none of it."""
+    identity = ("Name: Oona Reyes\nLearned traits: Oona Reyes runs Reyes Bakehouse. She bakes rye loaves, seed "
+                "cakes and pretzels.\nDaily plan requirement: Oona Reyes opens Reyes Bakehouse at 7 am and sells "
+                "behind the counter until 1 pm.")  # fmt: skip
+    goods = re.compile(r"rye loaves|seed cakes|pretzels")
+
+    def named(task: str) -> int:
+        shown = {"identity": identity, "minutes": "60", "task": task}
+        return sum(
+            any(goods.search(s["subtask"]) for s in ask("plan.decompose", seed, **shown)["subtasks"])
+            for seed in range(60)
+        )
+
+    assert 10 <= named("selling behind the counter") <= 35  # about one answer in three, not every one
+    assert named("opening the bakehouse") >= 10
+    assert named("having dinner at home") == 0
+    assert named("going for a walk by the river") == 0
+
+
+def test_a_step_is_done_at_a_place_not_for_it():
+    """'opening the shop' is about the shop, and a general step tied to it read 'restocking the fridge for
+    the shop'; at a place of work it is done there."""
+    shown = {"identity": "Name: Oona Reyes\nLearned traits: Oona Reyes keeps a corner shop.", "minutes": "120",
+             "task": "opening the shop"}  # fmt: skip
+    steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert not [s for s in steps if s.endswith(" for the shop") and "needed for" not in s]  # ("what is needed for")
+    assert [s for s in steps if s.endswith("at the shop")]  # the tie itself still happens
+    shown["task"] = "writing her memoir"  # a thing worked on is still worked on for
+    steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert [s for s in steps if s.endswith("for the memoir")]
+
+
+def test_a_cleaners_round_and_a_drivers_load_are_their_own_work():
+    """An outside tester's motorway cleaner was ironing a shirt in the washrooms (housework) and a lorry
+    driver loading at the depot was comparing prices (shopping): their trades had no kind of their own."""
+    from aga.simulator.steps import POOLS
+
+    def share(identity: str, task: str, kind: str) -> float:
+        shown = {"identity": identity, "minutes": "120", "task": task}
+        steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        pool = {x for part in POOLS[kind][1:] for x in part}
+        return sum(s in pool for s in steps) / len(steps)
+
+    cleaner = "Name: Maeve Quill\nLearned traits: Maeve Quill is the night cleaner at Dunmore Leisure Centre."
+    assert share(cleaner, "cleaning the changing rooms", "cleaning") > 0.6
+    assert share(cleaner, "cleaning the changing rooms", "housework") < 0.15  # a step both know now and then
+    driver = "Name: Ravi Gill\nLearned traits: Ravi Gill is a lorry driver who hauls frozen food."
+    assert share(driver, "loading pallets at the depot", "delivery") > 0.6
+    assert share(driver, "loading pallets at the depot", "errand") < 0.15

@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 
+from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
@@ -1350,6 +1351,198 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "filling in the day's log",
         ),
     ),
+    # A cleaner's or caretaker's round at a workplace. Without it an outside tester's motorway cleaner
+    # got housework ("ironing a shirt", "making the beds") in the washrooms and a shop's floor.
+    "cleaning": (
+        "cleaning a workplace as a cleaner or caretaker: washrooms, floors, offices, corridors and bins",
+        (
+            "fetching the cleaning trolley",
+            "filling the mop bucket",
+            "putting on rubber gloves",
+            "checking the cleaning rota",
+            "putting out the wet floor sign",
+        ),
+        (
+            "mopping the floor",
+            "scrubbing the sinks",
+            "cleaning the toilets",
+            "restocking the paper towels",
+            "refilling the soap dispensers",
+            "emptying the bins",
+            "wiping down the tables",
+            "polishing the mirrors",
+            "sweeping the corridor",
+            "wiping the door handles",
+            "changing the bin liners",
+            "vacuuming the carpet",
+            "wringing out the mop",
+            "scraping gum off the floor",
+            "cleaning the glass doors",
+            "wiping down the hand dryers",
+            "topping up the toilet rolls",
+            "squeegeeing the windows",
+            "dusting the window sills",
+            "stepping aside for someone to pass",
+            "rinsing the mop bucket",
+            "wiping the skirting boards",
+            "clearing a spill",
+            "noting a broken tap for the manager",
+            "unblocking a sink",
+            "wiping the fingerprints off the glass",
+            "disinfecting the taps",
+            "cleaning the urinals",
+            "sweeping up broken glass",
+            "picking up litter from the floor",
+            "cleaning behind the doors",
+            "wiping down the benches",
+            "mopping around the tables",
+            "cleaning the kick plates",
+            "spraying the surfaces",
+            "wiping the light switches",
+            "checking the toilets again",
+            "putting a cubicle out of order",
+            "hoovering the mats",
+            "cleaning the lift buttons",
+            "collecting the lost property",
+            "wiping down the vending machine",
+            "polishing the steel counter",
+            "cleaning the tiles",
+            "descaling the showers",
+            "refilling the hand gel",
+            "sorting the recycling bins",
+            "dusting the notice boards",
+            "washing the mop heads",
+            "wiping the chairs down",
+            "scrubbing a stain off the floor",
+            "letting the floor dry",
+        ),
+        (
+            "signing the cleaning sheet",
+            "putting the trolley back in the cupboard",
+            "rinsing out the cloths",
+            "taking the full bags to the bins outside",
+        ),
+    ),
+    # Driving goods from one place to another. Without it an outside tester's lorry driver was "picking
+    # out items" and "comparing prices" (shopping) at the depot he was loading at.
+    "delivery": (
+        "delivering goods, driving a lorry or a van on a route, loading and unloading at a depot",
+        (
+            "walking round the lorry to check it",
+            "checking the tyres and the lights",
+            "picking up the delivery notes",
+            "checking the route for roadworks",
+            "logging on to the tachograph",
+        ),
+        (
+            "backing onto the loading bay",
+            "waiting for the forklift",
+            "loading the pallets",
+            "strapping down the load",
+            "counting the cages against the note",
+            "getting the paperwork signed",
+            "pulling out onto the main road",
+            "checking the mirrors",
+            "keeping to the speed limit",
+            "listening to the radio on the way",
+            "phoning ahead to the next drop",
+            "queueing at the gate",
+            "unloading the cages",
+            "wheeling the pallet truck down the ramp",
+            "checking the next address",
+            "stopping for fuel",
+            "taking the mandatory break",
+            "filling in the log sheet",
+            "stacking the empty cages",
+            "reporting a damaged pallet",
+            "checking the load is secure",
+            "lowering the tail lift",
+            "signing for the returns",
+            "waiting for a bay to come free",
+            "pulling into a lay-by",
+            "checking the satnav",
+            "radioing the depot",
+            "reversing into the yard",
+            "checking the seal on the trailer",
+            "taking the cages off the back",
+            "handing over the keys to the yard man",
+            "rolling up the curtain side",
+            "checking the fridge temperature",
+            "eating a sandwich in the cab",
+            "queueing at the roundabout",
+            "stopping at the weighbridge",
+            "counting the pallets on board",
+            "checking the axle weights",
+            "getting waved in by the banksman",
+            "tidying the cab",
+            "writing down the mileage",
+            "checking the tyres at the drop",
+            "picking up the empty pallets",
+        ),
+        (
+            "handing in the delivery notes",
+            "parking up for the night",
+            "logging off the tachograph",
+            "locking the cab",
+        ),
+    ),
+    # The post: sorting it and taking it round. An outside tester's postmistress sorting the morning
+    # mail got a morning routine's steps ("the morning" in it), then a lorry's.
+    "post": (
+        "handling the post: sorting letters and parcels, delivering the mail on a round, a post office's sorting",
+        (
+            "opening the mail bags",
+            "checking the list for the round",
+            "loading the trolley with the post",
+        ),
+        (
+            "sorting letters into the pigeonholes",
+            "bundling the letters for each street",
+            "weighing a parcel",
+            "franking the post",
+            "scanning a parcel",
+            "checking an address",
+            "putting the signed-for items aside",
+            "knocking at a door with a parcel",
+            "leaving a card for someone who is out",
+            "pushing letters through a letterbox",
+            "getting a signature for a parcel",
+            "sorting the parcels by size",
+            "looking up a missing postcode",
+            "putting aside a letter with no stamp",
+            "emptying the post box",
+            "chatting with someone at their gate",
+            "counting the registered letters",
+            "redirecting a letter for someone who has moved",
+            "checking the parcel labels",
+            "putting the large letters aside",
+            "tying the bundles with elastic bands",
+            "checking the walk order",
+            "stamping the date on the returns",
+            "sorting the mail by house number",
+            "sealing a damaged envelope",
+            "filling in a missed delivery card",
+            "checking a parcel for customs charges",
+            "closing a gate behind",
+            "stepping round a puddle",
+            "waving to a neighbour",
+            "reading a smudged address",
+            "putting a parcel in a safe place",
+            "taking a parcel to a neighbour",
+            "refilling the bag from the trolley",
+            "checking the registered post book",
+            "putting the bundles in the bag in order",
+            "sorting the returns",
+            "wheeling the trolley to the next street",
+            "crossing off a street on the list",
+            "emptying the bag at the end of the street",
+        ),
+        (
+            "tying up the empty mail bags",
+            "handing in the undelivered items",
+            "signing off the round sheet",
+        ),
+    ),
     "travel": (
         "travelling somewhere as a passenger, commuting, taking a ferry or a bus to go somewhere",
         ("checking the timetable", "packing what is needed", "checking the bag"),
@@ -1393,12 +1586,17 @@ FRAMES = (
     "looking for a better way to do {thing}",
 )  # fmt: skip
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
-_UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor", "housework"}
+# Nor a round of chores, a cleaner's, a driver's or a postman's: "planning the next part of the washrooms",
+# "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
+_UNFRAMED = {"meal", "morning", "evening", "leisure", "travel", "outdoor", "housework", "cleaning", "delivery", "post"}
+# Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
+# room", "stopping for fuel for pallets".
+_UNTIED = {"housework", "cleaning", "delivery", "post"}
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
 # station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
 # often as at work, so they tie no action to a routine's place.
-WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"}
+WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {"cleaning", "delivery", "post"}
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
 # "streaming games in the evening" to a night watch), while the closest of several plain examples
@@ -1413,6 +1611,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
                 "selling at the market stall", "selling goods to customers over the counter", "taking orders",
+                "working at the post office counter", "running the post office",
                 "stocking the shelves", "working the till", "wiping the tables for the customers"),
     "study": ("studying for a degree", "doing homework", "reading a book", "researching a topic",
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
@@ -1452,6 +1651,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                    "canvassing the neighbours", "lobbying the council", "winning people over to a cause"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus",
              "driving a train", "piloting a boat", "casting off and leaving the harbour"),
+    "cleaning": ("cleaning the washrooms at work", "mopping the floors of the building", "cleaning the offices",
+                 "doing the cleaning round", "cleaning the toilet block", "working as a cleaner",
+                 "cleaning the rooms of the building", "cleaning the toilets and showers"),
+    "delivery": ("driving a lorry", "delivering goods to a shop", "loading pallets at the depot",
+                 "unloading a delivery at the supermarket", "driving the delivery van", "hauling freight on a route"),
+    "post": ("delivering the post", "sorting the mail", "doing the post round", "sorting letters and parcels",
+             "collecting the post from the post boxes"),
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
@@ -1482,7 +1688,7 @@ _WATERSIDE = re.compile(
 )
 _PASSENGERS = re.compile(r"\b(?:passengers?|aboard|next stop)\b", re.IGNORECASE)
 _CARRIES = re.compile(
-    r"\b(?:passengers?|bus|buses|coach|tram|train|taxi|cab|ferry|ferries|boats?|ships?|planes?|aircraft|driver|"
+    r"\b(?:passengers?|bus|buses|coach|tram|train|taxi|cab|ferry|ferries|boats?|ships?|planes?|aircraft|"
     r"captain|conductor|pilot|skipper|crew)\b",
     re.IGNORECASE,
 )
@@ -1628,6 +1834,7 @@ def _neighbours(p: Prompt) -> tuple[str, str]:
     return before, after
 
 
+GOODS_SHARE = 1 / 3
 # Distinct steps in each of the 16 blocks of 45-75 minutes of the GPT-3.5 day (three personas).
 STEPS_PER_HOUR = (9, 9, 7, 6, 5, 5, 6, 9, 4, 6, 9, 6, 5, 6, 5, 8)
 
@@ -1721,6 +1928,11 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         extras.append((None, thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"))
     if total >= 60 and rng.random() < 0.35:
         extras.append((None, rng.choice(PAUSES)))
+    # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
+    # ("displaying the bread and pastries"), in one answer in three (the 1.5B named the goods in 2 of its
+    # 6 answers for the bakery's counter hours on the recorded prompts).
+    if rng.random() < GOODS_SHARE:
+        extras += [(None, step) for step in goods_steps(kind, main, p.get("identity"), rng, k=1)]
     detail = activity[len(main) :].strip(" ,;")
     if detail and not detail.startswith("("):
         extras.append((None, detail))  # what the hour said it holds: "..., checking the nets"
@@ -1757,7 +1969,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     fill = thing if about else "it"
     # How often this answer ties a general step to what the block is about differs from sample to
     # sample: some lists name the thing in every other step, some never.
-    tie = rng.choice((0.0, 0.15, 0.3, 0.5))
+    tie = rng.choice((0.0, 0.15, 0.3, 0.5)) if kind not in _UNTIED else 0.0
     said = [
         vary(_about(step, thing, kind, tie, rng) if step in middle and about else step.replace("{thing}", fill), rng)
         for step in steps
@@ -1820,9 +2032,23 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     if "{thing}" in step:
         return step.replace("{thing}", thing)
     if thing and len(thing) < 40 and rng.random() < tie and not any(w in thing for w in ("routine", "bed")):
-        word = "over" if kind == "meal" else "at" if thing[:1].isupper() else "for"
+        word = "over" if kind == "meal" else "at" if thing[:1].isupper() or _is_place(thing) else "for"
         return f"{step} {word} {thing}"
     return step
+
+
+# Common nouns of places of work (general English, no town's names): a step is done at such a place,
+# not for it ("restocking the fridge for the shop", "greeting customers for the shop").
+_PLACE_NOUNS = re.compile(
+    r"\b(?:shop|store|stall|kiosk|cafe|café|bakery|bakehouse|pub|bar|inn|restaurant|diner|canteen|office|"
+    r"surgery|clinic|practice|library|school|station|yard|boatyard|workshop|forge|garage|market|counter|desk|"
+    r"quay|harbour|harbor|farm|mill|hut|ward|salon|studio|depot|warehouse|post office)$",
+    re.IGNORECASE,
+)
+
+
+def _is_place(thing: str) -> bool:
+    return bool(_PLACE_NOUNS.search(thing.strip()))
 
 
 def _split(total: int, n: int, rng: random.Random) -> list[int]:
