@@ -1035,6 +1035,13 @@ def test_a_memory_once_said_is_not_said_again_in_the_first_person():
         ("logging a passing light", "keeping the night watch Idris is the keeper of the lighthouse.", True),
         ("checking the gauges", "sending the men down in the lift cage Tomasz is the mine foreman.", True),
         ("crossing off the list", "buying flour at the store", True),  # a verb, not a ferry's crossing
+        # A counter's work at a cafe or a food shop only: an outside tester's postmistress was writing the
+        # specials on the board and slicing a cake for a customer.
+        ("slicing a cake for a customer", "serving customers Ama Boateng is the postmistress of Ballyre.", False),
+        ("slicing a cake for a customer", "serving customers Ama Boateng runs the tea room on the green.", True),
+        ("checking the use-by dates", "serving customers Ama Boateng keeps the hardware store.", False),
+        ("checking the use-by dates", "serving customers Ama Boateng keeps the village grocery.", True),
+        ("cleaning the coffee machine", "serving customers Ama Boateng keeps the village grocery.", False),
     ],
 )
 def test_a_step_of_a_setting_is_taken_only_where_the_prompt_names_that_setting(step: str, context: str, fits: bool):
@@ -1042,7 +1049,18 @@ def test_a_step_of_a_setting_is_taken_only_where_the_prompt_names_that_setting(s
     was "lowering the gangway" and "pointing out a seal to passengers" at his aerial mast."""
     from aga.simulator.steps import suits
 
-    assert suits(step, context) is fits
+    assert suits(step, context, "service") is fits
+
+
+def test_a_meal_keeps_its_table_wherever_it_is_eaten():
+    """The counter's cafe steps are gated, not every step that names a table or a coffee."""
+    from aga.simulator.steps import know_how
+
+    def steps(kind: str, context: str) -> set[str]:
+        return {x for part in (1, 2, 3) for x in know_how(kind, part, context)}
+
+    assert "sitting down at the table" in steps("meal", "having lunch Ama Boateng is the postmistress.")
+    assert "making a flask of coffee" in steps("watch", "keeping watch Ama Boateng is the night porter.")
 
 
 def test_no_step_of_the_sea_reaches_a_town_without_one():

@@ -135,3 +135,44 @@ def test_a_meal_in_a_home_without_a_kitchen_is_not_eaten_in_the_washroom(action)
 def test_washing_still_goes_to_the_washroom(action):
     chosen = [ask("act.arena", seed, action_description=action, **BUNKHOUSE)["choice"] for seed in range(20)]
     assert chosen.count("washroom") == 20, chosen
+
+
+CLEANER = {
+    "name": "Maeve Quill",
+    "home_sector": "Quill cottage",
+    "home_arenas": "Maeve Quill's bedroom, bathroom, kitchen",
+    "current_sector": "Quill cottage",
+    "current_arenas": "Maeve Quill's bedroom, bathroom, kitchen",
+    "requirement": (
+        "Maeve Quill cleans at Ballyre Services from 5 am until 10 am: she cleans the washrooms of the toilet "
+        "block from 5 am until 7 am, mops The Kettle Diner's floor from 7 am until 8 am and cleans the fuel "
+        "kiosk's shop floor from 8 am until 10 am."
+    ),
+    "options": (
+        "Quill cottage, Ballyre Services toilet block, The Kettle Diner, Ballyre Services fuel kiosk, "
+        "Ballyre Services lorry park"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("action", "place"),
+    [
+        ("cleaning the fuel kiosk's shop floor (mopping the floor)", "Ballyre Services fuel kiosk"),
+        ("cleaning the washrooms of the toilet block (scrubbing the sinks)", "Ballyre Services toilet block"),
+        ("mopping The Kettle Diner's floor (wringing out the mop)", "The Kettle Diner"),
+    ],
+)
+def test_a_routine_may_name_a_place_by_the_end_of_its_name(action: str, place: str):
+    """An outside tester's cleaner: "the fuel kiosk" and "the toilet block" were not read as "Upton Stoke
+    Services fuel kiosk" and "... toilet block", so their clauses went to the diner named before them and
+    she mopped the diner's kitchen all morning."""
+    chosen = [ask("act.sector", seed, action_description=action, **CLEANER)["choice"] for seed in range(20)]
+    assert chosen.count(place) >= 18, chosen
+
+
+def test_a_shared_end_of_a_name_names_neither():
+    from aga.simulator.act import _short_names
+
+    short = _short_names(["North Beach Cafe", "South Beach Cafe", "Fenlow Tyre and Repair", "Oak Hill College"])
+    assert short == {"Oak Hill College": "hill college"}  # "beach cafe" is both's, "and repair" no name

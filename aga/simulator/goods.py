@@ -122,11 +122,23 @@ def _verb_first(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z]+[^s']s", word)) or (lemma(word) != word and not word.endswith("ed"))
 
 
-def goods_steps(kind: str, activity: str, identity: str, rng: random.Random, k: int = 2) -> list[str]:
-    """Up to ``k`` steps of ``kind``'s work naming the persona's goods, when ``activity`` is that work
-    (close to a clause of the routine or the trade, or naming one of the goods); [] otherwise."""
+def _goods_for(kind: str, activity: str, identity: str) -> list[str]:
+    """The goods ``kind``'s steps may name during ``activity``: none unless it is the trade's work (close
+    to a clause of the routine or the trade, or naming one of the goods)."""
     goods = [g for source in _SHOWN_IN.get(kind, ()) for g in goods_of(identity).get(source, [])]
-    if not goods or not _is_trade_work(activity, identity, goods):
+    return goods if goods and _is_trade_work(activity, identity, goods) else []
+
+
+def has_goods(kind: str, activity: str, identity: str) -> bool:
+    """Whether ``activity`` is the trade's work of ``kind`` and the identity states goods for it."""
+    return bool(_goods_for(kind, activity, identity))
+
+
+def goods_steps(kind: str, activity: str, identity: str, rng: random.Random, k: int = 2) -> list[str]:
+    """Up to ``k`` steps of ``kind``'s work naming the persona's goods, when ``activity`` is that work;
+    [] otherwise."""
+    goods = _goods_for(kind, activity, identity)
+    if not goods:
         return []
     templates = rng.sample(GOODS_STEPS[kind], k=min(k, len(GOODS_STEPS[kind])))
     out = []

@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from aga.simulator.goods import goods_steps
+from aga.simulator.goods import goods_steps, has_goods
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
@@ -1654,7 +1654,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "cleaning": ("cleaning the washrooms at work", "mopping the floors of the building", "cleaning the offices",
                  "doing the cleaning round", "cleaning the toilet block", "working as a cleaner",
                  "cleaning the rooms of the building", "cleaning the toilets and showers"),
-    "delivery": ("driving a lorry", "delivering goods to a shop", "loading pallets at the depot",
+    "delivery": ("driving a lorry", "making deliveries in a van", "loading pallets at the depot",
                  "unloading a delivery at the supermarket", "driving the delivery van", "hauling freight on a route"),
     "post": ("delivering the post", "sorting the mail", "doing the post round", "sorting letters and parcels",
              "collecting the post from the post boxes"),
@@ -1718,19 +1718,41 @@ _VERB_KINDS = {
 _VERB_WEIGHT = 0.25
 
 
-def suits(step: str, context: str) -> bool:
-    """Whether a step of know-how fits an activity and trade (``context``): a step naming the water or
-    passengers only where the context names them too (see :data:`_AT_SEA`)."""
+# A counter's know-how that belongs to a place that serves food and drink ("slicing a cake for a
+# customer", "cleaning the coffee machine") or sells food ("checking the use-by dates"): an outside
+# tester's postmistress was writing the specials on the board. General English, no town's places.
+_EATERY_STEP = re.compile(r"\b(?:coffee|napkins|tables?|tray|specials?|cake|pastry|milk|cups|takeaway|sugar|saucers)\b")
+_FOOD_STEP = re.compile(r"\b(?:use-by|fridge|display case|fresh batch|sample to try)\b")
+_EATERY_WORDS = (
+    r"cafe|café|cafes|coffee|tea ?rooms?|teashop|bakery|bakeries|bakehouse|baker|pub|pubs|bar|inn|diner|"
+    r"restaurant|canteen|bistro|tavern|takeaway|chowder|snack bar|brasserie|eatery|buffet"
+)
+_EATERY = re.compile(rf"\b(?:{_EATERY_WORDS})\b", re.IGNORECASE)
+_SELLS_FOOD = re.compile(
+    rf"\b(?:{_EATERY_WORDS}|grocer|grocers|grocery|groceries|greengrocer|supermarket|market|deli|delicatessen|"
+    r"butcher|butchers|fishmonger|fish|bread|food|foods|cheese|dairy|farm shop)\b",
+    re.IGNORECASE,
+)
+
+
+def suits(step: str, context: str, kind: str = "") -> bool:
+    """Whether a step of ``kind``'s know-how fits an activity and trade (``context``): a step naming the
+    water or passengers only where the context names them too (see :data:`_AT_SEA`); at a counter, a
+    cafe's or a food shop's work only at one (see :data:`_EATERY_STEP`)."""
     if _AT_SEA.search(step) and not _WATERSIDE.search(context):
         return False
-    return not (_PASSENGERS.search(step) and not _CARRIES.search(context))
+    if _PASSENGERS.search(step) and not _CARRIES.search(context):
+        return False
+    if kind == "service" and _EATERY_STEP.search(step) and not _EATERY.search(context):
+        return False
+    return not (kind == "service" and _FOOD_STEP.search(step) and not _SELLS_FOOD.search(context))
 
 
 def know_how(kind: str, part: int, context: str) -> tuple[str, ...]:
     """The opening (1), middle (2) or closing (3) steps of ``kind`` that suit ``context`` (all of them
     if none does: a kind always has steps)."""
     steps = POOLS[kind][part]
-    return tuple(x for x in steps if suits(x, context)) or steps
+    return tuple(x for x in steps if suits(x, context, kind)) or steps
 
 
 def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
@@ -1931,7 +1953,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
     # ("displaying the bread and pastries"), in one answer in three (the 1.5B named the goods in 2 of its
     # 6 answers for the bakery's counter hours on the recorded prompts).
-    if rng.random() < GOODS_SHARE:
+    # (Drawn only where the prompt states goods for this work, so that a town without any answers as
+    # it did before goods were read.)
+    if has_goods(kind, main, p.get("identity")) and rng.random() < GOODS_SHARE:
         extras += [(None, step) for step in goods_steps(kind, main, p.get("identity"), rng, k=1)]
     detail = activity[len(main) :].strip(" ,;")
     if detail and not detail.startswith("("):
