@@ -1217,3 +1217,24 @@ def test_a_cleaners_round_and_a_drivers_load_are_their_own_work():
     driver = "Name: Ravi Gill\nLearned traits: Ravi Gill is a lorry driver who hauls frozen food."
     assert share(driver, "loading pallets at the depot", "delivery") > 0.6
     assert share(driver, "loading pallets at the depot", "errand") < 0.15
+
+
+def test_a_near_tie_goes_to_the_kind_of_the_routines_clause_the_hour_carries_on():
+    """An outside tester's cleaner "straightening up the fuel kiosk's shop floor" was as close to housework
+    as to a cleaner's round, and made the beds in the kiosk: her routine says she cleans that floor."""
+    from aga.simulator.steps import kinds_of
+
+    routine = (
+        "Maeve Quill cleans at Ballyre Services from 5 am until 10 am: she cleans the washrooms of the "
+        "toilet block from 5 am until 7 am and cleans the fuel kiosk's shop floor from 8 am until 10 am."
+    )
+    trade = "Maeve Quill is the early cleaner at Ballyre Services."
+    assert kinds_of("tidying up the kiosk", trade)[0][0] == "housework"
+    assert kinds_of("tidying up the kiosk", trade, routine)[0][0] == "cleaning"
+    # Only a near tie, and not by a name the two share: a party at the diner one opens is still a party.
+    routine = "Ama Boateng opens The Kettle Diner at 8 am and serves breakfast behind the counter until noon."
+    assert (
+        kinds_of("organising a party at The Kettle Diner", "Ama Boateng runs The Kettle Diner.", routine)[0][0]
+        == "event"
+    )
+    assert kinds_of("having dinner at home", "Ama Boateng runs The Kettle Diner.", routine)[0][0] == "meal"

@@ -19,7 +19,7 @@ from aga.simulator.goods import goods_steps, has_goods
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, field, lemma, main_clause, sentences, thing_of, within
+from aga.simulator.text import clauses, field, lemma, main_clause, sentences, strip_time, thing_of, within
 
 # kind -> (description for matching, opening steps, middle steps, closing steps)
 POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -1716,6 +1716,10 @@ _VERB_KINDS = {
     "eat": "meal", "dine": "meal", "serve": "service", "sell": "service",
 }  # fmt: skip
 _VERB_WEIGHT = 0.25
+# How close an hour must be to a clause of the routine to carry it on ("opens the shop at 7 am" and
+# "opening the shop": 0.73; "cooking dinner" and "bakes the day's bread": 0.3), as for a trade's goods;
+# the clause's kind then decides a near tie between two readings.
+ROUTINE_CLAUSE = 0.5
 
 
 # A counter's know-how that belongs to a place that serves food and drink ("slicing a cake for a
@@ -1755,11 +1759,13 @@ def know_how(kind: str, part: int, context: str) -> tuple[str, ...]:
     return tuple(x for x in steps if suits(x, context, kind)) or steps
 
 
-def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
+def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[str, float]]:
     """Kinds of activity with their scores, closest in meaning first.
 
     ``trade`` (what the identity says the persona does for a living) counts where the activity is
-    close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name.
+    close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name. So does
+    the clause of ``routine`` (the daily plan requirement) an hour carries on: "straightening up the
+    kiosk's shop floor" is a cleaner's "cleans the fuel kiosk's shop floor from 8 am", not housework.
     """
     scores = _scores(activity)
     if trade and float(similarities(activity, [trade])[0]) > 0.3:
@@ -1779,8 +1785,47 @@ def kinds_of(activity: str, trade: str = "") -> list[tuple[str, float]]:
     for kind, needs in _NEEDS.items():
         if not needs.search(context):
             scores[_KINDS.index(kind)] -= 1.0
+    carried = _carried_kind(activity, routine)
+    if carried and scores[_KINDS.index(carried)] >= scores.max() - _NEAR_TIE:
+        # A near tie goes to the kind of the routine's clause the hour carries on, out of the range in
+        # which a decomposition hesitates between two readings: the routine settles which it is.
+        scores[_KINDS.index(carried)] = float(scores.max()) + _NEAR_TIE + 0.01
     order = np.argsort(scores)[::-1]
     return [(_KINDS[i], float(scores[i])) for i in order]
+
+
+_NEAR_TIE = 0.05
+_NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
+
+
+# A time of day said in words: "in the afternoon" made "studies at Hobbs Cafe in the afternoon" a
+# morning routine's clause once its name was left out.
+_TIME_WORDS = re.compile(
+    r"\b(?:in|during|at|every|each|this|the)?\s*(?:the\s+)?(?:morning|afternoon|evening|night|day|noon|midday)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _plain(text: str) -> str:
+    """``text`` without its names and times: what is done, not where or when."""
+    text = _NAME_WORDS.sub("", strip_time(text))
+    text = _TIME_WORDS.sub("", text)
+    text = re.sub(r"\b(?:at|in|on|to|from|until|till|for|by)\s*(?=$|[,.;])", "", text.strip())
+    return re.sub(r"\s+", " ", text).strip(" ,.;")
+
+
+def _carried_kind(activity: str, routine: str) -> str | None:
+    """The kind of the routine's clause ``activity`` carries on (MiniLM ``ROUTINE_CLAUSE`` or closer, its
+    names left out: "organising a party at Hobbs Cafe" carries on no "opens Hobbs Cafe at 8 am")."""
+    plain = _plain(activity)
+    parts = [_plain(c) for s in sentences(routine) for c in clauses(s)]
+    parts = [c for c in parts if len(c.split()) >= 2]
+    if not parts or len(plain.split()) < 2:
+        return None
+    closeness = similarities(plain, parts)
+    if float(closeness.max()) < ROUTINE_CLAUSE:
+        return None
+    return _KINDS[int(np.argmax(_scores(parts[int(closeness.argmax())])))]
 
 
 def trade_of(identity: str) -> str:
@@ -1895,9 +1940,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     main = main_clause(activity)
     total = max(5, p.number("minutes", 60))
     trade = trade_of(p.get("identity"))
-    kinds = kinds_of(main, trade)
+    kinds = kinds_of(main, trade, field(p.get("identity"), "Daily plan requirement"))
     # A model hesitates between two readings only when they are about as close.
-    kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < 0.05 and rng.random() < 0.5 else kinds[0][0]
+    kind = kinds[1][0] if kinds[0][1] - kinds[1][1] < _NEAR_TIE and rng.random() < 0.5 else kinds[0][0]
     context = f"{main} {trade}"
     opening, middle, closing = (know_how(kind, part, context) for part in (1, 2, 3))
     other = next(k for k, _ in kinds if k != kind)
