@@ -134,9 +134,13 @@ def test_a_span_that_cannot_be_simulated_names_its_option_and_leaves_nothing(tmp
         Run.create("ville3", model="scripted/default", hours=1e12, run_id="far")
     assert not (tmp_path / "runs" / "far").exists()
     # Shorter than one step: no folder made, no start-up paid for (found by a user: "finished after 0 steps").
-    with pytest.raises(ValueError, match=r"hours=0.0001 is 0.36 simulated seconds, shorter than one step .*10 s"):
+    with pytest.raises(ValueError, match=r"0.0001 hours .* is 0.36 simulated seconds, shorter than one step .*10 s"):
         Run.create("ville3", model="scripted/default", hours=0.0001, run_id="blink")
     assert not (tmp_path / "runs" / "blink").exists()
+    # ... and names the options that set the span, not the library's argument ("hours=0.0001").
+    blink = runner.invoke(app, ["run", "ville3", "-m", "scripted/default", "--hours", "0.0001", "--run-id", "blink"])
+    assert "(--days and --hours on the command line) is 0.36 simulated seconds" in str(blink.exception), blink.output
+    assert "hours=" not in str(blink.exception)
     # An empty run id is refused, not replaced by a made-up one the user did not ask for.
     empty = runner.invoke(app, ["run", "ville3", "--hours", "1", "--run-id", " "])
     assert isinstance(empty.exception, UserError) and '--run-id "": give the run a name' in str(empty.exception)

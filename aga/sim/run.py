@@ -335,11 +335,15 @@ class Run:
                 raise OverflowError
             until = begin + timedelta(hours=hours)
         except OverflowError:
-            raise ValueError(f"hours={hours!r}: give a positive, finite span that ends before the year 10000") from None
+            raise ValueError(
+                f"a span of {hours!r} hours (--days and --hours on the command line): give a positive, finite span "
+                "that ends before the year 10000"
+            ) from None
         if hours * 3600 < loaded.spec.step_seconds:
             # Not one step would run: a folder made, a start-up paid for (every memory rated), nothing simulated.
             raise ValueError(
-                f"hours={hours:g} is {hours * 3600:.3g} simulated seconds, shorter than one step of "
+                f"a span of {hours:g} hours (--days and --hours on the command line) is {hours * 3600:.3g} "
+                "simulated seconds, shorter than one step of "
                 f"{loaded.name} ({loaded.spec.step_seconds} s); give a span of at least one step"
             )
         store: str | None = None
