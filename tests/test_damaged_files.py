@@ -242,3 +242,18 @@ def test_a_term_while_the_command_starts_ends_it_as_an_interrupt(tmp_path):
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, (process.returncode, err)
     assert "interrupted" in err and "Traceback" not in err
+
+
+def test_a_run_database_missing_a_table_every_run_has_is_named_not_made_anew(aga):
+    """An outside fault trial dropped the timeline table of a run: show, log and resume went on from an
+    empty one as if nothing had been lost (creating missing tables is what opening a database does)."""
+    run = _made_run("dropped")
+    with contextlib.closing(sqlite3.connect(run.paths.database)) as db:
+        db.execute("DROP TABLE timeline")
+        db.commit()
+    for command in (["show", "dropped"], ["log", "dropped"], ["resume", "dropped", "--hours", "0.1"]):
+        code, said = aga(*command)
+        assert code == 2, (command, said)
+        assert "'timeline'" in said and "backup" in said and str(run.paths.database) in _unwrapped(said), said
+    with contextlib.closing(sqlite3.connect(run.paths.database)) as db:  # and nothing was made in its place
+        assert not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'timeline'").fetchone()

@@ -38,6 +38,8 @@ def make_engine(url: str) -> Engine:
     Table classes must have been imported before the call for their tables to be created.
     """
     is_sqlite = url.startswith("sqlite")
+    if url.startswith("sqlite:///"):
+        _check_run_tables(Path(url.removeprefix("sqlite:///")))
     # A run on a read-only disk or share can still be inspected (`aga show`, `log`, `ledger`); what
     # would write says the file is read-only (see name_database_faults).
     read_only = read_only_url(Path(url.removeprefix("sqlite:///"))) if url.startswith("sqlite:///") else None
@@ -51,6 +53,33 @@ def make_engine(url: str) -> Engine:
     if read_only is None:  # creating a missing table would write
         create_tables(SQLModel.metadata, engine)
     return engine
+
+
+# Tables every town run has had since its first version: one gone from a database that records a run
+# was dropped by hand or by a fault, and creating it anew (as ``create_all`` would, silently) would go on
+# from an empty timeline or memory as if nothing had been lost (found by an outside fault trial).
+_RUN_TABLES = ("memory_node", "timeline", "llm_ledger")
+
+
+def _check_run_tables(path: Path) -> None:
+    """Raise :class:`StorageError` when the SQLite file at ``path`` records a town run but lacks one of
+    the tables every run has."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "run_info" not in tables or not db.execute("SELECT 1 FROM run_info LIMIT 1").fetchone():
+                return
+    except sqlite3.DatabaseError:
+        return  # damaged or not a database: named by name_database_faults when the engine first reads it
+    missing = [t for t in _RUN_TABLES if t not in tables]
+    if missing:
+        raise StorageError(
+            f"{path} records a run but has no {', '.join(repr(t) for t in missing)} table: the file was damaged "
+            "or edited, and going on would start that record anew; restore the file from a backup, or start "
+            "the town anew under another --run-id"
+        )
 
 
 def _outdated(read_only: str) -> bool:
