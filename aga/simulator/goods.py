@@ -4,8 +4,8 @@ A model decomposing a baker's "opening the shop" names her bread and pastries ("
 pastries", "selling bread": the 1.5B, on the recorded prompts), as its prompt says she bakes them. The
 simulator's know-how is general ("arranging the display"), so a step of the trade's work now and then
 names what the identity says that work makes, sells or mends. Read by grammar, not by a list of any
-town's goods: the objects of a few trade verbs said in the third person ("She bakes sourdough, saffron
-buns and pastries", "sells fish from her stall", "mends shovels, chains and cage fittings").
+town's goods: the objects of a few trade verbs said in the third person ("She bakes rye loaves, seed
+cakes and pretzels", "sells fish from her stall", "mends shovels, chains and cage fittings").
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ _PEOPLE = re.compile(
     re.IGNORECASE,
 )
 # Steps of each kind's work that name the goods. General English that reads for a mass noun ("fish",
-# "bread") and a plural ("saffron buns") alike.
+# "bread") and a plural ("seed cakes") alike.
 GOODS_STEPS: dict[str, tuple[str, ...]] = {
     "service": (
         "putting out the {goods}", "telling a customer about the {goods}", "restocking the {goods}",
@@ -90,8 +90,8 @@ def _trade_verb(word: str) -> str | None:
 
 
 def _objects(rest: str) -> list[str]:
-    """The list of things a trade verb's words run on with: "sourdough, saffron buns and pastries from
-    her grandmother's recipes" -> sourdough, saffron buns, pastries. The list ends where another verb
+    """The list of things a trade verb's words run on with: "rye loaves, seed cakes and pretzels from
+    her grandmother's recipes" -> rye loaves, seed cakes, pretzels. The list ends where another verb
     takes over ("stamps, weighs parcels"): a second trade verb's objects are read from its own place."""
     rest = re.split(r"[.;:()\"]", rest)[0]
     rest = _END.sub("", rest)
@@ -105,7 +105,7 @@ def _objects(rest: str) -> list[str]:
             break
         if not item or len(item.split()) > 3 or _PEOPLE.search(item) or item.lower() in _NOT_GOODS:
             continue
-        if item[:1].isupper():  # a name ("Karsan's Bakery"), not goods
+        if item[:1].isupper():  # a name ("Reyes Bakehouse"), not goods
             continue
         out.append(item)
     return out

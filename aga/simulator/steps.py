@@ -1763,9 +1763,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     """Kinds of activity with their scores, closest in meaning first.
 
     ``trade`` (what the identity says the persona does for a living) counts where the activity is
-    close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name. So does
-    the clause of ``routine`` (the daily plan requirement) an hour carries on: "straightening up the
-    kiosk's shop floor" is a cleaner's "cleans the fuel kiosk's shop floor from 8 am", not housework.
+    close to it: "opening the shop" is service work for a shopkeeper, whatever the shop's name. A near
+    tie is settled by the clause of ``routine`` (the daily plan requirement) the hour carries on:
+    "straightening up the kiosk's shop floor" is a cleaner's "cleans the fuel kiosk's shop floor from 8
+    am", not housework.
     """
     scores = _scores(activity)
     if trade and float(similarities(activity, [trade])[0]) > 0.3:
@@ -1798,7 +1799,7 @@ _NEAR_TIE = 0.05
 _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
 
 
-# A time of day said in words: "in the afternoon" made "studies at Hobbs Cafe in the afternoon" a
+# A time of day said in words: "in the afternoon" made "studies at the Kettle Cafe in the afternoon" a
 # morning routine's clause once its name was left out.
 _TIME_WORDS = re.compile(
     r"\b(?:in|during|at|every|each|this|the)?\s*(?:the\s+)?(?:morning|afternoon|evening|night|day|noon|midday)s?\b",
@@ -1816,7 +1817,7 @@ def _plain(text: str) -> str:
 
 def _carried_kind(activity: str, routine: str) -> str | None:
     """The kind of the routine's clause ``activity`` carries on (MiniLM ``ROUTINE_CLAUSE`` or closer, its
-    names left out: "organising a party at Hobbs Cafe" carries on no "opens Hobbs Cafe at 8 am")."""
+    names left out: "organising a party at The Kettle Diner" carries on no "opens The Kettle Diner at 8 am")."""
     plain = _plain(activity)
     parts = [_plain(c) for s in sentences(routine) for c in clauses(s)]
     parts = [c for c in parts if len(c.split()) >= 2]
