@@ -129,16 +129,14 @@ def _goods_for(kind: str, activity: str, identity: str) -> list[str]:
     return goods if goods and _is_trade_work(activity, identity, goods) else []
 
 
-def has_goods(kind: str, activity: str, identity: str) -> bool:
-    """Whether ``activity`` is the trade's work of ``kind`` and the identity states goods for it."""
-    return bool(_goods_for(kind, activity, identity))
-
-
-def goods_steps(kind: str, activity: str, identity: str, rng: random.Random, k: int = 2) -> list[str]:
-    """Up to ``k`` steps of ``kind``'s work naming the persona's goods, when ``activity`` is that work;
-    [] otherwise."""
+def goods_steps(
+    kind: str, activity: str, identity: str, rng: random.Random, k: int = 2, share: float = 1.0
+) -> list[str]:
+    """Up to ``k`` steps of ``kind``'s work naming the persona's goods, in a share ``share`` of the calls
+    where ``activity`` is that work and the identity states goods for it; [] otherwise. The share is
+    drawn only where goods are stated, so a town without any answers as it would without goods."""
     goods = _goods_for(kind, activity, identity)
-    if not goods:
+    if not goods or rng.random() >= share:
         return []
     templates = rng.sample(GOODS_STEPS[kind], k=min(k, len(GOODS_STEPS[kind])))
     out = []

@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from aga.simulator.goods import goods_steps, has_goods
+from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
@@ -1999,10 +1999,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
     # ("displaying the bread and pastries"), in one answer in three (the 1.5B named the goods in 2 of its
     # 6 answers for the bakery's counter hours on the recorded prompts).
-    # (Drawn only where the prompt states goods for this work, so that a town without any answers as
-    # it did before goods were read.)
-    if has_goods(kind, main, p.get("identity")) and rng.random() < GOODS_SHARE:
-        extras += [(None, step) for step in goods_steps(kind, main, p.get("identity"), rng, k=1)]
+    extras += [(None, step) for step in goods_steps(kind, main, p.get("identity"), rng, k=1, share=GOODS_SHARE)]
     detail = activity[len(main) :].strip(" ,;")
     if detail and not detail.startswith("("):
         extras.append((None, detail))  # what the hour said it holds: "..., checking the nets"
