@@ -1238,3 +1238,174 @@ def test_a_near_tie_goes_to_the_kind_of_the_routines_clause_the_hour_carries_on(
         == "event"
     )
     assert kinds_of("having dinner at home", "Ama Boateng runs The Kettle Diner.", routine)[0][0] == "meal"
+
+
+def test_a_farm_a_forge_a_brewery_and_an_ambulance_have_their_own_know_how():
+    """An outside tester's hill village: a dairy farmer's milking drew a pet surgery's steps ("scanning for
+    a microchip"), a farrier's shoeing an engine's ("cutting a new gasket"), a brewer's mashing in a shop
+    counter's ("giving a customer a loyalty stamp"); in a cottage hospital town a paramedic in the crew
+    room eased a ferry into its berth. Each trade's hour is now mostly its own kind's steps."""
+    from aga.simulator.steps import POOLS
+
+    def share(identity: str, task: str, kind: str) -> float:
+        shown = {"identity": identity, "minutes": "120", "task": task}
+        steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        pool = {x for part in POOLS[kind][1:] for x in part}
+        return sum(s in pool for s in steps) / len(steps)
+
+    farmer = "Name: Bryn Tal\nLearned traits: Bryn Tal runs Cwm Farm, a dairy farm of forty cows."
+    assert share(farmer, "milking the cows in the parlour", "farming") > 0.6
+    assert share(farmer, "milking the cows in the parlour", "animal care") < 0.1
+    smith = "Name: Ifor Lake\nLearned traits: Ifor Lake is the blacksmith and farrier at Lake Forge."
+    assert share(smith, "shoeing the ponies", "smithing") > 0.6
+    assert share(smith, "shoeing the ponies", "manual") < 0.1
+    brewer = "Name: Nia Rees\nLearned traits: Nia Rees is the brewer at Hafod Brewery; she brews bitter."
+    assert share(brewer, "mashing in at the mash tun", "brewing") > 0.6
+    assert share(brewer, "mashing in at the mash tun", "service") < 0.1
+    medic = "Name: Cai Moss\nLearned traits: Cai Moss is a paramedic at Llan Ambulance Station."
+    assert share(medic, "waiting for calls in the crew room", "emergency") > 0.5
+    assert share(medic, "waiting for calls in the crew room", "crew") < 0.1
+
+
+@pytest.mark.parametrize(
+    ("identity", "task", "never"),
+    [
+        # A flock's, a dairy's, a hive's steps only where the activity or trade names them.
+        ("Bryn Tal keeps bees in the apiary behind his cottage.", "tending the beehives", r"cow|ewe|teat|tractor"),
+        ("Bryn Tal is the shepherd of the hill flock.", "checking the ewes on the fell", r"cow|teat|udder|hive"),
+        ("Bryn Tal runs a dairy farm of forty cows.", "milking the cows", r"ewe|flock|hive|queen"),
+        # A pet surgery's steps not for a farmer's own sick cow, a lorry's not for a brewer's van.
+        ("Bryn Tal runs a dairy farm of forty cows.", "nursing a lame cow", r"\bdog|\bcat\b|cage|microchip|owner"),
+        ("Nia Rees is the brewer at Hafod Brewery.", "taking the casks to the inn in the van", r"lorry|tachograph"),
+        # Cider has no hops, a blacksmith's gate hinge no horse.
+        ("Nia Rees makes cider at Hafod Farm.", "pressing the apples for cider", r"hops|wort|mash|malt"),
+        ("Ifor Lake is the blacksmith at Lake Forge.", "forging a gate hinge", r"hoof|horse|pony|\bshoe\b"),
+    ],
+)
+def test_a_settings_steps_only_where_it_is_named(identity: str, task: str, never: str):
+    shown = {"identity": f"Name: Bryn Tal\nLearned traits: {identity}", "minutes": "120", "task": task}
+    steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert not [s for s in steps if re.search(never, s)]
+
+
+def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_nurses_work():
+    """An outside tester's GP "holding morning surgery" had a morning toilette's steps ("combing hair"),
+    a nurse's drug round a cleaner's ("washing the mop heads"), home visits housework ("vacuuming")."""
+    from aga.simulator.steps import kinds_of
+
+    gp = "Anwen Pryce is the GP at Mill Lane Surgery."
+    assert kinds_of("holding morning surgery at Mill Lane Surgery", gp)[0][0] == "care"
+    assert kinds_of("holding evening surgery", gp)[0][0] == "care"
+    assert kinds_of("making home visits", gp)[0][0] == "care"
+    assert kinds_of("doing the drug round", "Maeve Tillotson is a night nurse on Larch Ward.")[0][0] == "care"
+    # ... and a morning routine, someone making guests feel at home and a pint at the inn stay as they were.
+    assert kinds_of("waking up and completing the morning routine")[0][0] == "morning"
+    assert kinds_of("having a pint at The Drover's Rest")[0][0] == "leisure"
+    assert kinds_of("listening to the radio")[0][0] == "leisure"  # not a night watch's "for calls"
+    assert kinds_of("lighting the lamp at 8 pm", "Ezra Penn is the lighthouse keeper.")[0][0] == "watch"
+
+
+@pytest.mark.parametrize(
+    ("requirement", "expected"),
+    [
+        # A colon's list without verbs goes on with the verb before it: "lunching for the ward" was shown.
+        (
+            "Tomasz cooks in the hospital kitchen from 6 am until 2 pm: breakfast for the ward at 7 am, lunch "
+            "for the ward at 12 pm, and he orders the next day's supplies at 1 pm.",
+            [
+                (6, "cook in the hospital kitchen"),
+                (7, "cook breakfast for the ward"),
+                (12, "cook lunch for the ward"),
+                (13, "order the next day's supplies"),
+                (14, END_OF_DAY),
+            ],
+        ),
+        # "its kit" is a second thing checked, not a second verb ("itsing kit in the garage" was shown).
+        (
+            "Saoirse works at the ambulance station from 7 am until 7 pm: she checks the ambulance and its kit "
+            "at 7 am.",
+            [(7, "work at the ambulance station"), (7, "check the ambulance and its kit"), (19, END_OF_DAY)],
+        ),
+        # What the persona is, is no activity ("be retired at 8:00 am" was planned).
+        ("Walter is retired. He tends his beehives in the morning.", [(9, "tend his beehives")]),
+        ("Ann is out on the boat from 8 am.", [(8, "be out on the boat")]),
+    ],
+)
+def test_a_routine_reads_lists_possessives_and_states(requirement: str, expected: list[tuple[int, str]]):
+    from aga.simulator.plan import routine
+
+    assert routine(requirement, 5) == expected
+
+
+def test_gerunds_of_verbs_in_oe_and_ye_keep_their_e():
+    assert [gerund(x) for x in ("shoe horses", "hoe the beds", "dye wool", "make tea")] == [
+        "shoeing horses", "hoeing the beds", "dyeing wool", "making tea",
+    ]  # fmt: skip
+
+
+def test_a_word_after_a_verb_in_ing_is_not_swapped_as_a_verb():
+    from aga.simulator.paraphrase import vary
+
+    assert {vary("delivering clean linen", random.Random(s), rate=1.0) for s in range(20)} == {"delivering clean linen"}
+    assert len({vary("clean the ward", random.Random(s), rate=1.0) for s in range(20)}) > 1
+    # A meal after a verb is still a meal to swap: "eating lunch" -> "eating a midday meal".
+    assert len({vary("eating lunch", random.Random(s), rate=1.0) for s in range(20)}) > 1
+
+
+def test_small_talk_said_in_other_words_is_not_what_a_talk_was_about():
+    """ "It is lovely to run into you" (small talk varied) summed up an outside tester's talks as "conversing
+    about It is lovely to run into Tomasz Wilk", rated 10 for its "love"; a thing's state and someone's
+    sleep were told as news ("Did you hear? ambulance is being used")."""
+    from aga.simulator.talk import _topics
+
+    talk = "Ana Lima: Hi Bo!\nBo Reyes: It is lovely to run into you. How has your week been?\nAna Lima: Same here."
+    assert ask("converse.summary", 1, conversation=talk)["text"] == "conversing about how their days are going"
+    seen = ["ambulance is being used", "Bo Reyes is sleeping", "Ana Lima is planning the flu clinic on Saturday"]
+    assert _topics(seen, "", "Bo Reyes", "Ana Lima") == ["Ana Lima is planning the flu clinic on Saturday"]
+
+
+def test_a_room_the_activity_names_is_where_it_happens():
+    """An outside tester's night nurse spent her shift in the "hospital kitchen", not on "Larch Ward":
+    MiniLM reads a tree's name, and the kitchen has the hospital's own word."""
+    shown = {
+        "name": "Maeve Tillotson", "options": "hospital kitchen, Larch Ward, porters' lodge, nurses' station",
+        "action_description": "working the night shift on Larch Ward (checking the drip)",
+        "current_arena": "hospital kitchen", "sector": "Hollinbrook Cottage Hospital",
+        "current_sector": "Hollinbrook Cottage Hospital",
+    }  # fmt: skip
+    assert {ask("act.arena", seed, **shown)["choice"] for seed in range(12)} == {"Larch Ward"}
+    # A ward is for patients, whatever its name, when the activity names no room.
+    shown["action_description"] = "checking on the patients in their beds (taking a temperature)"
+    shown["options"] = "hospital kitchen, Larch Ward"
+    chosen = Counter(ask("act.arena", seed, **shown)["choice"] for seed in range(12))
+    assert chosen.most_common(1)[0][0] == "Larch Ward", chosen
+
+
+def test_a_rooms_words_that_repeat_its_buildings_name_do_not_draw_the_activity():
+    """An outside tester's GP "holding morning surgery" at Mill Lane Surgery sat at the "surgery waiting
+    room" desk all day and never used her consulting room: the word was the building's."""
+    shown = {
+        "name": "Anwen Pryce", "options": "surgery waiting room, consulting room",
+        "action_description": "holding morning surgery (writing a prescription)",
+        "current_arena": "surgery waiting room", "sector": "Mill Lane Surgery", "current_sector": "Mill Lane Surgery",
+    }  # fmt: skip
+    chosen = Counter(ask("act.arena", seed, **shown)["choice"] for seed in range(20))
+    assert chosen["consulting room"] >= 15, chosen
+    shown["action_description"] = "waiting for an appointment"  # the waiting room is still for waiting
+    assert Counter(ask("act.arena", seed, **shown)["choice"] for seed in range(20))["surgery waiting room"] >= 15
+
+
+def test_no_conclusion_is_drawn_from_a_things_state():
+    """An outside tester's farmer reflected "It matters to Gwen Aldersey that feed hopper is in use"."""
+    statements = "\n".join(
+        ["1. feed hopper is in use", "2. milking parlour is being used for washing the udders", "3. bed is idle",
+         "4. Gwen Aldersey is worried about the milk price", "5. Gwen Aldersey is nursing a lame cow"]
+    )  # fmt: skip
+    said = [
+        i["insight"]
+        for seed in range(20)
+        for i in ask("reflect.insights", seed, statements=statements, name="Gwen Aldersey", n="3")["insights"]
+    ]
+    assert said and not [s for s in said if re.search(r"hopper|parlour|bed is", s)], said
+    only = ask("reflect.insights", 1, statements="1. feed hopper is in use", name="Gwen Aldersey", n="3")
+    assert only["insights"] == [{"insight": "Gwen Aldersey has had a quiet time", "evidence": []}]

@@ -84,6 +84,9 @@ def assess(p: Prompt) -> dict[str, object]:
     return {"label": label, "feeling": feeling, "closeness": closeness}
 
 
+_A_THINGS_STATE = re.compile(r"^[^()]*\bis (?:in use|being used|idle|being slept in)\b")
+
+
 def _owner(statements: list[str]) -> str:
     """The person most statements are about (the full name they most often open with)."""
     names = Counter(name for s in statements if (name := leading_name(s)[0]))
@@ -92,9 +95,11 @@ def _owner(statements: list[str]) -> str:
 
 def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
     """Indices of ``k`` statements, the more important more likely."""
-    weights = [rate(s, "", 0.5, 0) ** 2 for s in statements]
+    # A thing's state ("feed hopper is in use") is what one saw, not what one draws a conclusion from: an
+    # outside tester's farmer concluded "It matters to Gwen that feed hopper is in use".
+    weights = [0.0 if _A_THINGS_STATE.search(s) else rate(s, "", 0.5, 0) ** 2 for s in statements]
     chosen: list[int] = []
-    pool = list(range(len(statements)))
+    pool = [i for i in range(len(statements)) if weights[i] > 0]
     while pool and len(chosen) < k:
         i = p.rng.choices(pool, weights=[weights[j] for j in pool])[0]
         chosen.append(i)
@@ -118,9 +123,9 @@ def insights(p: Prompt) -> dict[str, object]:
     """One insight per chosen statement, citing it."""
     statements = bullet_lines(p.get("statements"))
     name = p.get("name", "they")
-    if not statements:
-        return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
     picks = _important(statements, min(p.number("n", 5), len(statements)), p)
+    if not picks:  # nothing but things' states
+        return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
     return {
         "insights": [
             {

@@ -54,6 +54,12 @@ _NOUN_BEFORE = re.compile(
 )
 
 
+# ... and one right after a verb in -ing is no verb either ("delivering clean linen" is not "delivering
+# tidy linen", an outside tester's porter).
+_AFTER_A_VERB = re.compile(r"\b\w{2,}ing\s+$", re.IGNORECASE)
+_NOUNS = {g for g in SYNONYMS if g[0] in ("breakfast", "lunch", "dinner")}  # "eating lunch": a meal after a verb
+
+
 # Synonyms that need an object: a verb used without one ("studies at the cafe", "reads until late") keeps
 # to those that do not ("go over at the cafe" is no sentence).
 _NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "put down", "draft", "get ready"}
@@ -75,7 +81,9 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
     def swap(match: re.Match[str]) -> str:
         word = match.group(0)
         group = _INDEX[word.lower()]
-        if rng.random() >= rate or (group not in _ADJECTIVES and _NOUN_BEFORE.search(match.string, 0, match.start())):
+        before = match.string[: match.start()]
+        no_verb = _NOUN_BEFORE.search(before) or (group not in _NOUNS and _AFTER_A_VERB.search(before))
+        if rng.random() >= rate or (group not in _ADJECTIVES and no_verb):
             return word
         if " " not in word and _PARTICLE.match(match.string, match.end()):
             return word
@@ -85,6 +93,13 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         return choice.capitalize() if word[:1].isupper() else choice
 
     return _PATTERN.sub(swap, text)
+
+
+def canonical(text: str) -> str:
+    """``text`` in lower case with every synonym said as the first of its group: what :func:`vary` made of
+    a sentence compares equal to the sentence ("It is lovely to run into you" is "it is great to run into
+    you", as "It is nice to run into you" is)."""
+    return _PATTERN.sub(lambda m: _INDEX[m.group(0).lower()][0], text.lower())
 
 
 def utterance(text: str, rng: random.Random) -> str:

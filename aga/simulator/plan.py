@@ -111,12 +111,24 @@ def _stated_hours(clause: str) -> tuple[list[int], int | None, str]:
 # A clause that says what the persona does not do: "has no job", "does not work", "doesn't drive",
 # "never goes out". A model plans none of these as an activity.
 _NEGATED = re.compile(r"^(?:never\b|\w+(?:n't|\s+(?:no|not|never))\b)", re.IGNORECASE)
+# A clause that says what the persona is, not what they do ("is retired", "is a widower", "was a miner"):
+# no activity (an outside tester's beekeeper had "be retired at 8:00 am" in his plan); "is out on the
+# boat" or "is working at the bakery" says what the day holds and is planned.
+_STATE = re.compile(r"^(?:is|are|was|were|has been|had been)\s+(?!\w+ing\b|out\b|at\b|in\b|on\b|away\b)", re.IGNORECASE)
 
 
 # What a day's routine says at its last stated end ("writes up the charts until 5 pm"): the work is over
 # and the evening is the persona's own. Without it the last item of the routine ran on until bedtime, as
 # an hour takes the latest item begun: a nurse on the ward at ten at night, a shop opened at nine.
 END_OF_DAY = "go home for the day"
+
+
+def _verb_of(clause: str) -> str | None:
+    """The third-person verb a routine's clause opens with ("cooks" in "Tomasz cooks in the kitchen"), or
+    None for a clause without one ("lunch for the ward at noon"): a routine is written in the third person,
+    so its verbs end in -s ("has", "goes" too)."""
+    words = re.sub(r"^(?:he|she|they)\s+", "", leading_name(clause.strip())[1], flags=re.IGNORECASE).split()
+    return words[0] if words and words[0].islower() and words[0].endswith("s") and len(words[0]) > 2 else None
 
 
 def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
@@ -130,6 +142,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     queue = clauses(requirement)
     seen = 0  # how far into the requirement the clauses so far were found
+    listed: set[str] = set()  # the clauses of the last colon's list, and the verb before that colon
+    lead: str | None = None
+    list_end = 0
     ended: int | None = None  # hours since waking at which the clause before said it ends
     while queue:
         clause = queue.pop(0)
@@ -146,13 +161,27 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         if during:
             clause = split[0]
             queue[:0] = clauses(split[1])
+            listed = set(queue[: len(clauses(split[1]))])
+            lead = _verb_of(clause)
+            # The list runs on past commas to the end of its sentence ("...: breakfast at 7 am, lunch at noon.").
+            colon = max(found, 0) + len(clause)
+            stop = re.search(r"\.(?:\s|$)", requirement[colon:])
+            list_end = colon + stop.start() if stop else len(requirement)
+        elif lead and 0 < found < list_end:
+            listed.add(clause)
+        elif clause not in listed:
+            listed, lead = set(), None
         clause = leading_name(clause)[1]  # drop a leading name
         clause = re.sub(r"^(?:he|she|they)\s+", "", clause, flags=re.IGNORECASE)  # "...; he stays at home"
+        if clause in listed and lead and _verb_of(clause) is None and clause.split()[0].lower() not in _NOT_VERBS:
+            # "cooks from 6 am: breakfast for the ward at 7 am, lunch at noon": a list after a colon without
+            # verbs of its own goes on with the verb before it ("cook breakfast ...", not "breakfasting").
+            clause = f"{lead} {clause}"
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
-        if _NEGATED.match(clause):
-            continue  # "has no job", "does not work on Sundays": what the day does not hold
+        if _NEGATED.match(clause) or _STATE.match(clause):
+            continue  # "has no job", "is retired": what the day does not hold, or what the persona is
         hours, ends, clause = _stated_hours(clause)
         # A stated time is kept as stated, except one before waking or in the last hours before it (taken
         # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a
@@ -273,7 +302,7 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
     if p.rng.random() < chance:
         trade = trade_of(p.get("identity"))
         kind = kinds_of(activity, trade)[0][0]
-        step = p.rng.choice(know_how(kind, 2, f"{activity} {trade}")).replace("{thing}", "it")
+        step = p.rng.choice(know_how(kind, 2, f"{activity} {trade}", activity)).replace("{thing}", "it")
         text = f"{text}, {step}" if step.lower() not in text.lower() else text
     return text
 
@@ -312,7 +341,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current) or "it"
-        return gerund(vary(rng.choice(know_how(kind, 2, f"{current} {trade}")).replace("{thing}", thing), rng))
+        return gerund(vary(rng.choice(know_how(kind, 2, f"{current} {trade}", current)).replace("{thing}", thing), rng))
     return detailed(rng.choice(lines), p, 0.5)
 
 

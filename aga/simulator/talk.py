@@ -13,7 +13,7 @@ import random
 import re
 
 from aga.simulator.importance import rate
-from aga.simulator.paraphrase import OPENERS, vary
+from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
@@ -175,6 +175,9 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and len(t) > 12
         and not (listener and _RELATION.match(t) and re.search(who, t))  # "I know you as my wife"
         and not t.endswith(" is idle")
+        # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
+        # being used", "Someone told me you are sleeping" (an outside tester's town).
+        and not _SEEN_ONLY.search(t)
         # A line of an earlier talk said to someone ("I hear you are sending the weather report"): its
         # "you" was that listener, and said to this one it pins their activity on the wrong person.
         and not re.match(r"(?:you|your|you're|you've)\b", t, re.IGNORECASE)
@@ -187,6 +190,9 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
+
+
+_SEEN_ONLY = re.compile(r"\bis (?:being used|in use|being slept in|sleeping|asleep)\b", re.IGNORECASE)
 
 
 # Someone having been in a conversation ("Klaus Mueller is chatting with Isabella Rodriguez") is a
@@ -313,7 +319,10 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
     """Whether a line told something to take up: a statement of four words or more that is not small
     talk ("nice to run into me?") and not a greeting ("Hi Zoë! How are you?" is not Zoë's to say back)."""
     return (
-        len(gist) >= 4 and ":" not in line and " ".join(gist).lower() not in _SMALL and not _addresses(line, listener)
+        len(gist) >= 4
+        and ":" not in line
+        and canonical(" ".join(gist)) not in _SMALL
+        and not _addresses(line, listener)
     )
 
 
@@ -362,7 +371,9 @@ def _said_lines(block: str) -> list[str]:
     return [line for _, line in _said_by(block)]
 
 
-_SMALL = {x.rstrip(".!?").lower() for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS)}
+# Said as varied ("It is lovely to run into you"), small talk is still small talk: an outside tester's
+# talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
+_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS)}
 
 
 def said_plainly(line: str) -> str:
@@ -378,7 +389,7 @@ def _news_in(line: str) -> str:
     for small talk or a question ("I could use a break myself. What do you make of it?" tells nothing)."""
     for sentence in re.split(r"(?<=[.!?])\s+", said_plainly(line) + "."):
         plain = said_plainly(sentence)
-        if plain.lower() not in _SMALL and not sentence.rstrip().endswith("?"):
+        if canonical(plain) not in _SMALL and not sentence.rstrip().endswith("?"):
             return plain
     return ""
 

@@ -71,6 +71,7 @@ _NEW_SUBJECT = frozenset(
         "might", "must",
     )
 )  # fmt: skip
+_OWNERS = frozenset(("its", "his", "hers", "theirs", "ours", "yours", "this", "these", "those"))
 _ENDS_WITH_A_TIME = re.compile(
     r"(?:\d\s*(?:am|pm)|\b(?:noon|midnight|morning|afternoon|evening|night|o'clock|day|week|weekend|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday))\s*$",
@@ -94,13 +95,15 @@ def _joins_a_verb(before: str, after: str) -> bool:
     companion ("sells them", "chats with"), or goes on in the same tense ("is training for it and
     studying for ..."), or comes with a subject or a modal of its own ("and he ...", "and can ..."); any
     other clause keeps the plain rule (an 'and' before a lower-case word)."""
+    words = re.findall(r"[\w'’]+|[^\w\s]", after)
+    while words and words[0].lower() in _ADVERBS:  # "and often brings it up"
+        words = words[1:]
+    if words and words[0].lower() in _OWNERS:
+        return False  # "checks the van and its kit": a possessive starts a second thing, never a verb
     verb = leading_name(before.strip())[1]
     verb = re.sub(r"^(?:He|She|They|It)\s+", "", verb).split(" ", 1)[0]
     if not (verb.endswith("s") and verb.islower()):
         return True
-    words = re.findall(r"[\w'’]+|[^\w\s]", after)
-    while words and words[0].lower() in _ADVERBS:  # "and often brings it up"
-        words = words[1:]
     if not words:
         return False
     first = words[0].lower()
@@ -241,7 +244,7 @@ def gerund(phrase: str) -> str:
         ing = _ING[verb]
     elif verb.endswith("ie"):
         ing = verb[:-2] + "ying"
-    elif verb.endswith("e") and not verb.endswith("ee"):
+    elif verb.endswith("e") and not verb.endswith(("ee", "oe", "ye")):  # shoe -> shoeing, dye -> dyeing
         ing = verb[:-1] + "ing"
     elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # grab -> grabbing, stop -> stopping
         ing = verb + verb[-1] + "ing"
