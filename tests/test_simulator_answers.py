@@ -1200,17 +1200,19 @@ def test_a_step_is_done_at_a_place_not_for_it():
     assert [s for s in steps if s.endswith("for the memoir")]
 
 
+def share(identity: str, task: str, kind: str) -> float:
+    """The share of 40 two-hour decompositions' steps that are ``kind``'s know-how."""
+    from aga.simulator.steps import POOLS
+
+    shown = {"identity": identity, "minutes": "120", "task": task}
+    steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    pool = {x for part in POOLS[kind][1:] for x in part}
+    return sum(s in pool for s in steps) / len(steps)
+
+
 def test_a_cleaners_round_and_a_drivers_load_are_their_own_work():
     """An outside tester's motorway cleaner was ironing a shirt in the washrooms (housework) and a lorry
     driver loading at the depot was comparing prices (shopping): their trades had no kind of their own."""
-    from aga.simulator.steps import POOLS
-
-    def share(identity: str, task: str, kind: str) -> float:
-        shown = {"identity": identity, "minutes": "120", "task": task}
-        steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
-        pool = {x for part in POOLS[kind][1:] for x in part}
-        return sum(s in pool for s in steps) / len(steps)
-
     cleaner = "Name: Maeve Quill\nLearned traits: Maeve Quill is the night cleaner at Dunmore Leisure Centre."
     assert share(cleaner, "cleaning the changing rooms", "cleaning") > 0.6
     assert share(cleaner, "cleaning the changing rooms", "housework") < 0.15  # a step both know now and then
@@ -1240,31 +1242,28 @@ def test_a_near_tie_goes_to_the_kind_of_the_routines_clause_the_hour_carries_on(
     assert kinds_of("having dinner at home", "Ama Boateng runs The Kettle Diner.", routine)[0][0] == "meal"
 
 
-def test_a_farm_a_forge_a_brewery_and_an_ambulance_have_their_own_know_how():
+@pytest.mark.parametrize(
+    ("learned", "task", "own", "instead", "least"),
+    [
+        ("Bryn Tal runs Cwm Farm, a dairy farm of forty cows.", "milking the cows in the parlour", "farming",
+         "animal care", 0.6),
+        ("Ifor Lake is the blacksmith and farrier at Lake Forge.", "shoeing the ponies", "smithing", "manual", 0.6),
+        ("Nia Rees is the brewer at Hafod Brewery; she brews bitter.", "mashing in at the mash tun", "brewing",
+         "service", 0.6),
+        ("Cai Moss is a paramedic at Llan Ambulance Station.", "waiting for calls in the crew room", "emergency",
+         "crew", 0.5),
+    ],
+)  # fmt: skip
+def test_a_farm_a_forge_a_brewery_and_an_ambulance_have_their_own_know_how(
+    learned: str, task: str, own: str, instead: str, least: float
+):
     """An outside tester's hill village: a dairy farmer's milking drew a pet surgery's steps ("scanning for
     a microchip"), a farrier's shoeing an engine's ("cutting a new gasket"), a brewer's mashing in a shop
     counter's ("giving a customer a loyalty stamp"); in a cottage hospital town a paramedic in the crew
     room eased a ferry into its berth. Each trade's hour is now mostly its own kind's steps."""
-    from aga.simulator.steps import POOLS
-
-    def share(identity: str, task: str, kind: str) -> float:
-        shown = {"identity": identity, "minutes": "120", "task": task}
-        steps = [s["subtask"] for seed in range(40) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
-        pool = {x for part in POOLS[kind][1:] for x in part}
-        return sum(s in pool for s in steps) / len(steps)
-
-    farmer = "Name: Bryn Tal\nLearned traits: Bryn Tal runs Cwm Farm, a dairy farm of forty cows."
-    assert share(farmer, "milking the cows in the parlour", "farming") > 0.6
-    assert share(farmer, "milking the cows in the parlour", "animal care") < 0.1
-    smith = "Name: Ifor Lake\nLearned traits: Ifor Lake is the blacksmith and farrier at Lake Forge."
-    assert share(smith, "shoeing the ponies", "smithing") > 0.6
-    assert share(smith, "shoeing the ponies", "manual") < 0.1
-    brewer = "Name: Nia Rees\nLearned traits: Nia Rees is the brewer at Hafod Brewery; she brews bitter."
-    assert share(brewer, "mashing in at the mash tun", "brewing") > 0.6
-    assert share(brewer, "mashing in at the mash tun", "service") < 0.1
-    medic = "Name: Cai Moss\nLearned traits: Cai Moss is a paramedic at Llan Ambulance Station."
-    assert share(medic, "waiting for calls in the crew room", "emergency") > 0.5
-    assert share(medic, "waiting for calls in the crew room", "crew") < 0.1
+    identity = f"Name: {' '.join(learned.split()[:2])}\nLearned traits: {learned}"
+    assert share(identity, task, own) > least
+    assert share(identity, task, instead) < 0.1
 
 
 @pytest.mark.parametrize(
