@@ -1408,3 +1408,15 @@ def test_no_conclusion_is_drawn_from_a_things_state():
     assert said and not [s for s in said if re.search(r"hopper|parlour|bed is", s)], said
     only = ask("reflect.insights", 1, statements="1. feed hopper is in use", name="Gwen Aldersey", n="3")
     assert only["insights"] == [{"insight": "Gwen Aldersey has had a quiet time", "evidence": []}]
+
+
+def test_a_state_with_what_it_holds_or_a_time_is_still_planned():
+    from aga.simulator.plan import routine
+    from aga.simulator.text import clauses
+
+    said = "Ann is busy with the harvest all day. She is responsible for opening the shop at 7 am."
+    assert routine(said, 5) == [(6, "be busy with the harvest all day"), (7, "be responsible for opening the shop")]
+    # "this" is no possessive: what follows "and this afternoon" is a second verb, as it was.
+    assert clauses("Ann opens the shop and this afternoon walks the dog") == [
+        "Ann opens the shop", "this afternoon walks the dog",
+    ]  # fmt: skip

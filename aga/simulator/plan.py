@@ -180,8 +180,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
-        if _NEGATED.match(clause) or _STATE.match(clause):
-            continue  # "has no job", "is retired": what the day does not hold, or what the persona is
+        if _NEGATED.match(clause) or (
+            _STATE.match(clause) and not _stated_hours(clause)[0] and not re.search(r"\b(?:with|for|to)\b", clause)
+        ):
+            # "has no job", "is retired": what the day does not hold, or what the persona is ("is busy with
+            # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
+            continue
         hours, ends, clause = _stated_hours(clause)
         # A stated time is kept as stated, except one before waking or in the last hours before it (taken
         # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a

@@ -1550,7 +1550,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     # Farm work, with livestock or on the land. Without it a dairy farmer's milking drew a small-animal
     # surgery's steps ("scanning for a microchip", "changing the bedding in a cage") and a shepherd's
     # fell a nurse's ("adjusting the pillows"): an outside tester's hill village. A step naming one kind
-    # of stock or crop is taken only where the activity or trade names it (see :data:`_FARM_STEPS`).
+    # of stock or crop is taken only where the activity or trade names it (see :data:`_SETTING_STEPS`).
     "farming": (
         "farm work: milking, feeding and moving livestock, shepherding, working the fields, keeping bees",
         (
@@ -1700,7 +1700,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     ),
     # Making drink or food in batches at a works (a brewery, a cider press, a still, a dairy's cheese
     # room). Without it an outside tester's brewer mashing in drew a shop counter's steps ("giving a
-    # customer a loyalty stamp") and a lorry driver's. A beer's steps only for beer (see _FARM_STEPS).
+    # customer a loyalty stamp") and a lorry driver's. A beer's steps only for beer (see _SETTING_STEPS).
     "brewing": (
         "brewing beer or cider, distilling, making a batch of drink or cheese at a brewery or works",
         (
@@ -2024,7 +2024,7 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     ),
 }
 # Know-how of a kind that belongs to one setting within it: a dairy's, a flock's, a hive's steps on a
-# farm, a beer's in a brewery, a forge's and a farrier's in manual work, a pet surgery's in animal care.
+# farm, a beer's in a brewery, a farrier's at the forge, a lorry's on a delivery round, a pet surgery's in animal care.
 # (kind, what such a step names, what the activity or trade must name for it.) General English, no
 # town's places. A farrier's steps need horses in the activity itself: a smith who also shoes ponies
 # forging a gate hinge was "calming the pony" (see _OWN_ACTIVITY).

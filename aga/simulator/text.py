@@ -71,7 +71,7 @@ _NEW_SUBJECT = frozenset(
         "might", "must",
     )
 )  # fmt: skip
-_OWNERS = frozenset(("its", "his", "hers", "theirs", "ours", "yours", "this", "these", "those"))
+_OWNERS = frozenset(("its", "his", "hers", "theirs", "ours", "yours"))  # not "this": "and this evening walks"
 _ENDS_WITH_A_TIME = re.compile(
     r"(?:\d\s*(?:am|pm)|\b(?:noon|midnight|morning|afternoon|evening|night|o'clock|day|week|weekend|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday))\s*$",
