@@ -1,0 +1,84 @@
+"""The simulator's know-how on towns written from scratch by outside testers who saw only the README.
+
+The casts of a hill-farming village and a cottage-hospital town (session 52's outside trial,
+`tests/towns_from_outside/`) are kept here as a regression guard: each persona's routine, decomposed as
+the simulator does an hour of it, draws its steps from its own trade's know-how or from anyone's
+(meals, a walk, housework), and at most one step in ten from another trade's. Before session 52 a
+dairy farmer's milking drew a pet surgery's steps, a farrier's shoeing an engine's and a paramedic's
+crew room a ferry's: by this measure 29% of the village's and 12% of the hospital's steps came from
+another trade (0.4% and 0.6% after).
+New outside trials must use new towns: these are no longer unseen.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import aga.simulator  # noqa: F401  (registers the answer routines)
+from aga.simulator.plan import END_OF_DAY, routine
+from aga.simulator.prompt import HOOKS, Prompt
+from aga.simulator.steps import POOLS, WORK_KINDS
+from aga.simulator.text import gerund
+
+TOWNS = Path(__file__).parent / "towns_from_outside"
+# What each persona's trade is, as a reader of their cast entry would say (the visitor at the hospital
+# and the retired beekeeper's pint are left to anyone's kinds).
+TRADES: dict[str, set[str]] = {
+    "Gwen Aldersey": {"farming", "animal care"},
+    "Aled Rushworth": {"smithing", "manual"},
+    "Marit Holgate": {"brewing", "delivery"},
+    "Eben Fawcett": {"farming"},
+    "Lowri Pennant": {"teaching"},
+    "Anjali Brough": {"animal care", "farming"},
+    "Corin Waite": {"service", "post"},
+    "Walter Kettlewell": {"farming"},
+    "Maeve Tillotson": {"care", "watch"},
+    "Tomasz Wilk": {"cooking", "service"},
+    "Cyril Hapgood": {"care", "cleaning", "delivery", "manual"},
+    "Saoirse Blunden": {"emergency", "care", "crew"},
+    "Dev Raman": {"service", "care"},
+    "Anwen Pryce": {"care"},
+}
+_OWNERS: dict[str, set[str]] = {}
+for _kind, (_, *_parts) in POOLS.items():
+    for _step in (x for part in _parts for x in part if "{thing}" not in x):
+        _OWNERS.setdefault(_step.lower(), set()).add(_kind)
+
+
+def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
+    """(steps, steps only another trade's know-how holds, examples) over every persona's routine."""
+    personas = tomllib.loads((TOWNS / cast_file).read_text(encoding="utf-8"))["persona"]
+    steps = foreign = 0
+    examples: list[str] = []
+    for persona in personas:
+        trade = TRADES.get(persona["name"])
+        if trade is None:
+            continue
+        identity = (
+            f"Name: {persona['name']}\nLearned traits: {persona['learned']}\nCurrently: {persona['currently']}\n"
+            f"Daily plan requirement: {persona['daily_plan_requirement']}"
+        )
+        for _, clause in routine(persona["daily_plan_requirement"], 5):
+            if clause == END_OF_DAY:
+                continue
+            shown = {"identity": identity, "task": gerund(clause), "minutes": "60"}
+            for seed in range(6):
+                prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+                for item in HOOKS["plan.decompose"](prompt)["subtasks"]:
+                    owners = _OWNERS.get(item["subtask"].lower(), set())
+                    steps += 1
+                    if owners and owners <= WORK_KINDS and not owners & trade:
+                        foreign += 1
+                        examples.append(f"{persona['name']}: {clause} -> {item['subtask']}")
+    return steps, foreign, examples
+
+
+@pytest.mark.parametrize("cast_file", ["hill_village_cast.toml", "cottage_hospital_cast.toml"])
+def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
+    steps, foreign, examples = _foreign(cast_file)
+    assert steps > 300
+    assert foreign / steps <= 0.1, (foreign, steps, examples[:20])
