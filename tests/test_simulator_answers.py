@@ -1292,6 +1292,8 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
     a nurse's drug round a cleaner's ("washing the mop heads"), home visits housework ("vacuuming")."""
     from aga.simulator.steps import kinds_of
 
+    vet = kinds_of("holding evening surgery", "Anjali Brough is the vet at Fellside Veterinary Practice.")
+    assert vet[0][0] == "animal care" and vet[0][1] - vet[1][1] >= 0.05  # beyond a decomposition's hesitation
     gp = "Anwen Pryce is the GP at Mill Lane Surgery."
     assert kinds_of("holding morning surgery at Mill Lane Surgery", gp)[0][0] == "care"
     assert kinds_of("holding evening surgery", gp)[0][0] == "care"

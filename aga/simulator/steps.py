@@ -2152,8 +2152,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     for_animals = _NEEDS["animal care"].search(trade) and not _PEOPLE.search(f"{activity} {trade}")
     if for_animals and _KINDS[int(np.argmax(scores))] == "care" and scores[animals] > 0:
         # A vet's "holding evening surgery" is for animals: the words are a doctor's as much, and only the
-        # trade tells them apart (an outside tester's vet was "adjusting the pillows" at her surgery).
-        scores[animals] = float(scores.max()) + 0.01
+        # trade tells them apart (an outside tester's vet was "adjusting the pillows" at her surgery). Out
+        # of the range in which a decomposition hesitates between two readings, as a near tie below.
+        scores[animals] = float(scores.max()) + _NEAR_TIE + 0.01
     carried = _carried_kind(activity, routine)
     carried = "animal care" if carried == "care" and for_animals else carried
     if carried and scores[_KINDS.index(carried)] >= scores.max() - _NEAR_TIE:
