@@ -36,6 +36,9 @@ def ask(task: str, seed: int, /, **shown: str) -> dict:
         ("enjoying dinner, talking about the day over it", "dinner"),
         ("hauling boats out on the boat lift, talking with a passenger", "boats"),
         ("captaining the ferry across the bay", "the ferry"),
+        # an "and" between people, then only a date or an hour: "inviting people to February 14" was shown
+        ("organising a party at the cafe for her customers and neighbours on February 14", "a party"),
+        ("seeing patients and visitors until 5 pm", "patients"),
     ],
 )
 def test_what_an_activity_is_about(activity: str, thing: str):
@@ -1301,7 +1304,7 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
     assert kinds_of("doing the drug round", "Maeve Tillotson is a night nurse on Larch Ward.")[0][0] == "care"
     # ... and a morning routine, someone making guests feel at home and a pint at the inn stay as they were.
     assert kinds_of("waking up and completing the morning routine")[0][0] == "morning"
-    assert kinds_of("having a pint at The Drover's Rest")[0][0] == "leisure"
+    assert kinds_of("having a pint at The Drover's Rest")[0][0] == "going out"  # a customer's, not at home
     assert kinds_of("listening to the radio")[0][0] == "leisure"  # not a night watch's "for calls"
     assert kinds_of("lighting the lamp at 8 pm", "Ezra Penn is the lighthouse keeper.")[0][0] == "watch"
 
@@ -1422,3 +1425,60 @@ def test_a_state_with_what_it_holds_or_a_time_is_still_planned():
     assert clauses("Ann opens the shop and this afternoon walks the dog") == [
         "Ann opens the shop", "this afternoon walks the dog",
     ]  # fmt: skip
+
+
+def _decomposed(activity: str, identity: str, seeds: int = 6) -> list[str]:
+    """The sub-steps of an hour of ``activity`` over ``seeds`` answers of the simulator."""
+    import random
+
+    from aga.simulator.prompt import HOOKS, Prompt
+
+    out: list[str] = []
+    for seed in range(seeds):
+        shown = dict(identity=identity, inspiration="", date="Monday", surrounding="", name="X", task=activity,
+                     start="09:00 AM", end="10:00 AM", minutes="60")  # fmt: skip
+        prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+        out += [s["subtask"] for s in HOOKS["plan.decompose"](prompt)["subtasks"]]
+    return out
+
+
+_STUDENT = (
+    "Name: Mia Sato\nLearned traits: Mia Sato studies chemistry at Alder Bank University.\n"
+    "Daily plan requirement: Mia Sato attends lectures at Alder Bank University and studies at Juniper Cafe "
+    "in the afternoon."
+)
+_OWNER = "Name: Lena Ruiz\nLearned traits: Lena Ruiz owns Juniper Cafe and bakes its cakes herself."
+
+
+def test_a_customer_at_a_cafe_does_not_do_its_staffs_work():
+    """A student "spending time at" a cafe, a retired woman "having coffee" at a tea room were its staff
+    ("checking the stock", "giving a customer a loyalty stamp", 45 of 52 steps of an outside tester's
+    run); a pint at the pub was leisure at home ("finding the remote"). Its owner still works there."""
+    from aga.simulator.steps import POOLS, kinds_of
+
+    service = set(POOLS["service"][1]) | set(POOLS["service"][2]) | set(POOLS["service"][3])
+    customer = set(POOLS["going out"][1]) | set(POOLS["going out"][2]) | set(POOLS["going out"][3])
+    trade = "Mia Sato studies chemistry at Alder Bank University."
+    for hour in ("spending time at Juniper Cafe", "having coffee at The Copper Kettle", "meeting a friend at the cafe"):
+        assert kinds_of(hour, trade)[0][0] == "going out", hour
+        steps = _decomposed(hour, _STUDENT)
+        assert not service & set(steps), hour
+        assert len(customer & set(steps)) >= len(steps) / 2, hour
+    pub = _decomposed("having a pint at The Drover's Rest", "Name: Eben\nLearned traits: Eben is a shepherd.")
+    assert "having a pint" in pub or "playing a game of darts" in pub or "buying a round" in pub
+    assert not {"finding the remote", "getting comfortable on the sofa"} & set(pub)
+    # A customer's coffee and cake only where the hour names a cafe or coffee; no darts at a cafe.
+    assert not {"having a pint", "playing a game of darts", "buying a round"} & set(
+        _decomposed("spending time at Juniper Cafe", _STUDENT, seeds=12)
+    )
+    # What is done there is read before where: studying at the cafe is studying.
+    assert kinds_of("studying at Juniper Cafe in the afternoon", trade)[0][0] == "study"
+    # The owner, and anyone opening or serving there, works at the cafe.
+    owner = "Lena Ruiz owns Juniper Cafe and bakes its cakes herself."
+    for hour in ("opening Juniper Cafe", "serving behind the counter", "spending time at Juniper Cafe",
+                 "having a party at Juniper Cafe for her customers"):  # fmt: skip
+        kinds = [k for k, _ in kinds_of(hour, owner)[:2]]
+        assert "going out" not in kinds, hour
+    assert not customer & set(_decomposed("opening the cafe", _OWNER))
+    # A meal at home names no place out: its steps do not hesitate into a cafe's.
+    assert kinds_of("eating lunch", trade)[1][0] != "going out"

@@ -278,6 +278,13 @@ _PREPOSITIONS = (
 _TAIL = re.compile(
     r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b.*$"
 )
+# A part after "and" that is only who and when: "neighbours on February 14".
+_DATED = re.compile(
+    r"^(?:\w+\s+)?\w+\s+(?:on|by|at|from|until|till|before|after)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|\d)[\w:]*"
+    r"(?:\s+(?:\d+\w*|[ap]\.?m\.?))?$",
+    re.IGNORECASE,
+)
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
 
 
@@ -294,9 +301,12 @@ def thing_of(activity: str) -> str:
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
     text = main_clause(activity)
     # "waking up and complete the morning routine" is about the routine; "writing a book about why
-    # creativity matters and how it shapes the world" is about the book, not "how it shapes the world".
+    # creativity matters and how it shapes the world" is about the book, not "how it shapes the world";
+    # "a party for her customers and neighbours on February 14" is about the party, not "February 14"
+    # (an "and" between people, then a date: "inviting people to February 14" was shown).
     parts = [x.strip() for x in re.split(r"\band\b", text) if len(x.split()) >= 2]
     parts = [x for x in parts if x.split()[0].lower() not in _NOT_OPENING] or parts
+    parts = [x for x in parts if not _DATED.match(x)] or parts
     text = parts[-1] if parts else text
     words = text.split()
     verbs = [i for i, w in enumerate(words) if _is_gerund(words, i)]
