@@ -1482,3 +1482,30 @@ def test_a_customer_at_a_cafe_does_not_do_its_staffs_work():
     assert not customer & set(_decomposed("opening the cafe", _OWNER))
     # A meal at home names no place out: its steps do not hesitate into a cafe's.
     assert kinds_of("eating lunch", trade)[1][0] != "going out"
+
+
+def test_a_visit_to_someone_is_a_visitors_time_not_the_nurses_or_the_doctors_work():
+    """An outside tester's patient's wife visiting her husband on the ward was read as care ("writing a
+    prescription for the husband Walter"); a GP's home visits stay her work, and a visit to a place is
+    no call on someone."""
+    from aga.simulator.steps import POOLS, kinds_of
+
+    wife = "Name: Ada Brill\nLearned traits: Ada Brill is a retired librarian."
+    trade = "Ada Brill is a retired librarian."
+    for hour in ("visiting her husband Tom on Rowan Ward at Kelby General Hospital", "visiting Tom on the ward",
+                 "popping in on Mrs Dale next door", "going to see her sister at Pine Court care home"):  # fmt: skip
+        assert kinds_of(hour, trade)[0][0] == "visiting", hour
+    nursing = set(POOLS["care"][1]) | set(POOLS["care"][2]) | set(POOLS["care"][3])
+    nursing -= {step for kind, pool in POOLS.items() if kind != "care" for part in pool[1:] for step in part}
+    steps = _decomposed("visiting her husband Tom on Rowan Ward at Kelby General Hospital", wife, seeds=12)
+    assert not nursing & set(steps)
+    assert "sitting by the bed" in steps or "finding a chair by the bed" in steps  # the ward's own steps
+    # ... which a call on a neighbour at home has not.
+    assert not {"sitting by the bed", "signing in at the ward desk"} & set(
+        _decomposed("popping in on Mrs Dale next door", wife, seeds=12)
+    )
+    gp = "Rhian Cole is the GP at Bank Street Surgery."
+    assert kinds_of("making home visits", gp)[0][0] == "care"
+    assert kinds_of("visiting housebound patients at home", gp)[0][0] == "care"
+    assert kinds_of("visiting the market", trade)[0][0] != "visiting"
+    assert kinds_of("visiting Kelby College", trade)[0][0] != "visiting"

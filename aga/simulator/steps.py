@@ -1047,6 +1047,52 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "heading out of the door",
         ),
     ),
+    # Visiting someone: a hospital visitor was read as care ("writing a prescription for the husband
+    # Walter"), a call on a neighbour as guiding or lodging. A ward's or a bedside's steps only where the
+    # activity names one (see :data:`_SETTING_STEPS`).
+    "visiting": (
+        "visiting someone: a friend, a neighbour, family, someone in hospital or a care home",
+        (
+            "knocking at the door",
+            "taking off the coat",
+            "handing over a small present",
+            "saying hello with a hug",
+            "asking how they are",
+            "signing in at the ward desk",
+            "finding a chair by the bed",
+        ),
+        (
+            "catching up on the news",
+            "having a cup of tea together",
+            "talking about the family",
+            "looking at photos together",
+            "listening to their stories",
+            "sharing a joke",
+            "passing on news from friends",
+            "helping with a small job",
+            "talking about the old days",
+            "making plans to meet again",
+            "asking about their health",
+            "laughing about something from years ago",
+            "sitting quietly together for a while",
+            "reading them a bit of the paper",
+            "showing them something on the phone",
+            "bringing them up to date on the neighbours",
+            "sitting by the bed",
+            "asking the nurse how things are going",
+            "arranging the flowers in a vase by the bed",
+            "helping with a drink of water",
+            "putting the clean pyjamas in the locker",
+            "walking with them to the day room",
+        ),
+        (
+            "saying goodbye",
+            "promising to come back soon",
+            "putting the coat back on",
+            "waving from the door",
+            "leaving a card on the side",
+        ),
+    ),
     "event": (
         "organising an event, a party, a meeting, inviting people, decorating",
         (
@@ -1911,12 +1957,14 @@ FRAMES = (
 # Nor a round of chores, a cleaner's, a driver's or a postman's: "planning the next part of the washrooms",
 # "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
 _UNFRAMED = {
-    "meal", "morning", "evening", "leisure", "going out", "travel", "outdoor", "housework", "cleaning",
-    "delivery", "post", "farming", "emergency",
+    "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor", "housework",
+    "cleaning", "delivery", "post", "farming", "emergency",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets".
-_UNTIED = {"housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out"}
+_UNTIED = {
+    "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out", "visiting",
+}  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
 # station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
@@ -1977,6 +2025,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "going out": ("having coffee at a cafe", "meeting a friend at the cafe", "spending time at the cafe",
                   "having a pint at the pub", "drinking a pint of beer", "playing darts at the pub",
                   "going out for a drink", "eating out at a restaurant"),
+    "visiting": ("visiting a friend", "visiting her husband in hospital", "popping round to see a neighbour",
+                 "calling on an old friend", "visiting family", "going to see her mother in the care home"),
     "event": ("organising a party", "planning an event", "inviting people to a gathering",
               "decorating for a celebration", "holding a meeting"),
     "housework": ("tidying the house", "cleaning the flat", "doing the laundry", "doing the housework",
@@ -2112,6 +2162,8 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:lorry|lorries|truck|trucks|haulage|haulier|hgv|depot|pallets?|freight|distribution|warehouse|"
          r"trailer|groceries)\b"),
         ("delivery", r"\bvan\b", r"\b(?:vans?|cars?|casks?|barrels?|crates?|orders?|round)\b"),
+        ("visiting", r"\b(?:ward|bed|nurse|pyjamas|locker|day room|water)\b",
+         r"\b(?:hospital|ward|wards|care home|nursing home|hospice|infirmary|bedside|sickbed|patient)\b"),
         ("going out", r"\b(?:coffee|cake|tea|cup|pastry|laptop)\b",
          r"\b(?:cafe|café|cafes|coffee|tea|tea ?rooms?|teashop|bakery|cake|cakes|pastry|pastries|latte|cappuccino)\b"),
         ("going out", r"\b(?:pint|darts|round|crisps|bar|match|regulars)\b",
@@ -2120,7 +2172,7 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:dogs?|cats?|pets?|puppy|puppies|kittens?|kennels?|rabbits?|surgery|practice|clinic|owners?)\b"),
     )
 )  # fmt: skip
-_OWN_ACTIVITY = frozenset({"smithing", "going out"})
+_OWN_ACTIVITY = frozenset({"smithing", "going out", "visiting"})
 # People cared for, or who care for them: where the activity or trade names one, care is for people.
 _PEOPLE = re.compile(
     r"\b(?:patients?|people|person|child|children|baby|babies|elderly|residents?|mother|father|husband|wife|son|"
@@ -2132,7 +2184,7 @@ _PEOPLE = re.compile(
 # not a night watch; "serving a midday meal at the hatch" is serving.
 _VERB_KINDS = {
     "cook": "cooking", "bake": "cooking", "fry": "cooking", "roast": "cooking", "grill": "cooking",
-    "eat": "meal", "dine": "meal", "serve": "service", "sell": "service",
+    "eat": "meal", "dine": "meal", "serve": "service", "sell": "service", "visit": "visiting",
 }  # fmt: skip
 _VERB_WEIGHT = 0.25
 # How close an hour must be to a clause of the routine to carry it on ("opens the shop at 7 am" and
@@ -2221,6 +2273,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # are work, and "having a party at Hobbs Cafe for her customers" is its owner's work. Nor is a
         # meal or an hour that names no place out a customer's ("eating lunch" at home).
         scores[_KINDS.index("going out")] -= 1.0
+    if _CALLS_AT_WORK.search(activity) or not (_RELATIVES.search(activity) or _CALLING.search(activity)):
+        # Calls on patients, clients or customers are the trade's work: a GP's "making home visits"; and a
+        # visit is to someone, said or called on ("visiting the market" is an errand).
+        scores[_KINDS.index("visiting")] -= 1.0
     animals = _KINDS.index("animal care")
     for_animals = _NEEDS["animal care"].search(trade) and not _PEOPLE.search(f"{activity} {trade}")
     if for_animals and _KINDS[int(np.argmax(scores))] == "care" and scores[animals] > 0:
@@ -2240,8 +2296,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
 
 _NEAR_TIE = 0.05
 # Readings a decomposition does not hesitate between: a customer does not drift into the staff's work
-# ("giving a customer a loyalty stamp" over a coffee), nor the staff into a customer's time.
-_APART: dict[str, frozenset[str]] = {"going out": frozenset({"service"}), "service": frozenset({"going out"})}
+# ("giving a customer a loyalty stamp" over a coffee), nor the staff into a customer's time; a visitor on
+# a ward does not do the nurses' ("turning a patient in bed").
+_APART: dict[str, frozenset[str]] = {
+    "going out": frozenset({"service"}),
+    "service": frozenset({"going out"}),
+    "visiting": frozenset({"care"}),
+}
 _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
 
 
@@ -2261,6 +2322,31 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ,.;")
 
 
+# Visits that are work: to those a trade serves, or rounds of calls.
+_CALLS_AT_WORK = re.compile(
+    r"\b(?:patients?|clients?|customers?|pupils?|residents|tenants|guests|home visits|house calls|call-outs?|"
+    r"rounds?)\b",
+    re.IGNORECASE,
+)
+# Someone one visits, said rather than named.
+_RELATIVES = re.compile(
+    r"\b(?:mum|mom|mother|dad|father|parents?|husband|wife|partner|son|daughter|children|grand\w+|gran|granny|"
+    r"nan|nana|grandad|aunt|auntie|uncle|niece|nephew|cousin|sister|brother|family|friends?|neighbou?rs?|"
+    r"in-laws?)\b",
+    re.IGNORECASE,
+)
+# The last word of a place's name ("Oak Hill College"): visiting it is no call on someone.
+_PLACE_WORDS = (
+    r"(?:College|School|University|Library|Museum|Gallery|Cafe|Café|Market|Park|Gardens?|Hospital|Church|Chapel|"
+    r"Station|Farm|Forge|Surgery|Pub|Inn|Shop|Store|Stores|Beach|Harbour|Harbor|Lighthouse|Terminal|Boatyard|"
+    r"Office|Hall|Centre|Center|Theatre|Cinema|Castle|Abbey|Tower|Bridge|Square|Street|Road|Lane|Mill|Works|"
+    r"Brewery|Bakery|Pharmacy|Chemist's|Practice|Clinic|Ward|Hotel|Zoo|Pool|Stadium|Club)"
+)
+# Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale").
+_CALLING = re.compile(
+    r"\b(?:visit\w*\s+(?!(?:[A-Z][\w'’-]*\s+)*" + _PLACE_WORDS + r"\b)[A-Z]\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
+    r"pop\w*\s+(?:in|round|over)|drop\w*\s+(?:in|by|round)|stay\w*\s+with|look\w*\s+in\s+on)\b"
+)
 # What the people working at a place do there, which its customers do not.
 _STAFF_WORK = re.compile(
     r"\b(?:open|opens|opening|close|closes|closing|run|runs|running|serve|serves|serving|sell|sells|selling|"
