@@ -1509,3 +1509,29 @@ def test_a_visit_to_someone_is_a_visitors_time_not_the_nurses_or_the_doctors_wor
     assert kinds_of("visiting housebound patients at home", gp)[0][0] == "care"
     assert kinds_of("visiting the market", trade)[0][0] != "visiting"
     assert kinds_of("visiting Kelby College", trade)[0][0] != "visiting"
+
+
+@pytest.mark.parametrize(
+    ("speaker", "line", "written"),
+    [
+        (
+            "Ada Brill",
+            "I am visiting my husband Walter on the ward",
+            "Ada Brill is visiting their husband Walter on the ward",
+        ),
+        # "you" once named is theirs after: "... is visiting Ada Brill's husband" was written down
+        (
+            "Tom Ives",
+            "I hear you are visiting your husband Walter",
+            "Tom Ives hears Ada Brill is visiting their husband Walter",
+        ),
+        # "You know," is a way of speaking: "Tom Ives know, Ada Brill visits ..." was written down
+        ("Ada Brill", "You know, I visit my husband every afternoon", "Ada Brill visits their husband every afternoon"),
+    ],
+)
+def test_a_line_written_down_as_said_of_the_two(speaker: str, line: str, written: str):
+    """The talk's summary says a line of the two, not by either (an outside tester's cottage hospital)."""
+    from aga.simulator.text import told_of
+
+    listener = "Tom Ives" if speaker == "Ada Brill" else "Ada Brill"
+    assert told_of(line, speaker, listener) == written

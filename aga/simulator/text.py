@@ -602,12 +602,18 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
+_MARKERS = re.compile(r"(?:(?<=^)|(?<=[.!?,;]\s))(?:you know|you see|mind you),\s*", re.IGNORECASE)
+
+
 def told_of(text: str, name: str, to: str = "") -> str:
     """A line ``name`` said, as someone else writes it down: their 'I' is ``name`` (then 'they'), their
     'my'/'me' 'their'/'them', and their 'you' is ``to`` or, without it, the one writing ('I'/'me'): 'I
     am learning latte art, do you know it?' -> 'Jo Bell is learning latte art, do I know it?'."""
+    # "You know, ..." is a way of speaking, not someone knowing ("Cyril Hapgood know, Edith visits ...").
+    text = _MARKERS.sub("", text)
     t = _tokens(text)
     named = False
+    to_named = False
     own = {"me": "them", "my": "their", "mine": "theirs", "myself": "themselves"}
     contracted = {"i'm": ("is", "are"), "i've": ("has", "have"), "i'll": ("will", "will"), "i'd": ("would", "would")}
     yours = {"your": f"{to}'s", "yours": f"{to}'s", "yourself": "themselves", "you're": f"{to} is",
@@ -635,10 +641,13 @@ def told_of(text: str, name: str, to: str = "") -> str:
             named = True
         elif to and low == "you":
             t[i] = to
+            to_named = True
             if after in ("are", "were"):
                 t[i + 2] = {"are": "is", "were": "was"}[after]
         elif to and low in yours:
-            t[i] = yours[low]
+            # once named, theirs: not "Edith Marchbank is visiting Edith Marchbank's husband"
+            t[i] = "their" if to_named and low == "your" else yours[low]
+            to_named = True
         elif (low, after) in _BE_SWAPPED:
             t[i], t[i + 2] = _BE_SWAPPED[low, after]
         elif low == "you":
