@@ -1535,3 +1535,24 @@ def test_a_line_written_down_as_said_of_the_two(speaker: str, line: str, written
 
     listener = "Tom Ives" if speaker == "Ada Brill" else "Ada Brill"
     assert told_of(line, speaker, listener) == written
+
+
+def test_desk_work_is_its_own_kind_and_code_only_for_software():
+    """An outside tester's cook "ordering the next day's supplies" went shopping ("weighing the fruit",
+    "carrying the bags home"); a shop's accounts were the post's work, a developer's code homework."""
+    from aga.simulator.steps import kinds_of
+
+    cook = "Name: Ivo Benn\nLearned traits: Ivo Benn is the cook at Kelby General Hospital."
+    assert kinds_of("ordering the next day's supplies", "Ivo Benn is the cook at Kelby General Hospital.")[0][0] == (
+        "desk work"
+    )
+    assert kinds_of("doing the accounts", "Lin Hart keeps the corner shop.")[0][0] == "desk work"
+    dev = "Name: Ola Berg\nLearned traits: Ola Berg is a software developer who works from home."
+    assert kinds_of("writing code", "Ola Berg is a software developer who works from home.")[0][0] == "desk work"
+    shopping = {"weighing the fruit", "carrying the bags home", "putting the bags in the car", "walking to the store"}
+    assert not shopping & set(_decomposed("ordering the next day's supplies", cook, seeds=12))
+    code = {"writing a function", "running the tests", "fixing a bug", "pushing the changes"}
+    assert code & set(_decomposed("working at the computer", dev, seeds=12))
+    assert not code & set(_decomposed("ordering the next day's supplies", cook, seeds=12))
+    # ... and studying, a paper or an essay, stays a student's.
+    assert kinds_of("working on his research paper", "Kai Lund studies history at Kelby College.")[0][0] == "study"
