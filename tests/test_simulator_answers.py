@@ -1556,3 +1556,11 @@ def test_desk_work_is_its_own_kind_and_code_only_for_software():
     assert not code & set(_decomposed("ordering the next day's supplies", cook, seeds=12))
     # ... and studying, a paper or an essay, stays a student's.
     assert kinds_of("working on his research paper", "Kai Lund studies history at Kelby College.")[0][0] == "study"
+
+
+def test_a_postmans_sorting_the_post_is_his_round_not_housework():
+    """"sorting the post" was a step of housework's know-how, so a postman's hour of it read as
+    housework (an hour that is one step of a kind's know-how is of that kind)."""
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of("sorting the post", "Jo Pike is the village postman.")[0][0] == "post"

@@ -1234,7 +1234,7 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "changing the sheets",
             "mopping the floor",
             "cleaning the bathroom",
-            "sorting the post",
+            "opening the letters on the mat",
             "putting things back where they belong",
             "taking out the rubbish",
             "clearing out the fridge",
