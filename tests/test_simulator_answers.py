@@ -1559,8 +1559,74 @@ def test_desk_work_is_its_own_kind_and_code_only_for_software():
 
 
 def test_a_postmans_sorting_the_post_is_his_round_not_housework():
-    """"sorting the post" was a step of housework's know-how, so a postman's hour of it read as
+    """ "sorting the post" was a step of housework's know-how, so a postman's hour of it read as
     housework (an hour that is one step of a kind's know-how is of that kind)."""
     from aga.simulator.steps import kinds_of
 
     assert kinds_of("sorting the post", "Jo Pike is the village postman.")[0][0] == "post"
+
+
+_CITY = {
+    "barber": "Kofi Mensah is a barber who owns Kofi's Barbers on Mill Road.",
+    "librarian": "Jean Pratt is the librarian at Mill Road Library and runs a story time for toddlers.",
+    "volunteer": "Arthur Dunn is a retired postman who volunteers at Mill Road Community Garden.",
+    "cabbie": "Lena Vos is a night-shift taxi driver working out of Mill Road Cabs.",
+    "pupil": "Ivy Dunn is a Year 9 pupil at Mill Road Academy.",
+    "porter": "Sid Lowe is the porter at Mill Road Hospital. He takes patients to X-ray.",
+    "student": "Kai Lund studies history at Kelby College.",
+}
+
+
+@pytest.mark.parametrize(
+    ("activity", "who", "kind"),
+    [
+        ("cutting hair until 6 pm", "barber", "hairdressing"),
+        ("opening Mill Road Library", "librarian", "library"),
+        ("running the toddlers' story time in the children's corner", "librarian", "library"),
+        ("weeding the raised beds", "volunteer", "gardening"),
+        ("volunteering at Mill Road Community Garden", "volunteer", "gardening"),
+        ("driving her cab from the rank at Mill Road Cabs", "cabbie", "crew"),
+        ("driving home", "cabbie", "travel"),
+        ("being at school at Mill Road Academy", "pupil", "study"),
+        ("working from the porters' lodge at Mill Road Hospital", "porter", "portering"),
+        # the staff's kinds are the staff's: a reader at the library studies, a pupil is not cutting hair
+        ("going to the library at Kelby College", "student", "study"),
+    ],
+)
+def test_a_city_neighbourhoods_trades_have_their_own_know_how(activity: str, who: str, kind: str):
+    """An outside tester's city neighbourhood (session 53): its barber never cut hair, its librarian had a
+    nurse's and a hotel's steps, its garden volunteer a guest house's or a jog's, its night taxi driver a
+    ferry's ("casting off", "watching the depth gauge"), its pupil a teacher's ("helping a pupil who is
+    stuck"), and a hospital porter's lodge read as a shop's once a place's name counted half."""
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, _CITY[who])[0][0] == kind
+
+
+def test_a_taxi_has_a_roads_steps_and_a_ferry_a_boats():
+    boat = {"casting off", "watching the depth gauge", "checking the ropes for wear", "coming alongside",
+            "loading the cargo", "going below to check the engine room", "making the lines fast"}  # fmt: skip
+    road = {"picking up a fare", "waiting at the rank", "switching on the meter", "stopping at the lights",
+            "checking the mirrors", "dropping a fare at the station"}  # fmt: skip
+    cab = _decomposed(
+        "driving her cab from the rank at Mill Road Cabs", f"Name: Lena Vos\nLearned traits: {_CITY['cabbie']}", 12
+    )
+    assert not boat & set(cab) and road & set(cab)
+    ferry = "Name: Tom Reed\nLearned traits: Tom Reed is the captain of the Kelby ferry, which crosses the bay."
+    crossing = _decomposed("captaining the ferry across the bay", ferry, 12)
+    assert boat & set(crossing) and not road & set(crossing)
+
+
+def test_a_pupils_school_day_has_a_schools_steps_not_a_universitys():
+    pupil = _decomposed("being at school at Mill Road Academy", f"Name: Ivy Dunn\nLearned traits: {_CITY['pupil']}", 12)
+    assert {"copying the notes off the board", "putting a hand up to answer", "filling in a worksheet"} & set(pupil)
+    assert not {"reading the lecture slides", "emailing a question to the supervisor"} & set(pupil)
+    student = _decomposed("working on his research paper", f"Name: Kai Lund\nLearned traits: {_CITY['student']}", 12)
+    assert not {"putting a hand up to answer", "whispering to a friend in class"} & set(student)
+
+
+def test_story_time_for_toddlers_draws_no_nursing():
+    librarian = f"Name: Jean Pratt\nLearned traits: {_CITY['librarian']}"
+    steps = _decomposed("running the toddlers' story time in the children's corner", librarian, 24)
+    assert not {"checking the oxygen level", "turning a patient in bed", "checking the drip"} & set(steps)
+    assert {"reading a picture book to the children", "singing a rhyme with the toddlers"} & set(steps)

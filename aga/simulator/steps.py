@@ -385,6 +385,167 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "switching off the computer",
         ),
     ),
+    # Trades an outside tester's city neighbourhood had (session 53): its barber never cut hair (his
+    # shop hours were a shop counter's, "folding the shopping bags"), its librarian had a nurse's and a
+    # hotel's steps ("checking a wound for redness", "carrying a guest's bag up") and its garden
+    # volunteer, weeding the raised beds, a guest house's ("showing a guest to the room") or a jog's.
+    "hairdressing": (
+        "a barber's or hairdresser's work: cutting and styling hair, trimming beards",
+        (
+            "laying out the clippers and scissors",
+            "putting out fresh towels",
+            "checking the appointment book",
+            "switching on the clippers to test them",
+            "turning the sign to open",
+            "sweeping round the chair",
+        ),
+        (
+            "cutting a customer's hair",
+            "trimming a beard",
+            "asking how short they want it",
+            "washing a customer's hair",
+            "putting the cape round a customer",
+            "running the clippers up the back",
+            "shaping the neckline with a razor",
+            "holding up the mirror to show the back",
+            "brushing the loose hair off a neck",
+            "chatting with the customer in the chair",
+            "booking the next appointment",
+            "taking the payment",
+            "sweeping up the cut hair",
+            "putting the combs in the disinfectant",
+            "blow-drying a customer's hair",
+            "changing the clipper guard",
+            "calling the next customer to the chair",
+            "offering a magazine to someone waiting",
+            "tidying up the eyebrows",
+            "putting a bit of wax in",
+            "giving a small boy his first haircut",
+            "oiling the clippers",
+            "folding the clean towels",
+        ),
+        (
+            "sweeping up the last of the hair",
+            "cleaning the clippers",
+            "wiping down the chair",
+            "turning the sign to closed",
+        ),
+    ),
+    # A porter's: the hospital porter of session 52's outside town read, once a place's name counted half,
+    # as a shop's ("checking the float in the till"). A hospital's steps only at one (_SETTING_STEPS).
+    "portering": (
+        "a porter's work: moving patients, trolleys, post and supplies around a hospital or a big building",
+        (
+            "checking in at the porters' lodge",
+            "reading the job list",
+            "picking up the bleep",
+        ),
+        (
+            "pushing a patient in a wheelchair to X-ray",
+            "taking the meal trolley up to the ward",
+            "collecting the specimens from the ward",
+            "changing an oxygen cylinder",
+            "wheeling a patient back to the ward",
+            "moving a bed to another ward",
+            "answering the bleep",
+            "fetching a wheelchair from the entrance",
+            "taking the post round the departments",
+            "taking the laundry bags down",
+            "signing for a delivery at the lodge",
+            "helping to lift a heavy box",
+            "taking the rubbish out to the bins",
+            "collecting the empty trolleys",
+            "waiting for the lift",
+            "having a cup of tea in the lodge between jobs",
+            "delivering a parcel to an office",
+            "writing the job down in the book",
+        ),
+        (
+            "writing up the jobs done",
+            "parking the wheelchairs by the entrance",
+            "handing over the bleep",
+        ),
+    ),
+    "library": (
+        "a librarian's work: lending and shelving books, helping readers, running story time",
+        (
+            "unlocking the library doors",
+            "switching on the catalogue computers",
+            "emptying the returns box",
+            "checking the reservations list",
+        ),
+        (
+            "issuing books to a reader",
+            "checking in the returned books",
+            "putting the returns back on the shelves",
+            "helping a reader find a book",
+            "looking up a title in the catalogue",
+            "reserving a book for a reader",
+            "renewing someone's loans",
+            "sorting the new books",
+            "covering a new book",
+            "tidying the shelves",
+            "putting the books back in order",
+            "helping someone with the public computers",
+            "signing up a new member",
+            "recommending a book to a regular",
+            "answering a question at the issue desk",
+            "putting up a poster on the noticeboard",
+            "asking for quiet in the reading room",
+            "ordering in a book from another library",
+            "reading a picture book to the children",
+            "singing a rhyme with the toddlers",
+            "setting out the cushions in the children's corner",
+            "handing out crayons after the story",
+        ),
+        (
+            "reshelving the last returns",
+            "switching off the computers",
+            "calling time for the readers",
+            "locking the library doors",
+        ),
+    ),
+    "gardening": (
+        "gardening: digging, weeding, planting and watering in a garden or an allotment",
+        (
+            "pulling on the gardening gloves",
+            "fetching the tools from the shed",
+            "filling the watering can",
+            "looking over the beds",
+        ),
+        (
+            "weeding the beds",
+            "digging over a bed",
+            "planting out seedlings",
+            "watering the plants",
+            "tying in the tomato plants",
+            "picking the runner beans",
+            "turning the compost heap",
+            "deadheading the flowers",
+            "cutting back the brambles",
+            "raking the soil level",
+            "sowing a row of seeds",
+            "putting in canes for the beans",
+            "pulling up the spent plants",
+            "checking the leaves for slugs",
+            "barrowing compost to the beds",
+            "thinning out the seedlings",
+            "mowing the grass",
+            "pruning a shrub",
+            "sweeping the path",
+            "showing someone how to plant a seedling",
+            "stopping to stretch the back",
+            "potting on the young plants",
+            "picking the ripe tomatoes",
+            "raking up the leaves",
+        ),
+        (
+            "cleaning the tools",
+            "putting the tools back in the shed",
+            "washing the soil off the hands",
+            "locking the shed",
+        ),
+    ),
     "study": (
         "studying, reading, researching, writing a paper or a report, desk work",
         (
@@ -444,6 +605,17 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "reordering the sections",
             "checking the word count",
             "skimming a related paper",
+            # A school pupil's (only at school, see :data:`_SETTING_STEPS`)
+            "putting a hand up to answer",
+            "copying the notes off the board",
+            "doing the exercise in the textbook",
+            "handing in the homework",
+            "sharing a textbook with a friend",
+            "filling in a worksheet",
+            "listening to the teacher explain",
+            "whispering to a friend in class",
+            "packing the bag when the bell goes",
+            "moving to the next lesson",
         ),
         (
             "saving the work",
@@ -1504,6 +1676,23 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "wiping the spray off the windows",
             "calling out the next stop",
             "writing down the number of passengers",
+            # A road's: a taxi's or a bus's (only where a road vehicle is named, see :data:`_ON_ROAD`).
+            "checking the mirrors",
+            "pulling out into the traffic",
+            "picking up a fare",
+            "waiting at the rank",
+            "switching on the meter",
+            "asking the passenger where to",
+            "taking a card payment",
+            "radioing the office for the next job",
+            "stopping at the lights",
+            "going round the roadworks",
+            "helping a passenger with the luggage",
+            "dropping a fare at the station",
+            "wiping down the back seat",
+            "pulling in at the stop",
+            "letting the passengers on",
+            "waiting for a gap in the traffic",
         ),
         (
             "shutting down the engine",
@@ -2021,19 +2210,21 @@ FRAMES = (
 # "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
 _UNFRAMED = {
     "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor", "housework",
-    "cleaning", "delivery", "post", "farming", "emergency",
+    "cleaning", "delivery", "post", "farming", "emergency", "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets".
 _UNTIED = {
     "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out", "visiting",
+    "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
 # station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
 # often as at work, so they tie no action to a routine's place.
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
-    "cleaning", "delivery", "post", "farming", "emergency", "smithing", "brewing",
+    "cleaning", "delivery", "post", "farming", "emergency", "smithing", "brewing", "gardening", "hairdressing",
+    "library", "portering",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -2055,6 +2246,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "ordering stock from the wholesaler",
                   "working at the computer in the office", "writing code", "in a video meeting with colleagues",
                   "making phone calls at the office", "working from home on the laptop"),
+    "hairdressing": ("cutting hair", "giving a customer a haircut", "trimming beards at the barber's",
+                     "working at the salon", "styling a customer's hair", "working in the barber's shop"),
+    "portering": ("working as a hospital porter", "portering at the hospital", "pushing patients in wheelchairs",
+                  "taking the trolleys to the wards", "waiting in the lodge for the next porter's job"),
+    "library": ("working at the library", "lending books at the library desk", "running the library",
+                "shelving the returned books", "running the children's story time at the library",
+                "working behind the issue desk"),
+    "gardening": ("gardening", "weeding the garden", "digging the allotment", "volunteering in a garden",
+                  "planting vegetables", "watering the plants in the garden", "digging the vegetable beds"),
     "study": ("studying for a degree", "doing homework", "reading a book", "researching a topic",
               "writing a paper", "attending a lecture as a student", "working on a thesis", "revising for an exam",
               "reading an article"),
@@ -2081,7 +2281,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
               "reading the gauges and detectors",
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
-    "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll", "gardening",
+    "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll",
                 "hiking in the hills"),
     "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
                  "drawing sketches"),
@@ -2099,8 +2299,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "housework": ("tidying the house", "cleaning the flat", "doing the laundry", "doing the housework",
                   "vacuuming the living room", "doing the chores"),
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
-                   "canvassing the neighbours", "lobbying the council", "winning people over to a cause"),
-    "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus",
+                   "canvassing the neighbours", "lobbying the council", "winning people over to a cause",
+                   "collecting signatures for a petition"),
+    "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus", "driving a taxi",
              "driving a train", "piloting a boat", "casting off and leaving the harbour"),
     "cleaning": ("cleaning the washrooms at work", "mopping the floors of the building", "cleaning the offices",
                  "doing the cleaning round", "cleaning the toilet block", "working as a cleaner",
@@ -2120,7 +2321,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "emergency": ("checking the ambulance and its kit", "waiting for calls at the ambulance station",
                   "answering an emergency call", "going out on a call-out", "doing a shift at the fire station",
                   "checking the fire engine"),
-    "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across"),
+    "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across",
+               "driving home after work"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
 # Each step of the know-how (without a thing), to the kinds whose pools hold it.
@@ -2138,7 +2340,22 @@ for _kind, (_, *_groups) in POOLS.items():
 _AT_SEA = re.compile(
     r"\b(?:boats?|ferry|ferries|sea|seas|harbour|harbor|quay|gangway|wheelhouse|decks?|moorings?|bilge|tides?|"
     r"tidal|swell|seals?|berth|fenders|lifejackets?|the crossing|spray|buoys?|ships?|lighthouse|passing light|"
-    r"nets|anchor|hull|ashore|coast|dinghy|oars?|marina|pier|jetty|wharf|slipway)\b",
+    r"nets|anchor|hull|ashore|coast|dinghy|oars?|marina|pier|jetty|wharf|slipway|"
+    # a vessel's own, without the water named: a night taxi driver was "casting off" and "watching the depth gauge"
+    r"casting off|alongside|the lines|lines fast|depth gauge|radar|ropes|cargo|engine room|chart|course|"
+    r"throttle|lookout|navigation lights|channel|vessel|safety drill|water ahead|bicycles aboard|"
+    r"load a car)\b",
+    re.IGNORECASE,
+)
+# A road vehicle's steps (a taxi's, a bus's) only where one is named.
+_ON_ROAD = re.compile(
+    r"\b(?:mirrors|traffic|fare|rank|meter|card payment|the office for the next job|lights|roadworks|luggage|"
+    r"station|back seat|the stop)\b",
+    re.IGNORECASE,
+)
+_ROADSIDE = re.compile(
+    r"\b(?:taxis?|cabs?|minicabs?|cabbies|cabby|bus|buses|coach|coaches|tram|trams|chauffeur|uber|road|roads|"
+    r"streets?)\b",
     re.IGNORECASE,
 )
 _WATERSIDE = re.compile(
@@ -2167,6 +2384,12 @@ _DRINK_WORDS = (
     r"whisky|whiskey|spirits|distil\w*|mead"
 )
 _NEEDS: dict[str, re.Pattern[str]] = {
+    "hairdressing": re.compile(
+        r"\b(?:barbers?|barber's|hair\w*|haircuts?|salon|beards?|clippers|stylist|shave|shaves)\b", re.IGNORECASE
+    ),
+    "library": re.compile(
+        r"\b(?:librar\w*|books?|story ?time|reading room|issue desk|catalogue|readers)\b", re.IGNORECASE
+    ),
     "crew": re.compile(
         r"\b(?:boats?|ferry|ferries|ships?|bus|buses|coach|tram|train|taxi|cab|lorry|truck|van|planes?|aircraft|"
         r"crew|captain|skipper|driver|pilot|conductor|deckhand|trawler|crabber|yacht|lifeboat|barge|ferryman)\b",
@@ -2234,6 +2457,24 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("desk work", r"\b(?:function|tests|bug|error message|code|changes|documentation|commit|build)\b",
          r"\b(?:software|developer|programmer|programming|engineer|code|coding|app|apps|website|web|bugs?|"
          r"computers?|IT|data|tech)\b"),
+        # A nurse's or a doctor's steps only where patients or a medical setting are named: a librarian's
+        # story time for toddlers hesitated into "checking the oxygen level".
+        ("care", r"\b(?:patients?|patient's|medication|injection|prescription|stitches|blood|drip|oxygen|wound|"
+         r"dressing|examination|instruments|tablets|pulse|referral|call bell|chart|test|rash|medicine|pharmacy|"
+         r"allergy|bed|temperature|heartbeat|sore throat|bandage|measurements|treatment|gloves|cut|pillows|sheets)\b",
+         r"\b(?:patients?|wards?|hospitals?|nurs\w*|clinics?|surgery|doctors?|gps?|care homes?|medic\w*|sick|ill|"
+         r"health\w*|midwi\w*|carers?|elderly|paramedics?|pharmac\w*|hospice|dentist\w*|drug round|injur\w*|"
+         r"treat\w*|surgeons?|physio\w*|therap\w*|residents)\b"),
+        ("portering", r"\b(?:patients?|ward|x-ray|oxygen|specimens|bleep|bed|wheelchairs?)\b",
+         r"\b(?:hospitals?|wards?|patients?|clinic|infirmary|x-ray)\b"),
+        # A university's steps for a student or a scholar there, a school's for a pupil
+        ("study", r"\b(?:lecture|supervisor|journal article|abstract of a paper|citation|references|related paper|"
+         r"feedback on the last draft|introduction|sections|word count|re-deriving|table of results)\b",
+         r"\b(?:universit\w*|college|degree|lectures?|thesis|dissertation|research\w*|phd|professor|"
+         r"postgrad\w*|undergrad\w*|scholar|academic|paper|essay|report|book)\b"),
+        ("study", r"\b(?:hand up|board|textbook|homework|worksheet|teacher|in class|bell|next lesson)\b",
+         r"\b(?:schools?|pupils?|year \d+|classes|class|classroom|lessons?|academy|gcses?|a-levels?|"
+         r"schoolgirl|schoolboy|homework|teacher)\b"),
         ("going out", r"\b(?:coffee|cake|tea|cup|pastry|laptop)\b",
          r"\b(?:cafe|café|cafes|coffee|tea|tea ?rooms?|teashop|bakery|cake|cakes|pastry|pastries|latte|cappuccino)\b"),
         ("going out", r"\b(?:pint|darts|round|crisps|bar|match|regulars)\b",
@@ -2285,6 +2526,8 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
     water or passengers only where the context names them too (see :data:`_AT_SEA`); at a counter, a
     cafe's or a food shop's work only at one (see :data:`_EATERY_STEP`)."""
     if _AT_SEA.search(step) and not _WATERSIDE.search(context):
+        return False
+    if kind == "crew" and _ON_ROAD.search(step) and not _ROADSIDE.search(context):
         return False
     if _PASSENGERS.search(step) and not _CARRIES.search(context):
         return False
@@ -2338,6 +2581,14 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     for kind, needs in _NEEDS.items():
         if not needs.search(context):
             scores[_KINDS.index(kind)] -= 1.0
+    if _PUPIL.search(trade) and not _TEACHER.search(trade):
+        # A pupil is taught: "being at school at Bellfield Academy" was "helping a pupil who is stuck".
+        scores[_KINDS.index("teaching")] -= 1.0
+    for kind, staff in _STAFF_ONLY.items():
+        if trade and not staff.search(trade):  # (no trade given: an hour read alone, as a routine's clause)
+            # A reader at the library or a customer in the barber's chair does not do the staff's work:
+            # Klaus "going to the library at Oak Hill College" studies there.
+            scores[_KINDS.index(kind)] -= 1.0
     if not _customer(activity, trade):
         # The cafe's own staff are not its customers: "opening the cafe", "serving behind the counter"
         # are work, and "having a party at Hobbs Cafe for her customers" is its owner's work. Nor is a
@@ -2372,6 +2623,8 @@ _APART: dict[str, frozenset[str]] = {
     "going out": frozenset({"service"}),
     "service": frozenset({"going out"}),
     "visiting": frozenset({"care"}),
+    # nor is a library's opening a shop's ("giving a customer a loyalty stamp" at the issue desk)
+    "library": frozenset({"service"}),
 }
 _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
 
@@ -2426,6 +2679,24 @@ _STAFF_WORK = re.compile(
 )
 
 
+_PUPIL = re.compile(
+    r"\b(?:pupils?|students?|schoolgirl|schoolboy|schoolchild|year \d+|studies|studying)\b", re.IGNORECASE
+)
+_TEACHER = re.compile(
+    r"\b(?:teach\w*|lecturer|professor|tutor\w*|headteacher|headmaster|headmistress)\b", re.IGNORECASE
+)
+# Kinds only the trade's own people do: the staff of a library, a barber's or a salon.
+_STAFF_ONLY = {
+    "portering": re.compile(r"\bporters?\b", re.IGNORECASE),
+    "library": re.compile(r"\blibrar(?:y|ies|ian|ians)\b", re.IGNORECASE),
+    # A cleaner's round at work ("fetching the cleaning trolley", "washing the mop heads") is a cleaner's:
+    # a barber sweeping up his own shop at closing time is not on one.
+    "cleaning": re.compile(
+        r"\b(?:clean\w*|janitors?|caretakers?|custodians?|housekeep\w*|porters?|maids?|chars|charwoman)\b",
+        re.IGNORECASE,
+    ),
+    "hairdressing": re.compile(r"\b(?:barbers?|barber's|hairdress\w*|hair stylist|stylist|salon)\b", re.IGNORECASE),
+}
 # What says an hour is spent out, at a place of one's leisure or with company, besides a place's name.
 _OUT = re.compile(rf"\b(?:{_EATERY_WORDS}|out|drinks?|pints?|coffee|friends?|date)\b", re.IGNORECASE)
 
