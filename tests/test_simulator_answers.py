@@ -1630,3 +1630,23 @@ def test_story_time_for_toddlers_draws_no_nursing():
     steps = _decomposed("running the toddlers' story time in the children's corner", librarian, 24)
     assert not {"checking the oxygen level", "turning a patient in bed", "checking the drip"} & set(steps)
     assert {"reading a picture book to the children", "singing a rhyme with the toddlers"} & set(steps)
+
+
+@pytest.mark.parametrize(
+    ("event", "currently", "low", "high"),
+    [
+        # "newspaper" is near "news" in MiniLM: "buys a newspaper" was rated 9, a stand in use 8
+        ("Tom Reed buys a newspaper at the corner shop on his way home", "", 1, 3),
+        ("newspaper stand is in use", "", 1, 2),
+        ("market barrow is being used", "", 1, 2),
+        # ... and the library's closure, told to someone who cares about it, 1 or 2
+        ("conversing about the council's plan to close the town library", "Ann Cole runs the library.", 6, 10),
+        ("Sam Moore is running for mayor", "", 6, 9),
+        ("brushing teeth", "", 1, 2),
+    ],
+)
+def test_an_events_importance_is_read_from_its_text(event: str, currently: str, low: int, high: int):
+    """Ratings from the event's text without noise (an outside tester's city neighbourhood)."""
+    from aga.simulator.importance import rate
+
+    assert low <= rate(event, currently, 0.5, 0) <= high

@@ -20,6 +20,7 @@ from aga.simulator.text import field
 ANCHORS: tuple[tuple[str, int], ...] = (
     ("someone is sleeping", 1),
     ("an object is idle", 1),
+    ("an object is being used", 1),
     ("brushing teeth and making the bed", 1),
     ("walking from one place to another", 1),
     ("taking a shower and getting dressed", 1),
@@ -32,6 +33,8 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("serving customers at work", 3),
     ("studying for class", 3),
     ("buying groceries", 3),
+    # "newspaper" is near "news" in MiniLM: an outside tester's "Tomasz buys a newspaper" was rated 9
+    ("buying a newspaper", 2),
     ("cleaning and tidying up", 2),
     ("chatting with a friend about the day", 4),
     ("meeting a colleague to discuss work", 4),
@@ -40,6 +43,7 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("planning a special event", 6),
     ("an invitation to a party or a celebration", 7),
     ("news that affects the whole town", 7),
+    ("a plan to close a school, a library or a shop people rely on", 7),
     ("an election, someone running for office", 7),
     ("a warning of danger, a storm or an accident", 7),
     ("a festival or competition everyone is talking about", 6),
@@ -61,7 +65,8 @@ def rate(description: str, currently: str, rng_value: float, jitter: int) -> int
         # What the persona is busy with matters more to them (a party planner hearing of the party).
         concern = float(similarities(description, [currently])[0])
         base += 2.0 * max(0.0, concern - 0.35)
-    if re.search(r" is idle\b|\bis sleeping\b", description):
+    # A thing in use or someone asleep is seen, not news ("newspaper stand is in use" was rated 8).
+    if re.search(r" is idle\b|\bis sleeping\b|\bis (?:being used|in use)\b", description):
         base = min(base, 1.5)
     return max(1, min(10, round(base + jitter + (rng_value - 0.5))))
 
