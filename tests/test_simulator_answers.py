@@ -39,6 +39,8 @@ def ask(task: str, seed: int, /, **shown: str) -> dict:
         # an "and" between people, then only a date or an hour: "inviting people to February 14" was shown
         ("organising a party at the cafe for her customers and neighbours on February 14", "a party"),
         ("seeing patients and visitors until 5 pm", "patients"),
+        # "till" is a till here, not "until": steps "for the" were shown
+        ("cashing up the till", "the till"),
     ],
 )
 def test_what_an_activity_is_about(activity: str, thing: str):
@@ -1650,3 +1652,13 @@ def test_an_events_importance_is_read_from_its_text(event: str, currently: str, 
     from aga.simulator.importance import rate
 
     assert low <= rate(event, currently, 0.5, 0) <= high
+
+
+def test_a_past_form_said_of_someone_stays_past():
+    """ "I drove the number 38" written down was "Winston Clarke droves the number 38"."""
+    from aga.simulator.text import told_of
+
+    assert told_of("I drove the number 38 for thirty years", "Win Cole", "Ada Brill") == (
+        "Win Cole drove the number 38 for thirty years"
+    )
+    assert told_of("I know the way", "Win Cole", "Ada Brill") == "Win Cole knows the way"

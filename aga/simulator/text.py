@@ -286,6 +286,8 @@ _DATED = re.compile(
     re.IGNORECASE,
 )
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
+# Where the tail can start (``_TAIL`` without the rest of the text).
+_TAIL_AT = re.compile(_TAIL.pattern.removesuffix(".*$"))
 
 
 def _is_gerund(words: list[str], i: int) -> bool:
@@ -316,8 +318,9 @@ def thing_of(activity: str) -> str:
     while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in skip and len(rest) > 1)):
         rest = rest[1:]  # "wiping down the desk" is about the desk, "working mostly on the paper" the paper
     thing = " ".join(rest)
-    cut = _TAIL.sub("", thing)
-    thing = cut if cut else thing
+    # "the till" is a till, not "the" before "till" (until): a cut that leaves a determiner alone is none
+    cuts = [thing[: m.start()] for m in _TAIL_AT.finditer(thing) if m.start() > 0]
+    thing = next((c for c in cuts if not _DETERMINER.fullmatch(c.strip())), thing)
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
     if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _VERB_PARTICLES:
@@ -595,6 +598,8 @@ def _third_person(verb: str) -> str:
         return _AS_SAID_OF[low]
     if low in _SAME_FOR_ALL or low.endswith("ed"):
         return verb
+    if not low.endswith(("s", "ing")) and lemma(low) != low:
+        return verb  # an irregular past: "I drove the 38" is "he drove", not "droves"
     if re.search(r"[^aeiou]y$", low):
         return verb[:-1] + "ies"
     if re.search(r"(?:s|sh|ch|x|z|o)$", low):
