@@ -41,6 +41,10 @@ def ask(task: str, seed: int, /, **shown: str) -> dict:
         ("seeing patients and visitors until 5 pm", "patients"),
         # "till" is a till here, not "until": steps "for the" were shown
         ("cashing up the till", "the till"),
+        # a clause or a second object after the verb: "... for the doors are locked", "... for a customer the
+        # change" were shown
+        ("checking the doors are locked", "the doors"),
+        ("giving a customer the change", "the change"),
     ],
 )
 def test_what_an_activity_is_about(activity: str, thing: str):

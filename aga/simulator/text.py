@@ -321,6 +321,10 @@ def thing_of(activity: str) -> str:
     # "the till" is a till, not "the" before "till" (until): a cut that leaves a determiner alone is none
     cuts = [thing[: m.start()] for m in _TAIL_AT.finditer(thing) if m.start() > 0]
     thing = next((c for c in cuts if not _DETERMINER.fullmatch(c.strip())), thing)
+    # "checking the doors are locked" is about the doors; "giving a customer the change" about the change
+    # ("folding the bags for the doors are locked", "... for a customer the change" were shown).
+    thing = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)[0]
+    thing = re.sub(r"^(?:a|an|the|his|her|their)\s+[\w'’-]+\s+(?=(?:a|an|the|some)\s)", "", thing)
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
     if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _VERB_PARTICLES:
