@@ -1339,6 +1339,30 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
         # What the persona is, is no activity ("be retired at 8:00 am" was planned).
         ("Walter is retired. He tends his beehives in the morning.", [(9, "tend his beehives")]),
         ("Ann is out on the boat from 8 am.", [(8, "be out on the boat")]),
+        # An outside tester's barber (session 53): "cut hair with lunch" at 9, "sweep up" at 10 and "cash up
+        # the till" at 11 were planned; "till" is a cash till, and the hour said once is both verbs'.
+        (
+            "Kofi opens Kofi's Barbers at 8 am, cuts hair until 6 pm with lunch at 1 pm, sweeps up and cashes "
+            "up the till at 6 pm.",
+            [
+                (8, "open Kofi's Barbers"),
+                (9, "cut hair"),
+                (13, "have lunch"),
+                (18, "sweep up"),
+                (18, "cash up the till"),
+            ],
+        ),
+        # What a span holds, said after it, is a detail of it ("watering" at 1 pm, "weeding" at 2 were planned).
+        (
+            "Arthur volunteers at the garden from 9 am until 1 pm, watering and weeding the raised beds, and has "
+            "lunch at home at 1 pm.",
+            [(9, "volunteer at the garden, watering and weeding the raised beds"), (13, "have lunch at home")],
+        ),
+        # ... but a clause with its own end keeps its place before the next one's hour.
+        (
+            "Ada opens the store at 8 am, serves customers until 6 pm and counts the stock at 2 pm.",
+            [(8, "open the store"), (9, "serve customers"), (14, "count the stock"), (18, END_OF_DAY)],
+        ),
     ],
 )
 def test_a_routine_reads_lists_possessives_and_states(requirement: str, expected: list[tuple[int, str]]):
@@ -1666,3 +1690,18 @@ def test_a_past_form_said_of_someone_stays_past():
         "Win Cole drove the number 38 for thirty years"
     )
     assert told_of("I know the way", "Win Cole", "Ada Brill") == "Win Cole knows the way"
+
+
+def test_a_meal_the_routine_plans_is_not_planned_twice():
+    """ "have lunch at home at 1:00 pm; have lunch at 1:00 pm" was an outside tester's day plan."""
+    shown = {
+        "wake_hour": "6",
+        "lifestyle": "Arthur goes to sleep around 10 pm and gets up around 6 am.",
+        "requirement": "Arthur volunteers at the garden from 9 am until 12 pm and has lunch at home at 1 pm. He "
+        "has dinner with his daughter at 7 pm.",
+        "identity": "Name: Arthur",
+    }
+    for seed in range(6):
+        items = ask("plan.daily", seed, **shown)["items"]
+        assert sum("lunch" in x for x in items) == 1, items
+        assert sum("dinner" in x for x in items) == 1, items

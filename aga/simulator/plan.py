@@ -61,11 +61,21 @@ _PARTS_OF_DAY = (
     (re.compile(r"\s*\b(?:at|every) night\b", re.IGNORECASE), 21),
 )
 _SHIFT = 8  # hours: a span longer than this is a shift that what follows happens during
+_AT_CLOCK = re.compile(r"\bat\s+\d{1,2}(?::\d\d)?\s*[ap]\.?m\b", re.IGNORECASE)
+_WITH_A_MEAL = re.compile(
+    r",?\s+with\s+((?:a\s+|an\s+)?(?:breakfast|lunch|dinner|supper|tea|coffee|(?:\w+\s+)?break))\s+"
+    r"(at\s+(?:\d{1,2}(?::\d\d)?\s*[ap]m|noon|midday))",
+    re.IGNORECASE,
+)
 _NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till|from)?\s*\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 _TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
 _AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
 # An end: "until 4 pm", "until the cafe closes at 8 pm", "from 9 am to 5 pm" (not "hands over to the staff at 8 am").
-_UNTIL = re.compile(rf"\b(?:until|till)\b[^\d]{{0,30}}?({_TIME})|(?:\bto\b|-|–)\s*({_TIME})")
+# ("the till" is a cash till: "cashes up the till at 6 pm" ended at 6 pm and began nowhere)
+_UNTIL = re.compile(
+    rf"\b(?:until|(?<!\bthe )(?<!\ba )(?<!\bher )(?<!\bhis )(?<!\bits )till)\b[^\d]{{0,30}}?({_TIME})"
+    rf"|(?:\bto\b|-|–)\s*({_TIME})"
+)
 _BARE_SPAN = re.compile(rf"({_TIME})\s*(?:\bto\b|-|–)\s*{_TIME}")
 # "at 5 am and 6 pm", "at 7 am, 1 pm and 6 pm": a clause done at each of several times.
 _TIME_LIST = re.compile(rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*{_TIME})+)")
@@ -140,6 +150,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
     last_end: int | None = None  # hours since waking of the latest stated end
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
+    # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
+    # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
+    requirement = _WITH_A_MEAL.sub(r", has \1 \2", requirement)
     queue = clauses(requirement)
     seen = 0  # how far into the requirement the clauses so far were found
     listed: set[str] = set()  # the clauses of the last colon's list, and the verb before that colon
@@ -187,6 +200,24 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
             continue
         hours, ends, clause = _stated_hours(clause)
+        if not hours and ended is not None and not during and re.match(r"[a-z]+ing\b", clause) and items:
+            # "volunteers at the garden from 9 am until 1 pm, watering and weeding the raised beds": what
+            # the span holds, said after it, is a detail of it ("watering" at 1 pm and "weeding" at 2 were
+            # planned as items of their own, after the span's end).
+            at, text = items[-1]
+            joint = " and " if re.match(r"\s*and\s*$", requirement[max(found, 0) - 5 : max(found, 0)]) else ", "
+            items[-1] = (at, f"{text}{joint}{clause}")
+            continue
+        if not hours and ends is None and queue and not listed:
+            # "sweeps up and cashes up the till at 6 pm": the hour said once is both verbs' (the sweeping was
+            # planned in the middle of the day's haircuts). Not in a colon's list of what a shift holds
+            # ("inspects the workings and signs the shift log at 6 am"), nor for a clause with its own end.
+            nxt = queue[0]
+            at = requirement.find(nxt, seen)
+            # (a clock time: "stays at home and sits on the green in the afternoon" is home all morning)
+            if at >= 0 and re.fullmatch(r"\s*and\s*", requirement[seen:at]) and _AT_CLOCK.search(nxt):
+                shared, shared_end, _ = _stated_hours(leading_name(nxt)[1])
+                hours = shared if shared_end is None else []
         # A stated time is kept as stated, except one before waking or in the last hours before it (taken
         # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a
         # clause without one follows the one before it.
@@ -245,7 +276,12 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         # "has supper at home around 8 pm before the night shift": the day's other meal is a break in
         # the shift, not a lunch after supper, and supper stays at its stated hour.
         lunch = min(awake - 1, dinner + 6)
-    items += [(lunch, "have lunch"), (min(dinner, awake - 1), "have dinner")]
+    # A meal the routine plans already is not planned twice ("have lunch at home at 1:00 pm; have lunch at
+    # 1:00 pm" was shown); nor breakfast on waking where the routine says when breakfast is.
+    planned = " ".join(t for _, t in items[2:]).lower()
+    items = [x for x in items if not (x[1] == "have breakfast" and "breakfast" in planned)]
+    items += [(lunch, "have lunch")] if "lunch" not in planned else []
+    items += [(min(dinner, awake - 1), "have dinner")] if not re.search(r"\b(?:dinner|supper)\b", planned) else []
     errands = _errands(p.get("identity"), [])
     taken = {o for o, _ in items}
     free = [o for o in range(2, awake) if o not in taken]
