@@ -1705,3 +1705,54 @@ def test_a_meal_the_routine_plans_is_not_planned_twice():
         items = ask("plan.daily", seed, **shown)["items"]
         assert sum("lunch" in x for x in items) == 1, items
         assert sum("dinner" in x for x in items) == 1, items
+
+
+def test_a_meal_had_earlier_in_the_day_is_not_had_again():
+    """An outside tester's developer had lunch at 11, 12 and 2: the prompt lists the hours before."""
+    plan = (
+        "wake up for the morning routine at 8:00 am; have breakfast at 9:00 am; work at his desk at 10:00 am; "
+        "have lunch at 1:00 pm; go for a run at 6:00 pm; have dinner at 7:00 pm; go to bed at 11:00 pm"
+    )
+    previous = "\n".join(
+        f"[Monday -- {h}] Activity: {a}"
+        for h, a in [
+            ("08:00 AM", "waking up"),
+            ("09:00 AM", "having breakfast"),
+            ("10:00 AM", "working at his desk"),
+            ("11:00 AM", "having lunch"),
+            ("12:00 PM", "working at his desk"),
+        ]
+    )
+    shown = {
+        "identity": "Name: Ola Berg\nLifestyle: Ola Berg goes to bed around 11 pm and gets up around 8 am.",
+        "daily_plan": plan,
+        "previous": previous,
+        "hour": "01:00 PM",
+        "wake_hour": "8",
+    }
+    answers = [ask("plan.hourly", seed, **shown)["activity"] for seed in range(40)]
+    assert not [a for a in answers if "lunch" in a.lower()]
+    # ... while a day without lunch yet has it at its hour now and then
+    shown["previous"] = previous.replace("having lunch", "working at his desk")
+    assert [a for a in (ask("plan.hourly", seed, **shown)["activity"] for seed in range(40)) if "lunch" in a.lower()]
+
+
+def test_a_meal_is_eaten_at_home_unless_the_hour_names_an_eatery():
+    """An outside tester's developer ate every meal in a takeaway's kitchen: MiniLM puts "having lunch"
+    next to any takeaway's name."""
+    shown = {
+        "options": "Golden Wok takeaway, Mill Road Library, Canal View flats",
+        "home_sector": "Canal View flats",
+        "current_sector": "Mill Road Library",
+        "home_arenas": "kitchen, Ola Berg's bedroom, Ola Berg's study",
+        "current_arenas": "reading room, issue desk",
+        "requirement": "Ola Berg works at his desk from 9 am until 5 pm and plays darts at The Lamplighter at 8 pm.",
+    }
+    for action in ("having lunch (eating slowly)", "having dinner (sitting down at the table)"):
+        assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(10)} == {
+            "Canal View flats"
+        }
+    named = "buying lunch at Golden Wok takeaway (waiting for the order)"
+    assert {ask("act.sector", s, action_description=named, **shown)["choice"] for s in range(10)} == {
+        "Golden Wok takeaway"
+    }

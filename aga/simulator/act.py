@@ -29,6 +29,14 @@ SAME_WORK = 0.8
 STAY_DOABLE = STAY + 3 * NOISE
 # Over every other room, for the room an activity names: beyond any gap in meaning between two rooms.
 NAMED = 0.5
+# Against an eatery for a meal that names none: beyond the gap MiniLM puts between "having lunch" and a
+# takeaway's name and the rooms of home.
+EATING_OUT = 0.3
+_EATERY = re.compile(
+    r"\b(?:cafe|café|coffee|tea ?rooms?|takeaway|take-away|restaurant|diner|bistro|pub|inn|bar|canteen|"
+    r"chip shop|chippy|bakery|kebab|pizzeria|noodle|wok|grill|brasserie|tavern)\b",
+    re.IGNORECASE,
+)
 
 
 _AT_HOME = re.compile(r"\b(?:at|go|goes|going|head|heading|walk|walking|back)\s+home\b", re.IGNORECASE)
@@ -55,6 +63,8 @@ def sector(p: Prompt) -> dict[str, str]:
     routine = _where(p.get("requirement"), options, home)
     scores = similarities(action, options).astype(float)
     work = _work_kind(action)
+    meal = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "meal"
+    said = action.lower()
     for i, option in enumerate(options):
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
@@ -66,6 +76,17 @@ def sector(p: Prompt) -> dict[str, str]:
             scores[i] += 0.6 * close
         if option == current:
             scores[i] += STAY
+        if (
+            meal
+            and option not in (home, current)
+            and not named
+            and option.lower() not in said
+            and _EATERY.search(option)
+        ):
+            # A meal is eaten at home or where one is unless the hour or the routine names the place: MiniLM
+            # puts "having lunch" next to any takeaway's name, and an outside tester's developer ate every
+            # meal in the Golden Wok's kitchen.
+            scores[i] -= EATING_OUT
     if current != home and current in options and home in options and current_rooms:
         # "Stay if the activity can be done there": away from home, an activity that a room here is for
         # as much as any room at home (a night nurse's packed supper and the clinic's staff room) gives

@@ -364,6 +364,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     def near(start: int) -> bool:
         return min((start - hour) % 24, (hour - start) % 24) <= 2
 
+    had = _meals_had(p)
     lines = [
         t
         for start, t in plan
@@ -371,6 +372,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         and "wake" not in t.lower()
         and t != current
         and (near(start) or not (any(m in t.lower() for m in MEALS) or JOURNEY.search(t)))
+        and not any(m in t.lower() for m in had)
     ]
     lines += _errands(p.get("identity"), [])
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
@@ -383,6 +385,12 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         thing = thing_of(current) or "it"
         return gerund(vary(rng.choice(know_how(kind, 2, f"{current} {trade}", current)).replace("{thing}", thing), rng))
     return detailed(rng.choice(lines), p, 0.5)
+
+
+def _meals_had(p: Prompt) -> set[str]:
+    """The meals (by name) an earlier hour of the day the prompt lists was spent having."""
+    before = " ".join(re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)).lower()
+    return {m for m in ("breakfast", "lunch", "dinner", "supper") if re.search(rf"\b{m}\b", before)}
 
 
 @answers("plan.hourly")
@@ -401,6 +409,10 @@ def _hour_activity(p: Prompt) -> dict[str, str]:
     current = activity_at(hour, wake, bed, plan)
     if current == "sleeping":
         return {"activity": current}
+    if any(m in current.lower() for m in _meals_had(p)):
+        # Lunch had at 11 is not had again at the plan's 1 pm (an outside tester's developer lunched at
+        # 11, 12 and 2): the hour goes on with what it would hold without the meal.
+        current = activity_at(hour, wake, bed, [x for x in plan if not any(m in x[1].lower() for m in MEALS)])
     if p.rng.random() >= ON_PLAN:
         return {"activity": _elsewhere(p, current, plan, hour)}
     before = re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)
