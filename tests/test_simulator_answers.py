@@ -1307,6 +1307,11 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
     assert kinds_of("holding morning surgery at Mill Lane Surgery", gp)[0][0] == "care"
     assert kinds_of("holding evening surgery", gp)[0][0] == "care"
     assert kinds_of("making home visits", gp)[0][0] == "care"
+    # ... beyond a decomposition's hesitation, where the words alone sit near housework ("home"): an outside
+    # tester's GP was "ironing a shirt" and "sorting the socks" on her rounds
+    said = "Anwen Pryce makes home visits at 1 pm and holds evening surgery at 4 pm."
+    visits = kinds_of("making home visits", gp, said)
+    assert visits[0][0] == "care" and visits[0][1] - visits[1][1] >= 0.05
     assert kinds_of("doing the drug round", "Maeve Tillotson is a night nurse on Larch Ward.")[0][0] == "care"
     # ... and a morning routine, someone making guests feel at home and a pint at the inn stay as they were.
     assert kinds_of("waking up and completing the morning routine")[0][0] == "morning"

@@ -2564,7 +2564,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # place first: "studying at Hobbs Cafe in the afternoon" came out closer to running a cafe (0.40)
         # and to a customer's time there (0.53) than to studying (0.37). What is done counts half.
         scores = 0.5 * (scores + _scores(doing))
-    if trade and float(similarities(activity, [trade])[0]) > 0.3:
+    # (calls on patients, clients or customers are the trade's work however little their words share
+    # with it: a GP's "making home visits" sat nearer housework)
+    if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
         scores += 0.5 * _scores(trade)
     # An hour's answer is now and then one step of a kind's know-how read as the whole hour ("counting
     # the change", "marking what is still unclear"): that step is of its kind, however MiniLM reads it
@@ -2605,7 +2607,7 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # trade tells them apart (an outside tester's vet was "adjusting the pillows" at her surgery). Out
         # of the range in which a decomposition hesitates between two readings, as a near tie below.
         scores[animals] = float(scores.max()) + _NEAR_TIE + 0.01
-    carried = _carried_kind(activity, routine)
+    carried = _carried_kind(activity, routine, trade)
     carried = "animal care" if carried == "care" and for_animals else carried
     if carried and scores[_KINDS.index(carried)] >= scores.max() - _NEAR_TIE:
         # A near tie goes to the kind of the routine's clause the hour carries on, out of the range in
@@ -2723,7 +2725,7 @@ def _customer(activity: str, trade: str) -> bool:
     return bool(names or _OUT.search(activity)) and not any(n in said for n in names | places)
 
 
-def _carried_kind(activity: str, routine: str) -> str | None:
+def _carried_kind(activity: str, routine: str, trade: str = "") -> str | None:
     """The kind of the routine's clause ``activity`` carries on (MiniLM ``ROUTINE_CLAUSE`` or closer, its
     names left out: "organising a party at The Kettle Diner" carries on no "opens The Kettle Diner at 8 am")."""
     plain = _plain(activity)
@@ -2734,11 +2736,9 @@ def _carried_kind(activity: str, routine: str) -> str | None:
     closeness = similarities(plain, parts)
     if float(closeness.max()) < ROUTINE_CLAUSE:
         return None
-    clause = parts[int(closeness.argmax())]
-    scores = _scores(clause)
-    if not _customer(clause, ""):  # "serves behind the counter" is the staff's work, not a customer's time
-        scores[_KINDS.index("going out")] -= 1.0
-    return _KINDS[int(np.argmax(scores))]
+    # The clause read as an hour of it is (the trade weighed in): a GP's "make home visits" is her care
+    # of patients, not housework, though its words alone sit nearer housework.
+    return kinds_of(parts[int(closeness.argmax())], trade)[0][0]
 
 
 def trade_of(identity: str) -> str:
