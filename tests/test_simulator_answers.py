@@ -1761,3 +1761,19 @@ def test_a_meal_is_eaten_at_home_unless_the_hour_names_an_eatery():
     assert {ask("act.sector", s, action_description=named, **shown)["choice"] for s in range(10)} == {
         "Golden Wok takeaway"
     }
+
+
+def test_what_the_other_said_of_oneself_is_confirmed_not_met_with_surprise():
+    """ "I noticed you are planning the rest of the day while eating" was taken up as "Hm, I am planning the
+    rest of the day while eating? I had no idea." (an outside tester's city neighbourhood)."""
+    shown = {
+        "identity": "Name: Kofi Mensah\nCurrently: Kofi Mensah is planning his shop's anniversary.",
+        "name": "Kofi Mensah",
+        "other": "Ivy Dunn",
+        "memories": "",
+        "conversation": "[Conversation]\nIvy Dunn: Hi Kofi!\nKofi Mensah: Hey Ivy, good to see you.\n"
+        "Ivy Dunn: I noticed you are repainting the sign over the shop door.",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    said_back = [x for x in lines if "repainting the sign" in x]
+    assert said_back and not [x for x in said_back if "?" in x.split("repainting")[1][:40] or "no idea" in x]

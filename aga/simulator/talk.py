@@ -284,9 +284,14 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
         # ... or by what it is about, half the time ("Oh, a research paper? How is that going?"): the
         # same line said back in full from seed to seed is no more varied than the line itself.
         thing = thing_of(said_back)
-        if re.match(r"(?:a|an|the|your|my|some)\b", thing) and rng.random() < 0.5:
-            said_back = thing
-        line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(FOLLOW_UP)}"
+        if re.match(r"(?:I|I'm|my)\b", said_back):
+            # What the other said of oneself is confirmed, not met with surprise ("Hm, I am planning the
+            # rest of the day while eating? I had no idea." was said to "I noticed you are planning ...").
+            line = f"{rng.choice(CONFIRMS)}{said_back}."
+        elif re.match(r"(?:a|an|the|your|my|some)\b", thing) and rng.random() < 0.5:
+            line = f"{rng.choice(ECHOES)}{thing}? {rng.choice(FOLLOW_UP)}"
+        else:
+            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(FOLLOW_UP)}"
     elif news and rng.random() < NEWS_CHANCE:
         topic = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         line = _framed(topic, TELL, rng)
@@ -313,6 +318,7 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
 
 
 ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
+CONFIRMS = ("Yes, ", "That's right, ", "Ha, yes, ", "True, ")  # ... when it was said of oneself
 
 
 def _tells(gist: list[str], line: str, listener: str) -> bool:
