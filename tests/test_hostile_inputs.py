@@ -424,3 +424,22 @@ def test_a_surname_names_the_one_person_who_has_it(ville3):
     cast.write_text(cast.read_text().replace('"Klaus Mueller"', '"Klaus Lopez"'))
     with pytest.raises(KeyError, match="'Lopez' could be Klaus Lopez or Maria Lopez: give the full name"):
         load_scenario(ville3).persona("Lopez")
+
+
+def test_a_place_named_only_as_where_someone_comes_from_is_not_warned_about(ville3):
+    # An outside tester's garden volunteer was "teaching the children from Bellfield Academy" at the
+    # garden; the warning told them to add the school to his known_places, which would send him there.
+    _edit(
+        ville3 / "cast.toml",
+        'known_places = ["Hobbs Cafe", "The Willows Market and Pharmacy"',
+        'known_places = ["The Willows Market and Pharmacy"',
+    )
+    text = (ville3 / "cast.toml").read_text(encoding="utf-8")
+    text = text.replace(
+        "Isabella Rodriguez owns Hobbs Cafe", "Isabella Rodriguez bakes for the regulars from Hobbs Cafe"
+    )
+    text = text.replace("opens Hobbs Cafe at 8 am", "opens the shutters at 8 am")
+    text = text.replace("party at Hobbs Cafe for her customers", "party for her customers from Hobbs Cafe")
+    (ville3 / "cast.toml").write_text(text, encoding="utf-8")
+    warnings = scenario_warnings(load_scenario(ville3))
+    assert not [w for w in warnings if "'Isabella Rodriguez' > known_places" in w and "Hobbs Cafe" in w], warnings

@@ -540,6 +540,13 @@ def _present(text: str) -> list[str]:
     return [x for x in re.split(r"(?<=[.;!?])\s+", text) if not _PAST.search(x)]
 
 
+_WHERE_VERB = (
+    r"\b(?:at|in|into|inside|to|on|near|by|outside|towards|round|around|visits?|visiting|opens?|opening|runs?|"
+    r"running|owns?|owning|manages?|managing|keeps?|keeping|leaves|reaches|"
+    r"(?:works?|working|lives?|living|stays?|staying)\s+(?:at|in|on|for))\s+"
+)
+
+
 def _unknown_named_places(scenario: Scenario) -> list[str]:
     """A place a persona's text names (a workplace: "works at the Harbour Bakery") that is not among the
     places they know: the prompts that choose where an action happens offer only known places, so the
@@ -560,7 +567,10 @@ def _unknown_named_places(scenario: Scenario) -> list[str]:
                 continue
             if sector.private and persona.name not in sector.residents:
                 continue  # someone else's home is never offered, known or not
-            named = re.compile(rf"(?<!\w){re.escape(sector.name)}(?!\w)")  # "Bar" is not in "Barbara"
+            # Named as a place one is at or goes to ("works at", "opens", "goes to"): "teaching the children
+            # from Bellfield Academy" at the community garden is no visit to the school, and the warning's
+            # advice would have sent an outside tester's volunteer there. ("Bar" is not in "Barbara".)
+            named = re.compile(rf"{_WHERE_VERB}(?:the\s+)?{re.escape(sector.name)}(?!\w)", re.IGNORECASE)
             where = [field for field, text in fields.items() if any(named.search(x) for x in _present(text))]
             if where:
                 verb = "names" if len(where) == 1 else "name"
