@@ -328,6 +328,11 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
         ("Tam's boat worries Ana Ruiz", "my boat worries you"),
         ("Lea Park is chatting with Tam Osei", "Lea Park is chatting with me"),
         ("Lea Park is mending the nets", "Lea Park is mending the nets"),
+        # A place's name names no one, and a relation's "as his ..." is the subject's (an outside tester's
+        # city: "I buy a newspaper at Rao's Corner Shop on his way home", "I know Femi as his barber").
+        ("Tam Osei buys a paper at Rao's Corner Shop on his way home",
+         "I buy a paper at Rao's Corner Shop on my way home"),
+        ("Tam Osei knows Lea Park as his barber", "I know Lea Park as my barber"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):

@@ -498,6 +498,15 @@ _NOT_A_THING = frozenset(("and", "but", "or", "as", "to", "with", "for", "at", "
                           "too", "again", "very", "a", "an", "the", "that", "if"))  # fmt: skip
 
 
+# A place's name: capitalised words ending in a word for a place ("Rao's Corner Shop", "Mill Lane Surgery").
+_PLACE_NAMED = re.compile(
+    r"(?:\b[A-Z][\w'’-]*\s+)*(?:Shop|Shops|Store|Stores|Street|Road|Lane|Cafe|Café|Market|Library|School|Academy|"
+    r"College|University|Hospital|Surgery|Practice|Clinic|Park|Gardens?|Pub|Inn|Bar|Barbers|Bakery|Office|Station|"
+    r"Hall|Church|Centre|Center|Takeaway|Flats|House|Cottage|Farm|Forge|Brewery|Mill|Square|Harbour|Quay|"
+    r"Lighthouse|Boatyard|Terminal|Ward|Chemist's|Pharmacy|Cabs?|Rest|Arms|Hotel)\b"
+)
+
+
 def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str, str, str]) -> str:
     """``person`` + the verb in their form + the rest with the same person's possessives and verbs, and
     the other of the two (``other``: name, subject, possessive, object) said to or of as such."""
@@ -505,7 +514,15 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
 
     def whose(before: str) -> str:
         """Whom a pronoun after ``before`` stands for: 'own', 'other' (the other of the two is the last
-        one named) or '' (someone else is named)."""
+        one named) or '' (someone else is named). A place's name names no one ("buys a newspaper at Rao's
+        Corner Shop on his way home" is on the speaker's way home), and a relation's "as his barber" is
+        the subject's."""
+        if re.search(r"\bas\s*$", before):
+            return "own"
+        # (three words or more, a possessive or "The": "Lea Park" is a person, "Rao's Corner Shop" a place)
+        before = _PLACE_NAMED.sub(
+            lambda m: "" if len(m[0].split()) >= 3 or "'s " in m[0] or m[0].startswith("The ") else m[0], before
+        )
         if other_name and other_name in before:
             before = before.rsplit(other_name, 1)[1]
             if not any(name_word(w) and len(w) > 1 for w in before.split()):
