@@ -323,7 +323,8 @@ def thing_of(activity: str) -> str:
     thing = next((c for c in cuts if not _DETERMINER.fullmatch(c.strip())), thing)
     # "checking the doors are locked" is about the doors; "giving a customer the change" about the change
     # ("folding the bags for the doors are locked", "... for a customer the change" were shown).
-    thing = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)[0]
+    head = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)[0]
+    thing = head if head.lower() not in _NOT_OPENING | {"what", "which", "whatever"} else thing
     thing = re.sub(r"^(?:a|an|the|his|her|their)\s+[\w'’-]+\s+(?=(?:a|an|the|some)\s)", "", thing)
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
