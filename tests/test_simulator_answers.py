@@ -1750,17 +1750,20 @@ def test_a_meal_had_earlier_in_the_day_is_not_had_again():
 
 
 def test_a_meal_is_eaten_at_home_unless_the_hour_names_an_eatery():
-    """An outside tester's developer ate every meal in a takeaway's kitchen: MiniLM puts "having lunch"
-    next to any takeaway's name."""
+    """An outside tester's developer ate every meal in a takeaway's kitchen: his routine bought lunch there,
+    and MiniLM puts any meal next to a takeaway's name."""
     shown = {
         "options": "Golden Wok takeaway, Mill Road Library, Canal View flats",
         "home_sector": "Canal View flats",
-        "current_sector": "Mill Road Library",
+        "current_sector": "Canal View flats",
         "home_arenas": "kitchen, Ola Berg's bedroom, Ola Berg's study",
-        "current_arenas": "reading room, issue desk",
-        "requirement": "Ola Berg works at his desk from 9 am until 5 pm and plays darts at The Lamplighter at 8 pm.",
+        "current_arenas": "kitchen, Ola Berg's bedroom, Ola Berg's study",
+        "requirement": "Ola Berg works at his desk from 9 am until 5 pm, buys lunch at Golden Wok takeaway at 1 pm "
+        "and plays darts at The Lamplighter at 8 pm.",
     }
-    for action in ("having lunch (eating slowly)", "having dinner (sitting down at the table)"):
+    # (the routine's lunch at the takeaway is no pull for breakfast, dinner or a glass of water)
+    for action in ("having breakfast (warming it up)", "having dinner (sitting down at the table)",
+                   "refilling the water glass (filling a glass of water)"):  # fmt: skip
         assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(10)} == {
             "Canal View flats"
         }

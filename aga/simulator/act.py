@@ -32,6 +32,7 @@ NAMED = 0.5
 # Against an eatery for a meal that names none: beyond the gap MiniLM puts between "having lunch" and a
 # takeaway's name and the rooms of home.
 EATING_OUT = 0.3
+_MEALS = ("breakfast", "brunch", "lunch", "dinner", "supper", "tea", "snack", "coffee", "pint", "drink")
 _EATERY = re.compile(
     r"\b(?:cafe|café|coffee|tea ?rooms?|takeaway|take-away|restaurant|diner|bistro|pub|inn|bar|canteen|"
     r"chip shop|chippy|bakery|kebab|pizzeria|noodle|wok|grill|brasserie|tavern)\b",
@@ -65,10 +66,15 @@ def sector(p: Prompt) -> dict[str, str]:
     work = _work_kind(action)
     meal = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "meal"
     said = action.lower()
+    meal_words = {w for w in _MEALS if re.search(rf"\b{w}\b", said)}
     for i, option in enumerate(options):
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
         named = routine.get(option)
+        if named and meal and not any(re.search(rf"\b{w}\b", c, re.IGNORECASE) for w in meal_words for c in named):
+            # A routine's "buys lunch at Golden Wok takeaway" is no pull for breakfast or for a glass of
+            # water: an outside tester's developer had every meal of the day there.
+            named = None
         if named:  # the persona's stated workplace, for what belongs to that part of the routine
             close = float(similarities(action, named).max())
             if work and any(_work_kind(clause) == work for clause in named):
