@@ -1787,3 +1787,23 @@ def test_what_the_other_said_of_oneself_is_confirmed_not_met_with_surprise():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
     said_back = [x for x in lines if "repainting the sign" in x]
     assert said_back and not [x for x in said_back if "?" in x.split("repainting")[1][:40] or "no idea" in x]
+
+
+def test_a_shopkeeper_serves_on_the_shop_floor_and_a_customer_stays_in_front_of_the_bar():
+    """An outside tester's shopkeeper served "behind the shop counter" in the stockroom (83% of her shop
+    hours), and customers stood "behind the bar" for their pints."""
+    shop = {"options": "shop floor, stockroom", "sector": "Rao's Corner Shop", "current_sector": "Rao's Corner Shop",
+            "current_arena": "stockroom", "name": "Sunita Rao"}  # fmt: skip
+    served = {ask("act.arena", s, action_description="serving customers behind the shop counter", **shop)["choice"]
+              for s in range(10)}  # fmt: skip
+    assert served == {"shop floor"}
+    stocked = {ask("act.arena", s, action_description="restocking the shelves from the stockroom", **shop)["choice"]
+               for s in range(10)}  # fmt: skip
+    assert stocked == {"stockroom"}
+    bar = {"options": "behind the bar, bar, pub tables, dartboard, dominoes table"}
+    pint = {ask("act.object", s, action_description="having a pint (ordering another drink)", **bar)["choice"]
+            for s in range(10)}  # fmt: skip
+    assert "behind the bar" not in pint
+    pulling = {ask("act.object", s, action_description="serving behind the bar (pulling a pint)", **bar)["choice"]
+               for s in range(10)}  # fmt: skip
+    assert "behind the bar" in pulling

@@ -2673,7 +2673,7 @@ _CALLING = re.compile(
     r"pop\w*\s+(?:in|round|over)|drop\w*\s+(?:in|by|round)|stay\w*\s+with|look\w*\s+in\s+on)\b"
 )
 # What the people working at a place do there, which its customers do not.
-_STAFF_WORK = re.compile(
+STAFF_WORK = re.compile(
     r"\b(?:open|opens|opening|close|closes|closing|run|runs|running|serve|serves|serving|sell|sells|selling|"
     r"stock|stocks|stocking|restock\w*|staff|staffing|manage|manages|managing|work|works|working|tend|tends|"
     r"tending|behind the (?:counter|bar))\b",
@@ -2711,7 +2711,7 @@ def _customer(activity: str, trade: str) -> bool:
     place (by a name, or as a cafe, a pub ...) or going out, and it is not an hour of someone working
     there: it does no staff's work (opens, serves, runs the place) and the trade does not name the
     place (by name, or as the same kind of place: the owner of "Hobbs Cafe" at "the cafe")."""
-    if _STAFF_WORK.search(main_clause(activity)):
+    if STAFF_WORK.search(main_clause(activity)):
         return False
     # Names run over several capitalised words ("The Drover's Rest"); the activity's first word is
     # capitalised only as the start of a sentence ("Eating lunch").
