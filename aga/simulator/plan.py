@@ -61,7 +61,6 @@ _PARTS_OF_DAY = (
     (re.compile(r"\s*\b(?:at|every) night\b", re.IGNORECASE), 21),
 )
 _SHIFT = 8  # hours: a span longer than this is a shift that what follows happens during
-_AT_CLOCK = re.compile(r"\bat\s+\d{1,2}(?::\d\d)?\s*[ap]\.?m\b", re.IGNORECASE)
 _WITH_A_MEAL = re.compile(
     r",?\s+with\s+((?:a\s+|an\s+)?(?:breakfast|lunch|dinner|supper|tea|coffee|(?:\w+\s+)?break))\s+"
     r"(at\s+(?:\d{1,2}(?::\d\d)?\s*[ap]m|noon|midday))",
