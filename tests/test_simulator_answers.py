@@ -1807,3 +1807,18 @@ def test_a_shopkeeper_serves_on_the_shop_floor_and_a_customer_stays_in_front_of_
     pulling = {ask("act.object", s, action_description="serving behind the bar (pulling a pint)", **bar)["choice"]
                for s in range(10)}  # fmt: skip
     assert "behind the bar" in pulling
+
+
+def test_a_confirmation_is_not_taken_up_again():
+    """ "Right, that's right? Since when?" was said to "That's right, I am at school." """
+    shown = {
+        "identity": "Name: Ivy Dunn\nCurrently: Ivy Dunn is revising for her exams.",
+        "name": "Ivy Dunn",
+        "other": "Kofi Mensah",
+        "memories": "",
+        "conversation": "[Conversation]\nIvy Dunn: Hi Kofi!\nKofi Mensah: Hey Ivy, good to see you.\n"
+        "Ivy Dunn: I noticed you are repainting the sign over the shop door.\n"
+        "Kofi Mensah: That's right, I am repainting the sign over the shop door.",
+    }
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    assert not [x for x in lines if re.search(r"that's right\?|repainting the sign", x, re.IGNORECASE)], lines

@@ -326,6 +326,7 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
     talk ("nice to run into me?") and not a greeting ("Hi Zoë! How are you?" is not Zoë's to say back)."""
     return (
         len(gist) >= 4
+        and not line.startswith(CONFIRMS)  # "Yes, I am ..." tells back what was just said ("Right, that's right?")
         and ":" not in line
         and canonical(" ".join(gist)) not in _SMALL
         and not _addresses(line, listener)
@@ -341,7 +342,7 @@ _FRAMES = re.compile(
     "^(?:"
     + "|".join(
         re.escape(x.strip())
-        for x in sorted({*TELL, *MENTION, *OPENERS, *OWN, *YOURS, *ECHOES}, key=len, reverse=True)
+        for x in sorted({*TELL, *MENTION, *OPENERS, *OWN, *YOURS, *ECHOES, *CONFIRMS}, key=len, reverse=True)
         if x.strip()
     )
     + r")(?![\w'’])\s*"  # a whole opener: "So, " is not the start of "Sounds"
