@@ -273,10 +273,10 @@ _PREPOSITIONS = (
     "on", "at", "in", "to", "with", "for", "up", "out", "over", "towards", "toward", "into", "about", "of", "behind",
     "around", "through", "across", "along", "under",
 )  # fmt: skip
-# Where what an activity is about ends: a place, a time or a companion follows ("games from her room
+# Where what an activity is about can end: a place, a time or a companion follows ("games from her room
 # in the evening" is about games).
-_TAIL = re.compile(
-    r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b.*$"
+_TAIL_AT = re.compile(
+    r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b"
 )
 # A part after "and" that is only who and when: "neighbours on February 14".
 _DATED = re.compile(
@@ -286,8 +286,6 @@ _DATED = re.compile(
     re.IGNORECASE,
 )
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
-# Where the tail can start (``_TAIL`` without the rest of the text).
-_TAIL_AT = re.compile(_TAIL.pattern.removesuffix(".*$"))
 
 
 def _is_gerund(words: list[str], i: int) -> bool:
