@@ -1665,6 +1665,11 @@ def test_a_pupils_school_day_has_a_schools_steps_not_a_universitys():
     assert not {"reading the lecture slides", "emailing a question to the supervisor"} & set(pupil)
     student = _decomposed("working on his research paper", f"Name: Kai Lund\nLearned traits: {_CITY['student']}", 12)
     assert not {"putting a hand up to answer", "whispering to a friend in class"} & set(student)
+    # "classes" alone says school; beside a college it does not
+    college = "Name: Ana Ruiz\nLearned traits: Ana Ruiz is a student at Wrenfield College studying chemistry."
+    classes = _decomposed("attending her morning classes at Wrenfield College", college, 12)
+    school = {"putting a hand up to answer", "copying the notes off the board", "whispering to a friend in class"}
+    assert not school & set(classes)
 
 
 def test_story_time_for_toddlers_draws_no_nursing():

@@ -176,3 +176,42 @@ def test_a_shared_end_of_a_name_names_neither():
 
     short = _short_names(["North Beach Cafe", "South Beach Cafe", "Fenlow Tyre and Repair", "Oak Hill College"])
     assert short == {"Oak Hill College": "hill college"}  # "beach cafe" is both's, "and repair" no name
+
+
+DEVELOPER = {
+    "name": "Oskar Lindqvist",
+    "home_sector": "Canal View flats",
+    "current_sector": "Canal View flats",
+    "home_arenas": "kitchen, Oskar Lindqvist's bedroom, Oskar Lindqvist's study, bathroom",
+    "current_arenas": "kitchen, Oskar Lindqvist's bedroom, Oskar Lindqvist's study, bathroom",
+    "requirement": (
+        "Oskar Lindqvist works at his desk in Oskar Lindqvist's study from 9 am until 5:30 pm, joins a video "
+        "stand-up at 9:30 am, buys lunch at Golden Wok takeaway at 1 pm, goes for a run at 6 pm and plays "
+        "darts at The Lamplighter at 8 pm."
+    ),
+    "options": "Golden Wok takeaway, The Lamplighter, Rao's Corner Shop, Harrow Street Library, Canal View flats",
+}
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        # a clause at an hour of its own after an errand ("goes for a run at 6 pm") is not at the errand's place
+        "going for a run around the block (warming up)",
+        # an action unrelated to any clause is pulled to none of their places
+        "waking up (stretching)",
+        # a room of home named in the routine ("in Oskar Lindqvist's study") is home
+        "joining the video stand-up (turning on the camera)",
+    ],
+)
+def test_a_developer_runs_wakes_and_meets_from_home(action):
+    """An outside tester's developer woke up and went running at the takeaway he buys lunch from."""
+    chosen = [ask("act.sector", seed, action_description=action, **DEVELOPER)["choice"] for seed in range(20)]
+    assert chosen.count("Canal View flats") >= 18, chosen
+
+
+def test_the_errand_and_the_evening_out_are_still_where_the_routine_says():
+    for action, place in (("buying lunch at the takeaway (paying)", "Golden Wok takeaway"),
+                          ("playing darts (throwing)", "The Lamplighter")):  # fmt: skip
+        chosen = [ask("act.sector", seed, action_description=action, **DEVELOPER)["choice"] for seed in range(20)]
+        assert chosen.count(place) == 20, chosen

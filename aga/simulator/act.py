@@ -13,6 +13,7 @@ import re
 
 import numpy as np
 
+from aga.routine import spoken
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import STAFF_WORK, WORK_KINDS, kinds_of
@@ -24,6 +25,10 @@ NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-eq
 # work's know-how ("walking the corridors with a torch" in a night watch) belongs to it however few
 # words the two share, as a model knows what keeping watch involves.
 SAME_WORK = 0.8
+# Below this an action has nothing to do with a routine's clause (MiniLM scores unrelated sentences
+# 0 to 0.2; "going for a run around the block" and "buys lunch at Golden Wok takeaway" 0.10): no pull to
+# its place, which the sampling spread made a near tie and sent an outside tester's runner to the takeaway.
+UNRELATED = 0.25
 # Over home, when the place one is at has a room for the activity: the prompt's explicit "stay" outweighs
 # the sampling spread (three of its sd), not only a near tie.
 STAY_DOABLE = STAY + 3 * NOISE
@@ -61,7 +66,7 @@ def sector(p: Prompt) -> dict[str, str]:
         return {"choice": home}
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
-    routine = _where(p.get("requirement"), options, home)
+    routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))
     scores = similarities(action, options).astype(float)
     work = _work_kind(action)
     meal = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "meal"
@@ -79,7 +84,8 @@ def sector(p: Prompt) -> dict[str, str]:
             close = float(similarities(action, named).max())
             if work and any(_work_kind(clause) == work for clause in named):
                 close = max(close, SAME_WORK)
-            scores[i] += 0.6 * close
+            if close >= UNRELATED:
+                scores[i] += 0.6 * close
         if option == current:
             scores[i] += STAY
         if (
@@ -110,7 +116,9 @@ def _work_kind(text: str) -> str | None:
     return kind if kind in WORK_KINDS else None
 
 
-def _where(requirement: str, options: list[str], home: str = "") -> dict[str, list[str]]:
+def _where(
+    requirement: str, options: list[str], home: str = "", home_rooms: list[str] | None = None
+) -> dict[str, list[str]]:
     """The routine's clauses by the place they happen at: a clause naming a place goes to it, and one
     naming none to the place named last in its sentence ("goes to the library at the college and spends
     the day on his paper": the paper is written at the college). A clause that says "home" goes to the
@@ -118,8 +126,11 @@ def _where(requirement: str, options: list[str], home: str = "") -> dict[str, li
     giving that clause to the clinic sent a night nurse's waking up and going to bed there."""
     out: dict[str, list[str]] = {}
     tails = _short_names(options)
+    # (rooms said by a name of their own, not "kitchen": a cafe has a kitchen too)
+    own_rooms = [r for r in home_rooms or [] if len(r.split()) >= 2]
     for sentence in sentences(requirement):
         current: list[str] = []
+        errand = False
         for clause in clauses(sentence):
             named = [o for o in options if o.lower() in clause.lower()]
             # A place said by the end of its name: "the toilet block" for "Upton Stoke Services toilet
@@ -128,10 +139,26 @@ def _where(requirement: str, options: list[str], home: str = "") -> dict[str, li
             named = named or [o for o, tail in tails.items() if re.search(rf"\b{re.escape(tail)}\b", clause, re.I)]
             if not named and home in options and re.search(r"\bhome\b", clause, re.IGNORECASE):
                 named = [home]
-            current = named or current
+            if not named and home in options and any(r.lower() in clause.lower() for r in own_rooms):
+                # "works at his desk in Oskar Lindqvist's study": a room of home named is home
+                named = [home]
+            if named:
+                current, errand = named, kinds_of(clause)[0][0] in _VISITS
+            elif errand and _STARTS_AT.search(spoken(clause)):
+                # A clause at an hour of its own goes on at an errand's place only if it says so: "buys
+                # lunch at Golden Wok takeaway at 1 pm, goes for a run at 6 pm" is no run at the takeaway
+                # (an outside tester's developer ran there). After a place one works or spends time at it
+                # does: "opens the barber's at 8 am, ... sweeps up and cashes up the till at 6 pm".
+                current = []
             for option in current:
                 out.setdefault(option, []).append(clause)
     return out
+
+
+# What one goes to a place for as a customer, not as where one's day goes on.
+_VISITS = frozenset(("meal", "going out", "errand"))
+# A clause's own starting hour ("at 6 pm", "from 9:30 am", "around noon"), not an end ("until 6 pm").
+_STARTS_AT = re.compile(r"\b(?:at|from|around|about|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
 
 
 def _short_names(options: list[str]) -> dict[str, str]:

@@ -19,7 +19,17 @@ from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.text import clauses, field, lemma, main_clause, sentences, strip_time, thing_of, within
+from aga.simulator.text import (
+    PLACE_WORDS,
+    clauses,
+    field,
+    lemma,
+    main_clause,
+    sentences,
+    strip_time,
+    thing_of,
+    within,
+)
 
 # kind -> (description for matching, opening steps, middle steps, closing steps)
 POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -2472,9 +2482,12 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"feedback on the last draft|introduction|sections|word count|re-deriving|table of results)\b",
          r"\b(?:universit\w*|college|degree|lectures?|thesis|dissertation|research\w*|phd|professor|"
          r"postgrad\w*|undergrad\w*|scholar|academic|paper|essay|report|book)\b"),
+        # "Classes" and "lessons" say school only where no college or university is named: a college
+        # student attending classes was "putting a hand up to answer".
         ("study", r"\b(?:hand up|board|textbook|homework|worksheet|teacher|in class|bell|next lesson)\b",
-         r"\b(?:schools?|pupils?|year \d+|classes|class|classroom|lessons?|academy|gcses?|a-levels?|"
-         r"schoolgirl|schoolboy|homework|teacher)\b"),
+         r"(?s)\b(?:schools?|pupils?|year \d+|classroom|academy|gcses?|a-levels?|schoolgirl|schoolboy|homework|"
+         r"teacher)\b|^(?!.*\b(?:universit\w*|college|degree|lectures?|phd|professor|postgrad\w*|"
+         r"undergrad\w*)\b).*\b(?:class|classes|lessons?)\b"),
         ("going out", r"\b(?:coffee|cake|tea|cup|pastry|laptop)\b",
          r"\b(?:cafe|café|cafes|coffee|tea|tea ?rooms?|teashop|bakery|cake|cakes|pastry|pastries|latte|cappuccino)\b"),
         ("going out", r"\b(?:pint|darts|round|crisps|bar|match|regulars)\b",
@@ -2660,16 +2673,10 @@ _RELATIVES = re.compile(
     r"in-laws?)\b",
     re.IGNORECASE,
 )
-# The last word of a place's name ("Oak Hill College"): visiting it is no call on someone.
-_PLACE_WORDS = (
-    r"(?:College|School|University|Library|Museum|Gallery|Cafe|Café|Market|Park|Gardens?|Hospital|Church|Chapel|"
-    r"Station|Farm|Forge|Surgery|Pub|Inn|Shop|Store|Stores|Beach|Harbour|Harbor|Lighthouse|Terminal|Boatyard|"
-    r"Office|Hall|Centre|Center|Theatre|Cinema|Castle|Abbey|Tower|Bridge|Square|Street|Road|Lane|Mill|Works|"
-    r"Brewery|Bakery|Pharmacy|Chemist's|Practice|Clinic|Ward|Hotel|Zoo|Pool|Stadium|Club)"
-)
-# Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale").
+# Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale"; not a place's,
+# see text.PLACE_WORDS: visiting "Oak Hill College" is no call on someone).
 _CALLING = re.compile(
-    r"\b(?:visit\w*\s+(?!(?:[A-Z][\w'’-]*\s+)*" + _PLACE_WORDS + r"\b)[A-Z]\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
+    r"\b(?:visit\w*\s+(?!(?:[A-Z][\w'’-]*\s+)*" + PLACE_WORDS + r"\b)[A-Z]\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
     r"pop\w*\s+(?:in|round|over)|drop\w*\s+(?:in|by|round)|stay\w*\s+with|look\w*\s+in\s+on)\b"
 )
 # What the people working at a place do there, which its customers do not.

@@ -497,13 +497,17 @@ _NOT_A_THING = frozenset(("and", "but", "or", "as", "to", "with", "for", "at", "
                           "too", "again", "very", "a", "an", "the", "that", "if"))  # fmt: skip
 
 
-# A place's name: capitalised words ending in a word for a place ("Rao's Corner Shop", "Mill Lane Surgery").
-_PLACE_NAMED = re.compile(
-    r"(?:\b[A-Z][\w'’-]*\s+)*(?:Shop|Shops|Store|Stores|Street|Road|Lane|Cafe|Café|Market|Library|School|Academy|"
-    r"College|University|Hospital|Surgery|Practice|Clinic|Park|Gardens?|Pub|Inn|Bar|Barbers|Bakery|Office|Station|"
-    r"Hall|Church|Centre|Center|Takeaway|Flats|House|Cottage|Farm|Forge|Brewery|Mill|Square|Harbour|Quay|"
-    r"Lighthouse|Boatyard|Terminal|Ward|Chemist's|Pharmacy|Cabs?|Rest|Arms|Hotel)\b"
+# Words that end a place's name ("Rao's Corner Shop", "Mill Lane Surgery", "The Anchor Arms"): a name
+# ending in one is a place, not a person (here, and for whom "visiting ..." calls on in steps.py).
+PLACE_WORDS = (
+    r"(?:Shop|Shops|Store|Stores|Street|Road|Lane|Square|Bridge|Cafe|Café|Market|Library|School|Academy|College|"
+    r"University|Hospital|Surgery|Practice|Clinic|Ward|Pharmacy|Chemist's|Park|Gardens?|Pub|Inn|Bar|Arms|Rest|"
+    r"Hotel|Club|Barbers|Bakery|Brewery|Takeaway|Office|Station|Terminal|Cabs?|Hall|Church|Chapel|Abbey|Castle|"
+    r"Tower|Centre|Center|Museum|Gallery|Theatre|Cinema|Stadium|Pool|Zoo|Flats|House|Cottage|Farm|Forge|Mill|"
+    r"Works|Beach|Harbour|Harbor|Quay|Lighthouse|Boatyard)"
 )
+# A place's name: capitalised words ending in a word for a place.
+_PLACE_NAMED = re.compile(r"(?:\b[A-Z][\w'’-]*\s+)*" + PLACE_WORDS + r"\b")
 
 
 def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str, str, str]) -> str:
