@@ -383,6 +383,9 @@ def test_a_place_the_town_does_not_have_is_warned_about(ville3):
     # The town's own places, in any spelling of capitals and accents, and people's names are no warning.
     _edit(ville3 / "cast.toml", "works at the Moorland Museum", "works at the HOBBS CAFÉ, near Klaus Mueller")
     assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
+    # Nor is a date (an outside tester's lock "will close for repairs from Monday November 25").
+    _edit(ville3 / "cast.toml", "from 7 am, opens", "from Monday November 25 and on Christmas Eve, opens")
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
 
 
 def test_a_place_of_the_persona_s_past_is_no_workplace_to_warn_about(ville3):

@@ -215,3 +215,26 @@ def test_the_errand_and_the_evening_out_are_still_where_the_routine_says():
                           ("playing darts (throwing)", "The Lamplighter")):  # fmt: skip
         chosen = [ask("act.sector", seed, action_description=action, **DEVELOPER)["choice"] for seed in range(20)]
         assert chosen.count(place) == 20, chosen
+
+
+SCHOLAR = {
+    "name": "Ines Varga",
+    "home_sector": "Varga flat",
+    "current_sector": "Eastbrook University",
+    "home_arenas": "Ines Varga's room, kitchen, bathroom",
+    "current_arenas": "library, lecture hall",
+    "requirement": "Ines Varga goes to the library at Eastbrook University early in the morning and spends most "
+    "of the day on her thesis, with breaks at Quill Lane Cafe.",
+    "options": "Eastbrook University, Quill Lane Cafe, The Otter Pub, Varga flat",
+}
+
+
+def test_breaks_at_a_cafe_are_for_a_coffee_not_for_breakfast_or_dinner():
+    """ "with breaks at the cafe" names no meal, yet a coffee on a break is had there; breakfast and dinner
+    are not (the routine's lunch at a takeaway drew every meal there once)."""
+    for had in ("taking a coffee break (ordering a latte)", "taking a lunch break (ordering soup)"):
+        chosen = [ask("act.sector", s, action_description=had, **SCHOLAR)["choice"] for s in range(20)]
+        assert chosen.count("Quill Lane Cafe") >= 18, chosen
+    for meal in ("having breakfast (eating toast)", "having dinner (eating pasta)"):
+        chosen = [ask("act.sector", s, action_description=meal, **SCHOLAR)["choice"] for s in range(20)]
+        assert "Quill Lane Cafe" not in chosen, chosen

@@ -505,6 +505,14 @@ _NAMED_PLACE = re.compile(
 )
 
 
+# Words of a date or a feast, which the capitalised-words pattern above also finds.
+_CALENDAR = frozenset((
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+    "april", "may", "june", "july", "august", "september", "october", "november", "december", "christmas",
+    "easter", "eve", "day", "new", "year", "whitsun", "boxing", "of", "and", "the", "midsummer", "halloween",
+))  # fmt: skip
+
+
 def _places_not_in_town(scenario: Scenario) -> list[str]:
     """A place a persona's text names that the town has nowhere (a sector, an arena or the world itself,
     or a person's name): found on a town written by a user, whose tea-house keeper "works at the
@@ -521,6 +529,8 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
                 phrase = _folded(match.group(1))
                 if any(phrase in k or k in phrase for k in folded):
                     continue
+                if all(w.lower().strip("'’s") in _CALENDAR for w in match.group(1).split()):
+                    continue  # a date ("from Monday November 25"), not a place
                 warnings.append(
                     f"cast > '{persona.name}' > {field}: names '{match.group(1)}', which is no place in "
                     f"{town.world}; if they are to go there, add it to the town (and to their known_places), "

@@ -76,7 +76,7 @@ def sector(p: Prompt) -> dict[str, str]:
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
         named = routine.get(option)
-        if named and meal and not any(re.search(rf"\b{w}\b", c, re.IGNORECASE) for w in meal_words for c in named):
+        if named and meal and not any(_names_meal(c, w, option) for w in meal_words for c in named):
             # A routine's "buys lunch at Golden Wok takeaway" is no pull for breakfast or for a glass of
             # water: an outside tester's developer had every meal of the day there.
             named = None
@@ -107,6 +107,18 @@ def sector(p: Prompt) -> dict[str, str]:
         if _room_use(action, current_rooms).max() >= _room_use(action, home_rooms).max() > 0:
             scores[here] = max(scores[here], scores[there] + STAY_DOABLE)
     return {"choice": options[_noisy(scores, p)]}
+
+
+# Meals had on a break: "spends the day on his paper, with breaks at Hobbs Cafe" has lunch or a coffee
+# there, not breakfast or dinner.
+_ON_A_BREAK = frozenset(("lunch", "coffee", "tea", "snack", "drink", "brunch"))
+
+
+def _names_meal(clause: str, meal: str, place: str) -> bool:
+    """Whether a routine's ``clause`` at ``place`` says ``meal`` is had there."""
+    if re.search(rf"\b{meal}\b", clause, re.IGNORECASE):
+        return True
+    return meal in _ON_A_BREAK and bool(_EATERY.search(place)) and bool(re.search(r"\bbreaks?\b", clause, re.I))
 
 
 def _work_kind(text: str) -> str | None:

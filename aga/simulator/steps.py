@@ -899,6 +899,51 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "writing up the day's cases",
         ),
     ),
+    # A factory's line: an outside tester's night operative at a bread factory had a cook's ("marinating
+    # the meat"), a night watchman's and a hotel's steps, as no kind was a production line's.
+    "production": (
+        "working on a factory production line, operating machines, a plant's shift work, packing goods",
+        (
+            "putting on the hairnet and overalls",
+            "reading the handover notes from the last shift",
+            "checking the line is clear",
+            "signing in at the start of the shift",
+            "washing hands at the hygiene station",
+        ),
+        (
+            "loading the machine",
+            "watching the line",
+            "clearing a jam on the conveyor",
+            "checking the temperature readings",
+            "weighing a sample off the line",
+            "stacking the trays",
+            "writing the readings on the check sheet",
+            "topping up the hopper",
+            "adjusting the machine settings",
+            "checking the seals on the packs",
+            "swapping a worn belt",
+            "pulling a faulty batch off the line",
+            "calling the engineer over",
+            "labelling the pallets",
+            "wrapping a finished pallet",
+            "checking the packaging for damage",
+            "restarting the line after a stop",
+            "counting the finished cases",
+            "cleaning down a station",
+            "swapping places with a colleague on the line",
+            "taking a sample for the quality check",
+            "sweeping up around the machine",
+            "refilling the labels",
+            "keeping pace with the line",
+        ),
+        (
+            "cleaning down the machine",
+            "writing up the shift log",
+            "handing over to the next shift",
+            "switching off the line",
+            "taking off the overalls",
+        ),
+    ),
     "manual": (
         "repairing, building, fixing machines or boats, manual work with tools, maintenance",
         (
@@ -2243,8 +2288,10 @@ WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
 EXAMPLES: dict[str, tuple[str, ...]] = {
     # "eating dinner" sat as close to "cooking dinner" as to "having dinner", so a dinner eaten came back
     # half the time as one cooked ("letting the sauce simmer"): eating is said with its own verb too.
+    # A worker's break is a meal or a cup of tea: a night operative's "takes her break in the staff
+    # canteen" read as serving in it.
     "meal": ("having breakfast", "eating lunch", "having dinner", "grabbing a bite to eat", "having a snack",
-             "eating a hot meal", "eating dinner"),
+             "eating a hot meal", "eating dinner", "taking a meal break in the staff canteen", "having a tea break"),
     "cooking": ("cooking dinner", "baking bread", "making a meal in the kitchen", "preparing food"),
     "morning": ("waking up", "the morning routine", "getting dressed", "brushing teeth and showering"),
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
@@ -2284,6 +2331,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
              "visiting sick patients at home"),
     "animal care": ("examining a sick animal", "treating a dog at the surgery", "vaccinating a cat",
                     "looking after a sick animal", "visiting a farm to see a sick cow", "holding surgery at the vet's"),
+    "production": ("working on the production line", "operating the machines at the factory",
+                   "working a shift at the plant", "packing goods at the factory", "running the machines on the line"),
     "manual": ("repairing an engine", "fixing a boat", "building a shed", "doing maintenance work",
                "mending nets", "working with tools", "cleaning the windows", "painting the fence",
                "servicing an engine in the workshop", "refuelling the boat",
@@ -2301,7 +2350,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "browsing the internet", "resting on the sofa", "reading for fun", "a hobby"),
     "going out": ("having coffee at a cafe", "meeting a friend at the cafe", "spending time at the cafe",
                   "having a pint at the pub", "drinking a pint of beer", "playing darts at the pub",
-                  "going out for a drink", "eating out at a restaurant"),
+                  "going out for a drink", "eating out at a restaurant", "having a half of bitter at the inn",
+                  "having a glass of wine at the bar"),
     "visiting": ("visiting a friend", "visiting her husband in hospital", "popping round to see a neighbour",
                  "calling on an old friend", "visiting family", "going to see her mother in the care home"),
     "event": ("organising a party", "planning an event", "inviting people to a gathering",
@@ -2393,6 +2443,10 @@ _DRINK_WORDS = (
     r"beers?|ales?|bitter|porter|stout|lager|brewer|brewers|brewery|breweries|brewhouse|cider|wine|winery|gin|"
     r"whisky|whiskey|spirits|distil\w*|mead"
 )
+# Kinds whose needs say who does the work, not where: a step of their own know-how read as a whole hour
+# ("marking what is still unclear", "walking the corridors with a torch") is theirs without more. A
+# setting's kinds need their setting still ("topping up the fuel" is a crew's only with a vessel).
+_BY_WHO = frozenset(("watch", "study", "teaching", "guiding"))
 _NEEDS: dict[str, re.Pattern[str]] = {
     "hairdressing": re.compile(
         r"\b(?:barbers?|barber's|hair\w*|haircuts?|salon|beards?|clippers|stylist|shave|shaves)\b", re.IGNORECASE
@@ -2416,8 +2470,49 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         rf"{_CROP_WORDS}|bees?|beehives?|hives?|apiary|honey|beekeep\w*|eggs)\b",
         re.IGNORECASE,
     ),
+    # A production line is a factory's, a plant's or a works'.
+    "production": re.compile(
+        r"\b(?:factory|factories|production|plant|line|operatives?|machines?|machinery|mills?|works|assembly|"
+        r"packers?|conveyor|shop floor|manufactur\w*|foundry|processing|bottling|cannery|sawmill|"
+        r"printworks|shift work|dough divider|ovens?)\b",
+        re.IGNORECASE,
+    ),
+    # Making a drink, not drinking one: "having a half of bitter at the inn" is a customer's (an outside
+    # tester's vicar was "sparging the grain" over his half).
     "brewing": re.compile(
-        rf"\b(?:{_DRINK_WORDS}|brewhouse|mash tun|malt|hops|wort|ferment\w*|cheese|cheesemaker|dairy|creamery)\b",
+        r"\b(?:brew\w*|distill\w*|distil|winery|vineyards?|vintners?|wine ?makers?|cider ?makers?|cider ?press|"
+        r"(?:mak\w*|bottl\w*)\s+(?:\w+\s+)?(?:beers?|ales?|cider|wine|gin|whisky|mead|cheese)|cellarm[ae]n|"
+        r"mash tun|malt\w*|hops|wort|ferment\w*|casks?|cheese|cheesemaker|dairy|creamery)\b",
+        re.IGNORECASE,
+    ),
+    # Keeping watch is a watchman's, a guard's or a lighthouse's: a night shift alone is not (an outside
+    # tester's bread-factory operative on nights was "scanning the horizon with binoculars").
+    "watch": re.compile(
+        r"\b(?:watchm[ae]n|night ?watch|keep\w* (?:a )?watch|on watch|lookout|guards?|guarding|security|"
+        r"patrol\w*|sentry|sentries|lighthouse|coastguard|warden|cctv|vigil|night porter|caretaker|"
+        r"fire ?watch|radio operator|monitors?|monitoring|alarms?)\b",
+        re.IGNORECASE,
+    ),
+    # Guiding people: a guide's, an instructor's or a leader's work, not a walk or training of one's own
+    # (an outside tester's nurse training for a half marathon was "counting the group").
+    "guiding": re.compile(
+        r"\b(?:guid\w*|tours?|touring|tourists?|visitors|sightseers|group|groups|hikers|walkers|climbers|"
+        r"instruct\w*|coach\w*|personal trainer|trainers|clients|party of|expedition|ranger|leads?|leading)\b",
+        re.IGNORECASE,
+    ),
+    # Studying is a student's, a scholar's or a writer's of reports: a retired railwayman "reading the paper
+    # on a bench" was "checking a citation for the paper".
+    "study": re.compile(
+        r"\b(?:stud\w*|school\w*|pupils?|college|universit\w*|research\w*|thesis|dissertation|exams?|revis\w*|"
+        r"homework|learn\w*|courses?|degree|lectures?|essays?|scholar\w*|phd|academic|reports?|coursework|"
+        r"(?:research|academic|term|conference|scientific|journal|his|her|their|a|my) papers?|articles?|"
+        r"proposal|grant|textbooks?|notes|tests?|quiz|sermons?|speech|write-up|reading up|look\w* up)\b",
+        re.IGNORECASE,
+    ),
+    # Teaching is a teacher's, a tutor's or a coach's.
+    "teaching": re.compile(
+        r"\b(?:teach\w*|taught|tutor\w*|lectur\w*|lessons?|class|classes|pupils?|students?|school\w*|"
+        r"professor|instruct\w*|coach\w*|train\w* (?:the|new|a) \w+|apprentices?|course|seminar|workshop)\b",
         re.IGNORECASE,
     ),
     "smithing": re.compile(
@@ -2475,6 +2570,18 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:patients?|wards?|hospitals?|nurs\w*|clinics?|surgery|doctors?|gps?|care homes?|medic\w*|sick|ill|"
          r"health\w*|midwi\w*|carers?|elderly|paramedics?|pharmac\w*|hospice|dentist\w*|drug round|injur\w*|"
          r"treat\w*|surgeons?|physio\w*|therap\w*|residents)\b"),
+        # A bedside's steps only where people are nursed in bed: an outside tester's pharmacist was
+        # "adjusting the pillows" in her dispensary.
+        ("care", r"\b(?:pillows|bed|bathroom|drip|call bell|sheets|sleeping patient|sit up|with a meal|hands and face|"
+         r"oxygen level|medicine chart)\b",
+         r"\b(?:wards?|hospitals?|infirmary|care homes?|nursing homes?|hospice|bedside|bed|beds|bedridden|"
+         r"inpatients?|nurs\w*|home visits|carers?|residents|housebound)\b"),
+        # A garden's steps only in a garden: an outside tester's lock keeper raking leaves out of the lock
+        # was "tying in the tomato plants".
+        ("gardening", r"\b(?:beds?|seedlings?|plants?|tomato\w*|beans|compost|flowers|seeds|canes|soil|shrub|"
+         r"grass|shed|watering can|slugs)\b",
+         r"\b(?:gardens?|garden\w+|allotments?|beds|plants?|flowers?|vegetables?|veg|greenhouse|lawns?|parks?|"
+         r"nursery|orchard|hedges?|borders?|compost|seedlings|roses|bulbs|herbs?|weeding|planting|digging)\b"),
         ("portering", r"\b(?:patients?|ward|x-ray|oxygen|specimens|bleep|bed|wheelchairs?)\b",
          r"\b(?:hospitals?|wards?|patients?|clinic|infirmary|x-ray)\b"),
         # A university's steps for a student or a scholar there, a school's for a pupil
@@ -2594,7 +2701,7 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         scores[_KINDS.index(verb_kind)] += _VERB_WEIGHT
     context = f"{activity} {trade}"
     for kind, needs in _NEEDS.items():
-        if not needs.search(context):
+        if not needs.search(context) and not (kind in _BY_WHO and kind in (owners or ())):
             scores[_KINDS.index(kind)] -= 1.0
     if _PUPIL.search(trade) and not _TEACHER.search(trade):
         # A pupil is taught: "being at school at Bellfield Academy" was "helping a pupil who is stuck".
@@ -2670,7 +2777,8 @@ _CALLS_AT_WORK = re.compile(
 _RELATIVES = re.compile(
     r"\b(?:mum|mom|mother|dad|father|parents?|husband|wife|partner|son|daughter|children|grand\w+|gran|granny|"
     r"nan|nana|grandad|aunt|auntie|uncle|niece|nephew|cousin|sister|brother|family|friends?|neighbou?rs?|"
-    r"in-laws?)\b",
+    r"in-laws?|parishioners?|the sick|the lonely|the housebound|the bereaved|old folk|members of the congregation|"
+    r"widows?|widowers?|shut-ins)\b",
     re.IGNORECASE,
 )
 # Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale"; not a place's,

@@ -480,10 +480,17 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
 def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
     """``text`` with the speaker's and the listener's full names said as 'me'/'my' and 'you'/'your'
     ("Chloé is chatting with Ana Lima" said by Ana -> "Chloé is chatting with me")."""
+    firsts = [name.split()[0] for name, *_ in parties if name]
     for name, _, own, obj in parties:
         if name:
             said = {f"{name}'s": own, name: obj}
             text = re.sub(rf"\b{re.escape(name)}(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
+            first = name.split()[0]
+            if first != name and firsts.count(first) == 1:
+                # and "Lionel's" as statements go on: "... visits Lionel Ashdown every week since Lionel's
+                # wife died" said by Lionel kept "since Lionel's wife". (Not the bare first name: "while
+                # Marisol works" would be "while me works".)
+                text = re.sub(rf"\b{re.escape(first)}'s\b", own, text)
     return text
 
 
