@@ -1885,3 +1885,27 @@ def test_a_waking_hour_is_not_slept_through_what_the_routine_has_at_it():
     hours = [ask("plan.wake_up", s, identity=prayer, lifestyle=lifestyle)["hour"] for s in range(40)]
     assert set(hours) <= {5, 6} and 6 in hours
     assert 7 in {ask("plan.wake_up", s, identity=later, lifestyle=lifestyle)["hour"] for s in range(40)}
+
+
+def test_what_the_speaker_is_to_tell_everyone_is_the_news_they_tell():
+    """An outside tester's lock keeper "must warn the boaters and the town" that his lock will close, yet
+    told a vicar's weekly visits (rated as high, by a death) in his talks and the closing in none."""
+    said = "[Conversation]\nGil Thorne: Hi Ana! How are you doing today?\nAna Ruiz: Hey Gil, good to see you."
+    memories = (
+        "- Bo Lind visits Ana Ruiz every week since her husband died\n- Gil Thorne keeps the lock log book\n"
+        "- Gil Thorne is raking leaves out of the lock"
+    )
+    duty = (
+        "Name: Gil Thorne\nCurrently: Gil Thorne has been told by the canal trust that Fenn Lock will close "
+        "for repairs from Monday, and he must warn the boaters and the town."
+    )
+    shown = {"identity": duty, "name": "Gil Thorne", "other": "Ana Ruiz", "memories": memories, "conversation": said}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+    closing = [x for x in lines if "Fenn Lock will close" in x]
+    assert len(closing) > 2 * len([x for x in lines if "husband died" in x])  # (mentioned, not told as news)
+    assert all("I have been told by the canal trust" in x for x in closing), closing
+    # Once told in this talk, it is not told again; with no such duty, the other news is told.
+    again = {**shown, "conversation": said + f"\nGil Thorne: {closing[0]}\nAna Ruiz: Oh no."}
+    assert not [x for x in (ask("converse.utterance", s, **again)["utterance"] for s in range(80)) if "Fenn" in x]
+    calm = {**shown, "identity": "Name: Gil Thorne\nCurrently: Gil Thorne is raking leaves out of the lock."}
+    assert [x for x in (ask("converse.utterance", s, **calm)["utterance"] for s in range(80)) if "husband" in x]

@@ -253,6 +253,11 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
     rng = p.rng
     other = _first(p.get("other"))
     news = [t for t in topics if not _RELATION.match(t) and rate(t, currently, 0.5, 0) >= NEWS]
+    # What the speaker is to tell everyone is the news they bring up (an outside tester's lock keeper,
+    # who "must warn the boaters and the town" of the lock's closing, told a vicar's visits instead).
+    duty = _to_tell(currently)
+    told = [t for t in topics if duty and t[:30] == duty[:30]]
+    news = told or news
     framed = True
     # What the other just said, if it told something (before turn 2 it is at most the greeting).
     taken: list[str] | None = None
@@ -401,13 +406,41 @@ def _news_in(line: str) -> str:
     return ""
 
 
+# A sentence of the speaker's "Currently" that says they are to tell people: "he must warn the boaters
+# and the town", "invites everyone she meets to come", "asks everyone she meets to enter a crew".
+_TO_TELL = re.compile(
+    r"\b(?:must|has to|have to|needs? to|wants? to|is going to|should)\s+(?:warn|tell|let|inform|invite|ask)\b|"
+    r"\b(?:warns?|tells?|invites?|inviting|asks?|asking|telling|warning)\s+(?:everyone|everybody|all|people|"
+    r"anyone|whoever)\b|\bspread\w* the word\b|\blet\w* everyone know\b",
+    re.IGNORECASE,
+)
+
+
+def _to_tell(currently: str) -> str:
+    """What the speaker's "Currently" says they are to tell everyone, or ''. The telling sentence's own
+    news, before its telling clause ("Sallow Lock will close ..., and he must warn the boaters"), else the
+    first sentence it refers to ("organising a party ... She ... invites everyone she meets to come")."""
+    said = sentences(currently)
+    for i, sentence in enumerate(said):
+        m = _TO_TELL.search(sentence)
+        if not m:
+            continue
+        own = re.split(r",?\s+(?:and|but|so)\s+(?:he|she|they|[A-Z]\w+)\s*$", sentence[: m.start()])[0].strip(" ,;")
+        if i == 0 and len(own.split()) >= 6:
+            return own
+        return said[0] if i > 0 else ""
+    return ""
+
+
 @answers("converse.utterance")
 def utterance(p: Prompt) -> dict[str, object]:
     """A line from the memories the baseline prompt lists."""
     said = _said_lines(p.get("conversation"))
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(bullet_lines(p.get("memories"))[:8], " ".join(said), p.get("other"), p.get("name"))
-    return _line(p, topics, len(said), said, currently.group(1) if currently else "")
+    now = currently.group(1) if currently else ""
+    candidates = [x for x in (_to_tell(now),) if x] + bullet_lines(p.get("memories"))[:8]
+    topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
+    return _line(p, topics, len(said), said, now)
 
 
 @answers("converse.utterance_social")
@@ -419,8 +452,10 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     said = _said_lines(p.get("last_round"))
     turn = 0 if not said else 2 + len(said)
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
-    topics = _topics(sentences(p.get("summary")), " ".join(said), p.get("other"), p.get("name"))
-    return _line(p, topics, turn, said, currently.group(1) if currently else "")
+    now = currently.group(1) if currently else ""
+    candidates = [x for x in (_to_tell(now),) if x] + sentences(p.get("summary"))
+    topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
+    return _line(p, topics, turn, said, now)
 
 
 @answers("converse.summary")
