@@ -441,6 +441,10 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("reading the paper on a bench on the green", "Lionel Ashdown is a retired railwayman.", "leisure"),
         ("brewing the winter ale", "Marit Holgate is the head brewer at Crag End Brewery.", "brewing"),
         ("keeping the night watch at the lighthouse", "", "watch"),
+        # ... and his morning prayer a morning routine ("washing the face"), his fundraising for the roof's
+        # lead a tour guide's ("lead" is no leading of a group)
+        ("saying morning prayer in the nave of St Brannoc's Church", "Alaric Pennywell is the vicar.", "worship"),
+        ("raising money to mend the lead on the church roof", "Alaric Pennywell is the vicar.", "persuading"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
@@ -1909,3 +1913,14 @@ def test_what_the_speaker_is_to_tell_everyone_is_the_news_they_tell():
     assert not [x for x in (ask("converse.utterance", s, **again)["utterance"] for s in range(80)) if "Fenn" in x]
     calm = {**shown, "identity": "Name: Gil Thorne\nCurrently: Gil Thorne is raking leaves out of the lock."}
     assert [x for x in (ask("converse.utterance", s, **calm)["utterance"] for s in range(80)) if "husband" in x]
+
+
+def test_a_sermon_is_written_not_recorded_or_painted():
+    """An outside tester's vicar writing his sermon was "recording a take" and "mixing colours"."""
+    vicar = "Name: Alaric Pennywell\nLearned traits: Alaric Pennywell is the vicar of St Brannoc's Church."
+    sermon = _decomposed("writing Sunday's sermon in the vestry", vicar, 24)
+    assert not {"recording a take", "mixing colours", "tuning the instrument", "cleaning the brushes"} & set(sermon)
+    band = _decomposed("rehearsing with the band", "Name: Ana Ruiz\nLearned traits: Ana Ruiz plays guitar.", 24)
+    assert {"recording a take", "tuning the instrument", "listening back to the recording"} & set(band)
+    prayer = _decomposed("saying morning prayer in the nave", vicar, 6)
+    assert not {"washing the face", "putting on some music", "stretching"} & set(prayer)

@@ -14,7 +14,7 @@ cut hair) and 2.3% after. Session 54's canal-side mill town (a lock keeper, a ni
 bread factory, her son at school, a vicar, a pharmacist, a retired railwayman, a launderette owner, a
 district nurse) had 15% at 0dc8f59 (the vicar's half of bitter was brewing, the night operative's shift a
 night watch or a hotel's, the pharmacist's dispensary a ward's, the railwayman's paper a student's) and
-4.8% after; what is left is mostly the lock keeper's hut read as a shop.
+5.0% after; what is left is mostly the lock keeper's hut read as a shop.
 New outside trials must use new towns: these are no longer unseen.
 """
 
@@ -64,7 +64,7 @@ TRADES: dict[str, set[str]] = {
     "Gideon Thwaite": {"manual", "gardening", "crew"},
     "Marisol Quennell": {"production", "cooking"},
     "Ruari Quennell": {"study"},
-    "Alaric Pennywell": {"event", "visiting", "study", "persuading", "creative"},
+    "Alaric Pennywell": {"worship", "event", "visiting", "study", "persuading", "creative"},
     "Yusra Fenwick": {"care", "service", "desk work"},
     "Lionel Ashdown": {"manual", "creative"},
     "Zofia Lisowska": {"service", "cleaning", "manual"},

@@ -1212,6 +1212,44 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "tidying the workspace",
         ),
     ),
+    # Prayer and a service: an outside tester's vicar said morning prayer in the nave "stretching",
+    # "washing the face" and "putting on some music" (a morning routine's), as no kind was worship's.
+    "worship": (
+        "saying prayers, worship, taking a church service, a vicar's or a priest's work in church",
+        (
+            "lighting the candles",
+            "opening the prayer book at the day's page",
+            "setting out the hymn books",
+            "unlocking the church door",
+            "kneeling for a moment in silence",
+        ),
+        (
+            "reading the psalm for the day",
+            "praying for the sick of the parish",
+            "saying the collect",
+            "reading the lesson aloud",
+            "sitting in silence",
+            "praying for the names on the prayer list",
+            "leading a hymn",
+            "saying the Lord's Prayer",
+            "reading a passage from the gospel",
+            "giving the blessing",
+            "greeting people at the door",
+            "turning the pages of the prayer book",
+            "lighting a candle for someone",
+            "listening to the quiet",
+            "saying a prayer for the town",
+            "ringing the bell",
+            "bowing the head",
+            "reading the notices",
+        ),
+        (
+            "blowing out the candles",
+            "closing the prayer book",
+            "putting the hymn books back",
+            "locking the church door",
+        ),
+    ),
     "errand": (
         "shopping, running errands, buying supplies, going to the store",
         ("making a shopping list", "checking the wallet", "checking the opening hours"),
@@ -2264,14 +2302,14 @@ FRAMES = (
 # Nor a round of chores, a cleaner's, a driver's or a postman's: "planning the next part of the washrooms",
 # "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
 _UNFRAMED = {
-    "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor", "housework",
+    "worship", "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor", "housework",
     "cleaning", "delivery", "post", "farming", "emergency", "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets".
 _UNTIED = {
-    "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out", "visiting",
-    "gardening", "hairdressing", "library", "portering",
+    "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out",
+    "visiting", "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
@@ -2342,6 +2380,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
     "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll",
                 "hiking in the hills"),
+    "worship": ("saying morning prayer", "taking the Sunday service", "praying in church", "leading evensong",
+                "saying mass", "going to church", "praying at the mosque", "taking a funeral service"),
     "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
                  "drawing sketches"),
     "errand": ("going shopping", "running errands", "buying supplies", "going to the post office",
@@ -2360,7 +2400,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "vacuuming the living room", "doing the chores"),
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
                    "canvassing the neighbours", "lobbying the council", "winning people over to a cause",
-                   "collecting signatures for a petition"),
+                   "collecting signatures for a petition", "raising money for a good cause", "fundraising for repairs"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus", "driving a taxi",
              "driving a train", "piloting a boat", "casting off and leaving the harbour"),
     "cleaning": ("cleaning the washrooms at work", "mopping the floors of the building", "cleaning the offices",
@@ -2497,7 +2537,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     # (an outside tester's nurse training for a half marathon was "counting the group").
     "guiding": re.compile(
         r"\b(?:guid\w*|tours?|touring|tourists?|visitors|sightseers|group|groups|hikers|walkers|climbers|"
-        r"instruct\w*|coach\w*|personal trainer|trainers|clients|party of|expedition|ranger|leads?|leading)\b",
+        r"instruct\w*|coach\w*|personal trainer|trainers|clients|party of|expedition|ranger|"
+        r"lead\w* (?:a|the) (?:group|tour|walk|hike|climb|party|visitors))\b",
         re.IGNORECASE,
     ),
     # Studying is a student's, a scholar's or a writer's of reports: a retired railwayman "reading the paper
@@ -2570,6 +2611,20 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:patients?|wards?|hospitals?|nurs\w*|clinics?|surgery|doctors?|gps?|care homes?|medic\w*|sick|ill|"
          r"health\w*|midwi\w*|carers?|elderly|paramedics?|pharmac\w*|hospice|dentist\w*|drug round|injur\w*|"
          r"treat\w*|surgeons?|physio\w*|therap\w*|residents)\b"),
+        # A church's own words only at a church: a mosque or a temple has no hymn books or collect.
+        ("worship",
+         r"\b(?:hymns?|hymn books|psalm|collect|lesson|gospel|Lord's Prayer|candles?|bell|blessing|parish|notices|"
+         r"prayer book|church)\b",
+         r"\b(?:church\w*|chapel|cathedral|abbey|vicar\w*|priest|rector|curate|parish\w*|christian|mass|evensong|"
+         r"minister|chaplain|nave|vestry|altar|sermon|hymns?|bishop|clergy\w*|verger|congregation)\b"),
+        # A musician's steps only for music, a painter's only for pictures: an outside tester's vicar
+        # writing his sermon was "recording a take" and "mixing colours for the sermon".
+        ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
+         r"\b(?:music\w*|songs?|sing\w*|band|choir|instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|"
+         r"record\w*|tunes?|orchestra|rehears\w*|concert|gig|organ|organist|hymns?|stream\w*|play\w*)\b"),
+        ("creative", r"\b(?:colours|brushes|shapes|composition|line|shadows|blocking)\b",
+         r"\b(?:paint\w*|pictures?|canvas|draw\w*|sketch\w*|art|artist|artwork|illustrat\w*|portrait|"
+         r"watercolou?rs?|pottery|potter|sculpt\w*|design\w*|crafts?|collage|murals?|posters?|cards?|signs?)\b"),
         # A bedside's steps only where people are nursed in bed: an outside tester's pharmacist was
         # "adjusting the pillows" in her dispensary.
         ("care", r"\b(?:pillows|bed|bathroom|drip|call bell|sheets|sleeping patient|sit up|with a meal|hands and face|"
