@@ -1924,3 +1924,17 @@ def test_a_sermon_is_written_not_recorded_or_painted():
     assert {"recording a take", "tuning the instrument", "listening back to the recording"} & set(band)
     prayer = _decomposed("saying morning prayer in the nave", vicar, 6)
     assert not {"washing the face", "putting on some music", "stretching"} & set(prayer)
+
+
+def test_a_hope_or_a_worry_is_planned_at_no_hour():
+    """An outside tester's night operative had "hoping to be made shift supervisor at Corvid Bakeries at
+    9:00 pm" in her day plan; what one is doing ("clearing the loft") is still planned."""
+    identity = (
+        "Name: Mai\nCurrently: Mai Lund is hoping to be made shift supervisor at the bakery, and she is worried "
+        "that her son skips his homework. Mai Lund is clearing the loft. Mai Lund is saving up for a new car."
+    )
+    items = set()
+    for seed in range(40):
+        items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
+    assert not [i for i in items if re.search(r"\b(?:hop|worr|sav)\w*", i)], items
+    assert [i for i in items if "loft" in i]

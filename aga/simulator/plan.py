@@ -255,9 +255,17 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
             clause = clause.split("(")[0].strip()
             named, rest = leading_name(clause)
             clause = re.sub(r"^(?:is|are|has been)\s+", "", rest) if named else clause
-            if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2:
+            if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2 and not _WISH.match(clause):
                 out.append(clause)
     return [x for x in out if x not in rng_pick]
+
+
+# What one hopes, fears or misses is no errand of an hour: an outside tester's night operative was
+# "hoping to be made shift supervisor at Corvid Bakeries at 9:00 pm".
+_WISH = re.compile(
+    r"^(?:hoping|wishing|wanting|longing|worrying|worried|dreaming|missing|feeling|wondering|regretting|grieving|"
+    r"fearing|expecting|saving up|saving for|looking forward|thinking of|thinking about|dreading)\b"
+)
 
 
 @answers("plan.daily")
