@@ -340,6 +340,9 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
         ("Lea Park visits Tam Osei every week since Tam's wife died",
          "Lea Park visits me every week since my wife died"),
         ("Lea Park minds the shop while Tam works", "Lea Park minds the shop while Tam works"),
+        # A short place's name and a feast's name no one; two things joined by "and" are not a verb
+        ("Tam Osei is organising a Valentine's Day party at Kettle Cafe for his customers and neighbours",
+         "I am organising a Valentine's Day party at Kettle Cafe for my customers and neighbours"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):

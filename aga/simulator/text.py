@@ -513,6 +513,18 @@ PLACE_WORDS = (
     r"Tower|Centre|Center|Museum|Gallery|Theatre|Cinema|Stadium|Pool|Zoo|Flats|House|Cottage|Farm|Forge|Mill|"
     r"Works|Beach|Harbour|Harbor|Quay|Lighthouse|Boatyard)"
 )
+# Of those, the ones that are no one's surname ("Park", "Hall", "Mill" are).
+_ONLY_A_PLACE = re.compile(
+    r"\b(?:Shop|Shops|Store|Stores|Cafe|Café|Market|Library|School|Academy|College|University|Hospital|Surgery|"
+    r"Practice|Clinic|Pharmacy|Chemist's|Pub|Barbers|Bakery|Brewery|Takeaway|Station|Terminal|Centre|Center|"
+    r"Museum|Gallery|Theatre|Cinema|Stadium|Zoo|Flats|Cottage|Harbour|Harbor|Quay|Lighthouse|Boatyard|Hotel)$"
+)
+# A day's or a month's name, a feast's ("Valentine's Day", "Christmas Eve", "Monday").
+_DATE_NAMED = re.compile(
+    r"\b(?:[A-Z][\w’]*'s Day|Christmas(?: Eve| Day)?|Easter(?: Sunday| Monday)?|New Year(?:'s)?"
+    r"(?: Eve| Day)?|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\b"
+)
 # A place's name: capitalised words ending in a word for a place.
 _PLACE_NAMED = re.compile(r"(?:\b[A-Z][\w'’-]*\s+)*" + PLACE_WORDS + r"\b")
 
@@ -529,10 +541,17 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         the subject's."""
         if re.search(r"\bas\s*$", before):
             return "own"
-        # (three words or more, a possessive or "The": "Lea Park" is a person, "Rao's Corner Shop" a place)
+        # (three words or more, a possessive or "The": "Lea Park" is a person, "Rao's Corner Shop" a place;
+        # a word no one is named, "Hobbs Cafe", a place however short)
         before = _PLACE_NAMED.sub(
-            lambda m: "" if len(m[0].split()) >= 3 or "'s " in m[0] or m[0].startswith("The ") else m[0], before
+            lambda m: (
+                ""
+                if len(m[0].split()) >= 3 or "'s " in m[0] or m[0].startswith("The ") or _ONLY_A_PLACE.search(m[0])
+                else m[0]
+            ),
+            before,
         )
+        before = _DATE_NAMED.sub("", before)  # "a Valentine's Day party" names no one either
         if other_name and other_name in before:
             before = before.rsplit(other_name, 1)[1]
             if not any(name_word(w) and len(w) > 1 for w in before.split()):
@@ -550,7 +569,10 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         return (other_obj if who == "other" else word) + (" " + after if after else "")
 
     rest = re.sub(r"\b(his|her|their|him|them)\b(?:\s+([\w'’]+))?", pronoun, rest)
-    rest = re.sub(r"\b(and|but|or) (\w+s)\b", lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}", rest)
+    # (not after a plural: "for her customers and neighbours" joins two things, not a second verb)
+    rest = re.sub(
+        r"(?<![^s]s )\b(and|but|or) (\w+s)\b", lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}", rest
+    )
     return f"{person} {_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
 
 
