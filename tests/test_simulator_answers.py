@@ -343,6 +343,11 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
         # A short place's name and a feast's name no one; two things joined by "and" are not a verb
         ("Tam Osei is organising a Valentine's Day party at Kettle Cafe for his customers and neighbours",
          "I am organising a Valentine's Day party at Kettle Cafe for my customers and neighbours"),
+        # a name or "she" as a clause's subject takes the verb of its person (an outside tester's mill town:
+        # "I think you is kind", "a note on the table before she goes to work" said by her)
+        ("Tam Osei thinks Ana Ruiz is kind and she helps a lot", "I think you are kind and you help a lot"),
+        ("Lea Park thinks Tam Osei is kind", "Lea Park thinks I am kind"),
+        ("Ana Ruiz irons the nets when she has time", "you iron the nets when you have time"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):

@@ -485,6 +485,11 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
         if name:
             said = {f"{name}'s": own, name: obj}
             text = re.sub(rf"\b{re.escape(name)}(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
+            # a name that was the subject of its clause: "thinks Zofia Lisowska is kind" -> "you are kind"
+            person = "you" if obj == "you" else "I"
+            text = re.sub(
+                rf"\b{obj} (is|was|has|does)\b", lambda m, p=person: f"{p} {_plain_verb(m.group(1), p)}", text
+            )
             first = name.split()[0]
             if first != name and firsts.count(first) == 1:
                 # and "Lionel's" as statements go on: "... visits Lionel Ashdown every week since Lionel's
@@ -569,6 +574,17 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         return (other_obj if who == "other" else word) + (" " + after if after else "")
 
     rest = re.sub(r"\b(his|her|their|him|them)\b(?:\s+([\w'’]+))?", pronoun, rest)
+
+    def subject(v: re.Match[str]) -> str:
+        # "... a note on the kitchen table before she goes to work" said by her: "before I go to work"
+        who = whose(rest[: v.start()])
+        if who == "own":
+            return f"{person} {_plain_verb(v.group(2), person)}"
+        if who == "other" and other_obj == "you":
+            return f"you {_plain_verb(v.group(2), 'you')}"
+        return v.group(0)
+
+    rest = re.sub(r"\b(he|she)\s+([a-z]+s)\b", subject, rest)
     # (not after a plural: "for her customers and neighbours" joins two things, not a second verb)
     rest = re.sub(
         r"(?<![^s]s )\b(and|but|or) (\w+s)\b", lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}", rest
