@@ -29,6 +29,10 @@ SAME_WORK = 0.8
 # 0 to 0.2; "going for a run around the block" and "buys lunch at Golden Wok takeaway" 0.10): no pull to
 # its place, which the sampling spread made a near tie and sent an outside tester's runner to the takeaway.
 UNRELATED = 0.25
+# Below this no place fits an action better than another: MiniLM puts unrelated texts at 0 to 0.3
+# ("looking at old photos (making a cup of tea)" and "Lisowska's Launderette", 0.27), so a place must
+# beat it to be worth leaving the current one for.
+FIT = 0.35
 # Over home, when the place one is at has a room for the activity: the prompt's explicit "stay" outweighs
 # the sampling spread (three of its sd), not only a near tie.
 STAY_DOABLE = STAY + 3 * NOISE
@@ -106,6 +110,14 @@ def sector(p: Prompt) -> dict[str, str]:
         here, there = options.index(current), options.index(home)
         if _room_use(action, current_rooms).max() >= _room_use(action, home_rooms).max() > 0:
             scores[here] = max(scores[here], scores[there] + STAY_DOABLE)
+    if current in options:
+        here = options.index(current)
+        if max((x for j, x in enumerate(scores) if j != here), default=0.0) < FIT:
+            # No other place fits better than MiniLM's noise between unrelated texts: "stay in the current
+            # area if the activity can be done there". An outside tester's pupil, at home looking at old
+            # photos, went to the launderette's back room to make a cup of tea (0.27 against home's 0.24)
+            # and moved on every few minutes.
+            return {"choice": current}
     return {"choice": options[_noisy(scores, p)]}
 
 
