@@ -1730,6 +1730,7 @@ def test_story_time_for_toddlers_draws_no_nursing():
         # ... and the library's closure, told to someone who cares about it, 1 or 2
         ("conversing about the council's plan to close the town library", "Ann Cole runs the library.", 6, 10),
         ("Sam Moore is running for mayor", "", 6, 9),
+        ("Lionel Ashdown misses his late wife Peggy every evening", "", 6, 9),  # grief (was rated 3-4)
         ("brushing teeth", "", 1, 2),
     ],
 )

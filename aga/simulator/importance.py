@@ -49,6 +49,8 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("a festival or competition everyone is talking about", 6),
     ("falling in love, a romantic date", 8),
     ("losing a job or a serious fight", 8),
+    # (an outside tester's widower "misses his late wife every evening" was rated 3-4)
+    ("grief after a death, mourning a late husband or wife", 7),
     ("a break up", 9),
     ("a death in the family, a birth or a wedding", 9),
 )
