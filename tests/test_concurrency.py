@@ -140,14 +140,16 @@ def _shuffled_latency(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(gateway_module.litellm, "completion", slow)
 
 
-def _town(run_id: str, concurrency: int, *, mode: str = "aga", hours: float = 1.5) -> tuple[list[Any], list[Any]]:
+def _town(
+    run_id: str, concurrency: int, *, mode: str = "aga", hours: float = 1.5, seed: int = 5
+) -> tuple[list[Any], list[Any]]:
     run = Run.create(
         "ville3",
         model="scripted/default",
         mode=mode,
         hours=hours,
         run_id=run_id,
-        seed=5,
+        seed=seed,
         embedder=HashEmbedder(),
         start=clock_time(9),
         step_mode="phased",
@@ -168,9 +170,11 @@ def _record(run: Run) -> tuple[list[Any], list[Any]]:
 
 
 def test_one_thread_and_eight_give_the_same_town(monkeypatch: pytest.MonkeyPatch) -> None:
-    one = _town("one", 1)
+    # (a seed whose span holds a conversation: seed 5's 9:00-10:30 held one until session 54, when people
+    # stopped moving on where no other place fits an action better than MiniLM's noise)
+    one = _town("one", 1, seed=1)
     _shuffled_latency(monkeypatch, seed=11)
-    eight = _town("eight", 8)
+    eight = _town("eight", 8, seed=1)
     timeline, calls = one
     kinds = {kind for _, _, kind, _, _ in timeline}
     assert {"action", "chat"} <= kinds  # the span has the couplings that matter: conversations
