@@ -511,19 +511,24 @@ _NOT_A_THING = frozenset(("and", "but", "or", "as", "to", "with", "for", "at", "
 
 # Words that end a place's name ("Rao's Corner Shop", "Mill Lane Surgery", "The Anchor Arms"): a name
 # ending in one is a place, not a person (here, and for whom "visiting ..." calls on in steps.py).
-PLACE_WORDS = (
-    r"(?:Shop|Shops|Store|Stores|Street|Road|Lane|Square|Bridge|Cafe|Café|Market|Library|School|Academy|College|"
-    r"University|Hospital|Surgery|Practice|Clinic|Ward|Pharmacy|Chemist's|Park|Gardens?|Pub|Inn|Bar|Arms|Rest|"
-    r"Hotel|Club|Barbers|Bakery|Brewery|Takeaway|Office|Station|Terminal|Cabs?|Hall|Church|Chapel|Abbey|Castle|"
-    r"Tower|Centre|Center|Museum|Gallery|Theatre|Cinema|Stadium|Pool|Zoo|Flats|House|Cottage|Farm|Forge|Mill|"
-    r"Works|Beach|Harbour|Harbor|Quay|Lighthouse|Boatyard)"
-)
-# Of those, the ones that are no one's surname ("Park", "Hall", "Mill" are).
-_ONLY_A_PLACE = re.compile(
-    r"\b(?:Shop|Shops|Store|Stores|Cafe|Café|Market|Library|School|Academy|College|University|Hospital|Surgery|"
-    r"Practice|Clinic|Pharmacy|Chemist's|Pub|Barbers|Bakery|Brewery|Takeaway|Station|Terminal|Centre|Center|"
-    r"Museum|Gallery|Theatre|Cinema|Stadium|Zoo|Flats|Cottage|Harbour|Harbor|Quay|Lighthouse|Boatyard|Hotel)$"
-)
+_PLACE_ENDS = (
+    "Shop", "Shops", "Store", "Stores", "Street", "Road", "Lane", "Square", "Bridge", "Cafe", "Café", "Market",
+    "Library", "School", "Academy", "College", "University", "Hospital", "Surgery", "Practice", "Clinic", "Ward",
+    "Pharmacy", "Chemist's", "Park", "Gardens?", "Pub", "Inn", "Bar", "Arms", "Rest", "Hotel", "Club", "Barbers",
+    "Bakery", "Brewery", "Takeaway", "Office", "Station", "Terminal", "Cabs?", "Hall", "Church", "Chapel", "Abbey",
+    "Castle", "Tower", "Centre", "Center", "Museum", "Gallery", "Theatre", "Cinema", "Stadium", "Pool", "Zoo",
+    "Flats", "House", "Cottage", "Farm", "Forge", "Mill", "Works", "Beach", "Harbour", "Harbor", "Quay",
+    "Lighthouse", "Boatyard",
+)  # fmt: skip
+# Of those, the ones that are also people's surnames ("Lea Park", "Tom Mill") or name a thing as often.
+_ALSO_SURNAMES = frozenset((
+    "Street", "Road", "Lane", "Square", "Bridge", "Ward", "Park", "Gardens?", "Inn", "Bar", "Arms", "Rest", "Club",
+    "Office", "Cabs?", "Hall", "Church", "Chapel", "Abbey", "Castle", "Tower", "Pool", "House", "Farm", "Forge",
+    "Mill", "Works", "Beach",
+))  # fmt: skip
+PLACE_WORDS = "(?:" + "|".join(_PLACE_ENDS) + ")"
+# A name ending in a word no one is named ("Hobbs Cafe") is a place however short.
+_ONLY_A_PLACE = re.compile(r"\b(?:" + "|".join(w for w in _PLACE_ENDS if w not in _ALSO_SURNAMES) + r")$")
 # A day's or a month's name, a feast's ("Valentine's Day", "Christmas Eve", "Monday").
 _DATE_NAMED = re.compile(
     r"\b(?:[A-Z][\w’]*'s Day|Christmas(?: Eve| Day)?|Easter(?: Sunday| Monday)?|New Year(?:'s)?"
