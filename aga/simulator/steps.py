@@ -2512,9 +2512,10 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     ),
     # A production line is a factory's, a plant's or a works'.
     "production": re.compile(
-        r"\b(?:factory|factories|production|plant|line|operatives?|machines?|machinery|mills?|works|assembly|"
-        r"packers?|conveyor|shop floor|manufactur\w*|foundry|processing|bottling|cannery|sawmill|"
-        r"printworks|shift work|dough divider|ovens?)\b",
+        r"\b(?:factory|factories|production|(?:assembly|packing|bottling|the) line|(?:power|processing|bottling|"
+        r"chemical|manufacturing|the) plant|operatives?|machinists?|machine operators?|operat\w* (?:the )?machines?|"
+        r"machinery|mills?|\w+works|assembly|packers?|conveyor|shop floor|manufactur\w*|foundry|processing|"
+        r"bottling|cannery|sawmill|shift work|dough divider|ovens?)\b",
         re.IGNORECASE,
     ),
     # Making a drink, not drinking one: "having a half of bitter at the inn" is a customer's (an outside
