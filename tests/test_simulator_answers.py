@@ -945,6 +945,14 @@ def test_an_interview_answer_reads_as_said():
     assert all("remember, Ana Costa likes" in a for a in answers if "remember, " in a)
 
 
+def _day_plan_items(identity: str, seeds: int = 40) -> set[str]:
+    """Every item of the day plans the simulator writes for ``identity`` over ``seeds`` seeds."""
+    items: set[str] = set()
+    for seed in range(seeds):
+        items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
+    return items
+
+
 def test_a_day_plans_no_errand_made_of_a_remembered_steps_brackets_or_of_a_thought_run_on():
     """The day's revision carries a thought into "Currently"; a remembered action's step in brackets is
     a detail of what was done, and the note it came from is a sentence of its own, so the day does not
@@ -955,9 +963,7 @@ def test_a_day_plans_no_errand_made_of_a_remembered_steps_brackets_or_of_a_thoug
         "Name: Ann\nCurrently: Ann is crossing off the list (making a list of guests) I feel good about my days. "
         "Ann is mending the nets (checking the knots)\nLifestyle: Ann goes to bed around 10 pm, wakes up around 6 am"
     )
-    items = set()
-    for seed in range(40):
-        items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
+    items = _day_plan_items(identity)
     errands = [i for i in items if "list" in i or "nets" in i]
     assert errands and not any("(" in i or "feel" in i for i in errands)
 
@@ -1942,8 +1948,6 @@ def test_a_hope_or_a_worry_is_planned_at_no_hour():
         "Name: Mai\nCurrently: Mai Lund is hoping to be made shift supervisor at the bakery, and she is worried "
         "that her son skips his homework. Mai Lund is clearing the loft. Mai Lund is saving up for a new car."
     )
-    items = set()
-    for seed in range(40):
-        items |= set(ask("plan.daily", seed, identity=identity, lifestyle="", requirement="", wake_hour="6")["items"])
+    items = _day_plan_items(identity)
     assert not [i for i in items if re.search(r"\b(?:hop|worr|sav)\w*", i)], items
     assert [i for i in items if "loft" in i]
