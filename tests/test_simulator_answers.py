@@ -1951,3 +1951,23 @@ def test_a_hope_or_a_worry_is_planned_at_no_hour():
     items = _day_plan_items(identity)
     assert not [i for i in items if re.search(r"\b(?:hop|worr|sav)\w*", i)], items
     assert [i for i in items if "loft" in i]
+
+
+def test_an_hour_at_a_place_is_not_worked_on_as_a_thing():
+    """ "going to the library at Oak Hill College" read as a step of study was "writing a draft of the
+    library" in a ville3 day."""
+    identity = (
+        "Name: Kai Lund\nLearned traits: Kai Lund is a student at Eastbrook University writing a research paper.\n"
+        "Currently: Kai Lund is writing a research paper on river towns."
+    )
+    shown = {
+        **HOURLY,
+        "identity": identity,
+        "name": "Kai Lund",
+        "daily_plan": "go to the library at Oak Hill College at 9:00 am; have lunch at 12:00 pm",
+        "previous": "[Monday -- 09:00 AM] Activity: going to the library at Oak Hill College",
+        "hour": "10:00 AM",
+    }
+    answers = [ask("plan.hourly", seed, **shown)["activity"] for seed in range(1000)]
+    assert not [a for a in answers if re.search(r"\b(?:of|on|about|through|over) the library\b", a)]
+    assert [a for a in answers if a in ("taking notes", "highlighting key passages")]  # its steps still come

@@ -271,3 +271,19 @@ def test_a_place_the_hour_names_is_still_gone_to():
     for action, place in named:
         chosen = [ask("act.sector", seed, action_description=action, **PUPIL)["choice"] for seed in range(20)]
         assert chosen.count(place) == 20, chosen
+
+
+def test_streaming_from_her_room_is_done_at_home():
+    """A ville3 student "streaming games from her room" streamed from Hobbs Cafe, where she had studied."""
+    shown = {
+        "options": "Oak Hill College, Hobbs Cafe, Dorm for Oak Hill College",
+        "home_sector": "Dorm for Oak Hill College",
+        "current_sector": "Hobbs Cafe",
+        "home_arenas": "Maria Lopez's room, kitchen, common room",
+        "current_arenas": "cafe",
+        "requirement": "Maria Lopez studies at Hobbs Cafe in the afternoon and streams games from her room in the "
+        "evening.",
+    }
+    action = "streaming games from her room (playing a game)"
+    chosen = [ask("act.sector", seed, action_description=action, **shown)["choice"] for seed in range(20)]
+    assert chosen.count("Dorm for Oak Hill College") == 20, chosen

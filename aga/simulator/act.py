@@ -49,7 +49,12 @@ _EATERY = re.compile(
 )
 
 
-_AT_HOME = re.compile(r"\b(?:at|go|goes|going|head|heading|walk|walking|back)\s+home\b", re.IGNORECASE)
+_AT_HOME = re.compile(
+    r"\b(?:at|go|goes|going|head|heading|walk|walking|back)\s+home\b|"
+    # "streaming games from her room" (a ville3 student streamed from Hobbs Cafe)
+    r"\b(?:from|in|to)\s+(?:her|his|their|my)\s+(?:own\s+)?(?:room|bedroom|flat|house|apartment|kitchen)\b",
+    re.IGNORECASE,
+)
 
 
 def _noisy(scores: np.ndarray, p: Prompt) -> int:

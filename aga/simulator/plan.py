@@ -13,7 +13,7 @@ import re
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.steps import kinds_of, know_how, trade_of
+from aga.simulator.steps import is_place, kinds_of, know_how, trade_of
 from aga.simulator.text import (
     base_form,
     clauses,
@@ -395,8 +395,13 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         kind = kinds_of(current, trade)[0][0]
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
         # that says "savouring it" has nothing for "it" to stand for.
-        thing = thing_of(current) or "it"
-        return gerund(vary(rng.choice(know_how(kind, 2, f"{current} {trade}", current)).replace("{thing}", thing), rng))
+        thing = thing_of(current)
+        steps = know_how(kind, 2, f"{current} {trade}", current)
+        if is_place(thing):
+            # "going to the library" is worked on at the library, not on it: "writing a draft of the
+            # library" was said in a ville3 day; a step that names no thing says the hour instead.
+            steps = tuple(x for x in steps if "{thing}" not in x) or steps
+        return gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
     return detailed(rng.choice(lines), p, 0.5)
 
 

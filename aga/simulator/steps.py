@@ -3190,7 +3190,7 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     named = thing.lower().removeprefix("the ").strip() in step.lower()
     tied = thing and len(thing) < 40 and rng.random() < tie  # drawn as before: the same answers elsewhere
     if tied and not named and not any(w in thing for w in ("routine", "bed")):
-        word = "over" if kind == "meal" else "at" if thing[:1].isupper() or _is_place(thing) else "for"
+        word = "over" if kind == "meal" else "at" if thing[:1].isupper() or is_place(thing) else "for"
         return f"{step} {word} {thing}"
     return step
 
@@ -3205,7 +3205,8 @@ _PLACE_NOUNS = re.compile(
 )
 
 
-def _is_place(thing: str) -> bool:
+def is_place(thing: str) -> bool:
+    """Whether ``thing`` is a place of work said by its common noun ("the shop", "the library")."""
     return bool(_PLACE_NOUNS.search(thing.strip()))
 
 
