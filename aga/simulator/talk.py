@@ -247,7 +247,9 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
     return rng.choice(frames) + topic
 
 
-def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: str) -> dict[str, object]:
+def _line(
+    p: Prompt, topics: list[str], turn: int, said: list[str], currently: str, duty: str = ""
+) -> dict[str, object]:
     """Greeting first; then news (rated important by its text), another topic, taking up what was just
     said, or small talk."""
     rng = p.rng
@@ -255,7 +257,6 @@ def _line(p: Prompt, topics: list[str], turn: int, said: list[str], currently: s
     news = [t for t in topics if not _RELATION.match(t) and rate(t, currently, 0.5, 0) >= NEWS]
     # What the speaker is to tell everyone is the news they bring up (an outside tester's lock keeper,
     # who "must warn the boaters and the town" of the lock's closing, told a vicar's visits instead).
-    duty = _to_tell(currently)
     told = [t for t in topics if duty and t[:30] == duty[:30]]
     news = told or news
     framed = True
@@ -438,9 +439,10 @@ def utterance(p: Prompt) -> dict[str, object]:
     said = _said_lines(p.get("conversation"))
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
     now = currently.group(1) if currently else ""
-    candidates = [x for x in (_to_tell(now),) if x] + bullet_lines(p.get("memories"))[:8]
+    duty = _to_tell(now)
+    candidates = [x for x in (duty,) if x] + bullet_lines(p.get("memories"))[:8]
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
-    return _line(p, topics, len(said), said, now)
+    return _line(p, topics, len(said), said, now, duty)
 
 
 @answers("converse.utterance_social")
@@ -453,9 +455,10 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     turn = 0 if not said else 2 + len(said)
     currently = re.search(r"^Currently: (.*)$", p.get("identity"), re.MULTILINE)
     now = currently.group(1) if currently else ""
-    candidates = [x for x in (_to_tell(now),) if x] + sentences(p.get("summary"))
+    duty = _to_tell(now)
+    candidates = [x for x in (duty,) if x] + sentences(p.get("summary"))
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
-    return _line(p, topics, turn, said, now)
+    return _line(p, topics, turn, said, now, duty)
 
 
 @answers("converse.summary")
