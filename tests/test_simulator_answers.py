@@ -56,6 +56,9 @@ def test_what_an_activity_is_about(activity: str, thing: str):
 def test_a_second_verb_takes_the_same_form():
     assert gerund("wake up and complete the morning routine") == "waking up and completing the morning routine"
     assert gerund("have bread and butter") == "having bread and butter"
+    # A meal is the second verb's object too, and a verb in the third person is made plain first.
+    assert gerund("go to the cafe and have lunch") == "going to the cafe and having lunch"
+    assert gerund("wake up and completes the morning routine") == "waking up and completing the morning routine"
     # A clause with its subject is said without it, its verb in plan form first.
     assert gerund("he stays at home") == "staying at home"
     assert gerund("she is reading a book") == "reading a book"

@@ -253,9 +253,13 @@ def gerund(phrase: str) -> str:
     rest = " ".join(words[1:])
     # A second verb joined by "and" takes the same form ("waking up and completing the morning
     # routine"); only where an object follows it, so "bread and butter" stays as it is.
-    m = re.search(r"\band ([a-z]+)(?= (?:the|a|an|some|his|her|their|my|our|its)\b)", rest)
+    # A meal after it is its object too ("going to the cafe and having lunch"), and a verb the phrase
+    # gives in the third person is made plain first ("and completes the form" -> "and completing").
+    m = re.search(
+        r"\band ([a-z]+)(?= (?:the|a|an|some|his|her|their|my|our|its|breakfast|lunch|dinner|supper|tea)\b)", rest
+    )
     if m and not m.group(1).endswith("ing"):
-        rest = rest[: m.start(1)] + gerund(m.group(1)) + rest[m.end(1) :]
+        rest = rest[: m.start(1)] + gerund(_base_verb(m.group(1))) + rest[m.end(1) :]
     return " ".join([ing, rest]).strip()
 
 
