@@ -1974,3 +1974,24 @@ def test_an_hour_at_a_place_is_not_worked_on_as_a_thing():
     answers = [ask("plan.hourly", seed, **shown)["activity"] for seed in range(1000)]
     assert not [a for a in answers if re.search(r"\b(?:of|on|about|through|over) the library\b", a)]
     assert [a for a in answers if a in ("taking notes", "highlighting key passages")]  # its steps still come
+
+
+def test_long_news_is_told_not_recited_word_for_word():
+    """The 1.5B told a party "at Hobbs Cafe on February 14 from 5 pm to 7 pm" where its prompt said "for
+    my customers and neighbours on February 14, 2023"; the simulator recited the 30 words on every seed."""
+    from aga.simulator.talk import told_briefly
+
+    news = (
+        "I am organising a Valentine's Day party at the Lantern for my customers and neighbours on "
+        "February 14, 2023, from 5 pm to 7 pm"
+    )
+    told = {told_briefly(news, random.Random(seed)) for seed in range(40)}
+    assert len(told) >= 3, told
+    # What it is and when stay; the head (how a talk knows it was told) stays word for word.
+    assert all(t.startswith("I am organising a Valentine's Day party at the Lantern") for t in told)
+    assert all("February 14" in t and "from 5 pm to 7 pm" in t for t in told)
+    assert [t for t in told if "customers" not in t] and [t for t in told if "2023" not in t]
+    # A short piece of news, or a phrase the verb needs, is told as it is.
+    assert told_briefly("The bakery closes early on Friday", random.Random(1)) == "The bakery closes early on Friday"
+    focus = "Klaus Mueller is writing a research paper that focuses on gentrification in the town"
+    assert all("focuses on gentrification" in told_briefly(focus, random.Random(s)) for s in range(20))
