@@ -1995,3 +1995,18 @@ def test_long_news_is_told_not_recited_word_for_word():
     assert told_briefly("The bakery closes early on Friday", random.Random(1)) == "The bakery closes early on Friday"
     focus = "Klaus Mueller is writing a research paper that focuses on gentrification in the town"
     assert all("focuses on gentrification" in told_briefly(focus, random.Random(s)) for s in range(20))
+
+
+def test_a_crews_boat_is_what_they_are_on_not_a_piece_of_work():
+    """A recorded realism answer had "signalling to the harbour for the ferry"; a ferry captain's hour
+    also had "planning the next part of the ferry" and "finishing one part of the ferry"."""
+    steps = _decomposed(
+        "captaining the ferry across the bay", "Name: Ada\nLearned traits: Ada is the ferry captain.", 40
+    )
+    assert not [s for s in steps if re.search(r"for the ferry|part of the ferry|how the ferry is going", s)], steps
+    aboard = [s for s in steps if s.endswith(" on the ferry")]
+    assert aboard  # still tied to it, as a model ties its steps to the activity
+    # ... but not where a step says where it is already.
+    assert not [
+        s for s in aboard if re.search(r"\b(?:in|at|from|aboard|ashore|alongside)\b", s[: -len(" on the ferry")])
+    ]

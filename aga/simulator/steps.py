@@ -2301,9 +2301,11 @@ FRAMES = (
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
 # Nor a round of chores, a cleaner's, a driver's or a postman's: "planning the next part of the washrooms",
 # "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
+# Nor a crew's boat or bus: "planning the next part of the ferry", "finishing one part of the ferry".
 _UNFRAMED = {
-    "worship", "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor", "housework",
-    "cleaning", "delivery", "post", "farming", "emergency", "gardening", "hairdressing", "library", "portering",
+    "crew", "worship", "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor",
+    "housework", "cleaning", "delivery", "post", "farming", "emergency", "gardening", "hairdressing", "library",
+    "portering",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets".
@@ -2316,7 +2318,7 @@ _KINDS = list(POOLS)
 # station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
 # often as at work, so they tie no action to a routine's place.
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
-    "cleaning", "delivery", "post", "farming", "emergency", "smithing", "brewing", "gardening", "hairdressing",
+    "crew", "cleaning", "delivery", "post", "farming", "emergency", "smithing", "brewing", "gardening", "hairdressing",
     "library", "portering",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
@@ -3180,6 +3182,9 @@ def _same_kind(activity: str, kind: str, trade: str) -> bool:
     return bool(activity) and kinds_of(activity, trade)[0][0] == kind
 
 
+_ABOARD = frozenset(("crew", "travel"))
+
+
 def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> str:
     """The step said about what the block is about: its ``{thing}``, or (with chance ``tie``) that
     added to a general step ("taking notes" -> "taking notes for the research paper", "checking the
@@ -3189,8 +3194,20 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     # Not a step that names it already: "feeling the animal's belly for the animal's belly".
     named = thing.lower().removeprefix("the ").strip() in step.lower()
     tied = thing and len(thing) < 40 and rng.random() < tie  # drawn as before: the same answers elsewhere
-    if tied and not named and not any(w in thing for w in ("routine", "bed")):
-        word = "over" if kind == "meal" else "at" if thing[:1].isupper() or is_place(thing) else "for"
+    # ... and a step that says where it is already is not put on board too ("coming alongside on the ferry").
+    placed = kind in _ABOARD and re.search(r"\b(?:in|at|on|from|into|off|aboard|ashore|alongside|board)\b", step)
+    if tied and not named and not placed and not any(w in thing for w in ("routine", "bed")):
+        # A crew's or a traveller's thing is the boat or the bus they are on: "coiling the ropes on the
+        # ferry", not "signalling to the harbour for the ferry" (a recorded realism answer).
+        word = (
+            "over"
+            if kind == "meal"
+            else "on"
+            if kind in _ABOARD
+            else "at"
+            if thing[:1].isupper() or is_place(thing)
+            else "for"
+        )
         return f"{step} {word} {thing}"
     return step
 
