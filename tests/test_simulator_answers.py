@@ -876,7 +876,14 @@ def test_a_memo_of_a_chat_tells_the_other_in_the_third_person_without_openers():
         assert "Ana Ruiz is organising the harbour regatta and their brother is helping them" in text, text
         assert "Truth is" not in text and " I am organising" not in text, text
     summary = ask("converse.summary", 1, conversation=conversation)["text"]
-    assert summary.startswith("conversing about Ana Ruiz is organising the harbour regatta"), summary
+    assert summary.startswith("conversing about how Ana Ruiz is organising the harbour regatta"), summary
+    # An ongoing activity alone is said as one does it: not "conversing about Ilse Brunnthaler is posting
+    # the bulletin" (an outside tester's memories).
+    alone = "Ana Ruiz: Hi Tam!\nTam Osei: Hey Ana.\nAna Ruiz: Truth is, I am organising the harbour regatta."
+    assert (
+        ask("converse.summary", 1, conversation=alone)["text"]
+        == "conversing about Ana Ruiz organising the harbour regatta"
+    )
     # Small talk and questions tell nothing to remember: not "Tam Osei could use a break themselves".
     chat = (
         "Ana Ruiz: Hi Tam!\nTam Osei: I could use a break myself. What do you make of it?\n"
@@ -1741,6 +1748,12 @@ def test_story_time_for_toddlers_draws_no_nursing():
         ("Sam Moore is running for mayor", "", 6, 9),
         ("Lionel Ashdown misses his late wife Peggy every evening", "", 6, 9),  # grief (was rated 3-4)
         ("brushing teeth", "", 1, 2),
+        # "school" and "notice" alone are no news: a pupil "going to the village school" was rated 10 and
+        # a forecaster posting her bulletin 7, as high as her avalanche warning (an outside tester's ski town)
+        ("Lisl Pirchner is going to Zirbenau Village School (heading out)", "", 1, 4),
+        ("Ilse Brunnthaler is posting the bulletin on the Village square notice board", "", 1, 4),
+        ("the upper pass road will close on Saturday because of the high avalanche risk", "", 6, 9),
+        ("The council plans to close the village school next year", "", 6, 9),
     ],
 )
 def test_an_events_importance_is_read_from_its_text(event: str, currently: str, low: int, high: int):

@@ -30,6 +30,12 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("relaxing at home and watching television", 2),
     ("reading a book", 2),
     ("doing the usual work of the day", 3),
+    # "school" and "notice" alone are near the closing of a school and news for the town: an outside
+    # tester's pupil "going to the village school" was rated 10, a forecaster "posting the bulletin on
+    # the notice board" 7, as high as her warning of avalanches in the same talk.
+    ("heading out to school", 2),
+    ("a pupil going to school", 2),
+    ("posting the daily bulletin", 3),
     ("serving customers at work", 3),
     ("studying for class", 3),
     ("buying groceries", 3),

@@ -21,6 +21,8 @@ from aga.simulator.text import (
     bullet_lines,
     clean_topic,
     is_schedule,
+    leading_name,
+    lemma,
     sentences,
     swap_persons,
     thing_of,
@@ -521,4 +523,23 @@ def summary(p: Prompt) -> dict[str, str]:
     # rates high by its words, "love", "by marriage", and summed up most of a town's talks).
     who, best = max(body, key=lambda b: (not _RELATION.match(b[1]), rate(b[1], "", 0.5, 0)))
     listener = next((w for w, _ in said if w != who), "")
-    return {"text": f"conversing about {told_of(best, who, listener)[:200]}"}
+    return {"text": f"conversing about {_as_topic(told_of(best, who, listener))[:200]}"}
+
+
+# A finite verb: the told line is a statement, which follows "conversing about" as "how ...".
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|will|would|can|could|must|should|does|do|did|may|might)\b")
+
+
+def _as_topic(told: str) -> str:
+    """A statement as what a talk was about, after "conversing about": someone's ongoing activity as
+    they do it ("Ana Ruiz organising the regatta"), any other statement as "how ..." ("how the pass road
+    will close on Saturday"). "conversing about Ilse Brunnthaler is posting the bulletin" was written
+    to an outside tester's memories."""
+    name, rest = leading_name(told)
+    ongoing = re.match(r"(?:is|are) (\w+ing\b.*)$", rest)
+    if name and ongoing and not _FINITE.search(ongoing.group(1)):  # "... and her brother is helping": a statement
+        return f"{name} {ongoing.group(1)}"
+    first = rest.split(" ", 1)[0] if name else ""
+    if _FINITE.search(told) or (first and not first.endswith("ing") and lemma(first) != first):
+        return f"how {told}"
+    return told
