@@ -2023,3 +2023,43 @@ def test_a_crews_boat_is_what_they_are_on_not_a_piece_of_work():
     assert not [
         s for s in aboard if re.search(r"\b(?:in|at|from|aboard|ashore|alongside)\b", s[: -len(" on the ferry")])
     ]
+
+
+@pytest.mark.parametrize(
+    ("activity", "trade", "wrong", "right"),
+    [
+        # (an outside tester's ski village, session 55: each hour drew another trade's steps)
+        ("grooming the runs of the pistes", "Jo Rainer drives the night piste groomer.",
+         {"walking at an easy pace", "looking in the shop windows", "jogging a stretch"},
+         {"lowering the blade", "making another pass", "checking the mirrors"}),
+        ("nursing the old snowcat through one more winter", "Jo Rainer drives the night piste groomer.",
+         {"washing a patient's hands and face", "checking the drip", "weighing the patient"}, set()),
+        ("sorting his old maps", "Bert Gruber is a retired mountain guide.",
+         {"franking the post", "sorting the returns", "weighing a parcel"}, set()),
+        ("reading the instruments at the weather station", "Ilse Brun is the avalanche forecaster.",
+         {"humming the melody", "recording a take", "changing the tempo"},
+         {"noting the readings in the log", "reading the thermometer"}),
+        ("making up prescriptions", "Vera Pirch is the pharmacist of the village pharmacy.",
+         {"examining a rash", "taking a blood sample", "preparing an injection"},
+         {"counting out the tablets", "checking the dose"}),
+        ("driving the shuttle bus to the valley", "Emil Hasel drives the valley shuttle bus.",
+         {"buying a ticket", "dozing for a while", "finding a seat", "showing the ticket"}, set()),
+        ("baking in the bakehouse", "Burgi Hasel is the baker of the village bakery.",
+         {"browning the meat", "crushing the garlic", "draining the pasta"},
+         {"kneading the dough", "sifting the flour"}),
+        ("coaching Lisl Pirch on the slalom course", "Cora Wald is a ski instructor at the ski school.",
+         {"planning the next part of Lisl Pirch", "getting started on Lisl Pirch", "pointing out the view",
+          "taking the register"},
+         {"timing a run", "giving feedback on a run"}),
+        ("marking homework in the staff room", "Tobi Enne teaches the older pupils at the village school.",
+         {"taking the register", "wiping the board", "playing a learning game"}, {"adding up the marks"}),
+        ("watching the football at the pub", "Femi Ade is a barber.",
+         {"catching breath between runs", "doing a practice run", "timing a run"}, set()),
+    ],
+)  # fmt: skip
+def test_an_hour_draws_its_own_trades_steps_in_a_ski_village(activity, trade, wrong, right):
+    steps = set(_decomposed(activity, f"Name: X\nLearned traits: {trade}", 24))
+    assert not wrong & steps, wrong & steps
+    assert right <= steps or not right, right - steps
+    if "Lisl" in activity:
+        assert not [s for s in steps if "Lisl" in s and s != activity], steps

@@ -716,6 +716,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "putting the pupils' drawings on the wall",
             "going through a tricky example step by step",
             "telling the class a short story to make a point",
+            "adding up the marks",
+            "entering the marks in the book",
+            "putting a tick by a good answer",
+            "writing a comment at the bottom of the page",
+            "reading through an essay",
         ),
         (
             "assigning homework",
@@ -2288,6 +2293,132 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         ),
         ("arriving and getting off", "securing everything"),
     ),
+    # Sport: training, practising, coaching, a lesson on the slope or in the pool. Without it an outside
+    # tester's ski instructor was "putting out the books" on the practice slope, her racer "counting heads
+    # before moving on" as a tour guide, and a teacher's ski lesson "handing out the rulers and pencils".
+    "sport": (
+        "training or practising a sport, coaching athletes, a ski, swimming or tennis lesson, a race or a match",
+        ("warming up", "checking the equipment", "stretching the legs", "going over what to work on today"),
+        (
+            "doing a practice run",
+            "running through the drills",
+            "going again from the top",
+            "timing a run",
+            "watching a run back on the phone",
+            "talking through what went wrong",
+            "working on the weak spots",
+            "catching breath between runs",
+            "adjusting the kit",
+            "taking a sip of water",
+            "practising the start",
+            "setting out the markers",
+            "going over the course",
+            "trying it a bit faster",
+            "focusing on the technique",
+            "giving feedback on a run",
+            "demonstrating the movement",
+            "calling out a correction",
+            "doing it again more slowly",
+            "taking a short rest",
+            "noting the times",
+            "checking the conditions",
+            "cheering a good run",
+            "picking up the markers that fell",
+        ),
+        ("cooling down", "stretching afterwards", "packing up the kit", "talking over how it went"),
+    ),
+    # Driving or working a heavy machine: an outside tester's night groomer driver "grooming the runs"
+    # walked at an easy pace and looked in the shop windows.
+    "machine": (
+        "driving or operating a heavy machine: a snowcat grooming the pistes, a snowplough, a digger, a crane",
+        (
+            "walking round the machine",
+            "checking the fuel and oil",
+            "warming up the engine",
+            "switching on the work lights",
+        ),
+        (
+            "lowering the blade",
+            "making another pass",
+            "turning at the end of the run",
+            "checking the mirrors",
+            "watching for people and obstacles",
+            "radioing the base",
+            "adjusting the controls",
+            "checking the gauges",
+            "keeping a steady speed",
+            "looking back at the finish",
+            "going over a rough patch again",
+            "stopping to clear a blockage",
+            "wiping the windscreen",
+            "checking the tracks",
+            "noting the hours in the log",
+            "taking a sip of coffee from the flask",
+            "slowing down on the steep part",
+            "listening to the engine",
+            "lifting the blade over a bump",
+        ),
+        ("parking up", "switching off the engine", "writing up the log", "cleaning the cab"),
+    ),
+    # Taking readings and measurements: an outside tester's avalanche forecaster "reading the
+    # instruments" was "humming the melody", and "digging a snow profile" a walk past the shop windows.
+    "measuring": (
+        "taking readings and measurements: reading the weather instruments, measuring snow or water, taking "
+        "samples, surveying, testing in a lab",
+        ("switching on the equipment", "getting the notebook out", "checking the instruments are clean"),
+        (
+            "noting the readings in the log",
+            "reading the thermometer",
+            "checking the wind speed",
+            "comparing with yesterday's figures",
+            "writing down the time of the reading",
+            "measuring the depth with a probe",
+            "taking a photo for the record",
+            "labelling the samples",
+            "entering the data into the computer",
+            "checking a figure that looks wrong",
+            "reading the gauge again",
+            "sketching the layers in the notebook",
+            "calibrating the sensor",
+            "measuring the temperature at each layer",
+            "sending the readings off",
+            "checking the forecast models",
+            "marking the spot",
+            "weighing a sample",
+            "plotting the numbers on a chart",
+            "taking a second measurement to be sure",
+        ),
+        ("packing the kit away", "saving the data", "writing up the observations", "cleaning the instruments"),
+    ),
+    # A pharmacist's work: an outside tester's pharmacist "making up prescriptions" was "examining a rash"
+    # and "taking a blood sample", a doctor's and a nurse's steps.
+    "dispensing": (
+        "a pharmacist's work: making up prescriptions, dispensing medicines, advising customers on medicines",
+        (
+            "checking the prescriptions waiting",
+            "switching on the dispensing computer",
+            "checking the stock of medicines",
+        ),
+        (
+            "reading a prescription carefully",
+            "counting out the tablets",
+            "printing a label for the box",
+            "checking the dose",
+            "checking for interactions with other medicines",
+            "filling a bottle of syrup",
+            "bagging up a prescription for collection",
+            "explaining how to take the medicine",
+            "phoning a surgery about a dose",
+            "signing the controlled drugs register",
+            "putting away the delivery of medicines",
+            "checking the date on a box",
+            "advising a customer about a cough",
+            "looking up a medicine in the formulary",
+            "double-checking a prescription before handing it over",
+            "ordering more stock from the wholesaler",
+        ),
+        ("tidying the dispensary", "locking the medicine cupboard", "filing the prescriptions"),
+    ),
 }
 # Steps of any kind of work, about what the activity is about: they differ from block to block as the
 # activity does, as a model's steps do.
@@ -2301,25 +2432,26 @@ FRAMES = (
 # Kinds that are not a piece of work to plan, check or get help with: no "double-checking dinner".
 # Nor a round of chores, a cleaner's, a driver's or a postman's: "planning the next part of the washrooms",
 # "checking how pallets is going"; their steps are parts of the round already, tied to nothing more.
-# Nor a crew's boat or bus: "planning the next part of the ferry", "finishing one part of the ferry".
+# Nor a crew's boat or bus: "planning the next part of the ferry", "finishing one part of the ferry"; nor
+# a sport's course, a machine or a reading ("looking for a better way to do the snowcat").
 _UNFRAMED = {
-    "crew", "worship", "meal", "morning", "evening", "leisure", "going out", "visiting", "travel", "outdoor",
-    "housework", "cleaning", "delivery", "post", "farming", "emergency", "gardening", "hairdressing", "library",
-    "portering",
+    "crew", "sport", "machine", "measuring", "worship", "meal", "morning", "evening", "leisure", "going out",
+    "visiting", "travel", "outdoor", "housework", "cleaning", "delivery", "post", "farming", "emergency",
+    "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
-# room", "stopping for fuel for pallets".
+# room", "stopping for fuel for pallets", "noting the times for the slalom course".
 _UNTIED = {
-    "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing", "smithing", "going out",
-    "visiting", "gardening", "hairdressing", "library", "portering",
+    "sport", "machine", "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing",
+    "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
 # station"). Everyone's day holds the others, and cooking and errands are done at home or on the way as
 # often as at work, so they tie no action to a routine's place.
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
-    "crew", "cleaning", "delivery", "post", "farming", "emergency", "smithing", "brewing", "gardening", "hairdressing",
-    "library", "portering",
+    "crew", "sport", "machine", "measuring", "cleaning", "delivery", "post", "farming", "emergency", "smithing",
+    "brewing", "gardening", "hairdressing", "library", "portering",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -2376,7 +2508,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "manual": ("repairing an engine", "fixing a boat", "building a shed", "doing maintenance work",
                "mending nets", "working with tools", "cleaning the windows", "painting the fence",
                "servicing an engine in the workshop", "refuelling the boat",
-               "hauling a boat out of the water for repairs", "a mechanic's work on boats and engines"),
+               "hauling a boat out of the water for repairs", "a mechanic's work on boats and engines",
+               "fitting snow chains on the wheels"),
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
               "reading the gauges and detectors",
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
@@ -2389,7 +2522,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "errand": ("going shopping", "running errands", "buying supplies", "going to the post office",
                "picking up groceries"),
     "leisure": ("relaxing at home", "watching television", "playing video games", "streaming games online",
-                "browsing the internet", "resting on the sofa", "reading for fun", "a hobby"),
+                "browsing the internet", "resting on the sofa", "reading for fun", "a hobby",
+                "sorting through old photos and keepsakes"),
     "going out": ("having coffee at a cafe", "meeting a friend at the cafe", "spending time at the cafe",
                   "having a pint at the pub", "drinking a pint of beer", "playing darts at the pub",
                   "going out for a drink", "eating out at a restaurant", "having a half of bitter at the inn",
@@ -2425,6 +2559,16 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "checking the fire engine"),
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across",
                "driving home after work"),
+    "sport": ("training for a race", "practising slalom on the ski slope", "coaching an athlete",
+              "skiing down the slope", "swimming lengths at the pool", "football practice", "practising tennis serves",
+              "training at the gym"),
+    "machine": ("grooming the pistes with the snowcat", "driving the snowplough", "operating the digger",
+                "driving the piste basher", "gritting the roads", "operating the crane"),
+    "measuring": ("reading the weather instruments", "taking the weather observations", "measuring the snow depth",
+                  "digging a snow profile", "taking water samples", "surveying the site", "testing samples in the lab",
+                  "recording the readings"),
+    "dispensing": ("making up prescriptions", "dispensing medicines at the pharmacy",
+                   "counting out tablets for a prescription", "checking prescriptions"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
 # Each step of the know-how (without a thing), to the kinds whose pools hold it.
@@ -2569,6 +2713,38 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"emergenc(?:y|ies)|call-outs?|casualty|casualties)\b",
         re.IGNORECASE,
     ),
+    # The post is letters and parcels: an outside tester's retired guide "sorting his old maps" was
+    # "franking the post" and "knocking at a door with a parcel".
+    "post": re.compile(
+        r"\b(?:post|postal|postm[ae]n|postwom[ae]n|postmistress|postmaster|mail|mailbags?|letters?|parcels?|"
+        r"packages?|sorting office|post office|couriers?|postbox|envelopes?)\b",
+        re.IGNORECASE,
+    ),
+    # Care is for people: an outside tester's groomer driver "nursing the old snowcat through one more
+    # winter" was "washing a patient's hands and face" at the depot.
+    "care": re.compile(
+        r"\b(?:patients?|people|person|child|children|kids|toddlers?|infants?|baby|babies|elderly|residents?|"
+        r"mother|father|husband|wife|son|daughter|grandchild\w*|pupils?|clients?|nurse|nurses|nursing home|"
+        r"wards?|hospital\w*|clinics?|surgery|doctors?|gps?|care|carers?|caring|medic\w*|sick|ill|health\w*|"
+        r"midwi\w*|paramedics?|hospice|dentist\w*|drug round|injur\w*|treat\w*|surgeons?|physio\w*|therap\w*|"
+        r"housebound|home visits|bedside|invalid|mum|dad|gran|granny|grandad|grandfather|grandmother|aunt|uncle)\b",
+        re.IGNORECASE,
+    ),
+    # A heavy machine is named (not "the machines" of a factory, nor a radio operator's mast).
+    "machine": re.compile(
+        r"\b(?:snowcats?|groomers?|groom\w* (?:the )?(?:runs|pistes?|slopes?|trails?)|pistes?|piste ?bashers?|"
+        r"ploughs?|snowplough\w*|diggers?|excavators?|bulldozers?|cranes?|gritt\w*|dumpers?|road ?rollers?|"
+        r"road ?sweepers?|earth ?movers?|combine harvesters?|heavy machine\w*|plant operators?)\b",
+        re.IGNORECASE,
+    ),
+    "measuring": re.compile(
+        r"\b(?:instruments?|readings?|measur\w*|samples?|sampling|weather|forecast\w*|meteorolog\w*|gauges?|"
+        r"survey\w*|labs?|laborator\w*|observations?|snow profile|data|sensors?|scien\w*|hydrolog\w*|avalanche)\b",
+        re.IGNORECASE,
+    ),
+    "dispensing": re.compile(
+        r"\b(?:pharmac\w*|prescriptions?|dispens\w*|chemist\w*|medicines?|tablets)\b", re.IGNORECASE
+    ),
 }
 # Know-how of a kind that belongs to one setting within it: a dairy's, a flock's, a hive's steps on a
 # farm, a beer's in a brewery, a farrier's at the forge, a lorry's on a delivery round, a pet surgery's in animal care.
@@ -2598,7 +2774,7 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:farrier|shoe|shoes|shoeing|horses?|pony|ponies|hooves?)\b"),
         ("delivery", r"\b(?:lorry|tachograph|pallets?|forklift|cages|tail lift|trailer|curtain side|axle|banksman|"
          r"yard man|weighbridge|loading bay|cab|fridge temperature|mandatory break|depot|lay-by)\b",
-         r"\b(?:lorry|lorries|truck|trucks|haulage|haulier|hgv|depot|pallets?|freight|distribution|warehouse|"
+         r"\b(?:lorry|lorries|truck|trucks|haulage|haulier|hgv|pallets?|freight|distribution|warehouse|"
          r"trailer|groceries)\b"),
         ("delivery", r"\bvan\b", r"\b(?:vans?|cars?|casks?|barrels?|crates?|orders?|round)\b"),
         ("visiting", r"\b(?:ward|bed|nurse|pyjamas|locker|day room|water)\b",
@@ -2657,11 +2833,55 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:cafe|café|cafes|coffee|tea|tea ?rooms?|teashop|bakery|cake|cakes|pastry|pastries|latte|cappuccino)\b"),
         ("going out", r"\b(?:pint|darts|round|crisps|bar|match|regulars)\b",
          r"\b(?:pubs?|bar|inn|tavern|pints?|beers?|ales?|bitter|lager|cider|darts|drinks?)\b"),
+        # A dinner's steps where a meal is cooked, a baker's where there is baking: an outside tester's
+        # baker was "browning the meat" in her bakehouse, a hut keeper cooking breakfast "crushing the garlic".
+        ("cooking",
+         r"\b(?:vegetables|potatoes|cheese|onions|pasta|meat|sauce|garlic|lemon|cream|rice|herbs|stock|spices|"
+         r"carrots|soup)\b",
+         r"\b(?:dinner|lunch|supper|meals?|stew|soup|curry|goulash|pasta|roast\w*|casserole|dish|dishes|sauce|"
+         r"chef|restaurant|kitchen|canteen|food|tea|vegetables|meat|chips)\b"),
+        ("cooking", r"\bporridge\b", r"\b(?:breakfast|porridge|oats|morning)\b"),
+        ("cooking",
+         r"\b(?:dough|flour|pastry|tin|rolls|batter|chocolate|butter into|bread is risen|tops with egg)\b",
+         r"\b(?:bak\w*|bread|loaves|rolls|buns|cakes?|pastr\w*|pies?|dough|biscuits|scones|dumplings|pizza|"
+         r"tarts?|croissants|muffins|pasties|dinner|lunch|supper|meals?)\b"),
+        # A shop's steps only where goods are sold: an outside tester's hut keeper serving dinner to his
+        # guests was "restocking the shelves" and "answering a question about a product".
+        ("service",
+         r"\b(?:shelf|shelves|stock|prices|purchase|shopping bags|product|window display|pricing|sale|"
+         r"gift|receipt|returns|loyalty)\b",
+         r"\b(?:shops?|store|stall|kiosk|market|boutique|pharmac\w*|chemist\w*|newsagent|grocer\w*|deli|"
+         r"butcher\w*|bak\w*|florist|counter|till|sell\w*|sold|goods|products?|stock|retail|customers?|"
+         r"launderette|post office|cafe|café|pub|bar)\b"),
+        # A class's steps only with a class: an outside tester's teacher "marking homework in the staff room"
+        # was "taking the register" and "wiping the board".
+        ("teaching",
+         r"\b(?:class|classroom|pupils?|board|register|desks|groups?|aloud|seat|little ones|back row|quiet ones|"
+         r"tables|rulers|projector|story|students?|worksheets|chairs|book corner|reading books|video|drawings|"
+         r"attendance|discussion|exercise|puzzle|quick finishers|handwriting|painting|rules|books|learning game|"
+         r"walking around|quick quiz|lesson materials|next activity)\b",
+         r"\b(?:teach\w*|taught|class\w*|lessons?|pupils?|students?|children|kids|tutor\w*|lectur\w*|seminar|"
+         r"workshop|form|register|assembly)\b"),
+        # A passenger's steps only for one who does not drive: an outside tester's bus driver was "dozing
+        # for a while" and "buying a ticket" at the wheel.
+        ("travel",
+         r"\b(?:ticket|seat|dozing|reading on the way|boarding|stops go by|the stop|news on the phone|"
+         r"another passenger|a passenger|standing by the door|window|getting off)\b",
+         r"^(?!.*\b(?:driv\w*|drove|park\w*|steer\w*|cycl\w*|rid\w* (?:a|the|his|her|their) (?:bike|bicycle|"
+         r"motorbike|horse))\b)"),
+        # Exercise only where the outing is for it, the water only where there is some: an outside
+        # tester's pupil going to school was "jogging a stretch" and "walking by the water" in a ski village.
+        ("outdoor",
+         r"\b(?:jogging|warming up|picking up the pace|rolling the shoulders|shaking out the hands|taking off a "
+         r"layer|stretching afterwards)\b",
+         r"\b(?:for a run|running|jog\w*|exercis\w*|fitness|train\w*|walk|stroll|hike|hiking|ramble|workout|"
+         r"keep\w* fit|marathon|sport\w*)\b"),
+        ("outdoor", r"\b(?:water|boats)\b", _WATERSIDE.pattern),
         ("animal care", r"\b(?:dogs?|dog's|cats?|cat's|cage|kennels|paw|microchip|claws|fur|owners?|owner's)\b",
          r"\b(?:dogs?|cats?|pets?|puppy|puppies|kittens?|kennels?|rabbits?|surgery|practice|clinic|owners?)\b"),
     )
 )  # fmt: skip
-_OWN_ACTIVITY = frozenset({"smithing", "going out", "visiting"})
+_OWN_ACTIVITY = frozenset({"smithing", "going out", "visiting", "teaching", "travel", "outdoor"})
 # People cared for, or who care for them: where the activity or trade names one, care is for people.
 _PEOPLE = re.compile(
     r"\b(?:patients?|people|person|child|children|baby|babies|elderly|residents?|mother|father|husband|wife|son|"
@@ -2761,6 +2981,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     for kind, needs in _NEEDS.items():
         if not needs.search(context) and not (kind in _BY_WHO and kind in (owners or ())):
             scores[_KINDS.index(kind)] -= 1.0
+    if re.match(r"(?:watch|view|follow|cheer)\w*\b", main_clause(activity), re.IGNORECASE):
+        # Watching a match is a spectator's time: an outside tester's barber watching the football at the
+        # pub was "catching breath between runs".
+        scores[_KINDS.index("sport")] -= 1.0
     if _PUPIL.search(trade) and not _TEACHER.search(trade):
         # A pupil is taught: "being at school at Bellfield Academy" was "helping a pupil who is stuck".
         scores[_KINDS.index("teaching")] -= 1.0
@@ -2805,6 +3029,11 @@ _APART: dict[str, frozenset[str]] = {
     "visiting": frozenset({"care"}),
     # nor is a library's opening a shop's ("giving a customer a loyalty stamp" at the issue desk)
     "library": frozenset({"service"}),
+    # nor a walk or a journey into a sport's training ("practising the start" on the way to school)
+    "outdoor": frozenset({"sport"}),
+    "travel": frozenset({"sport"}),
+    # nor a machine's driver into a stroll ("looking in the shop windows" while grooming the pistes)
+    "machine": frozenset({"outdoor", "sport"}),
 }
 _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
 
@@ -3042,6 +3271,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         thing != main
         and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
         and _SIZED_ARTICLE.sub("", thing).strip().lower() not in _NOT_THINGS
+        and not _a_person(thing, main)
     )
     # "working towards her physics degree", "training for the regatta": the thing is a goal the work
     # serves, not what it works on: steps may be "for" it ("taking notes for the physics degree"), not
@@ -3126,7 +3356,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # sample: some lists name the thing in every other step, some never.
     tie = rng.choice((0.0, 0.15, 0.3, 0.5)) if kind not in _UNTIED else 0.0
     said = [
-        vary(_about(step, thing, kind, tie, rng) if step in middle and about else step.replace("{thing}", fill), rng)
+        vary(_about(step, thing, kind, tie, rng) if step in middle and about else _filled(step, fill), rng)
         for step in steps
     ]
     limit = p.max_length("subtasks", "subtask")  # a step naming a long "Currently" must still fit
@@ -3183,6 +3413,28 @@ def _same_kind(activity: str, kind: str, trade: str) -> bool:
 
 
 _ABOARD = frozenset(("crew", "travel"))
+# Verbs whose object is a person: "coaching Lisl Pirchner" is about a person, who is no piece of work
+# ("planning the next part of Lisl Pirchner", "choosing a spot for a break at Lisl Pirchner" were shown).
+_TO_PEOPLE = re.compile(
+    r"^(?:coach|teach|tutor|help|visit|meet|call|phon|ring|nurs|train|mind|babysit|look\w* after|car\w* for|"
+    r"check\w* on|see|interview|examin|treat|watch|collect|pick\w* up|feed|bath|dress|fetch|join|accompan)\w*\b",
+    re.IGNORECASE,
+)
+_NAME_ONLY = re.compile(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*")
+
+
+def _a_person(thing: str, activity: str) -> bool:
+    """Whether ``thing`` is someone the activity is done to: a name, not a place's, after such a verb."""
+    return bool(_NAME_ONLY.fullmatch(thing.strip())) and not is_place(thing) and bool(_TO_PEOPLE.match(activity))
+
+
+def _filled(step: str, thing: str) -> str:
+    """``step`` with ``thing`` in its place, and a verb after it that agrees ("checking how prescriptions
+    are going", not "is going")."""
+    text = step.replace("{thing}", thing)
+    last = thing.split()[-1].lower() if thing.split() else ""
+    plural = re.fullmatch(r"\w+[^su']s", last) is not None and not re.match(r"(?:a|an|one)\b", thing, re.IGNORECASE)
+    return text.replace(f"{thing} is going", f"{thing} are going") if plural else text
 
 
 def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> str:
@@ -3190,7 +3442,7 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     added to a general step ("taking notes" -> "taking notes for the research paper", "checking the
     phone" -> "checking the phone over lunch"), as a model ties its steps to the activity it was given."""
     if "{thing}" in step:
-        return step.replace("{thing}", thing)
+        return _filled(step, thing)
     # Not a step that names it already: "feeling the animal's belly for the animal's belly".
     named = thing.lower().removeprefix("the ").strip() in step.lower()
     tied = thing and len(thing) < 40 and rng.random() < tie  # drawn as before: the same answers elsewhere
