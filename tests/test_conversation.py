@@ -115,3 +115,31 @@ def test_nobody_is_asked_whether_to_wait_for_a_sleeper(morning):
     after = {t.key: t.llm_calls for t in rt.gateway.ledger.totals("task")}
     assert reaction is None or reaction.kind == "talk"
     assert after.get("react.decide_wait", 0) == before.get("react.decide_wait", 0)
+
+
+def test_the_utterance_prompt_says_the_relation_the_way_round_the_cast_gives_it():
+    """The cast's label is what the listener is to the speaker (Nessa's "with = Morwenna, label = aunt"):
+    the prompt once read "Nessa Pellow is aunt of Morwenna Vane", the relation backwards."""
+    from pathlib import Path
+
+    run = Run.create("harbour6", model="scripted/default", hours=12, run_id="aunt", seed=5, embedder=HashEmbedder())
+    rt = run.rt
+    rt.clock.advance(10 * 360)
+    for agent in rt.agents.values():
+        from aga.cognition.plan_day import plan_new_day
+
+        plan_new_day(rt, agent)
+        next_action(rt, agent)
+    shown: list[dict] = []
+    call = rt.call
+
+    def recording(task, agent, context, **kwargs):
+        if task.name == "converse.utterance":
+            shown.append(dict(context))
+        return call(task, agent, context, **kwargs)
+
+    rt.call = recording  # type: ignore[method-assign]
+    converse(rt, rt.agents["Nessa Pellow"], rt.agents["Morwenna Vane"])
+    assert shown[0]["relation_phrase"] == "Morwenna Vane is Nessa Pellow's aunt"
+    template = (Path(__file__).parents[1] / "aga/cognition/prompts/converse.utterance.txt").read_text()
+    assert "\n$relation_phrase.\n" in template

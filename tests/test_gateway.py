@@ -257,7 +257,7 @@ def test_an_utterance_that_copies_its_answer_format_is_no_line(faulty, make_gate
     shown = {
         "name": "Ana Lima", "other": "Bo Reyes", "identity": "Name: Ana Lima", "memories": "-",
         "past_context": "", "location": "the quay", "action": "mending nets", "other_action": "walking",
-        "relation_phrase": "a friend of Bo Reyes", "relationship": "", "conversation": "Bo Reyes: Hi Ana!",
+        "relation_phrase": "Bo Reyes is Ana Lima's friend", "relationship": "", "conversation": "Bo Reyes: Hi Ana!",
     }  # fmt: skip
     placeholders = ("Ana Lima's next line", "Ana Lima: Ana Lima's next line.")
     copied = [json.dumps({"utterance": u, "end": False}) for u in placeholders]
@@ -324,7 +324,7 @@ def test_a_line_said_again_word_for_word_is_refused(faulty, make_gateway, ledger
     shown = {
         "name": "Ana Lima", "other": "Bo Reyes", "identity": "Name: Ana Lima", "memories": "-",
         "past_context": "", "location": "the quay", "action": "mending nets", "other_action": "walking",
-        "relation_phrase": "a friend of Bo Reyes", "relationship": "", "conversation": conversation,
+        "relation_phrase": "Bo Reyes is Ana Lima's friend", "relationship": "", "conversation": conversation,
     }  # fmt: skip
     facts = shown_lines(conversation)
     assert facts == ShownLines(("Morning, Ana.", "Morning! Rough sea today.", "Aye, the nets are torn."))

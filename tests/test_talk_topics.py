@@ -31,7 +31,7 @@ SHOWN = {
     "location": "the quay",
     "action": "selling fish",
     "other_action": "walking to the boatyard",
-    "relation_phrase": "cousin of Bo Lenn",
+    "relation_phrase": "Bo Lenn is Ana Ruiz's cousin",
     "relationship": "Ana Ruiz knows Bo Lenn as cousin.",
 }
 

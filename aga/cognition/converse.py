@@ -100,7 +100,13 @@ def utterance(
         "location": f"{here.arena or 'the street'} in {here.sector or rt.scenario.town.world}",
         "action": speaker.state.action.description,
         "other_action": listener.state.action.description,
-        "relation_phrase": f"{label} of {listener.name}" if closeness else f"a stranger to {listener.name}",
+        # The cast's label says what the listener is to the speaker ("with = Lisl, label = daughter"):
+        # "Jonas is daughter of Lisl", as this line read before, told a model the relation backwards.
+        "relation_phrase": (
+            f"{listener.name} is {speaker.name}'s {label}"
+            if closeness
+            else f"{speaker.name} is a stranger to {listener.name}"
+        ),
         "relationship": relationship,
         "conversation": _lines_text(lines),
     }
