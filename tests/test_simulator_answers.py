@@ -2006,6 +2006,9 @@ def test_long_news_is_told_not_recited_word_for_word():
     assert [t for t in told if "customers" not in t] and [t for t in told if "2023" not in t]
     # A short piece of news, or a phrase the verb needs, is told as it is.
     assert told_briefly("The bakery closes early on Friday", random.Random(1)) == "The bakery closes early on Friday"
+    regatta = "I chair the committee and am organising the regatta on Saturday June 8: rowing races and a fair"
+    told = {told_briefly(regatta, random.Random(seed)) for seed in range(40)}
+    assert "I chair the committee and am organising the regatta on Saturday June 8" in told and len(told) > 1
     focus = "Klaus Mueller is writing a research paper that focuses on gentrification in the town"
     assert all("focuses on gentrification" in told_briefly(focus, random.Random(s)) for s in range(20))
 
@@ -2063,3 +2066,45 @@ def test_an_hour_draws_its_own_trades_steps_in_a_ski_village(activity, trade, wr
     assert right <= steps or not right, right - steps
     if "Lisl" in activity:
         assert not [s for s in steps if "Lisl" in s and s != activity], steps
+
+
+def test_family_is_greeted_as_family():
+    """An outside tester's night worker greeted his daughter at home with "Oh, hello! I didn't expect to see
+    you here", and she called her mother "Vreni"."""
+    start = "[The conversation has not started yet -- start it!]"
+    to_mother = {"name": "Lisl Pirch", "other": "Vreni Pirch", "conversation": start,
+                 "relation_phrase": "Vreni Pirch is Lisl Pirch's mother"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **to_mother)["utterance"] for seed in range(40)]
+    assert all("Vreni" not in x for x in lines), lines
+    assert any("Mum" in x for x in lines)
+    to_daughter = {**to_mother, "name": "Jo Pirch", "other": "Lisl Pirch",
+                   "relation_phrase": "Lisl Pirch is Jo Pirch's daughter"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **to_daughter)["utterance"] for seed in range(40)]
+    assert not [x for x in lines if re.search(r"didn't expect|Fancy meeting|how have you been", x)], lines
+    assert any("Lisl" in x for x in lines)
+    # Social Memory's prompt shows the label itself; a stranger may still be met with surprise.
+    social = {"name": "Lisl Pirch", "other": "Vreni Pirch", "label": "mother", "last_round": start}
+    assert any("Mum" in ask("converse.utterance_social", s, **social)["utterance"] for s in range(40))
+    stranger = {**to_daughter, "relation_phrase": "Jo Pirch is a stranger to Lisl Pirch"}
+    lines = [ask("converse.utterance", seed, **stranger)["utterance"] for seed in range(60)]
+    assert any(re.search(r"didn't expect|Fancy meeting|how have you been", x) for x in lines)
+
+
+def test_what_was_just_said_is_taken_up_whole_and_fittingly():
+    """An outside tester's ski village: "you fell off the magic carpet lift last week in front? Good for
+    you.", "Ha, yes, I am driving the shuttle bus between the Village square." and "Hm, the but hate?"."""
+    start = "[Conversation]\nAna Ruiz: Hi Bo!\nBo Lenn: Hey Ana.\nAna Ruiz: "
+
+    def taken_up(said: str) -> list[str]:
+        lines = [
+            ask("converse.utterance", seed, name="Bo Lenn", other="Ana Ruiz", conversation=start + said)["utterance"]
+            for seed in range(80)
+        ]
+        return [x for x in lines if x.startswith(ECHOES)]
+
+    fall = taken_up("Guess what? I fell off the magic carpet lift last week in front of my pupils")
+    assert fall and all("you fell off the magic carpet lift last week?" in x for x in fall if "fell" in x), fall
+    assert not [x for x in fall if re.search(r"Since when|(?:Good|Great|Nice|Lovely) for you|sounds", x)], fall
+    bus = taken_up("So, I am driving the shuttle bus between the Village square and the lift station every day")
+    assert bus and not [x for x in bus if "between" in x], bus
+    assert not taken_up("I know Vreni Pirch as daughter and love her but hate her fussing")

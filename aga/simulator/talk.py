@@ -271,7 +271,7 @@ _WHEN = re.compile(
 def told_briefly(topic: str, rng: random.Random) -> str:
     """A long piece of news as a person tells it rather than recites it: a phrase after its first 40
     characters and after its first phrase ("focuses | on gentrification" keeps its object) that does not
-    say when is left out half the time, and so is the year of a date.
+    say when is left out half the time, and so are the year of a date and a list after a colon.
 
     The 1.5B told a party "at Hobbs Cafe on February 14 from 5 pm to 7 pm", leaving out the "for my
     customers and neighbours" and the year its prompt gave (benchmarks/results/realism.json); the same
@@ -285,11 +285,14 @@ def told_briefly(topic: str, rng: random.Random) -> str:
     for i, m in enumerate([*_PHRASE.finditer(topic), None]):
         end = m.start() if m else len(topic)
         piece = topic[start:end]
-        if i < 2 or start < 40 or _WHEN.search(piece) or rng.random() < 0.5:
+        if i < 2 or start < 40 or (_WHEN.search(piece) or rng.random() < 0.5):
             kept.append(piece)
         if m:
             start = m.end() - 1  # keep the space before the phrase
     text = "".join(kept)
+    colon = text.find(":", 40)
+    if colon > 0 and rng.random() < 0.5:  # and the list a colon opens ("on Saturday June 8: rowing races, ...")
+        text = text[:colon]
     if rng.random() < 0.5:
         text = re.sub(r"(\b\d{1,2}(?:st|nd|rd|th)?),? \d{4}\b", r"\1", text)
     return text
@@ -314,24 +317,37 @@ def _line(
         gist = _gist_of(said[-1].split(" Anyway, ")[0]).split()
         taken = gist if _tells(gist, said[-1], p.get("name")) else None
     if turn == 0:
-        line = rng.choice(
-            (
-                f"Hi {other}! How are you doing today?",
-                f"Hey {other}, good to see you.",
-                f"Oh, hi {other}!",
+        label = _label(p)
+        kin = _KIN.search(label) is not None
+        other = _ADDRESS.get(m.group(1).lower(), other) if (m := _ELDER.search(label)) else other
+        greetings = [
+            f"Hi {other}! How are you doing today?",
+            f"Hey {other}, good to see you.",
+            f"Oh, hi {other}!",
+            f"Hello there, {other}.",  # not "Morning": the prompt shows no time of day
+            f"{other}, there you are!",
+            f"Good to see you, {other}. Busy day?",
+            f"Hi {other}, what are you up to?",
+        ]
+        if not kin:
+            # Surprise at meeting, or at not having met for a while, is not how one greets family: an
+            # outside tester's night worker met his daughter at home with "I didn't expect to see you here".
+            greetings += [
                 f"{other}! Fancy meeting you here.",
-                f"Hello there, {other}.",  # not "Morning": the prompt shows no time of day
                 f"Hello {other}, how have you been?",
-                f"{other}, there you are!",
                 "Oh, hello! I didn't expect to see you here.",
-                f"Good to see you, {other}. Busy day?",
-                f"Hi {other}, what are you up to?",
-            )
-        )
+            ]
+        line = rng.choice(greetings)
     elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
-        head = re.split(r"[,;:]| and (?:am|is|are|was|have|has) ", swap_persons(" ".join(taken)))[0].split()[:12]
+        whole = re.split(r"[,;:]| and (?:am|is|are|was|have|has) ", swap_persons(" ".join(taken)))[0].split()
+        head = whole[:12]
+        if len(whole) > 12:
+            # Cut short, a clause ends before the phrase it was cut in: "you fell off the lift last week in
+            # front?" and "I am driving the bus between the Village square." were said back.
+            cut = next((i for i in range(4, len(head)) if head[i].lower() in _PHRASE_HEADS), len(head))
+            head = head[:cut]
         while len(head) > 4 and head[-1].lower() in _DANGLING:  # "... at Hobbs Cafe for her" -> "... Cafe"
             head.pop()
         said_back = " ".join(head)
@@ -342,10 +358,10 @@ def _line(
             # What the other said of oneself is confirmed, not met with surprise ("Hm, I am planning the
             # rest of the day while eating? I had no idea." was said to "I noticed you are planning ...").
             line = f"{rng.choice(CONFIRMS)}{said_back}."
-        elif re.match(r"(?:a|an|the|your|my|some)\b", thing) and rng.random() < 0.5:
-            line = f"{rng.choice(ECHOES)}{thing}? {rng.choice(FOLLOW_UP)}"
+        elif re.match(r"(?:a|an|the|your|my|some) (?!(?:but|and|or|so)\b)\w{3,}", thing) and rng.random() < 0.5:
+            line = f"{rng.choice(ECHOES)}{thing}? {rng.choice(_follow_ups(said_back))}"
         else:
-            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(FOLLOW_UP)}"
+            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(_follow_ups(said_back))}"
     elif news and rng.random() < NEWS_CHANCE:
         topic = told_briefly(as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip("."), rng)
         line = _framed(topic, TELL, rng)
@@ -372,6 +388,38 @@ def _line(
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
+# Family, as the relation the prompt shows names them (general English kin words).
+_KIN = re.compile(
+    r"\b(?:mother|mum|mom|father|dad|parents?|son|daughter|child|wife|husband|partner|spouse|sister|brother|"
+    r"siblings?|aunt|uncle|niece|nephew|cousin|grand\w*|gran|granny|grandad|in-law|stepmother|stepfather|"
+    r"stepson|stepdaughter|twin)\b",
+    re.IGNORECASE,
+)
+# One's elders in the family are called by what they are to one ("Hello there, Mum."), not by name.
+_ELDER = re.compile(
+    r"^(?:my |their |his |her )?(mother|mum|mom|father|dad|grandmother|grandfather|gran|granny|grandad|grandpa|"
+    r"grandma|nan|nana)\b",
+    re.IGNORECASE,
+)
+_ADDRESS = {
+    "mother": "Mum", "mum": "Mum", "mom": "Mom", "father": "Dad", "dad": "Dad", "grandmother": "Gran",
+    "grandfather": "Grandad", "gran": "Gran", "granny": "Granny", "grandad": "Grandad", "grandpa": "Grandpa",
+    "grandma": "Grandma", "nan": "Nan", "nana": "Nana",
+}  # fmt: skip
+# The relation the baseline prompt states ("Vreni Pirchner is Lisl Pirchner's mother.").
+_RELATION_LINE = re.compile(r"^.+? is .+?['’]s (.+?)\.?$", re.MULTILINE)
+
+
+def _label(p: Prompt) -> str:
+    """What the other is to the speaker, as the prompt shows it: the Social Memory prompt's label, or the
+    baseline prompt's relation line; '' for a stranger."""
+    if p.get("label"):
+        return p.get("label")
+    line = p.get("relation_phrase")
+    m = _RELATION_LINE.match(line.strip()) if line and not line.rstrip(".").endswith(p.get("other")) else None
+    return m.group(1) if m else ""
+
+
 ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
 CONFIRMS = ("Yes, ", "That's right, ", "Ha, yes, ", "True, ")  # ... when it was said of oneself
 
@@ -381,6 +429,9 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
     talk ("nice to run into me?") and not a greeting ("Hi Zoë! How are you?" is not Zoë's to say back)."""
     return (
         len(gist) >= 4
+        # How two people know each other, recited, is not news to take up ("Hm, the but hate?" was said
+        # back to "I know Vreni as daughter and love her but hate her fussing").
+        and not _RELATION.match(" ".join(gist))
         and not line.startswith(CONFIRMS)  # "Yes, I am ..." tells back what was just said ("Right, that's right?")
         and ":" not in line
         and canonical(" ".join(gist)) not in _SMALL
@@ -388,6 +439,29 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
     )
 
 
+# What is asked after something that is over, and what is said to good news only: "you fell off the
+# lift last week? Since when?" and "... Good for you." were said to an outside tester's teacher.
+_PAST = re.compile(
+    r"\b(?:was|were|had|did|fell|went|came|broke|lost|yesterday|ago|last (?:week|night|year|month))\b|\w+ed\b"
+)
+_BAD_NEWS = re.compile(
+    r"\b(?:fell|fall\w*|broke\w*|lost|hurt\w*|ill|sick|died|dead|death|worr\w*|risk|danger\w*|accident|clos\w*|"
+    r"cancel\w*|short of|delayed|problem|trouble|injur\w*|pain|avalanche|storm|flood\w*|fire|late|miss\w*)\b",
+    re.IGNORECASE,
+)
+_ONGOING_ONLY = {"Since when?", "How is that going?", "That must keep you busy.", "That's a lot on your plate."}
+_GOOD_ONLY = {"Good for you.", "That sounds great."}
+
+
+def _follow_ups(said: str) -> list[str]:
+    """The follow-up questions and words that suit what was just said."""
+    out = [x for x in FOLLOW_UP if not (_PAST.search(said) and x in _ONGOING_ONLY)]
+    return [x for x in out if not (_BAD_NEWS.search(said) and x in _GOOD_ONLY)] or list(FOLLOW_UP)
+
+
+# Words that open a phrase a clause may be cut before.
+_PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between", "about", "by", "into", "near",
+                 "after", "before", "during", "because", "while", "until", "since", "so", "but"}  # fmt: skip
 # Words a clause cut short must not end on.
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",
              "my", "your", "our", "its", "from", "by", "about", "that", "some"}  # fmt: skip
