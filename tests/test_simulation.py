@@ -222,3 +222,26 @@ def test_a_one_call_day_that_ends_by_going_to_bed_at_bedtime_needs_no_repair(pla
 
     assert plan_with("making my way to bed")["repaired_hours"] == 0
     assert plan_with("writing his research paper")["repaired_hours"] == 2
+
+
+def test_an_insight_drawn_twice_in_one_reflection_is_stored_once(planner, monkeypatch):
+    """An outside tester's hut keeper stored the same insight seven times at one minute."""
+    from aga.cognition import reflect
+    from aga.cognition.answers import Insight, Insights
+    from aga.memory import MemoryKind
+
+    rt = planner.rt
+    agent = next(iter(rt.agents.values()))
+    asked = rt.call
+
+    def call(task_, who, context, **kwargs):
+        if task_ is reflect.INSIGHTS:
+            return Insights(insights=[Insight(insight="Ana keeps thinking about the regatta", evidence=[1])] * 2)
+        return asked(task_, who, context, **kwargs)
+
+    monkeypatch.setattr(rt, "call", call)
+    before = len(rt.memory.latest(agent.name, 5000, kinds=[MemoryKind.REFLECTION]))
+    created = reflect.reflect(rt, agent)
+    stored = rt.memory.latest(agent.name, 5000, kinds=[MemoryKind.REFLECTION])
+    assert len(created) == 1 and len(stored) == before + 1
+    assert stored[0].description == "Ana keeps thinking about the regatta"

@@ -81,6 +81,13 @@ def reflect(rt: Runtime, agent: Agent) -> list[int]:
     # memories are added afterwards in the order the original adds them.
     answers = rt.gather(agent, *(partial(ask, nodes) for _, nodes in asked))
     found = [(insight, nodes) for (_, nodes), insights in zip(asked, answers, strict=True) for insight in insights]
+    # An insight drawn again for another question of the same reflection is one thought, not several: an
+    # outside tester's hut keeper stored "... has eighteen ski tourers booked for Saturday night" seven
+    # times at one minute, which weighs it sevenfold in every later retrieval (and pays seven judgements).
+    firsts: dict[str, tuple[Any, list[MemoryNode]]] = {}
+    for insight, nodes in found:
+        firsts.setdefault(" ".join(insight.insight.lower().split()), (insight, nodes))
+    found = list(firsts.values())
     judged = judge_thoughts(rt, [(agent, insight.insight) for insight, _ in found])
     created: list[int] = []
     for (insight, nodes), judgement in zip(found, judged, strict=True):
