@@ -2108,3 +2108,17 @@ def test_what_was_just_said_is_taken_up_whole_and_fittingly():
     bus = taken_up("So, I am driving the shuttle bus between the Village square and the lift station every day")
     assert bus and not [x for x in bus if "between" in x], bus
     assert not taken_up("I know Vreni Pirch as daughter and love her but hate her fussing")
+
+
+def test_a_talk_about_a_statement_retold_is_not_how_how():
+    """ "conversing about how how Jonas Pirchner worries ..." was written when a talk's summary was retold."""
+    from aga.simulator.talk import _as_topic
+    from aga.simulator.text import clean_topic
+
+    remembered = "Vreni and Burgi were conversing about how Jonas Pirch worries that the tiller will break"
+    assert clean_topic(remembered) == "Jonas Pirch worries that the tiller will break"
+    assert (
+        _as_topic("how Jo Pirch worries that the tiller will break")
+        == "how Jo Pirch worries that the tiller will break"
+    )
+    assert clean_topic("conversing about how their days are going") == "how their days are going"

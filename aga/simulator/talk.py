@@ -609,6 +609,8 @@ def _as_topic(told: str) -> str:
     they do it ("Ana Ruiz organising the regatta"), any other statement as "how ..." ("how the pass road
     will close on Saturday"). "conversing about Ilse Brunnthaler is posting the bulletin" was written
     to an outside tester's memories."""
+    if told.startswith("how "):
+        return told  # (a summary retold: "conversing about how how Jonas worries ..." was written)
     name, rest = leading_name(told)
     ongoing = re.match(r"(?:is|are) (\w+ing\b.*)$", rest)
     if name and ongoing and not _FINITE.search(ongoing.group(1)):  # "... and her brother is helping": a statement

@@ -430,7 +430,8 @@ def clean_topic(text: str) -> str:
     put around a statement ('X cares about this:', 'It matters to X that', 'I found it interesting
     that', 'This is X's plan for Monday:' ...), however many are nested, of whatever kinds."""
     if "conversing about " in text:
-        text = text.rsplit("conversing about ", 1)[1]
+        # (a statement a talk was about is written "conversing about how ...": the "how" is the summary's)
+        text = re.sub(r"^how (?!their days\b)(?=\S+ \S)", "", text.rsplit("conversing about ", 1)[1])
     text = text.strip()
     while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
         text = stripped
