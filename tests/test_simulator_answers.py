@@ -2122,3 +2122,18 @@ def test_a_talk_about_a_statement_retold_is_not_how_how():
         == "how Jo Pirch worries that the tiller will break"
     )
     assert clean_topic("conversing about how their days are going") == "how their days are going"
+
+
+def test_a_name_after_its_role_is_you_or_me_alone():
+    """An outside tester's ski village: "I am training on the slalom course with her coach you" and "Vreni
+    Pirchner's father you should see a doctor about his hip"."""
+    from aga.simulator.text import as_said_to
+
+    training = "Lisl Pirch is training on the slalom course of Gamsleiten Pistes with her coach Cora Wald"
+    assert as_said_to(training, "Lisl Pirch", "Cora Wald") == (
+        "I am training on the slalom course of Gamsleiten Pistes with you"
+    )
+    hip = "Vreni Pirch's father Bert Gruber should see a doctor about his hip"
+    assert as_said_to(hip, "Lisl Pirch", "Bert Gruber").startswith("you should see a doctor")
+    # someone else named after a role stays named
+    assert as_said_to(hip, "Lisl Pirch", "Cora Wald") == hip

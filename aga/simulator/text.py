@@ -482,12 +482,20 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
     return _named(text, parties)
 
 
+# "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it.
+_ROLE_BEFORE = r"\b(?:(?:my|your|his|her|their|our|the)|(?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*'s)\s+(?:[a-z-]+\s+){1,2}"
+
+
 def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
     """``text`` with the speaker's and the listener's full names said as 'me'/'my' and 'you'/'your'
     ("Chloé is chatting with Ana Lima" said by Ana -> "Chloé is chatting with me")."""
     firsts = [name.split()[0] for name, *_ in parties if name]
     for name, _, own, obj in parties:
         if name:
+            # A name after the role it is named by is the one spoken to or the speaker: "with her coach
+            # Corinna Waldegger" said to Corinna is "with you" ("with her coach you" was said), "Vreni's
+            # father Balthasar Gruber should see a doctor" said to him "you should see a doctor".
+            text = re.sub(rf"{_ROLE_BEFORE}(?={re.escape(name)}\b)", "", text)
             said = {f"{name}'s": own, name: obj}
             text = re.sub(rf"\b{re.escape(name)}(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
             # a name that was the subject of its clause: "thinks Zofia Lisowska is kind" -> "you are kind"
@@ -523,13 +531,14 @@ _PLACE_ENDS = (
     "Bakery", "Brewery", "Takeaway", "Office", "Station", "Terminal", "Cabs?", "Hall", "Church", "Chapel", "Abbey",
     "Castle", "Tower", "Centre", "Center", "Museum", "Gallery", "Theatre", "Cinema", "Stadium", "Pool", "Zoo",
     "Flats", "House", "Cottage", "Farm", "Forge", "Mill", "Works", "Beach", "Harbour", "Harbor", "Quay",
-    "Lighthouse", "Boatyard",
+    "Lighthouse", "Boatyard", "Pistes?", "Slopes?", "Depot", "Huts?", "Lifts?", "Chalet", "Lodge", "Trail", "Pass",
+    "Valley", "Lake", "River", "Peak", "Deck",
 )  # fmt: skip
 # Of those, the ones that are also people's surnames ("Lea Park", "Tom Mill") or name a thing as often.
 _ALSO_SURNAMES = frozenset((
     "Street", "Road", "Lane", "Square", "Bridge", "Ward", "Park", "Gardens?", "Inn", "Bar", "Arms", "Rest", "Club",
     "Office", "Cabs?", "Hall", "Church", "Chapel", "Abbey", "Castle", "Tower", "Pool", "House", "Farm", "Forge",
-    "Mill", "Works", "Beach",
+    "Mill", "Works", "Beach", "Lodge", "Lake", "River", "Peak", "Pass",
 ))  # fmt: skip
 PLACE_WORDS = "(?:" + "|".join(_PLACE_ENDS) + ")"
 # A name ending in a word no one is named ("Hobbs Cafe") is a place however short.
