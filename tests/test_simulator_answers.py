@@ -2058,6 +2058,9 @@ def test_a_crews_boat_is_what_they_are_on_not_a_piece_of_work():
          {"taking the register", "wiping the board", "playing a learning game"}, {"adding up the marks"}),
         ("watching the football at the pub", "Femi Ade is a barber.",
          {"catching breath between runs", "doing a practice run", "timing a run"}, set()),
+        # a walk to school is no bus ride and no slalom training, however the pupil's trade reads
+        ("heading to the village school", "Lisl Pirch is a pupil at the village school and races slalom.",
+         {"buying a ticket", "finding a seat", "doing a practice run", "adjusting the kit"}, set()),
     ],
 )  # fmt: skip
 def test_an_hour_draws_its_own_trades_steps_in_a_ski_village(activity, trade, wrong, right):

@@ -2862,13 +2862,14 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"walking around|quick quiz|lesson materials|next activity)\b",
          r"\b(?:teach\w*|taught|class\w*|lessons?|pupils?|students?|children|kids|tutor\w*|lectur\w*|seminar|"
          r"workshop|form|register|assembly)\b"),
-        # A passenger's steps only for one who does not drive: an outside tester's bus driver was "dozing
-        # for a while" and "buying a ticket" at the wheel.
+        # A passenger's steps only on a bus, a train or a boat, and not at its wheel: an outside tester's bus
+        # driver was "dozing for a while" and "buying a ticket" at the wheel.
         ("travel",
          r"\b(?:ticket|seat|dozing|reading on the way|boarding|stops go by|the stop|news on the phone|"
          r"another passenger|a passenger|standing by the door|window|getting off)\b",
          r"^(?!.*\b(?:driv\w*|drove|park\w*|steer\w*|cycl\w*|rid\w* (?:a|the|his|her|their) (?:bike|bicycle|"
-         r"motorbike|horse))\b)"),
+         r"motorbike|horse))\b).*\b(?:bus|buses|train|trains|tram|ferry|coach|taxi|cab|plane|flight|boat|metro|"
+         r"underground|tube|subway|shuttle)\b"),
         # Exercise only where the outing is for it, the water only where there is some: an outside
         # tester's pupil going to school was "jogging a stretch" and "walking by the water" in a ski village.
         ("outdoor",
@@ -2894,6 +2895,7 @@ _PEOPLE = re.compile(
 _VERB_KINDS = {
     "cook": "cooking", "bake": "cooking", "fry": "cooking", "roast": "cooking", "grill": "cooking",
     "eat": "meal", "dine": "meal", "serve": "service", "sell": "service", "visit": "visiting",
+    "head": "travel", "commute": "travel",
 }  # fmt: skip
 _VERB_WEIGHT = 0.25
 # How close an hour must be to a clause of the routine to carry it on ("opens the shop at 7 am" and
