@@ -43,7 +43,9 @@ def _per_utterance(run: Run, tasks: tuple[str, ...]) -> float:
 def test_utterance_prompts_are_much_shorter_with_social_memory(runs):
     _, baseline, with_social = runs
     totals = {t.key: t for t in with_social.rt.gateway.ledger.totals("task")}
-    assert totals["converse.utterance_social"].llm_calls >= 4
+    # A talk of three lines at least: the comparison below is per line. (At 18d2281 ville3's first 14
+    # hours on the simulator hold one talk, of 3 lines; before, its lines were 4 or more.)
+    assert totals["converse.utterance_social"].llm_calls >= 3
     assert "converse.relationship" not in totals and "converse.utterance" not in totals
     base = _per_utterance(baseline, ("converse.utterance", "converse.relationship"))
     soc = _per_utterance(with_social, ("converse.utterance_social", "social.fold"))
