@@ -2088,6 +2088,8 @@ def test_family_is_greeted_as_family():
     # Social Memory's prompt shows the label itself; a stranger may still be met with surprise.
     social = {"name": "Lisl Pirch", "other": "Vreni Pirch", "label": "mother", "last_round": start}
     assert any("Mum" in ask("converse.utterance_social", s, **social)["utterance"] for s in range(40))
+    in_law = {**to_mother, "relation_phrase": "Vreni Pirch is Lisl Pirch's mother-in-law"}
+    assert not any("Mum" in ask("converse.utterance", s, **in_law)["utterance"] for s in range(40))
     stranger = {**to_daughter, "relation_phrase": "Jo Pirch is a stranger to Lisl Pirch"}
     lines = [ask("converse.utterance", seed, **stranger)["utterance"] for seed in range(60)]
     assert any(re.search(r"didn't expect|Fancy meeting|how have you been", x) for x in lines)

@@ -285,7 +285,7 @@ def told_briefly(topic: str, rng: random.Random) -> str:
     for i, m in enumerate([*_PHRASE.finditer(topic), None]):
         end = m.start() if m else len(topic)
         piece = topic[start:end]
-        if i < 2 or start < 40 or (_WHEN.search(piece) or rng.random() < 0.5):
+        if i < 2 or start < 40 or _WHEN.search(piece) or rng.random() < 0.5:
             kept.append(piece)
         if m:
             start = m.end() - 1  # keep the space before the phrase
@@ -398,7 +398,7 @@ _KIN = re.compile(
 # One's elders in the family are called by what they are to one ("Hello there, Mum."), not by name.
 _ELDER = re.compile(
     r"^(?:my |their |his |her )?(mother|mum|mom|father|dad|grandmother|grandfather|gran|granny|grandad|grandpa|"
-    r"grandma|nan|nana)\b",
+    r"grandma|nan|nana)\b(?!-in-law| in law)",  # (a father-in-law is no "Dad")
     re.IGNORECASE,
 )
 _ADDRESS = {
