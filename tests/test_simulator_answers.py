@@ -2140,5 +2140,8 @@ def test_a_name_after_its_role_is_you_or_me_alone():
     )
     hip = "Vreni Pirch's father Bert Gruber should see a doctor about his hip"
     assert as_said_to(hip, "Lisl Pirch", "Bert Gruber").startswith("you should see a doctor")
-    # someone else named after a role stays named
+    # someone else named after a role stays named, and a place before a name is no role
     assert as_said_to(hip, "Lisl Pirch", "Cora Wald") == hip
+    assert as_said_to("Chloe Park is chatting at the cafe with Ana Lima", "Ana Lima", "Bo Reyes") == (
+        "Chloe Park is chatting at the cafe with me"
+    )

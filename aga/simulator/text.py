@@ -482,8 +482,13 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
     return _named(text, parties)
 
 
-# "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it.
-_ROLE_BEFORE = r"\b(?:(?:my|your|his|her|their|our|the)|(?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*'s)\s+(?:[a-z-]+\s+){1,2}"
+# "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it; a word of the role is
+# no preposition, conjunction or verb of being ("at the cafe with Ana Lima" names no role of Ana's).
+_NOT_A_ROLE = r"(?:with|to|at|for|and|or|but|of|in|on|by|from|about|near|beside|next|than|as|is|was|are|were)\b"
+_ROLE_BEFORE = (
+    r"\b(?:(?:my|your|his|her|their|our|the)|(?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*'s)\s+"
+    rf"(?:(?!{_NOT_A_ROLE})[a-z-]+\s+){{1,2}}"
+)
 
 
 def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
