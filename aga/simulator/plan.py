@@ -293,6 +293,14 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     # 1:00 pm" was shown); nor breakfast on waking where the routine says when breakfast is.
     planned = " ".join(t for _, t in items[2:]).lower()
     items = [x for x in items if not (x[1] == "have breakfast" and "breakfast" in planned)]
+    # A meal the lifestyle states for the first hours after waking is the waking meal: a night keeper
+    # up at 5 pm "has dinner around 6 pm before the night watch", and breakfast at 6 pm then dinner at
+    # 7 pm was planned.
+    early_lunch, early_dinner = (_stated_offset(lifestyle, m, wake) for m in (("lunch",), ("dinner", "supper")))
+    if early_dinner is not None and early_dinner <= 2:
+        items, dinner = [x for x in items if x[1] != "have breakfast"], max(1, early_dinner)
+    elif early_lunch is not None and early_lunch <= 2:
+        items, lunch = [x for x in items if x[1] != "have breakfast"], max(1, early_lunch)
     items += [(lunch, "have lunch")] if "lunch" not in planned else []
     items += [(min(dinner, awake - 1), "have dinner")] if not re.search(r"\b(?:dinner|supper)\b", planned) else []
     errands = _errands(p.get("identity"), [])
@@ -304,6 +312,12 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     items.append((awake, "go to bed"))
     items.sort(key=lambda x: x[0])
     return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
+
+
+def _stated_offset(lifestyle: str, meal: tuple[str, ...], wake: int) -> int | None:
+    """Hours after waking of the hour the lifestyle states for a meal (by any of its names), if it does."""
+    stated = hour_in(lifestyle, meal)
+    return None if stated is None else (stated - wake) % 24
 
 
 def _meal_offset(lifestyle: str, meal: tuple[str, ...], wake: int, usual: int, awake: int, jitter: int) -> int:
