@@ -1792,14 +1792,15 @@ def test_a_meal_the_routine_plans_is_not_planned_twice():
     ("wake", "lifestyle", "first_meal"),
     [
         # harbour6's night keeper: "have breakfast at 5:00 pm; have dinner at 6:00 pm" was planned.
-        ("16", "Idris goes to sleep around 8 am and gets up around 4 pm. He has dinner around 6 pm.", "dinner at 6:00 pm"),
-        ("17", "Idris goes to sleep around 8 am and gets up around 4 pm. He has dinner around 6 pm.", "dinner at 6:00 pm"),
+        ("16", "Idris sleeps from 8 am and gets up around 4 pm. He has dinner around 6 pm.", "dinner at 6:00 pm"),
+        ("17", "Idris sleeps from 8 am and gets up around 4 pm. He has dinner around 6 pm.", "dinner at 6:00 pm"),
         ("11", "Ann goes to sleep around 1 am and gets up around 11 am. She has lunch at noon.", "lunch at 12:00 pm"),
     ],
 )
 def test_a_meal_stated_for_just_after_waking_is_the_waking_meal(wake: str, lifestyle: str, first_meal: str):
     for seed in range(6):
-        items = ask("plan.daily", seed, wake_hour=wake, lifestyle=lifestyle, requirement="", identity="Name: X")["items"]
+        shown = {"wake_hour": wake, "lifestyle": lifestyle, "requirement": "", "identity": "Name: X"}
+        items = ask("plan.daily", seed, **shown)["items"]
         assert not any("breakfast" in x for x in items), items
         assert first_meal in items[1], items
     # Up at 7 with lunch at noon: breakfast on waking as before.
