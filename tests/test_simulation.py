@@ -245,3 +245,17 @@ def test_an_insight_drawn_twice_in_one_reflection_is_stored_once(planner, monkey
     stored = rt.memory.latest(agent.name, 5000, kinds=[MemoryKind.REFLECTION])
     assert len(created) == 1 and len(stored) == before + 1
     assert stored[0].description == "Ana keeps thinking about the regatta"
+
+
+def test_a_cast_relation_is_remembered_in_words_that_read_whatever_the_feeling_is(tmp_path, monkeypatch):
+    """The feeling stands apart in brackets: casts write it as a verb phrase, an adjective or a noun
+    phrase, and joined with "and" a seeded memory read "... knows Ann as neighbour and friendly"."""
+    from aga.sim.engine import SEED_STEP
+
+    monkeypatch.setenv("AGA_RUNS_DIR", str(tmp_path / "runs"))
+    run = Run.create("harbour6", model="scripted/default", hours=0.05, run_id="seed", seed=0, embedder=HashEmbedder())
+    seeded = {text for _, text in run.rt.memory.descriptions_at(SEED_STEP)}
+    run.close()
+    assert "Idris Vane knows Morwenna Vane as wife (feeling: misses her on the long nights)." in seeded
+    assert "Bram Okafor knows Harriet Lusk as acquaintance (feeling: friendly)." in seeded
+    assert "Idris Vane knows Nessa Pellow as niece by marriage (feeling: proud of her)." in seeded

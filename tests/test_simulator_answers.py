@@ -2166,3 +2166,11 @@ def test_a_name_after_its_role_is_you_or_me_alone():
     assert as_said_to("Chloe Park is chatting at the cafe with Ana Lima", "Ana Lima", "Bo Reyes") == (
         "Chloe Park is chatting at the cafe with me"
     )
+
+
+def test_a_relations_feeling_is_a_note_not_words_to_say():
+    from aga.simulator.text import as_said_to, clean_topic
+
+    remembered = "Harriet Lusk knows Elif Karsan as flatmate (feeling: fond of her)."
+    assert clean_topic(remembered) == "Harriet Lusk knows Elif Karsan as flatmate"
+    assert as_said_to(clean_topic(remembered), "Harriet Lusk", "Priya Castell") == "I know Elif Karsan as flatmate"

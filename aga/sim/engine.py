@@ -63,7 +63,10 @@ def seed_memories(rt: Runtime) -> None:
     for agent in rt.agents.values():
         beliefs = list(agent.persona.statements)
         for rel in agent.persona.relationships:
-            feeling = f" and {rel.feeling}" if rel.feeling else ""
+            # The feeling apart, in brackets: casts write it as a verb ("misses her"), an adjective
+            # ("friendly", "fond of him") or a phrase ("good mates"), and "... as wife and friendly"
+            # was what the memory read when it was joined with "and".
+            feeling = f" (feeling: {rel.feeling.strip().rstrip('.')})" if rel.feeling.strip() else ""
             beliefs.append(f"{agent.name} knows {rel.name} as {rel.label}{feeling}.")
         for text in beliefs:
             if (agent.name, text) in seeded:

@@ -432,7 +432,8 @@ def clean_topic(text: str) -> str:
     if "conversing about " in text:
         # (a statement a talk was about is written "conversing about how ...": the "how" is the summary's)
         text = re.sub(r"^how (?!their days\b)(?=\S+ \S)", "", text.rsplit("conversing about ", 1)[1])
-    text = text.strip()
+    # A cast relation's feeling is a note on it ("... as neighbour (feeling: fond of her)"), not words to say.
+    text = re.sub(r"\s*\(feeling: [^)]*\)", "", text).strip()
     while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
         text = stripped
     return text.strip().rstrip(".")
