@@ -2174,3 +2174,36 @@ def test_a_relations_feeling_is_a_note_not_words_to_say():
     remembered = "Harriet Lusk knows Elif Karsan as flatmate (feeling: fond of her)."
     assert clean_topic(remembered) == "Harriet Lusk knows Elif Karsan as flatmate"
     assert as_said_to(clean_topic(remembered), "Harriet Lusk", "Priya Castell") == "I know Elif Karsan as flatmate"
+
+
+def test_a_family_name_written_first_is_neither_a_greeting_nor_the_speaker():
+    """An outside tester's onsen town (names family name first): a husband greeted his wife "Hi Sato!",
+    and "Sato Michiko is rehearsing ..." said by Sato Haruki came out as "I Michiko is rehearsing"."""
+    from aga.simulator.text import as_said_to
+
+    start = "[The conversation has not started yet -- start it!]"
+    couple = {"name": "Sato Haruki", "other": "Sato Michiko", "conversation": start,
+              "relation_phrase": "Sato Michiko is Sato Haruki's wife"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **couple)["utterance"] for seed in range(30)]
+    assert not [x for x in lines if "Sato" in x], lines
+    assert any("Michiko" in x for x in lines)
+    friends = {**couple, "other": "Ishikawa Goro", "relation_phrase": "Ishikawa Goro is Sato Haruki's friend"}
+    assert any("Ishikawa" in ask("converse.utterance", s, **friends)["utterance"] for s in range(30))
+    said = as_said_to("Sato Michiko is rehearsing a lantern song", "Sato Haruki", "Mori Aiko")
+    assert said == "Sato Michiko is rehearsing a lantern song"
+    assert as_said_to("Sato Haruki is checking the baths", "Sato Haruki", "Mori Aiko") == "I am checking the baths"
+    assert as_said_to("Ana is baking", "Ana Lima", "Bo Reyes") == "I am baking"
+
+
+def test_a_later_he_or_she_after_ones_kin_is_the_speaker():
+    """ "my wife died five years ago; he lives with his daughter Aiko" was an onsen cook's line."""
+    from aga.simulator.text import as_said_to
+
+    died = "Mori Takeshi's wife died five years ago; he lives with his daughter Aiko"
+    assert as_said_to(died, "Mori Takeshi", "Sato Kenta") == "my wife died five years ago; I live with my daughter Aiko"
+    fish = "Ana Lima's husband is a fisherman, and she sells his catch at her stall"
+    assert as_said_to(fish, "Ana Lima", "Bo Reyes") == "my husband is a fisherman, and I sell his catch at my stall"
+    # a brother's "he" may be the brother: left as it was
+    assert as_said_to("Bo Reyes's brother is ill; he lives alone", "Bo Reyes", "Ana Lima") == (
+        "my brother is ill; he lives alone"
+    )

@@ -80,6 +80,13 @@ def _first(name: str) -> str:
     return name.split()[0] if name else "there"
 
 
+def _called(name: str, by: str) -> str:
+    """The part of ``name`` that ``by`` calls them by: the first word, or the last where the two share the
+    first (a family name written first: "Hi Sato!" was a husband's greeting to his wife Sato Michiko)."""
+    first = _first(name)
+    return name.split()[-1] if by and first == _first(by) and len(name.split()) > 1 else first
+
+
 @answers("react.decide_talk")
 def decide_talk(p: Prompt) -> dict[str, object]:
     """Yes at the rate the embedded models say yes to the same prompts, whatever relation they show;
@@ -171,7 +178,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     topics = [t for t in topics if not is_schedule(t)]
     # Being in this very conversation ("... is chatting with Maria Lopez") is no news to tell Maria.
     talking = r"\b(?:chatting|talking|speaking|conversing)\b"
-    who = rf"\b{re.escape(_first(listener))}\b"
+    who = rf"\b(?:{re.escape(_first(listener))}|{re.escape(_called(listener, speaker))})\b"
     here = re.compile(rf"{talking}.*{who}|{who}.*{talking}") if listener else None
     # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
     # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
@@ -304,7 +311,7 @@ def _line(
     """Greeting first; then news (rated important by its text), another topic, taking up what was just
     said, or small talk."""
     rng = p.rng
-    other = _first(p.get("other"))
+    other = _called(p.get("other"), p.get("name"))
     news = [t for t in topics if not _RELATION.match(t) and rate(t, currently, 0.5, 0) >= NEWS]
     # What the speaker is to tell everyone is the news they bring up (an outside tester's lock keeper,
     # who "must warn the boaters and the town" of the lock's closing, told a vicar's visits instead).
@@ -493,7 +500,9 @@ def _addresses(line: str, name: str) -> bool:
     """Whether ``line`` speaks to ``name`` by their first name (a greeting, a question put to them)."""
     if not name.strip():
         return False
-    return re.search(rf"\b{re.escape(_first(name))}\b", line) is not None
+    # (or by the last, as one of the same family does: "Hi Michiko!" to Sato Michiko; see _called)
+    called = {re.escape(_first(name)), re.escape(name.split()[-1])}
+    return re.search(rf"\b(?:{'|'.join(sorted(called))})\b", line) is not None
 
 
 def _said_by(block: str) -> list[tuple[str, str]]:

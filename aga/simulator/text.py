@@ -474,13 +474,37 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
         if not name:
             continue
         first = re.escape(name.split()[0])
-        m = re.match(rf"^(?:{re.escape(name)}|{first})(?:'s\b|\s+(\w+)\b)", text)
+        # The first name alone only before a verb: "Sato Michiko is rehearsing" said by Sato Haruki (a
+        # family name first, shared) was "I Michiko is rehearsing".
+        m = re.match(rf"^(?:{re.escape(name)}|{first}(?!\s+[A-Z]))(?:'s\b|\s+(\w+)\b)", text)
         if not m:
             continue
         if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
-            return own + _named(text[m.end() :], parties)
+            rest = text[m.end() :]
+            # "Mori Takeshi's wife died five years ago; he lives with his daughter" said by him: the "he"
+            # of a later clause is the speaker where the kin named first cannot be ("my wife died ...; he
+            # lives with his daughter" was said). Only then: "Ana's brother is ill; he ..." is the brother.
+            later = re.match(rf"^\s+({_KIN_OF['he']}|{_KIN_OF['she']})\b(.*?)(;|,| and)\s+(he|she)\s+([a-z]+s)\b", rest)
+            if later and re.fullmatch(_KIN_OF["she" if later.group(4) == "he" else "he"], later.group(1)):
+                head, kin = rest[: later.start(3)], "she" if later.group(4) == "he" else "he"
+                # the kin's own pronouns stay theirs ("and she sells his catch": the husband's catch)
+                theirs = {"he": ("he", "his", "him"), "she": ("she", "her", "hers")}[kin]
+                kept = re.sub(
+                    rf"\b({'|'.join(theirs)})\b", lambda w, t=theirs: f"\x00{t.index(w[1])}", rest[later.end() :]
+                )
+                tail = _said_as(later.group(5), kept, person, own, other)
+                tail = re.sub(r"\x00(\d)", lambda w, t=theirs: t[int(w[1])], tail)
+                return own + _named(head, parties) + later.group(3) + " " + tail
+            return own + _named(rest, parties)
         return _said_as(m.group(1), text[m.end() :], person, own, other)
     return _named(text, parties)
+
+
+# Kin by whom "he" or "she" is not meant: the word for the other sex's kin ("Takeshi's wife ...; he ...").
+_KIN_OF = {
+    "he": r"(?:husband|son|father|brother|uncle|nephew|grandson|grandfather|boyfriend)",
+    "she": r"(?:wife|daughter|mother|sister|aunt|niece|granddaughter|grandmother|girlfriend)",
+}
 
 
 # "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it; a word of the role is
