@@ -90,6 +90,16 @@ def test_sleep_happens_at_home_whatever_the_model_says():
         embed,
     )
     assert room.choice == "main room"
+    # ... and on what the room has to sleep on: an outside tester's bus driver slept at her alarm clock.
+    from aga.cognition.plan_action import _object_repair
+
+    objects = ["alarm clock", "wardrobe", "futon"]
+    clock = Choice(choice="alarm clock")
+    assert _object_repair(clock, objects, "futon", "sleeping", embed).choice == "futon"
+    assert _object_repair(clock, objects, "futon", "setting the alarm clock", embed) == clock
+    assert _object_repair(clock, ["alarm clock", "desk"], None, "sleeping", embed) == clock  # no bed: no bed
+    two = Choice(choice="Ann's bunk")
+    assert _object_repair(two, ["Ann's bunk", "Bo's bunk"], "Bo's bunk", "sleeping", embed) == two
 
 
 def test_clock_times_in_the_forms_models_write():

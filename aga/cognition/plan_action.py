@@ -24,6 +24,7 @@ from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import nearest
 from aga.cognition.wandering import wandering_text
 from aga.world import Address
+from aga.world.town import SLEEP_OBJECTS
 from policy_store import rescale
 
 
@@ -257,7 +258,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
                 agent,
                 {**base, "options": ", ".join(objects)},
                 facts=OptionFacts(tuple(objects), objects[0]),
-                repair=lambda v: v if v.choice in objects else Choice(choice=nearest(v.choice, objects, embed)),
+                repair=lambda v: _object_repair(v, objects, town.arena(sector, arena).bed, description, embed),
                 choices=_offered(objects),
             ).choice
         address = Address(town.world, sector, arena, obj)
@@ -301,6 +302,15 @@ def _arena_repair(value: Choice, arenas: list[str], sector: str, agent: Agent, d
     if is_sleep(description) and sector == home_sector and home_arena in arenas:
         return value if value.choice == home_arena else Choice(choice=home_arena)
     return value if value.choice in arenas else Choice(choice=nearest(value.choice, arenas, embed))
+
+
+def _object_repair(value: Choice, objects: list[str], bed: str | None, description: str, embed: Any) -> Choice:
+    """A listed object; and sleep happens on what the room has to sleep on (an outside tester's bus
+    driver slept "at" her alarm clock, a cook at his wardrobe: MiniLM puts "sleeping" near neither a
+    futon nor a bed)."""
+    if is_sleep(description) and bed in objects and not SLEEP_OBJECTS.search(value.choice.lower()):
+        return Choice(choice=bed)
+    return value if value.choice in objects else Choice(choice=nearest(value.choice, objects, embed))
 
 
 def _triple(value: Triple) -> tuple[str, str, str]:
