@@ -1432,6 +1432,17 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
             "Ada opens the store at 8 am, serves customers until 6 pm and counts the stock at 2 pm.",
             [(8, "open the store"), (9, "serve customers"), (14, "count the stock"), (18, END_OF_DAY)],
         ),
+        # An outside tester's onsen town: a break without its hour made the whole drive a meal (had at 7
+        # only: she never drove), and "and again" was left of a second span.
+        (
+            "Aiko checks the bus at the depot at 6 am, drives the mountain route from 7 am until 6 pm with a lunch "
+            "break at the depot, and parks the bus at the depot at 6 pm.",
+            [(6, "check the bus at the depot"), (7, "drive the mountain route"), (18, "park the bus at the depot")],
+        ),
+        (
+            "Takeshi serves customers at the soba shop from 11 am until 2 pm and again from 5 pm until 8 pm.",
+            [(11, "serve customers at the soba shop"), (17, "serve customers at the soba shop"), (20, END_OF_DAY)],
+        ),
     ],
 )
 def test_a_routine_reads_lists_possessives_and_states(requirement: str, expected: list[tuple[int, str]]):
@@ -2207,3 +2218,22 @@ def test_a_later_he_or_she_after_ones_kin_is_the_speaker():
     assert as_said_to("Bo Reyes's brother is ill; he lives alone", "Bo Reyes", "Ana Lima") == (
         "my brother is ill; he lives alone"
     )
+
+
+def test_the_one_at_the_wheel_drives_and_is_no_passenger():
+    """An outside tester's bus driver: "driving the mountain route" was a drive in the hills, and "checking
+    the mountain bus at the depot" was "buying a ticket" and "finding a seat"."""
+    from aga.simulator.steps import know_how, kinds_of
+
+    driver = "Aiko Mori is the bus driver on the mountain route between the onsen and the railway station"
+    assert kinds_of("driving the mountain route", driver)[0][0] == "crew"
+    assert kinds_of("driving home after work", driver)[0][0] == "travel"
+    on_duty = "checking the mountain bus at the depot"
+    steps = know_how("travel", 2, f"{on_duty} {driver}", on_duty)
+    assert steps and not [x for x in steps if re.search(r"ticket|seat|dozing|passenger", x)], steps
+    rider = know_how("travel", 2, "taking the bus to town a teacher", "taking the bus to town")
+    assert "buying a ticket" in rider
+    for seed in range(8):
+        shown = {"identity": f"Name: Aiko Mori\nLearned traits: {driver}.", "task": on_duty, "minutes": "60"}
+        said = " | ".join(x["subtask"] for x in ask("plan.decompose", seed, **shown)["subtasks"])
+        assert not re.search(r"buying a ticket|finding a seat|dozing|another passenger", said), said

@@ -72,6 +72,12 @@ _WITH_A_MEAL = re.compile(
     r"(at\s+(?:\d{1,2}(?::\d\d)?\s*[ap]m|noon|midday))",
     re.IGNORECASE,
 )
+# "drives the mountain route from 7 am until 6 pm with a lunch break at the depot": a break without an
+# hour of its own is no part of the work's name. Left in, it made the whole drive a meal, had at 7 am
+# only, and an outside tester's bus driver never drove; the day plan gives the meal its own hour.
+_WITH_A_BREAK = re.compile(
+    r"(?<!,)\s+(with\s+(?:a\s+|an\s+)?(?:(?:lunch|tea|coffee|meal|dinner|supper|short)\s+)?breaks?\b)", re.IGNORECASE
+)
 _NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till|from)?\s*\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 _TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
 _AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
@@ -158,6 +164,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
     # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
     requirement = _WITH_A_MEAL.sub(r", has \1 \2", requirement)
+    requirement = _WITH_A_BREAK.sub(r", \1", requirement)
     queue = clauses(requirement)
     seen = 0  # how far into the requirement the clauses so far were found
     listed: set[str] = set()  # the clauses of the last colon's list, and the verb before that colon
@@ -236,7 +243,8 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             last_end = max(last_end or 0, ended)
         offset = max(offset, placed[0] + (span - 1 if 0 < span <= _SHIFT and not during else 0))
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
-        text = re.sub(r"(?:\s*,|\s+(?:and|or))+\s*$", "", text)  # what joined a second span, now cut away
+        # what joined a second span, now cut away ("serves customers ... and again from 5 pm until 8 pm")
+        text = re.sub(r"(?:\s*,|\s+(?:and|or)(?:\s+(?:again|also))?)+\s*$", "", text)
         for at in placed:
             if text and at < 24:
                 items.append(((wake + at) % 24, text))

@@ -2921,6 +2921,16 @@ _SELLS_FOOD = re.compile(
 )
 
 
+# Who drives, steers or crews what they are on: their trade (in the context) says so.
+_AT_THE_WHEEL = re.compile(
+    r"\b(?:driv(?:er|ers|es|ing)|captain\w*|skipper\w*|pilot\w*|conductor|chauffeur|ferryman|helmsman|deckhand)\b",
+    re.IGNORECASE,
+)
+
+
+_AT_WORK_WHEEL = re.compile(r"(?:driv|drove|steer|pilot|captain|skipper)\w*\b(?! (?:back )?home\b| to work\b)")
+
+
 def suits(step: str, context: str, kind: str = "", activity: str | None = None) -> bool:
     """Whether a step of ``kind``'s know-how fits an activity and trade (``context``): a step naming the
     water or passengers only where the context names them too (see :data:`_AT_SEA`); at a counter, a
@@ -2936,6 +2946,10 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
     for setting_kind, names, needs in _SETTING_STEPS:
         said = activity if activity is not None and setting_kind in _OWN_ACTIVITY else context
         if kind == setting_kind and names.search(step) and not needs.search(said):
+            return False
+        # ... and a passenger's not for the one at the wheel, whatever the hour says ("checking the
+        # mountain bus" is a bus driver's work, not a ride).
+        if kind == setting_kind == "travel" and names.search(step) and _AT_THE_WHEEL.search(context):
             return False
     return not (kind == "service" and _FOOD_STEP.search(step) and not _SELLS_FOOD.search(context))
 
@@ -2987,6 +3001,12 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # Watching a match is a spectator's time: an outside tester's barber watching the football at the
         # pub was "catching breath between runs".
         scores[_KINDS.index("sport")] -= 1.0
+    if _AT_THE_WHEEL.search(trade) and _AT_WORK_WHEEL.match(main_clause(activity)):
+        # Driving is the driver's work, not an outing or a ride: an outside tester's bus driver "driving the
+        # mountain route" was read as a drive in the hills (MiniLM: the route's "mountain"). Driving home
+        # is still a journey.
+        for kind in ("outdoor", "sport", "travel"):
+            scores[_KINDS.index(kind)] -= 1.0
     if _PUPIL.search(trade) and not _TEACHER.search(trade):
         # A pupil is taught: "being at school at Bellfield Academy" was "helping a pupil who is stuck".
         scores[_KINDS.index("teaching")] -= 1.0
@@ -3033,9 +3053,12 @@ _APART: dict[str, frozenset[str]] = {
     "library": frozenset({"service"}),
     # nor a walk or a journey into a sport's training ("practising the start" on the way to school)
     "outdoor": frozenset({"sport"}),
-    "travel": frozenset({"sport"}),
+    "travel": frozenset({"sport", "crew"}),
     # nor a machine's driver into a stroll ("looking in the shop windows" while grooming the pistes)
     "machine": frozenset({"outdoor", "sport"}),
+    # nor a bus's or a ferry's crew into a passenger's ride, or back: an outside tester's bus driver,
+    # "checking the mountain bus at the depot", was "buying a ticket" and "finding a seat" on it.
+    "crew": frozenset({"travel"}),
 }
 _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
 
