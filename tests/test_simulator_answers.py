@@ -2223,7 +2223,7 @@ def test_a_later_he_or_she_after_ones_kin_is_the_speaker():
 def test_the_one_at_the_wheel_drives_and_is_no_passenger():
     """An outside tester's bus driver: "driving the mountain route" was a drive in the hills, and "checking
     the mountain bus at the depot" was "buying a ticket" and "finding a seat"."""
-    from aga.simulator.steps import know_how, kinds_of
+    from aga.simulator.steps import kinds_of, know_how
 
     driver = "Aiko Mori is the bus driver on the mountain route between the onsen and the railway station"
     assert kinds_of("driving the mountain route", driver)[0][0] == "crew"
