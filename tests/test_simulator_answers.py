@@ -2237,3 +2237,30 @@ def test_the_one_at_the_wheel_drives_and_is_no_passenger():
         shown = {"identity": f"Name: Aiko Mori\nLearned traits: {driver}.", "task": on_duty, "minutes": "60"}
         said = " | ".join(x["subtask"] for x in ask("plan.decompose", seed, **shown)["subtasks"])
         assert not re.search(r"buying a ticket|finding a seat|dozing|another passenger", said), said
+
+
+def test_meals_the_lifestyle_states_by_other_names_are_planned_as_stated():
+    """An outside tester's night receptionist "has his first meal at 5 pm, a meal break at midnight and a
+    light breakfast at 7 am before bed": he was planned breakfast at 5 pm, lunch at 7 pm, dinner at 2 am."""
+    kenta = {
+        "wake_hour": "16",
+        "lifestyle": "Kenta goes to sleep around 8 am and gets up around 4 pm. He has his first meal at 5 pm, a "
+        "meal break at midnight and a light breakfast at 7 am before bed.",
+        "requirement": "Kenta works at the front desk of the inn from 7 pm until 7 am.",
+        "identity": "Name: Kenta",
+    }
+    for seed in range(6):
+        items = ask("plan.daily", seed, **kenta)["items"]
+        assert "have the first meal at 5:00 pm" in items and "have a meal break at 12:00 am" in items, items
+        assert "have a light breakfast at 7:00 am" in items, items
+        assert not [x for x in items if re.search(r"\b(?:lunch|dinner|midday|evening meal)\b", x)], items
+    # A snack is no meal in a meal's place; a late breakfast puts lunch after it.
+    ann = {**kenta, "wake_hour": "6", "requirement": "",
+           "lifestyle": "Ann goes to sleep around 11 pm and gets up around 6 am. She has breakfast at 10 am and a "
+           "snack at 4 pm."}  # fmt: skip
+    for seed in range(6):
+        items = ask("plan.daily", seed, **ann)["items"]
+        assert sum("breakfast" in x or "morning meal" in x for x in items) == 1 and "10:00 am" in items[1], items
+        assert any("have a snack at 4:00 pm" == x for x in items), items
+        assert any(re.search(r"(?:lunch|midday meal) at (?:12|1):00 pm", x) for x in items), items
+        assert any(re.search(r"(?:dinner|evening meal) at", x) for x in items), items

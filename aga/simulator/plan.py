@@ -309,8 +309,23 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         items, dinner = [x for x in items if x[1] != "have breakfast"], max(1, early_dinner)
     elif early_lunch is not None and early_lunch <= 2:
         items, lunch = [x for x in items if x[1] != "have breakfast"], max(1, early_lunch)
-    items += [(lunch, "have lunch")] if "lunch" not in planned else []
-    items += [(min(dinner, awake - 1), "have dinner")] if not re.search(r"\b(?:dinner|supper)\b", planned) else []
+    # Meals the lifestyle states by other names or at other hours ("his first meal at 5 pm, a meal break
+    # at midnight and a light breakfast at 7 am before bed", an outside tester's night receptionist) are
+    # planned as stated, and take the place of the usual meal about their hour (he had "lunch" at 7 pm
+    # and "dinner" at 2 am).
+    others = [(max(1, (h - wake) % 24), f"have {phrase}") for h, phrase in _other_meals(lifestyle, wake)]
+    if any(o <= 2 or "breakfast" in t for o, t in others):
+        items = [x for x in items if x[1] != "have breakfast"]
+    near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b", t)}  # (a snack is no dinner)
+    lunch = max([lunch] + [o + 2 for o, t in others if "breakfast" in t and o < lunch])
+    if "lunch" not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
+        items.append((lunch, "have lunch"))
+    dinner = min(dinner, awake - 1)
+    if not re.search(r"\b(?:dinner|supper)\b", planned) and not (
+        early_dinner is None and any(abs(o - dinner) <= 3 for o in near)
+    ):
+        items.append((dinner, "have dinner"))
+    items += [x for x in others if x[0] < awake and not any(x[1] == t for _, t in items)]
     errands = _errands(p.get("identity"), [])
     taken = {o for o, _ in items}
     free = [o for o in range(2, awake) if o not in taken]
@@ -320,6 +335,30 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     items.append((awake, "go to bed"))
     items.sort(key=lambda x: x[0])
     return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
+
+
+_MEAL_NOUN = re.compile(
+    r"\b((?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked)\s+)?"
+    r"(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack))\b",
+    re.IGNORECASE,
+)
+
+
+def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
+    """(hour, how it is said) of the meals a lifestyle states at an hour, but for lunch, dinner and supper
+    by those names and breakfast on waking, which the day plan places itself."""
+    out = []
+    for clause in re.split(r"[,;]|\.(?:\s|$)|\band\b", spoken(lifestyle)):
+        m = _MEAL_NOUN.search(clause)
+        hour = hour_in(clause, (m.group(2),)) if m else None
+        if m is None or hour is None:
+            continue
+        noun = m.group(2).lower()
+        if noun in ("lunch", "dinner", "supper") or (noun == "breakfast" and (hour - wake) % 24 <= 2):
+            continue
+        # ("his first meal" is planned as "have the first meal": a plan says no one's)
+        out.append((hour, re.sub(r"^(?:his|her|their)\b", "the", m.group(1).lower())))
+    return out
 
 
 def _stated_offset(lifestyle: str, meal: tuple[str, ...], wake: int) -> int | None:
