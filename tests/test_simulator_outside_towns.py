@@ -85,6 +85,14 @@ TRADES: dict[str, set[str]] = {
     "Emil Haselwanter": {"crew", "manual"},
     "Burgi Haselwanter": {"cooking", "service", "production"},
     "Tobias Ennemoser": {"teaching", "sport"},
+    # session 56's onsen town (names family name first; the night receptionist studies at the desk)
+    "Sato Haruki": {"lodging", "service", "desk work"},
+    "Sato Michiko": {"teaching"},
+    "Sato Kenta": {"lodging", "desk work", "watch", "study"},
+    "Mori Takeshi": {"cooking", "service"},
+    "Mori Aiko": {"crew", "manual"},
+    "Ishikawa Goro": {"creative", "manual", "service"},
+    "Kobayashi Tetsuo": {"worship", "gardening", "cleaning", "service"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -128,6 +136,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "city_neighbourhood_cast.toml",
         "canal_mill_cast.toml",
         "ski_village_cast.toml",
+        "onsen_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -155,3 +164,17 @@ def test_the_ski_village_loads_without_a_warning():
     scenario = load_scenario(TOWNS / "ski_village")
     assert len(scenario.cast) == 10
     assert scenario_warnings(scenario) == []
+
+
+def test_the_onsen_town_loads_warning_only_of_its_family_names():
+    """Session 56's outside town (`aga run tests/towns_from_outside/onsen`): its names are written family
+    name first, so three Satos and two Moris share a first word, which is warned about with the last names
+    that tell them apart."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "onsen")
+    assert len(scenario.cast) == 7
+    warnings = scenario_warnings(scenario)
+    assert len(warnings) == 2 and all("share the first name" in w for w in warnings), warnings
+    assert warnings[1].endswith("or the last name ('Takeshi', 'Aiko')")
+    assert scenario.persona("Aiko").name == "Mori Aiko"

@@ -411,6 +411,14 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
                 )
 
 
+def _by_last_name(full: Sequence[str], names: Sequence[str]) -> str:
+    """ " or the last name ('Haruki', ...)" when each of ``full`` has a last name no one else in ``names``
+    has (names written family name first: "Sato Haruki", "Sato Michiko"), else ""."""
+    lasts = [_folded(n.split()[-1]) for n in names if len(n.split()) > 1]
+    own = [n.split()[-1] for n in full if len(n.split()) > 1 and lasts.count(_folded(n.split()[-1])) == 1]
+    return f" or the last name ({', '.join(repr(x) for x in own)})" if len(own) == len(full) else ""
+
+
 def _nearest(name: str, known: Any) -> str:
     """ "; did you mean 'X'?" for a near-miss (other capitals, a letter or two, a person's first name
     alone, which commands accept but files do not), else ""."""
@@ -420,6 +428,10 @@ def _nearest(name: str, known: Any) -> str:
     # Without accents too: "Zoe Angstrom" is how "Zoë Ångström" is typed on a plain keyboard.
     same = [k for k in options if _folded(k) == _folded(name)]
     same = same or [k for k in options if k.split() and _folded(k.split()[0]) == _folded(name)][:2]
+    # ... or its words in another order ("Goro Ishikawa" for a cast that writes the family name first)
+    same = same or [
+        k for k in options if len(k.split()) > 1 and sorted(_folded(k).split()) == sorted(_folded(name).split())
+    ]
     if len(same) > 1:
         return f"; did you mean one of {', '.join(repr(k) for k in same)}? (give the full name)"
     near = same or difflib.get_close_matches(name, options, n=1, cutoff=0.8)
@@ -475,6 +487,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
             warnings.append(
                 f"cast: {' and '.join(full)} share the first name '{first}'; prompts and commands that say "
                 f"'{first}' cannot tell them apart, so give the full name on the command line"
+                # (a last name that only one of them has names them too: see full_name)
+                + _by_last_name(full, [p.name for p in scenario.cast])
             )
     for persona in scenario.cast:
         why = sleep_warning(persona.lifestyle)

@@ -2470,7 +2470,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
                 "selling at the market stall", "selling goods to customers over the counter", "taking orders",
                 "working at the post office counter", "running the post office",
-                "stocking the shelves", "working the till", "wiping the tables for the customers"),
+                "stocking the shelves", "working the till", "wiping the tables for the customers",
+                # a gallery's or a museum's opening hours are a shop's, not a guide's tour
+                "opening the gallery to visitors"),
     "desk work": ("answering emails", "doing the accounts", "doing the paperwork", "ordering supplies for work",
                   "ordering stock from the wholesaler",
                   "working at the computer in the office", "writing code", "in a video meeting with colleagues",
@@ -3047,7 +3049,9 @@ _NEAR_TIE = 0.05
 # a ward does not do the nurses' ("turning a patient in bed").
 _APART: dict[str, frozenset[str]] = {
     "going out": frozenset({"service"}),
-    "service": frozenset({"going out"}),
+    # nor a shop's opening to visitors into a guide's tour ("setting a steady pace" in a carver's gallery)
+    "service": frozenset({"going out", "guiding"}),
+    "guiding": frozenset({"service"}),
     "visiting": frozenset({"care"}),
     # nor is a library's opening a shop's ("giving a customer a loyalty stamp" at the issue desk)
     "library": frozenset({"service"}),
