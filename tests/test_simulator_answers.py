@@ -2264,3 +2264,22 @@ def test_meals_the_lifestyle_states_by_other_names_are_planned_as_stated():
         assert "have a snack at 4:00 pm" in items, items
         assert any(re.search(r"(?:lunch|midday meal) at (?:12|1):00 pm", x) for x in items), items
         assert any(re.search(r"(?:dinner|evening meal) at", x) for x in items), items
+
+
+def test_a_room_named_for_who_uses_it_or_by_part_of_its_name_is_found():
+    """An outside tester's onsen inn: nobody ever checked the "men's bath" or the "women's bath" (taken for
+    someone else's rooms), and the night receptionist studied "at the front desk" on the guests' futons."""
+    rooms = "front desk lobby, guest rooms, men's bath, women's bath, inn kitchen"
+    shown = {"options": rooms, "name": "Sato Haruki", "sector": "Kiri-no-Yu Inn",
+             "current_arena": "inn kitchen", "current_sector": "Kiri-no-Yu Inn"}  # fmt: skip
+    baths = [
+        ask("act.arena", s, **shown, action_description="checking the baths of the inn")["choice"] for s in range(8)
+    ]
+    assert all(x.endswith("'s bath") for x in baths), baths
+    desk = "studying for the exam at the front desk (reading a chapter)"
+    assert {ask("act.arena", s, **shown, action_description=desk)["choice"] for s in range(8)} == {"front desk lobby"}
+    # A person's room is still someone else's: Eddy Lin does not sleep in Mei Lin's bedroom.
+    homes = {**shown, "options": "Mei Lin's bedroom, Eddy Lin's bedroom", "name": "Eddy Lin", "current_arena": "x"}
+    assert {ask("act.arena", s, **homes, action_description="sleeping")["choice"] for s in range(8)} == {
+        "Eddy Lin's bedroom"
+    }

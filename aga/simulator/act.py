@@ -9,6 +9,7 @@ action's words.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import numpy as np
@@ -261,9 +262,25 @@ def _room_use(action: str, options: list[str]) -> np.ndarray:
     return np.array([by_use.get(u, 0.0) for u in uses])
 
 
+def _pairs(name: str) -> list[str]:
+    """Each two words in a row of ``name`` ("front desk", "desk lobby"), but for joining words."""
+    pairs = itertools.pairwise(name.split())
+    return [f"{a} {b}" for a, b in pairs if a.lower() not in _JOINING and b.lower() not in _JOINING]
+
+
+def _says(text: str, words: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _someones(arena: str) -> bool:
+    """Whether the room is named for a person ("Eddy Lin's bedroom"; not "men's bath", "the children's room")."""
+    return re.search(r"\b[A-Z][\w'’-]*'s ", arena) is not None
+
+
 def _someone_elses(arena: str, name: str) -> bool:
-    """'Eddy Lin's bedroom' is someone else's room unless ``name`` is in it."""
-    if "'s " not in arena:
+    """'Eddy Lin's bedroom' is someone else's room unless ``name`` is in it (an outside tester's inn keeper
+    never checked the "men's bath": the men were taken for someone else)."""
+    if not _someones(arena):
         return False
     first = name.split()[0] if name else ""
     return not (name and (name in arena or re.search(rf"\b{re.escape(first)}\b", arena)))
@@ -287,13 +304,16 @@ def arena(p: Prompt) -> dict[str, str]:
     # A room the activity names is where it happens ("the night shift on Larch Ward"): MiniLM reads the name
     # of a tree there. The longest name said wins ("post office counter" over "office").
     said = [o for o in options if re.search(rf"(?<!\w){re.escape(o)}(?!\w)", without_step(action), re.IGNORECASE)]
+    # ... or two words of it together: "studying at the front desk" is in the "front desk lobby" (an outside
+    # tester's night receptionist studied on the guests' futons).
+    said = said or [o for o in options if any(_says(without_step(action), pair) for pair in _pairs(o))]
     for option in said:
         if len(option) == max(len(o) for o in said):
             scores[options.index(option)] += NAMED
     for i, option in enumerate(options):
         if _someone_elses(option, name):
             scores[i] -= 0.3
-        elif "'s " in option and re.search(r"\b(sleep|bed|nap|dress)", action.lower()):
+        elif _someones(option) and re.search(r"\b(sleep|bed|nap|dress)", action.lower()):
             scores[i] += 0.3  # one's own bedroom for the night
         if option == p.get("current_arena") and p.get("sector") == p.get("current_sector"):
             scores[i] += STAY
