@@ -2283,3 +2283,12 @@ def test_a_room_named_for_who_uses_it_or_by_part_of_its_name_is_found():
     assert {ask("act.arena", s, **homes, action_description="sleeping")["choice"] for s in range(8)} == {
         "Eddy Lin's bedroom"
     }
+
+
+def test_an_interview_answer_is_in_the_first_person():
+    """An outside tester's receptionist, asked about himself: "Sato Kenta knows Mori Takeshi as Soba-oyaji"."""
+    ideas = "Sato Kenta knows Mori Takeshi as Soba-oyaji (feeling: likes his gruff kindness); Sato Kenta is tired"
+    said = ask("user.interview_answer", 0, name="Sato Kenta", ideas=ideas, question="Who is Mori Takeshi?")["text"]
+    assert said.endswith("I know Mori Takeshi as Soba-oyaji.") and "Sato" not in said, said
+    other = ask("user.interview_answer", 0, name="Sato Kenta", ideas="Mori Aiko drives the bus", question="q")
+    assert other["text"].endswith("Mori Aiko drives the bus.")

@@ -14,14 +14,19 @@ import re
 from aga.simulator.meaning import similarities
 from aga.simulator.prompt import Prompt, answers
 
-EMPTY = re.compile(r"not sure|nothing (in particular )?comes to mind|no idea|don't know|do not know", re.I)
+# (an interview without memories is shown "(nothing)" as what the character knows, and may say just that)
+EMPTY = re.compile(r"not sure|nothing (in particular )?comes to mind|no idea|don't know|do not know|\(nothing\)", re.I)
 
 
 def _believability(p: Prompt, texts: list[str]) -> list[float]:
     """How much each answer speaks to the question and to the person, with a little sampling noise;
     answers that say nothing are marked down."""
+    # Without the character's name on either side: an answer in the first person ("I am carving ...") is
+    # no less the character's than one that names them ("Ishikawa Goro is carving ..."), as a judge reads it.
+    name = p.get("name")
+    texts = [_unnamed(t, name) for t in texts]
     to_question = similarities(p.get("question"), texts)
-    to_person = similarities(p.get("persona"), texts)
+    to_person = similarities(_unnamed(p.get("persona"), name), texts)
     # The past days shown beside the answers (``--judge-memories``): an answer that recalls them reads
     # as more believable than one that could have been said by anyone with this background.
     evidence = p.get("evidence")
@@ -34,6 +39,13 @@ def _believability(p: Prompt, texts: list[str]) -> list[float]:
             score -= 1.0
         scores.append(score)
     return scores
+
+
+def _unnamed(text: str, name: str) -> str:
+    """``text`` without ``name`` or a word of it (a person said of themselves: 'I')."""
+    for said in sorted({name, *name.split()}, key=len, reverse=True) if name.strip() else ():
+        text = re.sub(rf"\b{re.escape(said)}(?:'s)?\b", "", text)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 @answers("eval.rank_answers")

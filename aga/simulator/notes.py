@@ -22,6 +22,7 @@ from aga.simulator.text import (
     RECALL,
     REVISE_FEELINGS,
     REVISE_NOTE,
+    as_said_to,
     bullet_lines,
     clean_topic,
     leading_name,
@@ -241,6 +242,9 @@ def interview_answer(p: Prompt) -> dict[str, str]:
     """The first idea, said in the first person."""
     ideas = p.get("ideas")
     first = ideas.split(";")[0].strip().rstrip(".") if ideas else "I am not sure"  # no "her tea.."
+    # In the first person: "Sato Kenta knows Mori Takeshi as Soba-oyaji" was an onsen receptionist's answer
+    # about himself (an outside tester's); the question asks "how would <name> answer".
+    first = as_said_to(clean_topic(first), p.get("name"), "") if p.get("name") else first
     opener = first.split(" ", 1)[0]
     if opener in _OPENERS:  # "From what I remember, this is ...", not "..., This is ..."; a name keeps its capital
         first = opener.lower() + first[len(opener) :]
