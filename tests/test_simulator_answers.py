@@ -2292,3 +2292,28 @@ def test_an_interview_answer_is_in_the_first_person():
     assert said.endswith("I know Mori Takeshi as Soba-oyaji.") and "Sato" not in said, said
     other = ask("user.interview_answer", 0, name="Sato Kenta", ideas="Mori Aiko drives the bus", question="q")
     assert other["text"].endswith("Mori Aiko drives the bus.")
+
+
+def test_prayers_at_a_shrine_are_no_church_service():
+    """An outside tester's shrine keeper ended his morning prayers "putting the hymn books back"."""
+    shown = {"identity": "Name: Tetsuo Kobayashi\nLearned traits: Tetsuo Kobayashi is the keeper of Hakuun Shrine.",
+             "task": "performing the morning prayers at Hakuun Shrine", "minutes": "60"}  # fmt: skip
+    for seed in range(12):
+        said = " | ".join(x["subtask"] for x in ask("plan.decompose", seed, **shown)["subtasks"])
+        assert not re.search(r"\b(?:church|hymn|psalm|gospel|collect|parish|prayer book)\b", said), said
+
+
+def test_what_is_made_for_an_occasion_is_the_making():
+    """An outside tester's woodcarver, "carving a large cedar fox for the shrine's festival", was "inviting
+    people to a large cedar fox" and "hanging up the lights for" it."""
+    from aga.simulator.steps import kinds_of
+
+    carver = "Goro Ishikawa is a woodcarver with a workshop on the main street"
+    assert kinds_of("carving a large cedar fox for the shrine's festival", carver)[0][0] != "event"
+    assert kinds_of("baking a cake for the party")[0][0] == "cooking"
+    assert kinds_of("preparing for the party")[0][0] == "event"  # the occasion's own work
+    shown = {"identity": f"Name: Goro Ishikawa\nLearned traits: {carver}.",
+             "task": "carving a large cedar fox for the shrine's festival", "minutes": "60"}  # fmt: skip
+    for seed in range(10):
+        said = " | ".join(x["subtask"] for x in ask("plan.decompose", seed, **shown)["subtasks"])
+        assert not re.search(r"invit|hanging up the lights|guest list", said), said
