@@ -229,6 +229,9 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
     ("consulting room|treatment room|examination room|surgery room",
      "a doctor holding surgery, seeing and examining patients, writing prescriptions"),
     ("waiting room|reception", "waiting for an appointment, booking in at the desk, greeting visitors"),
+    # (an outside tester's night receptionist checked guests in among the futons of the guest rooms)
+    ("lobby|front desk|front office",
+     "checking guests in and out, booking in at the desk, greeting visitors, taking a message, waiting"),
     ("classroom|schoolroom", "teaching a class, a lesson, marking the pupils' work"),
     # An outside tester's shopkeeper served "behind the shop counter" in the stockroom ("stock" in
     # "customers"? MiniLM put serving customers nearer the stockroom than the shop floor).

@@ -2853,6 +2853,11 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:dinner|lunch|supper|meals?|stew|soup|curry|goulash|pasta|roast\w*|casserole|dish|dishes|sauce|"
          r"chef|restaurant|kitchen|canteen|food|tea|vegetables|meat|chips)\b"),
         ("cooking", r"\bporridge\b", r"\b(?:breakfast|porridge|oats|morning)\b"),
+        # An oven's and a dairy's steps not for noodles and their broth: an outside tester's soba cook was
+        # "grating cheese for soba dough", "rolling out the pastry" and "waiting for the oven".
+        ("cooking",
+         r"\b(?:cheese|cream|butter|pastry|batter|chocolate|oven|tin|tops with egg|bread is risen|meat over|pasta)\b",
+         r"^(?!.*\b(?:soba|udon|ramen|noodles?|dashi|miso|tofu|sushi|pho)\b)"),
         ("cooking",
          r"\b(?:dough|flour|pastry|tin|rolls|batter|chocolate|butter into|bread is risen|tops with egg)\b",
          r"\b(?:bak\w*|bread|loaves|rolls|buns|cakes?|pastr\w*|pies?|dough|biscuits|scones|dumplings|pizza|"
