@@ -2335,3 +2335,17 @@ def test_noodles_are_no_bakers_work_and_a_lobby_is_where_guests_check_in():
     chosen = [ask("act.arena", s, **shown)["choice"] for s in range(12)]
     assert chosen.count("front desk lobby") >= 9, chosen  # (a model's noise: now and then the guests' rooms)
     # (MiniLM alone still puts "checking a guest in" nearest the "guest rooms": no test claims otherwise)
+
+
+def test_what_a_talk_was_about_is_said_with_its_verb():
+    """ "Guess what? I rehearsing a lantern song" and a summary "Sato Michiko rehearsings a lantern song"
+    came of a remembered "conversing about Sato Michiko rehearsing a lantern song" (an onsen town)."""
+    from aga.simulator.text import as_said_to, told_of
+
+    about = "Sato Michiko rehearsing a lantern song with her pupils"
+    assert as_said_to(about, "Sato Michiko", "Sato Kenta") == "I am rehearsing a lantern song with my pupils"
+    assert as_said_to(about, "Sato Kenta", "Sato Michiko") == "you are rehearsing a lantern song with your pupils"
+    assert told_of("I rehearsing a lantern song", "Sato Michiko", "Sato Kenta") == (
+        "Sato Michiko is rehearsing a lantern song"
+    )
+    assert as_said_to("Ana Lima sings in the choir", "Ana Lima", "Bo Reyes") == "I sing in the choir"

@@ -587,6 +587,9 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     """``person`` + the verb in their form + the rest with the same person's possessives and verbs, and
     the other of the two (``other``: name, subject, possessive, object) said to or of as such."""
     other_name, _, other_own, other_obj = other
+    if verb.lower().endswith("ing") and len(verb) > 5:
+        # "Sato Michiko rehearsing a song" (what a talk was about, remembered) said by her: "I am rehearsing"
+        rest, verb = f" {verb}{rest}", "is"
 
     def whose(before: str) -> str:
         """Whom a pronoun after ``before`` stands for: 'own', 'other' (the other of the two is the last
@@ -716,6 +719,8 @@ def _third_person(verb: str) -> str:
         return _AS_SAID_OF[low]
     if low in _SAME_FOR_ALL or low.endswith("ed"):
         return verb
+    if low.endswith("ing") and len(low) > 5:
+        return f"is {verb}"  # "I rehearsing" (a summary's "Michiko rehearsing ...") is "she is rehearsing"
     if not low.endswith(("s", "ing")) and lemma(low) != low:
         return verb  # an irregular past: "I drove the 38" is "he drove", not "droves"
     if re.search(r"[^aeiou]y$", low):
