@@ -365,6 +365,27 @@ def test_log_filters_are_checked_and_take_first_names(tmp_path):
     first = runner.invoke(app, ["log", "logged", "--agent", "Klaus", "--json"])
     entries = json.loads(first.output)
     assert entries and {e["agent"] for e in entries} == {"Klaus Mueller"}
+    bad = runner.invoke(app, ["log", "logged", "--since", "noonish"])
+    assert "--since noonish: not a time; give 2023-02-13T14:00" in str(bad.exception)
+    backwards = runner.invoke(app, ["log", "logged", "--since", "00:40", "--until", "00:20"])
+    assert "--until 00:20 is not after --since 00:40" in str(backwards.exception)
+
+
+def test_log_shows_a_window_of_simulated_time(tmp_path):
+    """``--since`` and ``--until``: a clock time is on the run's last day (a day sampled from 7 am)."""
+    from datetime import time
+
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="win", embedder=HashEmbedder(), start=time(7))
+    run.advance(checkpoint_minutes=60)
+    run.close()
+    runner = CliRunner()
+    args = ["log", "win", "--json", "--limit", "1000"]
+    everything = json.loads(runner.invoke(app, args).output)
+    window = json.loads(runner.invoke(app, [*args, "--since", "07:20", "--until", "2023-02-13T07:40"]).output)
+    inside = [e for e in everything if "07:20:00" <= e["time"][11:] < "07:40:00"]
+    assert window and window == inside and len(inside) < len(everything)
+    day = json.loads(runner.invoke(app, [*args, "--since", "2023-02-13"]).output)
+    assert day == everything
 
 
 def test_show_before_the_first_step_says_there_is_no_action_yet():

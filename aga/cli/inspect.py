@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from datetime import datetime, time, timedelta
 from typing import Annotated
 
 import typer
@@ -108,6 +110,11 @@ def log_command(
     agent: Annotated[str | None, typer.Option(help="Only this agent (full or first name).")] = None,
     kind: Annotated[list[str] | None, typer.Option(help="action, chat, plan, reflection, whisper.")] = None,
     limit: Annotated[int, typer.Option(min=1, help="The last N entries.")] = 50,
+    since: Annotated[
+        str | None,
+        typer.Option(help="From this simulated time: 2023-02-13T14:00, 2023-02-13 (its midnight) or 14:00 (last day)."),
+    ] = None,
+    until: Annotated[str | None, typer.Option(help="Before this simulated time (same forms as --since).")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The timeline of actions, conversations, plans and reflections."""
@@ -116,7 +123,7 @@ def log_command(
     unknown = [k for k in kind or [] if k not in KINDS]
     if unknown:
         raise UserError(f"--kind {', '.join(unknown)}: the timeline's kinds are {', '.join(KINDS)}")
-    _, engine, _, state, _ = _open_state(run)
+    _, engine, _, state, latest = _open_state(run)
     if agent is not None:
         from aga.scenario.loader import full_name
 
@@ -124,7 +131,12 @@ def log_command(
             agent = full_name(agent, list(state.get("agents", {})), "in this run; its agents are")
         except KeyError as exc:
             raise UserError(str(exc.args[0])) from None
-    entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit)
+    # The run's last day: a run that stopped at midnight last lived the day before it.
+    last = latest.sim_time - timedelta(microseconds=1) if latest is not None else None
+    start, end = (_sim_time(v, f"--{n}", last) for v, n in ((since, "since"), (until, "until")))
+    if start is not None and end is not None and end <= start:
+        raise UserError(f"--until {until} is not after --since {since}: give a later --until")
+    entries = Timeline(engine).entries(agent=agent, kinds=kind, limit=limit, since=start, until=end)
     if as_json:
         print_json([e.to_json() for e in entries])
         return
@@ -138,3 +150,23 @@ def log_command(
             text += "".join(f"\n  {who}: {said}" for who, said in lines)
         table.add_row(f"{e.sim_time:%a %H:%M}", plain(e.agent), plain(e.kind), plain(text))
     console.print(table)
+
+
+def _sim_time(value: str | None, option: str, last: datetime | None) -> datetime | None:
+    """A simulated time given on the command line: an ISO date and time, a date (its midnight), or a clock
+    time on the day of the run's last checkpoint (``last``)."""
+    if value is None:
+        return None
+    text = value.strip()
+    clock = re.fullmatch(r"(\d{1,2}):(\d\d)", text)
+    if clock and int(clock[1]) < 24 and int(clock[2]) < 60:
+        if last is None:
+            raise UserError(f"{option} {value}: the run has no checkpoint yet; give a date too (2023-02-13T{text})")
+        return datetime.combine(last.date(), time(int(clock[1]), int(clock[2])))
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise UserError(
+            f"{option} {value}: not a time; give 2023-02-13T14:00, 2023-02-13 (from its midnight) or 14:00 "
+            "(on the run's last day)"
+        ) from None

@@ -81,11 +81,21 @@ class Timeline:
             return len(doomed)
 
     def entries(
-        self, *, agent: str | None = None, kinds: list[str] | None = None, limit: int | None = None
+        self,
+        *,
+        agent: str | None = None,
+        kinds: list[str] | None = None,
+        limit: int | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
     ) -> list[TimelineEntry]:
-        """Entries in order (the last ``limit`` when given)."""
+        """Entries in order (the last ``limit`` when given), of simulated time in [``since``, ``until``)."""
         with Session(self.engine) as session:
             stmt = select(TimelineEntry)
+            if since is not None:
+                stmt = stmt.where(col(TimelineEntry.sim_time) >= since)
+            if until is not None:
+                stmt = stmt.where(col(TimelineEntry.sim_time) < until)
             if agent:
                 # A conversation is one entry, under the agent who began it; the other took part in it as
                 # its partner, and it is theirs too. Matched as the writer's json.dumps wrote it.
