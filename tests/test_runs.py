@@ -561,3 +561,17 @@ def test_a_policy_mode_run_is_the_same_in_another_process():
         first, second = (digest(Path(d) / "runs" / "same" / "aga.db") for d in (a, b))
     assert first["hits"] > 0  # the run did reuse policies: a lookup that could differ took place
     assert first == second
+
+
+def test_show_at_a_midnight_stop_lists_no_plan_of_the_day_that_is_over():
+    """An outside tester's finished run, stopped at midnight, listed the morning before as what came next."""
+    from datetime import time
+
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="late", embedder=HashEmbedder(), start=time(23))
+    run.advance(checkpoint_minutes=60)
+    run.close()
+    shown = CliRunner().invoke(app, ["show", "late", "--agent", "Klaus"])
+    assert shown.exit_code == 0, shown.output
+    assert "at Tue Feb 14 00:00" in shown.output
+    assert "(the plan for Tuesday is made when the run goes on)" in shown.output
+    assert json.loads(CliRunner().invoke(app, ["show", "late", "--json"]).output)["agents"][0]["plan"] == []

@@ -54,7 +54,10 @@ def show_command(
         index, start = s.schedule_index(latest.sim_time) if s.schedule else (0, 0)
         upcoming = []
         clock = start
-        for item in s.schedule[index : index + 4]:
+        # A schedule is of the day it was planned for: at a run's stop at midnight the day it holds is
+        # over, and the new day is planned when the run goes on (yesterday's morning was listed as next).
+        today = s.schedule if s.day is None or s.day == latest.sim_time.date() else []
+        for item in today[index : index + 4]:
             upcoming.append(
                 {"start": f"{clock // 60:02d}:{clock % 60:02d}", "minutes": item.minutes, "task": item.task}
             )
@@ -101,6 +104,8 @@ def show_command(
         )
         for p in a["plan"]:
             console.print(f"  {p['start']} ({p['minutes']} min) {p['task']}", markup=False)
+        if not a["plan"] and a["action"]:
+            console.print(f"  [dim](the plan for {latest.sim_time:%A} is made when the run goes on)[/]")
         for m in a["memories"]:
             console.print(f"  [dim]- {plain(m)}[/]")
 
