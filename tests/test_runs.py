@@ -567,7 +567,8 @@ def test_show_at_a_midnight_stop_lists_no_plan_of_the_day_that_is_over():
     """An outside tester's finished run, stopped at midnight, listed the morning before as what came next."""
     from datetime import time
 
-    run = Run.create("ville3", model="scripted/default", hours=1, run_id="late", embedder=HashEmbedder(), start=time(23))
+    embedder = HashEmbedder()
+    run = Run.create("ville3", model="scripted/default", hours=1, run_id="late", embedder=embedder, start=time(23))
     run.advance(checkpoint_minutes=60)
     run.close()
     shown = CliRunner().invoke(app, ["show", "late", "--agent", "Klaus"])
