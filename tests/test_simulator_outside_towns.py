@@ -153,7 +153,11 @@ def test_the_canal_mill_town_loads_without_a_warning():
 
     scenario = load_scenario(TOWNS / "canal_mill")
     assert len(scenario.cast) == 8
-    assert scenario_warnings(scenario) == []
+    (warned,) = scenario_warnings(scenario)  # its half hours only
+    assert warned.endswith(
+        "are planned at the hour they fall in (12:30 pm as 12:00 pm): a day is planned an hour at a time"
+    )
+    assert "times between the hours (Alaric Pennywell's 10:30 pm, Yusra Fenwick's 6:30 am" in warned
 
 
 def test_the_ski_village_loads_without_a_warning():
@@ -163,7 +167,8 @@ def test_the_ski_village_loads_without_a_warning():
 
     scenario = load_scenario(TOWNS / "ski_village")
     assert len(scenario.cast) == 10
-    assert scenario_warnings(scenario) == []
+    (warned,) = scenario_warnings(scenario)  # its half hours only
+    assert warned.startswith(f"{TOWNS / 'ski_village_cast.toml'}: times between the hours (Corinna Waldegger's")
 
 
 def test_the_onsen_town_loads_warning_only_of_its_family_names():
@@ -175,6 +180,7 @@ def test_the_onsen_town_loads_warning_only_of_its_family_names():
     scenario = load_scenario(TOWNS / "onsen")
     assert len(scenario.cast) == 7
     warnings = scenario_warnings(scenario)
-    assert len(warnings) == 2 and all("share the first name" in w for w in warnings), warnings
+    assert len(warnings) == 3 and all("share the first name" in w for w in warnings[:2]), warnings
     assert warnings[1].endswith("or the last name ('Takeshi', 'Aiko')")
+    assert "(Mori Aiko's 12:30 pm)" in warnings[2]
     assert scenario.persona("Aiko").name == "Mori Aiko"

@@ -455,7 +455,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
       that lists the persona as a resident;
     - a news event that is over before the scenario starts, or begins more than a year after it
       (see :func:`_news_warnings`);
-    - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`).
+    - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`);
+    - a lifestyle or routine time between the hours (planned at the hour it falls in).
     """
     import difflib
 
@@ -494,6 +495,20 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
         why = sleep_warning(persona.lifestyle)
         if why:
             warnings.append(f"cast > '{persona.name}' > lifestyle: {why}")
+    # A day is planned an hour at a time (Park et al.'s hourly schedule): "lunch at 12:30 pm" is had at
+    # noon, which an outside tester found out only by reading the plans.
+    between = [
+        f"{persona.name}'s {t.strip()}"
+        for persona in scenario.cast
+        for text in (persona.lifestyle, persona.daily_plan_requirement)
+        for t in re.findall(r"\b\d{1,2}:(?!00)\d\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?", text, re.IGNORECASE)
+    ]
+    if between:
+        shown = ", ".join(between[:4]) + (f" and {len(between) - 4} more" if len(between) > 4 else "")
+        warnings.append(
+            f"cast: times between the hours ({shown}) are planned at the hour they fall in (12:30 pm as 12:00 "
+            "pm): a day is planned an hour at a time"
+        )
     for item in scenario.spec.news:
         for persona in scenario.cast:
             if persona.name in item.seeded_in:
