@@ -2349,3 +2349,14 @@ def test_what_a_talk_was_about_is_said_with_its_verb():
         "Sato Michiko is rehearsing a lantern song"
     )
     assert as_said_to("Ana Lima sings in the choir", "Ana Lima", "Bo Reyes") == "I sing in the choir"
+
+
+def test_an_hour_read_loosely_keeps_a_part_of_the_day_to_its_part():
+    """An outside tester's shrine keeper was "performing the morning prayer" at 4 and at 7 pm."""
+    plan = ("wake up for the morning routine at 5:00 am; perform the morning prayers at Hakuun Shrine at 6:00 am; "
+            "sweep the grounds at 9:00 am; keep the shrine office at 1:00 pm; go to bed at 9:00 pm")  # fmt: skip
+    shown = {"identity": "Name: Tetsuo", "daily_plan": plan, "previous": "", "wake_hour": "5"}
+    evening = [ask("plan.hourly", s, **shown, hour="07:00 PM")["activity"] for s in range(40)]
+    assert not [x for x in evening if "morning" in x], evening
+    morning = [ask("plan.hourly", s, **shown, hour="08:00 AM")["activity"] for s in range(40)]
+    assert any("morning prayers" in x for x in morning), morning

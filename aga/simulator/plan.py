@@ -447,6 +447,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         and t != current
         and (near(start) or not (any(m in t.lower() for m in MEALS) or JOURNEY.search(t)))
         and not any(m in t.lower() for m in had)
+        and _in_its_part_of_day(t, hour)
     ]
     lines += _errands(p.get("identity"), [])
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
@@ -464,6 +465,21 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
             steps = tuple(x for x in steps if "{thing}" not in x) or steps
         return gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
     return detailed(rng.choice(lines), p, 0.5)
+
+
+# The hours a part of the day that an activity names covers: read loosely, a plan still does not put
+# "performing the morning prayers" at seven in the evening (an outside tester's shrine keeper).
+_PARTS = {
+    "morning": range(4, 12),
+    "afternoon": range(12, 18),
+    "evening": range(17, 24),
+    "night": (*range(20, 24), *range(0, 6)),
+}
+
+
+def _in_its_part_of_day(activity: str, hour: int) -> bool:
+    named = [part for part in _PARTS if re.search(rf"\b{part}\b", activity, re.IGNORECASE)]
+    return not named or any(hour in _PARTS[part] for part in named)
 
 
 def _meals_had(p: Prompt) -> set[str]:
