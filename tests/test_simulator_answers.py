@@ -2360,3 +2360,14 @@ def test_an_hour_read_loosely_keeps_a_part_of_the_day_to_its_part():
     assert not [x for x in evening if "morning" in x], evening
     morning = [ask("plan.hourly", s, **shown, hour="08:00 AM")["activity"] for s in range(40)]
     assert any("morning prayers" in x for x in morning), morning
+
+
+def test_a_room_named_by_given_names_is_its_owners_whatever_the_name_order():
+    """The onsen town's "Haruki and Michiko's bedroom" was someone else's room to Sato Haruki (his first
+    word, the family name, is not in it); a shared last name makes no one's room one's own."""
+    from aga.simulator.act import _someone_elses
+
+    assert not _someone_elses("Haruki and Michiko's bedroom", "Sato Haruki")
+    assert _someone_elses("Haruki and Michiko's bedroom", "Sato Kenta")
+    assert not _someone_elses("Klaus's room", "Klaus Mueller") and not _someone_elses("Eddy Lin's bedroom", "Eddy Lin")
+    assert _someone_elses("Eddy Lin's bedroom", "Mei Lin") and not _someone_elses("men's bath", "Mei Lin")

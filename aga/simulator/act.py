@@ -281,12 +281,17 @@ def _someones(arena: str) -> bool:
 
 
 def _someone_elses(arena: str, name: str) -> bool:
-    """'Eddy Lin's bedroom' is someone else's room unless ``name`` is in it (an outside tester's inn keeper
-    never checked the "men's bath": the men were taken for someone else)."""
+    """'Eddy Lin's bedroom' is someone else's room unless it names ``name``: in full, or by words of it
+    alone ("Klaus's room"; "Haruki and Michiko's bedroom" is Sato Haruki's too, a family name written
+    first, but "Eddy Lin's" is not Mei Lin's). Not a room named for no one: an outside tester's inn keeper
+    never checked the "men's bath", taken for someone else's."""
     if not _someones(arena):
         return False
-    first = name.split()[0] if name else ""
-    return not (name and (name in arena or re.search(rf"\b{re.escape(first)}\b", arena)))
+    if name and name in arena:
+        return False
+    words = set(name.split())
+    runs = re.findall(r"[A-Z][\w’-]*(?:'s)?(?:\s+[A-Z][\w’-]*(?:'s)?)*", arena)
+    return not any({w.removesuffix("'s") for w in run.split()} <= words for run in runs)
 
 
 @answers("act.arena")
@@ -306,10 +311,11 @@ def arena(p: Prompt) -> dict[str, str]:
     scores = np.where(use < 0, use, np.maximum(similarities(action, names).astype(float), use))
     # A room the activity names is where it happens ("the night shift on Larch Ward"): MiniLM reads the name
     # of a tree there. The longest name said wins ("post office counter" over "office").
-    said = [o for o in options if re.search(rf"(?<!\w){re.escape(o)}(?!\w)", without_step(action), re.IGNORECASE)]
+    doing = without_step(action)
+    said = [o for o in options if _says(doing, o)]
     # ... or two words of it together: "studying at the front desk" is in the "front desk lobby" (an outside
     # tester's night receptionist studied on the guests' futons).
-    said = said or [o for o in options if any(_says(without_step(action), pair) for pair in _pairs(o))]
+    said = said or [o for o in options if any(_says(doing, pair) for pair in _pairs(o))]
     for option in said:
         if len(option) == max(len(o) for o in said):
             scores[options.index(option)] += NAMED

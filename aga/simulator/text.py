@@ -480,24 +480,26 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
         if not m:
             continue
         if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
-            rest = text[m.end() :]
-            # "Mori Takeshi's wife died five years ago; he lives with his daughter" said by him: the "he"
-            # of a later clause is the speaker where the kin named first cannot be ("my wife died ...; he
-            # lives with his daughter" was said). Only then: "Ana's brother is ill; he ..." is the brother.
-            later = re.match(rf"^\s+({_KIN_OF['he']}|{_KIN_OF['she']})\b(.*?)(;|,| and)\s+(he|she)\s+([a-z]+s)\b", rest)
-            if later and re.fullmatch(_KIN_OF["she" if later.group(4) == "he" else "he"], later.group(1)):
-                head, kin = rest[: later.start(3)], "she" if later.group(4) == "he" else "he"
-                # the kin's own pronouns stay theirs ("and she sells his catch": the husband's catch)
-                theirs = {"he": ("he", "his", "him"), "she": ("she", "her", "hers")}[kin]
-                kept = re.sub(
-                    rf"\b({'|'.join(theirs)})\b", lambda w, t=theirs: f"\x00{t.index(w[1])}", rest[later.end() :]
-                )
-                tail = _said_as(later.group(5), kept, person, own, other)
-                tail = re.sub(r"\x00(\d)", lambda w, t=theirs: t[int(w[1])], tail)
-                return own + _named(head, parties) + later.group(3) + " " + tail
-            return own + _named(rest, parties)
+            return own + _after_ones_own(text[m.end() :], parties, person, own, other)
         return _said_as(m.group(1), text[m.end() :], person, own, other)
     return _named(text, parties)
+
+
+def _after_ones_own(rest: str, parties: tuple[tuple[str, str, str, str], ...], person: str, own: str,
+                    other: tuple[str, str, str, str]) -> str:  # fmt: skip
+    """What follows "Ana's" said by Ana or to her. "Mori Takeshi's wife died five years ago; he lives with his
+    daughter" said by him: the "he" of a later clause is the speaker where the kin named first cannot be
+    ("my wife died ...; he lives with his daughter" was said). Only then: "Ana's brother is ill; he ..."
+    is the brother."""
+    later = re.match(rf"^\s+({_KIN_OF['he']}|{_KIN_OF['she']})\b(.*?)(;|,| and)\s+(he|she)\s+([a-z]+s)\b", rest)
+    if not later or not re.fullmatch(_KIN_OF["she" if later.group(4) == "he" else "he"], later.group(1)):
+        return _named(rest, parties)
+    # The kin's own pronouns stay theirs ("and she sells his catch": the husband's catch): kept aside
+    # while the clause is said in the speaker's person, then put back.
+    theirs = ("she", "her", "hers") if later.group(4) == "he" else ("he", "his", "him")
+    kept = re.sub(rf"\b({'|'.join(theirs)})\b", lambda w: f"\x00{theirs.index(w[1])}", rest[later.end() :])
+    tail = re.sub(r"\x00(\d)", lambda w: theirs[int(w[1])], _said_as(later.group(5), kept, person, own, other))
+    return _named(rest[: later.start(3)], parties) + later.group(3) + " " + tail
 
 
 # Kin by whom "he" or "she" is not meant: the word for the other sex's kin ("Takeshi's wife ...; he ...").
