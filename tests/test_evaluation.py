@@ -262,6 +262,13 @@ def test_the_scripted_judge_wants_what_happens_not_only_the_news_s_names():
     assert not knows(regatta, asked, "I mend nets at the Old Pier most mornings.")
     assert knows(regatta, asked, "Yes! Ines is organising the Regatta on Saturday at the Old Pier.")
     assert knows(regatta, asked, "There's a boat race at the harbour this weekend, Ines is running it.")
+    # A word of the place's name that the question asks about tells nothing of what happens (an outside
+    # tester's trader who sells at her stall in the market was counted as knowing of its borehole).
+    borehole = "The commissioning of the new borehole at Amaoji Main Market by the Local Government Chairman on Sunday"
+    market = "Is anything happening at the market this week?"
+    assert not knows(borehole, market, "I am selling pepper at my stall in Amaoji Main Market.")
+    assert knows(borehole, market, "They are commissioning a borehole at Amaoji Main Market on Saturday.")
+    assert knows(borehole, market, "The new borehole at the market opens on Saturday.")
 
 
 def _town_for_attendance(tmp_path: Path, *, who_goes: list[str]):

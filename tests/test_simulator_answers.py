@@ -952,7 +952,27 @@ def test_an_interview_answer_reads_as_said():
     # A memory that opens with "This is ..." reads on inside the frame; a name keeps its capital.
     plan = ask("user.interview_answer", 1, question="Plans?", ideas="This is 王芳's plan for Tuesday: tea")["text"]
     assert "remember, this is 王芳's plan" in plan, plan
-    assert all("remember, Ana Costa likes" in a for a in answers if "remember, " in a)
+    assert all(re.search(r"remember, (?:Ana Costa likes|she bakes)", a) for a in answers if "remember, " in a)
+
+
+def test_an_interview_answer_says_the_weightiest_idea_and_no_day_plan():
+    """Of the ideas closest to the question, the one that weighs most is said: an outside tester's
+    trader, asked whether anything was happening at the market, said she sells at her stall there rather
+    than the borehole to be opened there; and a watchman answered with his day plan's list of hours."""
+    ideas = (
+        "Ada Obi is selling pepper at her stall in the market (restocking the shelves); "
+        "The new borehole at the market will be opened by the chairman on Saturday at 10 am, with free water; "
+        "This is Ada Obi's plan for Monday: wake up at 5:00 am; have breakfast at 6:00 am; sell at 7:00 am"
+    )
+    for seed in range(5):
+        said = ask("user.interview_answer", seed, name="Ada Obi", question="Anything happening?", ideas=ideas)["text"]
+        assert "borehole" in said and "5:00 am" not in said, said
+    plain = (  # the ideas' "; " cuts the plan's list into items, "sell at 7:00 am" weighing as much as the stall
+        "This is Ada Obi's plan for Monday: wake up at 5:00 am; have breakfast at 6:00 am; sell at 7:00 am; "
+        "Ada Obi is selling pepper at her stall (restocking the shelves)"
+    )
+    said = ask("user.interview_answer", 0, name="Ada Obi", question="Anything happening?", ideas=plain)["text"]
+    assert "selling pepper at my stall" in said and "restocking" not in said and ":00" not in said, said
 
 
 def _day_plan_items(identity: str, seeds: int = 40) -> set[str]:
@@ -2289,7 +2309,7 @@ def test_an_interview_answer_is_in_the_first_person():
     """An outside tester's receptionist, asked about himself: "Sato Kenta knows Mori Takeshi as Soba-oyaji"."""
     ideas = "Sato Kenta knows Mori Takeshi as Soba-oyaji (feeling: likes his gruff kindness); Sato Kenta is tired"
     said = ask("user.interview_answer", 0, name="Sato Kenta", ideas=ideas, question="Who is Mori Takeshi?")["text"]
-    assert said.endswith("I know Mori Takeshi as Soba-oyaji.") and "Sato" not in said, said
+    assert said.endswith("Mori is my Soba-oyaji.") and "Sato" not in said, said  # as one says whom one knows
     other = ask("user.interview_answer", 0, name="Sato Kenta", ideas="Mori Aiko drives the bus", question="q")
     assert other["text"].endswith("Mori Aiko drives the bus.")
 
@@ -2371,3 +2391,32 @@ def test_a_room_named_by_given_names_is_its_owners_whatever_the_name_order():
     assert _someone_elses("Haruki and Michiko's bedroom", "Sato Kenta")
     assert not _someone_elses("Klaus's room", "Klaus Mueller") and not _someone_elses("Eddy Lin's bedroom", "Eddy Lin")
     assert _someone_elses("Eddy Lin's bedroom", "Mei Lin") and not _someone_elses("men's bath", "Mei Lin")
+
+
+def test_a_cast_relation_is_said_as_people_say_whom_they_know():
+    """An outside tester's trader said "Guess what? I know Chukwuemeka Okafor as husband. We'll see how it
+    goes." and a watchman "... and hi friend's wife": a relation is said as one says whom one knows, its
+    pronouns the speaker's, and only the speaker's own relation is said so."""
+    from aga.simulator.talk import _relation_said
+    from aga.simulator.text import as_said_to
+
+    said = _relation_said("Ada Obi knows Emeka Obi as husband (feeling: loves him)", "Ada Obi")
+    assert said == "Emeka is my husband"
+    guard = "Musa Bello knows Ada Obi as trader whose stall he guards, and his friend's wife"
+    assert _relation_said(guard, "Musa Bello") == "Ada is the trader whose stall I guard, and my friend's wife"
+    assert _relation_said("Ada Obi knows Emeka Obi as husband", "Musa Bello") is None  # heard, not hers
+    assert _relation_said("Ada Obi is selling pepper", "Ada Obi") is None
+    assert as_said_to("Ada Obi bakes bread and sells it, and his friend helps", "Ada Obi", "") == (
+        "I bake bread and sell it, and my friend helps"
+    )
+
+
+def test_a_synonym_swap_leaves_names_alone():
+    """ "Good Health Chemist" was opened as "Lovely Health Chemist" and planned so the next day."""
+    from aga.simulator.paraphrase import vary
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        assert "Good Health Chemist" in vary("opening Good Health Chemist at 8 am", rng, rate=1.0)
+        assert vary("Good Health Chemist is open", rng, rate=1.0).startswith("Good Health Chemist")
+    assert len({vary("It is nice to see you. Great day!", random.Random(s), rate=1.0) for s in range(12)}) > 2

@@ -93,6 +93,14 @@ TRADES: dict[str, set[str]] = {
     "Mori Aiko": {"crew", "manual"},
     "Ishikawa Goro": {"creative", "manual", "service"},
     "Kobayashi Tetsuo": {"worship", "gardening", "cleaning", "service"},
+    # session 57's market town (the trader buys from the lorries; the teacher sings in a church choir)
+    "Adaeze Okafor": {"service", "delivery", "errand"},
+    "Chukwuemeka Okafor": {"manual", "machine"},
+    "Tunde Adeyemi": {"broadcast", "desk work", "persuading"},
+    "Funmilayo Adeyemi": {"teaching", "desk work", "worship", "creative"},
+    "Blessing Nwosu": {"creative", "service"},
+    "Ngozi Eze": {"dispensing", "service", "desk work", "care"},
+    "Musa Abdullahi": {"watch"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -137,6 +145,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "canal_mill_cast.toml",
         "ski_village_cast.toml",
         "onsen_cast.toml",
+        "market_town_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -184,3 +193,12 @@ def test_the_onsen_town_loads_warning_only_of_its_family_names():
     assert warnings[1].endswith("or the last name ('Takeshi', 'Aiko')")
     assert "(Mori Aiko's 12:30 pm)" in warnings[2]
     assert scenario.persona("Aiko").name == "Mori Aiko"
+
+
+def test_the_market_town_loads_without_a_warning():
+    """Session 57's outside town (`aga run tests/towns_from_outside/market_town`): a West African market
+    town with a night watchman, a radio presenter's early show, a chemist and a motorbike workshop."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "market_town")
+    assert len(scenario.cast) == 7 and scenario_warnings(scenario) == []

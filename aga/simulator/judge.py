@@ -91,7 +91,12 @@ def knows_news(p: Prompt) -> dict[str, bool]:
     and it does not open with a denial. Invents: it names a day or time the news does not."""
     answer, fact, question = p.get("answer"), p.get("fact"), p.get("question")
     names = _names(fact) - _words(question)
-    what = {w for w in _content_words(fact) if w not in names}
+    # What happens is said in the news's own words that name nothing: a word of a place's name is none,
+    # even where the question asks about that place ("Is anything happening at the market this week?" of
+    # a borehole opened at "Amaoji Main Market": an answer that the speaker sells at her stall in Amaoji
+    # Main Market told nothing, and was counted as knowing the news, with the place's other words beside).
+    # (A one-word name the question asks about stays a word of what happens: "the harbour Regatta".)
+    what = {w for w in _content_words(fact) if w not in names | _long_names(fact)}
     said = _content_words(answer)
     told = {w for w in what if any(_same_word(w, s) for s in said)}
     # An answer that only takes up the question's word ("a party sometime") tells nothing of the news.
@@ -128,6 +133,13 @@ def _names(fact: str) -> set[str]:
     if len(words) > 1 and words[0][0].isupper() and words[1][0].isupper():
         out.add(_bare(words[0]))
     return out
+
+
+def _long_names(fact: str) -> set[str]:
+    """Words of the names of two words or more the news writes ("Amaoji Main Market", "Local Government
+    Chairman"), in lower case."""
+    runs = re.findall(r"[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)+", fact)
+    return {_bare(w) for run in runs for w in run.split()}
 
 
 def _without(text: str, names: set[str]) -> str:

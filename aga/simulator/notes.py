@@ -14,7 +14,7 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.talk import NEWS, _news_in, _said_by, said_plainly
+from aga.simulator.talk import NEWS, _news_in, _relation_said, _said_by, said_plainly
 from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
@@ -25,9 +25,11 @@ from aga.simulator.text import (
     as_said_to,
     bullet_lines,
     clean_topic,
+    is_schedule,
     leading_name,
     sentences,
     told_of,
+    without_step,
 )
 
 # What a note-taker skips: passing sights of the partner, not facts about them.
@@ -98,7 +100,12 @@ def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
     """Indices of ``k`` statements, the more important more likely."""
     # A thing's state ("feed hopper is in use") is what one saw, not what one draws a conclusion from: an
     # outside tester's farmer concluded "It matters to Gwen that feed hopper is in use".
-    weights = [0.0 if _A_THINGS_STATE.search(s) else rate(s, "", 0.5, 0) ** 2 for s in statements]
+    # Nor is a day plan's list of hours ("Musa keeps coming back to this: wake up for the morning routine
+    # at 3:00 pm; have breakfast at 4:00 pm; ..." was an outside tester's watchman's reflection).
+    weights = [
+        0.0 if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) else rate(s, "", 0.5, 0) ** 2
+        for s in statements
+    ]
     chosen: list[int] = []
     pool = [i for i in range(len(statements)) if weights[i] > 0]
     while pool and len(chosen) < k:
@@ -198,7 +205,9 @@ def chat_memo(p: Prompt) -> dict[str, str]:
 
 def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
     statements = bullet_lines(p.get("statements"))
-    picks = [statements[i].rstrip(".") for i in _important(statements, 2, p)] or ["nothing much happened"]
+    # What each says, without an earlier thought's frame: "I feel good about my days, because It matters to
+    # Funmilayo Adeyemi that ..." (an outside tester's town) nested a reflection in the revision.
+    picks = [_about(statements[i]) for i in _important(statements, 2, p)] or ["nothing much happened"]
     # A sentence, ended as a model ends one: the day's revision joins the note and the feelings into one
     # paragraph ("thoughts"), where an unended note ran on into "I feel ..." as one sentence.
     return {"text": vary(prefix + " " + "; ".join(picks), p.rng).rstrip() + "."}
@@ -237,14 +246,37 @@ def interview_ideas(p: Prompt) -> dict[str, str]:
     return {"text": "; ".join(memories[i] for i in top)}
 
 
+WEIGHT_PER_POINT = 0.04
+# An item of a day plan, as the ideas' "; " cuts a plan's list: no subject, an hour at its end.
+_PLAN_ITEM = re.compile(r"^[a-z][\w'’-]* .*\b\d{1,2}:\d\d\s*[ap]m\.?$")
+
+
 @answers("user.interview_answer")
 def interview_answer(p: Prompt) -> dict[str, str]:
     """The first idea, said in the first person."""
-    ideas = p.get("ideas")
-    first = ideas.split(";")[0].strip().rstrip(".") if ideas else "I am not sure"  # no "her tea.."
+    ideas = [i.strip().rstrip(".") for i in p.get("ideas").split(";") if i.strip()]  # no "her tea.."
+    # What comes to mind is said as a statement, without the step a recorded action holds in brackets; a
+    # day plan's list of hours is no answer ("From what I remember, wake up for the morning routine at
+    # 3:00 pm." was an outside tester's watchman's answer to "Is anything happening at the market?").
+    # Nor is a thing's state or someone seen asleep ("From what I remember, bed is being slept in.").
+    ideas = [
+        i for i in ideas if not (is_schedule(t := clean_topic(i)) or _PLAN_ITEM.match(t) or _A_THINGS_STATE.search(t))
+    ] or ideas
+    # Of what comes to mind, a person mentions what answers the question and weighs most: asked what is
+    # happening at the market, the borehole to be opened there, not that they sell at a stall in it. Each
+    # point of importance (1-10) counts as much as 0.04 of MiniLM similarity to the question, so a weighty
+    # idea beside the point does not push out one that answers it.
+    plain = [clean_topic(i) for i in ideas]
+    closeness = similarities(p.get("question"), plain) if ideas else []
+    scores = [float(closeness[k]) + WEIGHT_PER_POINT * rate(t, "", 0.5, 0) for k, t in enumerate(plain)]
+    best = ideas[scores.index(max(scores))] if ideas else "I am not sure"
+    first = without_step(best) or best  # ("(nothing)", an interview's ideas without memories, stays said)
     # In the first person: "Sato Kenta knows Mori Takeshi as Soba-oyaji" was an onsen receptionist's answer
     # about himself (an outside tester's); the question asks "how would <name> answer".
-    first = as_said_to(clean_topic(first), p.get("name"), "") if p.get("name") else first
+    # A cast's relation as it is said ("Isabella is the owner of my favourite cafe"), not as remembered
+    # ("I know Isabella Rodriguez as owner of his favourite cafe").
+    relation = _relation_said(clean_topic(first), p.get("name")) if p.get("name") else None
+    first = relation or (as_said_to(clean_topic(first), p.get("name"), "") if p.get("name") else first)
     opener = first.split(" ", 1)[0]
     if opener in _OPENERS:  # "From what I remember, this is ...", not "..., This is ..."; a name keeps its capital
         first = opener.lower() + first[len(opener) :]

@@ -76,6 +76,12 @@ _NO_OBJECT = re.compile(
 _PARTICLE = re.compile(r"\s+(?:up|down|out|off|away|back)\b", re.IGNORECASE)
 
 
+# A capitalised word is a name's, not a sentence's first word, where a name goes on after it ("Good
+# Health Chemist") or where it stands inside a sentence ("opening Good Health Chemist").
+_IN_A_NAME = re.compile(r"\s+[A-Z]")
+_CAPITAL_MID = re.compile(r"[^.!?:\s]\s*$")
+
+
 def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
     """Return ``text`` with some words swapped for synonyms (each with probability ``rate``)."""
 
@@ -88,6 +94,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         no_verb = no_verb or (group in _NOUNS and _DESCRIBED.search(before))
         if rng.random() >= rate or (group not in _ADJECTIVES and no_verb):
             return word
+        if word[:1].isupper() and (_IN_A_NAME.match(match.string, match.end()) or _CAPITAL_MID.search(before)):
+            return word  # a word of a name: "Good Health Chemist" was opened as "Lovely Health Chemist"
         if " " not in word and _PARTICLE.match(match.string, match.end()):
             return word
         if _NO_OBJECT.match(match.string, match.end()):

@@ -76,6 +76,33 @@ _NAMED = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
 _RELATION = re.compile(rf"^(?:{_NAMED} knows|I know) {_NAMED} as\b")  # or a line that said one, remembered
 
 
+_RELATION_PARTS = re.compile(rf"^({_NAMED}) knows ({_NAMED}) as (.+?)\.?$")
+# A label that says whom it is by a clause of its own ("the chemist I buy my tablets from") or with an
+# article is said with "the"; a plain one ("husband", "old friend") is one's own ("my husband").
+_CLAUSE_IN_LABEL = re.compile(r"\b(?:I|my|me|who|whose|whom|that|which|where)\b|\bof\b")
+_ARTICLE = re.compile(r"^(?:the|a|an|my|one of)\b", re.IGNORECASE)
+
+
+def _relation_said(relation: str, speaker: str) -> str | None:
+    """A cast's relation of the speaker's ("Ana Lima knows Bo Reyes as cousin") as the speaker says it:
+    "Bo is my cousin"; "Ngozi Eze knows ... as chemist she buys her tablets from" -> "Ngozi is the
+    chemist I buy my tablets from". None for anyone else's relation (heard and remembered): whose "she" a
+    label means is not known then."""
+    m = _RELATION_PARTS.match(relation)
+    if not m or m.group(1) != speaker:
+        return None
+    knower, known, label = m.groups()
+    label = re.sub(r"\s*\(.*$", "", label).strip()  # (a feeling left in brackets)
+    # The label's pronouns are the knower's: said as "I is <label>" by them, then the "I am" taken off.
+    said = as_said_to(f"{knower} is {label}", knower, "")
+    label = said[len("I am ") :] if said.startswith("I am ") else label
+    if not label:
+        return None
+    if not _ARTICLE.match(label):
+        label = f"the {label}" if _CLAUSE_IN_LABEL.search(label) else f"my {label}"
+    return f"{_called(known, speaker)} is {label}"
+
+
 def _first(name: str) -> str:
     return name.split()[0] if name else "there"
 
@@ -378,10 +405,19 @@ def _line(
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
         pool = [t for t in topics[:8] if not _RELATION.match(t)] or topics[:8]
-        topic = told_briefly(as_said_to(rng.choice(pool), p.get("name"), p.get("other")).rstrip("."), rng)
-        line = _framed(topic, MENTION, rng)
-        if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-            line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else REMARKS)
+        chosen = rng.choice(pool)
+        if _RELATION.match(chosen):
+            # Said as people say whom they know ("Chukwuemeka is my husband"), not as the memory reads
+            # ("I know Chukwuemeka Okafor as husband" was said by an outside tester's trader, with "We'll
+            # see how it goes." after it); nothing is remarked on it, and one that cannot be said so
+            # leaves small talk.
+            relation = _relation_said(chosen, p.get("name"))
+            line, framed = (_framed(relation, MENTION, rng), True) if relation else (rng.choice(SMALL_TALK), False)
+        else:
+            topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
+            line = _framed(topic, MENTION, rng)
+            if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
+                line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else REMARKS)
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.

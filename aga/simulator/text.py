@@ -640,10 +640,20 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
 
     rest = re.sub(r"\b(he|she)\s+([a-z]+s)\b", subject, rest)
     # (not after a plural: "for her customers and neighbours" joins two things, not a second verb)
+    # (nor before a word that ends in "s" but is no verb: "and his friend's wife" was "and hi friend's wife")
     rest = re.sub(
-        r"(?<![^s]s )\b(and|but|or) (\w+s)\b", lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}", rest
+        rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)(\w+s)\b",
+        lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}",
+        rest,
     )
     return f"{person} {_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
+
+
+# Words ending in "s" that are no verb in the third person, after "and", "but" or "or".
+_NOT_VERBS_IN_S = (
+    r"(?:his|hers|its|ours|yours|theirs|this|thus|us|yes|less|plus|perhaps|always|sometimes|besides|towards|"
+    r"afterwards|others|series|news|various|famous|serious|nervous|anxious|jealous|generous|previous)"
+)
 
 
 # Words that name the one who speaks or the one spoken to, as the other says them back.
