@@ -27,6 +27,7 @@ New outside trials must use new towns: these are no longer unseen.
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -36,7 +37,7 @@ import aga.simulator  # noqa: F401  (registers the answer routines)
 from aga.simulator.plan import END_OF_DAY, routine
 from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.steps import POOLS, WORK_KINDS
-from aga.simulator.text import gerund
+from aga.simulator.text import gerund, thing_of
 
 TOWNS = Path(__file__).parent / "towns_from_outside"
 # What each persona's trade is, as a reader of their cast entry would say (the visitor at the hospital
@@ -98,7 +99,7 @@ TRADES: dict[str, set[str]] = {
     "Chukwuemeka Okafor": {"manual", "machine"},
     "Tunde Adeyemi": {"broadcast", "desk work", "persuading"},
     "Funmilayo Adeyemi": {"teaching", "desk work", "worship", "creative"},
-    "Blessing Nwosu": {"creative", "service"},
+    "Blessing Nwosu": {"sewing", "creative", "service"},
     "Ngozi Eze": {"dispensing", "service", "desk work", "care"},
     "Musa Abdullahi": {"watch"},
 }
@@ -202,3 +203,61 @@ def test_the_market_town_loads_without_a_warning():
 
     scenario = load_scenario(TOWNS / "market_town")
     assert len(scenario.cast) == 7 and scenario_warnings(scenario) == []
+
+
+@pytest.mark.parametrize(
+    ("trade", "activity", "kind"),
+    [
+        # the presenter's early show was a morning routine, preparing the news a bedtime
+        ("Tunde Adeyemi is the presenter of the early morning show on the town's community radio station.",
+         "presenting the early morning show in the broadcast studio", "broadcast"),
+        ("Tunde Adeyemi is the presenter of the early morning show on the town's community radio station.",
+         "preparing tomorrow's news in the newsroom", "broadcast"),
+        ("Tunde Adeyemi is the presenter of the early morning show on the town's community radio station.",
+         "announcing on his show that the new borehole at the market will be commissioned", "broadcast"),
+        # the tailor's sewing was getting dressed
+        ("Blessing Nwosu is a tailor with a roadside stall.", "sewing clothes at Blessing's Tailoring Stall", "sewing"),
+        # the watchman's rounds were a bedtime, his locking of the gate a shop's closing
+        ("Musa Abdullahi is the night watchman of the market.", "patrolling the stalls with his torch", "watch"),
+        ("Musa Abdullahi is the night watchman of Amaoji Main Market.", "locking the market gate", "watch"),
+        # the trader buying her stock was a lorry driver
+        ("Adaeze Okafor sells pepper and tomatoes at her stall in the market.",
+         "buying tomatoes and pepper from the lorries at the loading bay", "errand"),
+        # and a radio room's night watch is no broadcast
+        ("Jonas Keller is the night radio operator of the mountain rescue station.",
+         "keeping the night watch in the radio room", "watch"),
+    ],
+)  # fmt: skip
+def test_session_57s_trades_are_read_as_their_work(trade: str, activity: str, kind: str):
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, trade)[0][0] == kind, kinds_of(activity, trade)[:3]
+
+
+def test_a_writer_writes_and_a_presenter_off_air_takes_no_calls():
+    """A children's author writing all day drew "practising", "warming up" and "mixing colours"; preparing
+    the news in the newsroom is off air; and what a show announces is not the thing its steps are about."""
+    writer = "Name: Tamara Reyes\nLearned traits: Tamara Reyes is a children's book author."
+    presenter = "Name: Tunde Ade\nLearned traits: Tunde Ade is the presenter of the breakfast show on the radio."
+    writing, newsroom, announcing = [], [], []
+    for seed in range(12):
+        for who, activity, out in (
+            (writer, "writing her new children's book at home", writing),
+            (presenter, "preparing tomorrow's news in the newsroom", newsroom),
+            (presenter, "announcing on his show that the new borehole will be commissioned", announcing),
+        ):
+            shown = {"identity": who, "task": activity, "minutes": "60"}
+            prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+            out += [item["subtask"] for item in HOOKS["plan.decompose"](prompt)["subtasks"]]
+    assert not [s for s in writing if re.search(r"practising|warming up|colours|brushes|tempo|melody", s)], writing
+    assert sum(bool(re.search(r"chapter|scene|plot|character|page|word|dialogue|draft", s)) for s in writing) >= 8
+    assert not [s for s in newsroom if re.search(r"listener|on air|next song|headphones|microphone", s)], newsroom
+    assert not [s for s in announcing if "that the new borehole" in s], announcing
+
+
+def test_a_thing_of_two_nouns_is_both():
+    """ "buying tomatoes and pepper from the lorries" was about "from the lorries"."""
+    assert thing_of("buying tomatoes and pepper from the lorries at the loading bay") == "tomatoes and pepper"
+    assert thing_of("selling fish and chips at the stall") == "fish and chips"
+    assert thing_of("waking up and complete the morning routine") == "the morning routine"
+    assert thing_of("inviting her customers and neighbours to a party on February 14") == "a party"

@@ -58,6 +58,7 @@ _NOUN_BEFORE = re.compile(
 # tidy linen", an outside tester's porter).
 _AFTER_A_VERB = re.compile(r"\b\w{2,}ing\s+$", re.IGNORECASE)
 _NOUNS = {g for g in SYNONYMS if g[0] in ("breakfast", "lunch", "dinner")}  # "eating lunch": a meal after a verb
+_DESCRIBES = re.compile(r"\s+(?:things|table|tables|dishes|plates|tray|menu|bar|rush|shift|break|crowd|time)\b")
 _DESCRIBED = re.compile(r"\b(?:a|an|the|my|your|his|her|its|our|their)\s+[\w-]+\s+$", re.IGNORECASE)
 
 
@@ -92,6 +93,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         no_verb = _NOUN_BEFORE.search(before) or (group not in _NOUNS and _AFTER_A_VERB.search(before))
         # (nor a meal a word describes: "a light breakfast" is no "a light a morning meal")
         no_verb = no_verb or (group in _NOUNS and _DESCRIBED.search(before))
+        # (nor a meal that describes a thing: "the breakfast things" is no "the a morning meal things")
+        no_verb = no_verb or (group in _NOUNS and _DESCRIBES.match(match.string, match.end()))
         if rng.random() >= rate or (group not in _ADJECTIVES and no_verb):
             return word
         if word[:1].isupper() and (_IN_A_NAME.match(match.string, match.end()) or _CAPITAL_MID.search(before)):

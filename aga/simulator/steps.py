@@ -1208,6 +1208,26 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "humming the melody",
             "writing a few lines",
             "comparing with the first version",
+            # a writer's (only where writing is said, see _SETTING_STEPS): a children's author writing all
+            # day drew "practising" and "mixing colours" between the few steps of writing there were
+            "drafting the next chapter",
+            "writing a scene",
+            "rewriting the opening paragraph",
+            "working out the plot",
+            "making notes on a character",
+            "reading a page aloud",
+            "looking for a better word",
+            "crossing out a sentence",
+            "typing up the handwritten notes",
+            "checking the word count",
+            "reading the last chapter again",
+            "writing a line of dialogue",
+            "printing out the draft",
+            "marking up the printed pages",
+            "jotting down a title idea",
+            "looking up a word in the thesaurus",
+            "laying out the plot on index cards",
+            "changing a character's name",
         ),
         (
             "cleaning the brushes and tools",
@@ -2429,6 +2449,83 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         ),
         ("tidying the dispensary", "locking the medicine cupboard", "filing the prescriptions"),
     ),
+    # A tailor's or a dressmaker's: an outside tester's tailor "sewing clothes at her stall" was read as
+    # getting dressed ("drying off with a towel", "brushing teeth"), no kind being sewing's.
+    "sewing": (
+        "sewing clothes, tailoring, dressmaking, alterations, mending garments",
+        (
+            "laying out the fabric",
+            "threading the sewing machine",
+            "looking over the day's orders",
+            "switching on the iron",
+        ),
+        (
+            "pinning the pattern to the cloth",
+            "marking the cloth with tailor's chalk",
+            "cutting the fabric along the chalk line",
+            "taking a customer's measurements",
+            "writing the measurements in the order book",
+            "sewing a long straight seam",
+            "hemming a skirt",
+            "sewing on buttons",
+            "pressing the seams flat",
+            "unpicking a crooked seam",
+            "winding a bobbin",
+            "changing the needle",
+            "sewing a zip in",
+            "trimming the loose threads",
+            "matching the thread to the cloth",
+            "letting out a waistband",
+            "taking in a seam",
+            "fitting a half-finished dress on a customer",
+            "tacking the pieces together by hand",
+            "oiling the sewing machine",
+            "folding a finished garment",
+            "turning a collar the right way out",
+            "showing a customer the fabric samples",
+            "checking a seam against the measurements",
+        ),
+        ("covering the sewing machine", "folding the offcuts", "putting the pins and needles away"),
+    ),
+    # A radio presenter's: an outside tester's presenter doing his early show was read as a morning
+    # routine ("opening the curtains", "taking a shower") and preparing the news as getting ready for bed.
+    "broadcast": (
+        "presenting a radio or television show, reading the news on air, preparing a broadcast",
+        (
+            "checking the running order",
+            "putting on the headphones",
+            "testing the microphone level",
+            "reading through the news headlines",
+        ),
+        (
+            "introducing the next song",
+            "reading the news headlines on air",
+            "taking a call from a listener",
+            "reading out a listener's message",
+            "giving the time and the weather",
+            "cueing up the next track",
+            "chatting on air about the day's news",
+            "playing an advert break",
+            "checking the clock for the news on the hour",
+            "interviewing a guest in the studio",
+            "reading a community announcement",
+            "adjusting the sound levels",
+            "writing up a news item",
+            "phoning someone for a comment on a story",
+            "choosing the music for the next hour",
+            "checking a fact before it goes out",
+            "recording a trailer for tomorrow's show",
+            "sorting through the listeners' texts",
+            # (off air, in the newsroom)
+            "reading the morning papers for stories",
+            "rewriting a press release",
+            "editing an interview recording",
+            "typing up the news bulletin",
+            "choosing the lead story",
+            "timing the bulletin",
+        ),
+        ("handing over to the next presenter", "saving the show's log", "switching off the microphone"),
+    ),
 }
 # Steps of any kind of work, about what the activity is about: they differ from block to block as the
 # activity does, as a model's steps do.
@@ -2447,13 +2544,13 @@ FRAMES = (
 _UNFRAMED = {
     "crew", "sport", "machine", "measuring", "worship", "meal", "morning", "evening", "leisure", "going out",
     "visiting", "travel", "outdoor", "housework", "cleaning", "delivery", "post", "farming", "emergency",
-    "gardening", "hairdressing", "library", "portering",
+    "gardening", "hairdressing", "library", "portering", "watch",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets", "noting the times for the slalom course".
 _UNTIED = {
     "sport", "machine", "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing",
-    "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering",
+    "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering", "watch",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
@@ -2461,7 +2558,7 @@ _KINDS = list(POOLS)
 # often as at work, so they tie no action to a routine's place.
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
     "crew", "sport", "machine", "measuring", "cleaning", "delivery", "post", "farming", "emergency", "smithing",
-    "brewing", "gardening", "hairdressing", "library", "portering",
+    "brewing", "gardening", "hairdressing", "library", "portering", "watch",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -2524,7 +2621,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "fitting snow chains on the wheels"),
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
               "reading the gauges and detectors",
-              "guarding the building", "listening to the radio for emergencies", "tending the lighthouse"),
+              "guarding the building", "listening to the radio for emergencies", "tending the lighthouse",
+              # (a night watchman's rounds: "patrolling the stalls with his torch" was read as bedtime)
+              "patrolling the grounds with a torch", "doing the rounds as night watchman",
+              "locking the gates for the night"),
     "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll",
                 "hiking in the hills"),
     "worship": ("saying morning prayer", "taking the Sunday service", "praying in church", "leading evensong",
@@ -2581,6 +2681,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "recording the readings"),
     "dispensing": ("making up prescriptions", "dispensing medicines at the pharmacy",
                    "counting out tablets for a prescription", "checking prescriptions"),
+    "sewing": ("sewing clothes", "sewing a dress at the sewing machine", "tailoring a suit", "doing alterations",
+               "taking in a customer's trousers", "sewing school uniforms"),
+    "broadcast": ("presenting the radio show", "presenting the breakfast show on the radio", "reading the news on air",
+                  "preparing the news bulletin in the newsroom", "hosting a phone-in", "announcing on the radio"),
 }  # fmt: skip
 _LABELS = [(k, text) for k in _KINDS for text in (POOLS[k][0], *EXAMPLES[k])]
 # Each step of the know-how (without a thing), to the kinds whose pools hold it.
@@ -2646,6 +2750,16 @@ _DRINK_WORDS = (
 # setting's kinds need their setting still ("topping up the fuel" is a crew's only with a vessel).
 _BY_WHO = frozenset(("watch", "study", "teaching", "guiding"))
 _NEEDS: dict[str, re.Pattern[str]] = {
+    "sewing": re.compile(
+        r"\b(?:sew\w*|tailor\w*|dressmak\w*|seamstress|alterations?|hem\w*|stitch\w*|garments?|fabric|cloth)\b",
+        re.IGNORECASE,
+    ),
+    "broadcast": re.compile(
+        # (not a radio room's watch, nor a flower show)
+        r"\b(?:radio (?:station|show|programme|presenter)|broadcast\w*|on air|presenter|newsroom|news bulletin|"
+        r"studio|listeners?|dj|podcast\w*|television|tv)\b",
+        re.IGNORECASE,
+    ),
     "hairdressing": re.compile(
         r"\b(?:barbers?|barber's|hair\w*|haircuts?|salon|beards?|clippers|stylist|shave|shaves)\b", re.IGNORECASE
     ),
@@ -2813,6 +2927,27 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
          r"\b(?:music\w*|songs?|sing\w*|band|choir|instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|"
          r"record\w*|tunes?|orchestra|rehears\w*|concert|gig|organ|organist|hymns?|stream\w*|play\w*)\b"),
+        # A weather station's, a lighthouse's or a control room's watch only at one: an outside tester's
+        # market watchman was "looking at the barometer" and "noting the readings" on his rounds.
+        ("watch",
+         r"\b(?:instruments?|instrument panel|readings?|barometer|weather|gauges|wind and the sea|horizon|"
+         r"binoculars|water levels|right channel|passing light|monitors|radio for calls)\b",
+         r"\b(?:instruments?|weather|stations?|lighthouse|coast\w*|sea|harbour|observ\w*|gauges?|radio|"
+         r"control room|signal\w*|reservoir|dam|lock|river|tower|monitor\w*|detectors?|alarms?|cctv|security)\b"),
+        # On air only where a show or the studio is said: preparing tomorrow's news in the newsroom takes
+        # no calls from listeners.
+        ("broadcast",
+         r"\b(?:on air|listeners?|next song|next track|advert|headphones|microphone|trailer|sound levels|music for|"
+         r"presenter|guest in the studio|time and the weather|community announcement)\b",
+         r"\b(?:shows?|on air|present\w*|studio|programme|phone-in|dj|live|announc\w*|broadcast\w*)\b"),
+        ("creative", r"\b(?:practising|warming up)\b",
+         r"\b(?:music\w*|songs?|sing\w*|band|choir|instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|"
+         r"tunes?|orchestra|rehears\w*|concert|gig|organ|organist|perform\w*|danc\w*|act|acting|plays?|theatre)\b"),
+        ("creative",
+         r"\b(?:chapter|scene|paragraph|plot|character\w*|page|words?|sentence|dialogue|draft|handwritten|title|"
+         r"thesaurus|ending|lines|written)\b",
+         r"\b(?:writ\w*|authors?|novel\w*|stor(?:y|ies)|poe(?:m|ms|try|ts?)|books?|script\w*|screenplay|journal\w*|"
+         r"essays?|memoir|chapters?|manuscript|blog\w*|column|articles?|sermons?|letters?|lyrics|verses?|plays?)\b"),
         ("creative", r"\b(?:colours|brushes|shapes|composition|line|shadows|blocking)\b",
          r"\b(?:paint\w*|pictures?|canvas|draw\w*|sketch\w*|art|artist|artwork|illustrat\w*|portrait|"
          r"watercolou?rs?|pottery|potter|sculpt\w*|design\w*|crafts?|collage|murals?|posters?|cards?|signs?)\b"),
@@ -2899,7 +3034,7 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:dogs?|cats?|pets?|puppy|puppies|kittens?|kennels?|rabbits?|surgery|practice|clinic|owners?)\b"),
     )
 )  # fmt: skip
-_OWN_ACTIVITY = frozenset({"smithing", "going out", "visiting", "teaching", "travel", "outdoor"})
+_OWN_ACTIVITY = frozenset({"smithing", "going out", "visiting", "teaching", "travel", "outdoor", "broadcast"})
 # People cared for, or who care for them: where the activity or trade names one, care is for people.
 _PEOPLE = re.compile(
     r"\b(?:patients?|people|person|child|children|baby|babies|elderly|residents?|mother|father|husband|wife|son|"
@@ -2913,6 +3048,8 @@ _VERB_KINDS = {
     "cook": "cooking", "bake": "cooking", "fry": "cooking", "roast": "cooking", "grill": "cooking",
     "eat": "meal", "dine": "meal", "serve": "service", "sell": "service", "visit": "visiting",
     "head": "travel", "commute": "travel",
+    # a buyer is no driver: "buying tomatoes from the lorries at the loading bay" was a lorry driver's round
+    "buy": "errand",
 }  # fmt: skip
 _VERB_WEIGHT = 0.25
 # How close an hour must be to a clause of the routine to carry it on ("opens the shop at 7 am" and
@@ -2992,6 +3129,12 @@ _READYING = re.compile(
 )
 
 
+_WHAT_IS_SAID = re.compile(r"\s+that\s+.*$", re.IGNORECASE)  # after a verb of saying (_SAYING)
+_SAYING = re.compile(
+    r"^(?:announc|tell|say|explain|remind|warn|report|inform|promis|mention|broadcast|shar)\w*\b", re.IGNORECASE
+)
+
+
 def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[str, float]]:
     """Kinds of activity with their scores, closest in meaning first.
 
@@ -3003,6 +3146,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     """
     # What something is made or done for is not what is done: "carving a large cedar fox for the shrine's
     # festival" (an outside tester's woodcarver) was an event's work, "inviting people to a large cedar fox".
+    # What is said is not what is done: "announcing on his show that the new borehole will be commissioned"
+    # is announcing on a show (an outside tester's presenter hesitated into shopping on "commissioned").
+    activity = _WHAT_IS_SAID.sub("", activity) if _SAYING.match(activity) else activity
     made = _FOR_AN_OCCASION.sub("", activity)
     # (getting an occasion ready is its work: "decorating the cafe for the party")
     if len(made.split()) >= 2 and not _READYING.match(made):
@@ -3316,6 +3462,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     rng = p.rng
     activity = p.get("task", "working")
     main = main_clause(activity)
+    # What is announced is no part of the work: the show is the thing, not "the show that the borehole will be
+    # commissioned" (see kinds_of).
+    main = _WHAT_IS_SAID.sub("", main) if _SAYING.match(main) else main
     total = max(5, p.number("minutes", 60))
     trade = trade_of(p.get("identity"))
     kinds = kinds_of(main, trade, field(p.get("identity"), "Daily plan requirement"))
@@ -3380,7 +3529,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # 6 answers for the bakery's counter hours on the recorded prompts).
     extras += [(None, step) for step in goods_steps(kind, main, p.get("identity"), rng, k=1, share=GOODS_SHARE)]
     detail = activity[len(main) :].strip(" ,;")
-    if detail and not detail.startswith("("):
+    if detail and not detail.startswith(("(", "that ")):
         extras.append((None, detail))  # what the hour said it holds: "..., checking the nets"
     elif rng.random() < 0.15:
         extras.append((None, main))  # the activity itself, somewhere in the middle

@@ -282,6 +282,7 @@ _PREPOSITIONS = (
 _TAIL_AT = re.compile(
     r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b"
 )
+_WHERE_FROM = ("from", "at", "in")
 # A part after "and" that is only who and when: "neighbours on February 14".
 _DATED = re.compile(
     r"^(?:\w+\s+)?\w+\s+(?:on|by|at|from|until|till|before|after)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -308,7 +309,18 @@ def thing_of(activity: str) -> str:
     # creativity matters and how it shapes the world" is about the book, not "how it shapes the world";
     # "a party for her customers and neighbours on February 14" is about the party, not "February 14"
     # (an "and" between people, then a date: "inviting people to February 14" was shown).
-    parts = [x.strip() for x in re.split(r"\band\b", text) if len(x.split()) >= 2]
+    # ... but "buying tomatoes and pepper from the lorries" joins two things, not two clauses: a part that
+    # is one word before where it comes from or is (or alone), no verb in -ing, goes with the part before
+    # it (it was about "from the lorries"); "her customers and neighbours to a party" is about the party.
+    pieces: list[str] = []
+    for piece in (x.strip() for x in re.split(r"\band\b", text)):
+        words = piece.split()
+        joined = pieces and words and not _is_gerund(words, 0)
+        if joined and (len(words) == 1 or words[1].lower() in _WHERE_FROM):
+            pieces[-1] = f"{pieces[-1]} and {piece}"
+        else:
+            pieces.append(piece)
+    parts = [x for x in pieces if len(x.split()) >= 2]
     parts = [x for x in parts if x.split()[0].lower() not in _NOT_OPENING] or parts
     parts = [x for x in parts if not _DATED.match(x)] or parts
     text = parts[-1] if parts else text
