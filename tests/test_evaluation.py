@@ -335,7 +335,14 @@ def test_cli_eval_measures_diffusion_density_and_attendance(tmp_path, hashed):
     assert party["asked"] == 3 and party["seeded"] == ["Isabella Rodriguez"]
     assert found["density"]["start"]["pairs"] == found["density"]["end"]["pairs"] == 6
     assert found["attendance"][0]["reached"] is False  # an hour of the first day: before the party
-    assert "## Diffusion by interview" in (out / "report.md").read_text()
+    page = (out / "report.md").read_text()
+    assert "## Diffusion by interview" in page
+    # No interviews were asked for: no empty TrueSkill table above the measures (an outside tester's complaint).
+    assert (
+        page.startswith("# Evaluation: what the agents know")
+        and "TrueSkill" not in page
+        and "| condition |" not in page
+    )
 
 
 def test_bench_believability_ranks_modes_and_ablations_together_over_seeds(tmp_path, hashed):

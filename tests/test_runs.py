@@ -369,6 +369,12 @@ def test_log_filters_are_checked_and_take_first_names(tmp_path):
     assert "--since noonish: not a time; give 2023-02-13T14:00" in str(bad.exception)
     backwards = runner.invoke(app, ["log", "logged", "--since", "00:40", "--until", "00:20"])
     assert "--until 00:20 is not after --since 00:40" in str(backwards.exception)
+    # The table says where each action happened (an outside tester needed --json to see it).
+    table = runner.invoke(
+        app, ["log", "logged", "--agent", "Klaus", "--kind", "action", "--limit", "1"], env={"COLUMNS": "200"}
+    )
+    (where,) = [e["data"]["address"] for e in entries if e["kind"] == "action"][-1:]
+    assert "where" in table.output and where.split(":", 1)[1] in table.output, table.output
 
 
 def test_log_shows_a_window_of_simulated_time(tmp_path):

@@ -146,15 +146,24 @@ def log_command(
         print_json([e.to_json() for e in entries])
         return
     table = Table(show_header=True)
-    for col in ("time", "agent", "kind", "what"):
+    for col in ("time", "agent", "kind", "what", "where"):
         table.add_column(col)
     for e in entries:
         text = e.text
+        data = e.to_json().get("data", {})
         if e.kind == "chat":
-            lines = e.to_json().get("data", {}).get("lines", [])
-            text += "".join(f"\n  {who}: {said}" for who, said in lines)
-        table.add_row(f"{e.sim_time:%a %H:%M}", plain(e.agent), plain(e.kind), plain(text))
+            text += "".join(f"\n  {who}: {said}" for who, said in data.get("lines", []))
+        table.add_row(f"{e.sim_time:%a %H:%M}", plain(e.agent), plain(e.kind), plain(text), plain(_where(data)))
     console.print(table)
+
+
+def _where(data: dict) -> str:
+    """Where an action happened, as its address without the world's name ("Hobbs Cafe:cafe:counter"): a
+    reader checking that people go to their work needs the place beside what they did there."""
+    address = data.get("address")
+    if not isinstance(address, str) or ":" not in address:
+        return ""
+    return address.split(":", 1)[1]
 
 
 def _sim_time(value: str | None, option: str, last: datetime | None) -> datetime | None:

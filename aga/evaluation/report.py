@@ -67,6 +67,18 @@ def _num(x: float | None, fmt: str = "{:.2f}") -> str:
 
 def markdown(data: dict[str, Any]) -> str:
     """The report as Markdown."""
+    if not data["ratings"] and not data["answers"]:
+        # Only the knowledge measures were asked for (--measure diffusion ...): no empty TrueSkill table and
+        # no "0 answers, 0 judge verdicts" above what was measured.
+        return "\n".join([
+            "# Evaluation: what the agents know",
+            "",
+            *(made_by(data["provenance"]) if data.get("provenance") else []),
+            f"Voice of the interviewed agents: `{data['voice']}`; judge: `{data['judge']}`; seed {data['seed']}.",
+            "",
+            *_states(data),
+            *_knowledge(data)[1:],
+        ])  # fmt: skip
     labels = {c["name"]: c["label"] for c in data["conditions"]}
     # The effect sizes are against the first condition given (rows are in the order of mu).
     reference = data["conditions"][0]["label"] if data["conditions"] else "the first condition"

@@ -18,7 +18,7 @@ from aga.routine import spoken
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import STAFF_WORK, WORK_KINDS, kinds_of
-from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of, without_step
+from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of, within, without_step
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
@@ -430,7 +430,8 @@ def object_state(p: Prompt) -> dict[str, str]:
         return {"state": "being slept in"}
     step = re.search(r"\(([^)]*)\)", action)
     doing = (step.group(1) if step else action).strip()
-    return {"state": p.rng.choice(("in use", "being used", f"being used for {doing}"[:80]))}
+    # (cut at a word, as a model shortens: "... the new solar-powered borehole at Ama" was a state)
+    return {"state": p.rng.choice(("in use", "being used", within(f"being used for {doing}", 80)))}
 
 
 @answers("act.object_triple")

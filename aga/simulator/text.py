@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lemminflect import getLemma
+from lemminflect import getInflection, getLemma
 
 from aga.routine import clock_hour, hour_in, timed_items, without_time
 from social_memory.sentences import ABBREVIATIONS, split_sentences
@@ -242,14 +242,12 @@ def gerund(phrase: str) -> str:
     verb = words[0].lower()
     if verb in _ING:
         ing = _ING[verb]
-    elif verb.endswith("ie"):
-        ing = verb[:-2] + "ying"
-    elif verb.endswith("e") and not verb.endswith(("ee", "oe", "ye")):  # shoe -> shoeing, dye -> dyeing
-        ing = verb[:-1] + "ing"
-    elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # grab -> grabbing, stop -> stopping
-        ing = verb + verb[-1] + "ing"
     else:
-        ing = verb + "ing"
+        # lemminflect's tables and rules ("patrol" -> "patrolling", "shoe" -> "shoeing", "die" -> "dying";
+        # the rules written here gave "patroling"), in the British spelling where it gives both
+        # ("travelling", "labelling"), as the rest of the know-how is written.
+        forms = getInflection(verb, tag="VBG") or (verb + "ing",)
+        ing = next((f for f in forms if f.endswith("lling")), forms[0])
     rest = " ".join(words[1:])
     # A second verb joined by "and" takes the same form ("waking up and completing the morning
     # routine"); only where an object follows it, so "bread and butter" stays as it is.
@@ -380,7 +378,16 @@ def within(text: str, limit: int | None) -> str:
         if 0 < len(candidate) <= limit:
             return candidate
     cut = shorter[-1][: limit + 1].rsplit(" ", 1)[0].rstrip(",;: ")
+    # ... and not on a word that leads on to what was cut ("... the new borehole at")
+    while len(cut.split()) > 3 and cut.rsplit(" ", 1)[-1].lower() in _LEADS_ON:
+        cut = cut.rsplit(" ", 1)[0].rstrip(",;: ")
     return cut if 0 < len(cut) <= limit else shorter[-1][:limit]
+
+
+_LEADS_ON = frozenset(
+    ("at", "on", "in", "of", "for", "to", "by", "with", "from", "the", "a", "an", "and", "or", "but", "that", "his",
+     "her", "their", "my", "its", "our", "your", "about", "into", "as", "than", "will", "be", "is", "are")
+)  # fmt: skip
 
 
 def without_step(text: str) -> str:
