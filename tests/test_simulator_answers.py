@@ -2420,3 +2420,14 @@ def test_a_synonym_swap_leaves_names_alone():
         assert "Good Health Chemist" in vary("opening Good Health Chemist at 8 am", rng, rate=1.0)
         assert vary("Good Health Chemist is open", rng, rate=1.0).startswith("Good Health Chemist")
     assert len({vary("It is nice to see you. Great day!", random.Random(s), rate=1.0) for s in range(12)}) > 2
+
+
+def test_an_errand_from_currently_is_planned_at_its_own_hour_only():
+    """"announcing on his show that the borehole will be opened on Saturday June 8 at 10 am at 11:00 am"
+    was an outside tester's presenter's plan."""
+    identity = (
+        "Name: Tunde Ade\nCurrently: Tunde Ade is announcing on his show that the new borehole will be opened "
+        "on Saturday June 8 at 10 am. Tunde Ade is preparing a feature on the market."
+    )
+    told = [i for i in _day_plan_items(identity) if i.startswith("announcing")]
+    assert told and all(len(re.findall(r"\d(?::\d\d)? ?[ap]m", i)) == 1 for i in told), told
