@@ -2423,7 +2423,7 @@ def test_a_synonym_swap_leaves_names_alone():
 
 
 def test_an_errand_from_currently_is_planned_at_its_own_hour_only():
-    """"announcing on his show that the borehole will be opened on Saturday June 8 at 10 am at 11:00 am"
+    """ "announcing on his show that the borehole will be opened on Saturday June 8 at 10 am at 11:00 am"
     was an outside tester's presenter's plan."""
     identity = (
         "Name: Tunde Ade\nCurrently: Tunde Ade is announcing on his show that the new borehole will be opened "
@@ -2431,3 +2431,30 @@ def test_an_errand_from_currently_is_planned_at_its_own_hour_only():
     )
     told = [i for i in _day_plan_items(identity) if i.startswith("announcing")]
     assert told and all(len(re.findall(r"\d(?::\d\d)? ?[ap]m", i)) == 1 for i in told), told
+
+
+def test_family_make_no_small_talk_of_a_chance_meeting():
+    """An outside tester's trader told her husband "I'm glad I ran into you" and "Let's catch up again soon"."""
+    from aga.simulator.paraphrase import canonical
+    from aga.simulator.talk import _RARE_MEETING
+
+    talk = "[Conversation]\nAda Obi: Hi Emeka!\nEmeka Obi: Hey Ada.\nAda Obi: Busy day?\nEmeka Obi: "
+    rare = [canonical(x).rstrip(".?") for x in _RARE_MEETING]
+
+    def lines(relation: str) -> list[str]:
+        shown = {"name": "Emeka Obi", "other": "Ada Obi", "conversation": talk, "relation_phrase": relation}
+        return [canonical(ask("converse.utterance", seed, **shown)["utterance"]) for seed in range(120)]
+
+    spouse = lines("Ada Obi is Emeka Obi's wife")
+    assert not [x for x in spouse if any(r in x for r in rare)], spouse
+    assert any(any(r in x for r in rare) for x in lines("Ada Obi is Emeka Obi's neighbour"))
+
+
+def test_between_us_only_for_what_is_kept_quiet():
+    """ "Between us, I am announcing on my show that ..." was an outside tester's radio presenter's news."""
+    from aga.simulator.talk import OWN, _framed
+
+    public = {_framed("I am announcing the borehole on my show", OWN, random.Random(s)) for s in range(60)}
+    assert not [x for x in public if x.startswith("Between us")] and len(public) >= 5
+    kept = {_framed("I have a secret crush on Klaus", OWN, random.Random(s)) for s in range(60)}
+    assert any(x.startswith("Between us") for x in kept)

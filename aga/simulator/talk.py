@@ -274,10 +274,24 @@ SMALL_TALK = (
 )  # fmt: skip
 
 
+# Small talk of people who meet now and then, which family at home do not say to each other.
+_RARE_MEETING = frozenset(
+    ("Let's catch up again soon.", "It is nice to run into you.", "How has your week been?",
+     "I'm glad I ran into you.", "I was hoping I'd see you.", "What have you been up to?",
+     "It's good to hear a friendly voice.", "I hope things are going well for you.")
+)  # fmt: skip
+
+
 # Bringing up something about oneself or about the listener: "Did you hear? I want..." is not said.
 OWN = ("You know, ", "Guess what? ", "So, ", "Actually, ", "I should tell you, ", "Truth is, ", "Between us, ",
        "Honestly, ")  # fmt: skip
 YOURS = ("I hear ", "So, ", "Someone told me ", "I gather ", "Word is ", "I noticed ")
+
+
+_KEPT_QUIET = re.compile(
+    r"\b(?:secret\w*|crush|private\w*|confiden\w*|don't tell|nobody knows|no one knows|worried|afraid|ashamed)\b",
+    re.IGNORECASE,
+)
 
 
 def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
@@ -286,7 +300,13 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
         frames = OWN
     elif topic.startswith(("you ", "your ")):
         frames = YOURS
-    return rng.choice(frames) + topic
+    frame = rng.choice(frames)
+    if frame == "Between us, " and not _KEPT_QUIET.search(topic):
+        # "Between us" only for what is kept quiet: "Between us, I am announcing on my show that ..." was
+        # an outside tester's radio presenter's news. (Drawn again only then, so that the other lines are
+        # drawn as before.)
+        frame = rng.choice([f for f in OWN if f != frame])
+    return frame + topic
 
 
 # Where a long piece of news is cut when told: before a phrase that only adds to it ("... party at the
@@ -421,9 +441,12 @@ def _line(
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
-        line, framed = rng.choice(SMALL_TALK), False
+        # Family are not met by chance nor caught up with: an outside tester's trader told her husband
+        # "I'm glad I ran into you" and "Let's catch up again soon".
+        small = [x for x in SMALL_TALK if x not in _RARE_MEETING] if _KIN.search(_label(p)) else list(SMALL_TALK)
+        line, framed = rng.choice(small), False
         if rng.random() < 0.85:
-            line = f"{line} {rng.choice([x for x in (*SMALL_TALK, *FOLLOW_UP) if x != line])}"
+            line = f"{line} {rng.choice([x for x in (*small, *FOLLOW_UP) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
         line = line if line.endswith((".", "!", "?")) else line + "."
