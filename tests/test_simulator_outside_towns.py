@@ -20,7 +20,11 @@ an avalanche forecaster, a retired guide, a shuttle-bus driver, a baker, a teach
 (the groomer walked the pistes and nursed patients, the forecaster's instruments were musical, the
 guide's old maps were post, the instructor taught a classroom on the slope) and 3.3% after, with kinds
 of know-how for sport, heavy machines, readings and a pharmacy; what is left is mostly the forecaster
-posting her bulletin on the village notice board read as a shop's counter.
+posting her bulletin on the village notice board read as a shop's counter. Session 57's West African
+market town (a night watchman, a radio presenter, a tailor, a motorbike mechanic, a chemist, a pepper
+trader, a teacher) had 3.8% at c6c6b2b and 0.8% after; the measure missed most of what was wrong there,
+hours of work read as anyone's (the tailor's sewing a morning routine, the presenter's show a morning,
+the watchman's rounds a bedtime), which `test_session_57s_trades_are_read_as_their_work` keeps right.
 New outside trials must use new towns: these are no longer unseen.
 """
 
