@@ -2458,3 +2458,13 @@ def test_between_us_only_for_what_is_kept_quiet():
     assert not [x for x in public if x.startswith("Between us")] and len(public) >= 5
     kept = {_framed("I have a secret crush on Klaus", OWN, random.Random(s)) for s in range(60)}
     assert any(x.startswith("Between us") for x in kept)
+
+
+def test_i_think_opens_only_a_statement():
+    """ "I think funny how the days go by.", "I think time flies, doesn't it?" and "I think you know, ..." were said."""
+    from aga.simulator.paraphrase import utterance
+
+    for line in ("Funny how the days go by.", "Time flies, doesn't it?", "You know, Klaus is writing a paper."):
+        said = {utterance(line, random.Random(s)) for s in range(40)}
+        assert not [x for x in said if x.startswith("I think")], said
+    assert any(utterance("It's been a long day.", random.Random(s)).startswith("I think") for s in range(40))

@@ -116,13 +116,22 @@ def canonical(text: str) -> str:
     return _PATTERN.sub(lambda m: _INDEX[m.group(0).lower()][0], text.lower())
 
 
+# What "I think" cannot open: a question, an exclamation, a line that has its own opener, a phrase
+# without a verb ("Funny how the days go by", "Time flies, doesn't it?", "You know, ...").
+_NOT_THOUGHT = re.compile(
+    r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since|Funny|Time|You|Hm|Right|Yes|True|Ha|So|Well|"
+    r"Honestly|Actually|Guess|Between|Truth|Speaking|By|Word|Apparently|Someone|Anyway|Hi|Hey|Hello|Good|Busy|"
+    r"Fancy|Thanks|Thank|Sure|Okay|OK|No|Are|Is|Do|Can|Could|Would|Will|Should|Tell|Since|Fine)\b"
+)
+
+
 def utterance(text: str, rng: random.Random) -> str:
     """Vary ``text`` and give it a spoken opener."""
     # The first letter keeps its case where it may begin a name ("Well, Isabella said ..."); a common
     # first word goes to lower case after an opener ("Honestly, that sounds great.").
     opener = rng.choice(OPENERS)
-    if opener == "I think " and re.match(r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since)\b", text):
-        opener = ""  # not "I think I hope ...", not "I think how has your week been?"
+    if opener == "I think " and re.match(_NOT_THOUGHT, text):
+        opener = ""  # not "I think I hope ...", not "I think how has your week been?", not "I think funny how ..."
     if opener and re.match(
         r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From)\b", text
     ):
