@@ -180,7 +180,8 @@ def eval_command(
         # The number of answers is known only as the evaluation goes (agents, ablations, pairs), so the
         # bar counts them, with no "of ?".
         TextColumn("[bold]interviews"), BarColumn(), TextColumn("{task.completed} answers"), TimeElapsedColumn(),
-        console=err_console, disable=quiet,
+        # (no bar of "0 answers" when only what the agents know is measured)
+        console=err_console, disable=quiet or "interviews" not in measures,
     )  # fmt: skip
     with progress, kept_on_failure(f"the answers so far are kept in {folder}"):
         bar = progress.add_task("interviews", total=None)
