@@ -1074,10 +1074,14 @@ def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
         )
     )
     lines = _lines_after_greeting(memories)
-    relation = [x for x in lines if "Lea Park as" in x]
+    relation = [x for x in lines if "Lea Park as" in x or "Lea is my" in x]
     news_only = tuple(t.strip() for t in set(TELL) - set(MENTION))  # "You know, " opens a mention too
     assert not [x for x in relation if x.startswith(news_only)]
     assert len(relation) <= len(lines) // 4
+    # With nothing else to say, the relation is said as one says whom one knows, not as a thought.
+    alone = [x for x in _lines_after_greeting(memories.splitlines()[0]) if "Lea" in x]
+    assert alone and all("Lea is my sister-in-law by marriage" in x for x in alone), alone
+    assert not [x for x in alone if re.search(r"thinking|love her|Lea Park as", x)], alone
     # What the other just told is taken up in REACT_CHANCE of the lines that follow it (the 1.5B took
     # up an earlier line in 13-16% of all its lines), said back to them as "you".
     shown = {

@@ -76,6 +76,8 @@ _NAMED = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
 _RELATION = re.compile(rf"^(?:{_NAMED} knows|I know) {_NAMED} as\b")  # or a line that said one, remembered
 
 
+# How someone one knows is brought up: not as a thought ("I keep thinking about how Tunde is my son").
+_OF_SOMEONE = ("You know, ", "Oh, and ", "By the way, ", "Did I tell you? ")
 _RELATION_PARTS = re.compile(rf"^({_NAMED}) knows ({_NAMED}) as (.+?)\.?$")
 # A label that says whom it is by a clause of its own ("the chemist I buy my tablets from") or with an
 # article is said with "the"; a plain one ("husband", "old friend") is one's own ("my husband").
@@ -93,6 +95,9 @@ def _relation_said(relation: str, speaker: str) -> str | None:
         return None
     knower, known, label = m.groups()
     label = re.sub(r"\s*\(.*$", "", label).strip()  # (a feeling left in brackets)
+    # A feeling run on after "and" is no part of what they are ("sister-in-law by marriage and loves her
+    # dearly"): the label ends before it.
+    label = re.split(r",?\s+and\s+(?=\w+\s+(?:her|him|them|me|you)\b)", label)[0]
     # The label's pronouns are the knower's: said as "I is <label>" by them, then the "I am" taken off.
     said = as_said_to(f"{knower} is {label}", knower, "")
     label = said[len("I am ") :] if said.startswith("I am ") else label
@@ -432,7 +437,7 @@ def _line(
             # see how it goes." after it); nothing is remarked on it, and one that cannot be said so
             # leaves small talk.
             relation = _relation_said(chosen, p.get("name"))
-            line, framed = (_framed(relation, MENTION, rng), True) if relation else (rng.choice(SMALL_TALK), False)
+            line, framed = (rng.choice(_OF_SOMEONE) + relation, True) if relation else (rng.choice(SMALL_TALK), False)
         else:
             topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
             line = _framed(topic, MENTION, rng)

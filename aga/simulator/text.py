@@ -570,7 +570,12 @@ _TAKES_A_COMPLEMENT = re.compile(
 )
 # Words after "her" that show it is not a possessive: a clause goes on or ends.
 _NOT_A_THING = frozenset(("and", "but", "or", "as", "to", "with", "for", "at", "in", "on", "because", "when", "so",
-                          "too", "again", "very", "a", "an", "the", "that", "if"))  # fmt: skip
+                          "too", "again", "very", "a", "an", "the", "that", "if",
+                          # an adverb or a particle after an object ("loves her dearly" was "love my dearly",
+                          # "cheer her up" would be "cheer my up")
+                          "dearly", "deeply", "much", "well", "greatly", "immensely", "anyway", "up", "out", "off",
+                          "over", "back", "down", "away", "around", "about", "from", "by", "of", "into", "onto",
+                          "today", "tonight", "tomorrow", "now", "often", "sometimes", "always", "never"))  # fmt: skip
 
 
 # Words that end a place's name ("Rao's Corner Shop", "Mill Lane Surgery", "The Anchor Arms"): a name
