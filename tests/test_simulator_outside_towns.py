@@ -227,6 +227,9 @@ def test_the_market_town_loads_without_a_warning():
         # the trader buying her stock was a lorry driver
         ("Adaeze Okafor sells pepper and tomatoes at her stall in the market.",
          "buying tomatoes and pepper from the lorries at the loading bay", "errand"),
+        # a church choir's practice is singing, not a service ("saying the collect")
+        ("Funmilayo Adeyemi teaches English to the senior classes at the secondary school.",
+         "going to choir practice at St. Peter's Anglican Church", "creative"),
         # and a radio room's night watch is no broadcast
         ("Jonas Keller is the night radio operator of the mountain rescue station.",
          "keeping the night watch in the radio room", "watch"),

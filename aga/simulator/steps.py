@@ -2630,7 +2630,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "worship": ("saying morning prayer", "taking the Sunday service", "praying in church", "leading evensong",
                 "saying mass", "going to church", "praying at the mosque", "taking a funeral service"),
     "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
-                 "drawing sketches"),
+                 "drawing sketches",
+                 # (a church choir's practice is singing: an outside tester's teacher "greeted people at the
+                 # door" and "said the collect" at hers)
+                 "singing in the choir", "choir practice"),
     "errand": ("going shopping", "running errands", "buying supplies", "going to the post office",
                "picking up groceries"),
     "leisure": ("relaxing at home", "watching television", "playing video games", "streaming games online",
@@ -2944,7 +2947,7 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:music\w*|songs?|sing\w*|band|choir|instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|"
          r"tunes?|orchestra|rehears\w*|concert|gig|organ|organist|perform\w*|danc\w*|act|acting|plays?|theatre)\b"),
         ("creative",
-         r"\b(?:chapter|scene|paragraph|plot|character\w*|page|words?|sentence|dialogue|draft|handwritten|title|"
+         r"\b(?:chapter|scene|paragraph|plot|character\w*|pages?|words?|sentence|dialogue|draft|handwritten|title|"
          r"thesaurus|ending|lines|written)\b",
          r"\b(?:writ\w*|authors?|novel\w*|stor(?:y|ies)|poe(?:m|ms|try|ts?)|books?|script\w*|screenplay|journal\w*|"
          r"essays?|memoir|chapters?|manuscript|blog\w*|column|articles?|sermons?|letters?|lyrics|verses?|plays?)\b"),
