@@ -2290,6 +2290,34 @@ def test_meals_the_lifestyle_states_by_other_names_are_planned_as_stated():
         assert any(re.search(r"(?:dinner|evening meal) at", x) for x in items), items
 
 
+def test_a_habit_the_lifestyle_states_at_an_hour_is_planned_for_that_hour():
+    """An outside tester's night watchman "prays at Amaoji Central Mosque at 4 pm": a model reading the
+    lifestyle plans the prayer; the simulator planned sleep and meals from it and no prayer (session 58).
+    The habit takes its hour, not the hours until the next item; sleep and meals are not planned twice,
+    and an hour the routine holds stays the routine's."""
+    musa = {
+        "wake_hour": "15",
+        "lifestyle": "Musa goes to sleep around 7 am and gets up around 3 pm. He prays at Amaoji Central Mosque "
+        "at 4 pm and has his dinner around 7 pm before the night watch. He goes to work at 8 pm.",
+        "requirement": "Musa guards Amaoji Main Market as night watchman from 8 pm until 6 am.",
+        "identity": "Name: Musa",
+    }
+    for seed in range(6):
+        items = ask("plan.daily", seed, **musa)["items"]
+        assert "pray at Amaoji Central Mosque at 4:00 pm" in items, items
+        assert [x for x in items if x.endswith("at 5:00 pm")] and "pray" not in next(
+            x for x in items if x.endswith("at 5:00 pm")
+        ), items
+        assert sum("dinner" in x or "evening meal" in x for x in items) == 1, items
+        assert not [x for x in items if x.startswith(("go to work", "go to sleep", "get up"))], items
+    # A meal eaten at its hour is the plan's meal, not a habit of its own.
+    ann = {**musa, "wake_hour": "7", "requirement": "",
+           "lifestyle": "Ann goes to sleep around 11 pm and gets up around 7 am. She eats a sandwich in her car at "
+           "1 pm and has a pint at The Drover's Rest at 8 pm."}  # fmt: skip
+    items = ask("plan.daily", 0, **ann)["items"]
+    assert not [x for x in items if "sandwich" in x] and "have a pint at The Drover's Rest at 8:00 pm" in items, items
+
+
 def test_a_room_named_for_who_uses_it_or_by_part_of_its_name_is_found():
     """An outside tester's onsen inn: nobody ever checked the "men's bath" or the "women's bath" (taken for
     someone else's rooms), and the night receptionist studied "at the front desk" on the guests' futons."""

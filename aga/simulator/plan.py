@@ -289,6 +289,8 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     awake = (bed - wake) % 24 or 16
     items = [(0, "wake up for the morning routine"), (1, "have breakfast")]
     items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
+    # (the hours the routine holds: a lifestyle's "goes to work at 8 am" is the routine's work at 8 am)
+    routine_hours = {o for o, _ in items[2:]}
     lunch = _meal_offset(lifestyle, ("lunch",), wake, 12 if wake <= 9 else wake + 5, awake, rng.choice((0, 0, 1, -1)))
     dinner = _meal_offset(
         lifestyle, ("dinner", "supper"), wake, 18 if wake <= 9 else wake + 10, awake, rng.choice((0, 1, -1))
@@ -328,6 +330,17 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     ):
         items.append((dinner, "have dinner"))
     items += [x for x in others if x[0] < awake and not any(x[1] == t for _, t in items)]
+    planned = " ".join(t for _, t in items).lower()
+    for h, text in _lifestyle_items(lifestyle, wake):
+        at = (h - wake) % 24
+        if not 0 < at < awake or at in routine_hours or text.lower() in planned:
+            continue
+        items.append((at, text))
+        # A habit of an hour ("prays at the mosque at 4 pm") is over when the hour is: without a next item
+        # the plan's latest activity lasts until one, and three hours of prayer were read into it.
+        later = [o for o, t in items if o > at and not any(m in t.lower() for m in MEALS)]
+        if at + 1 < min(later, default=awake) and at + 1 not in {o for o, _ in items}:
+            items.append((at + 1, "relax at home"))
     errands = _errands(p.get("identity"), [])
     taken = {o for o, _ in items}
     free = [o for o in range(2, awake) if o not in taken]
@@ -360,6 +373,28 @@ def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
             continue
         # ("his first meal" is planned as "have the first meal": a plan says no one's)
         out.append((hour, re.sub(r"^(?:his|her|their)\b", "the", m.group(1).lower())))
+    return out
+
+
+# What a lifestyle's clause says about sleep, which the day plan places from the wake and bed hours.
+_SLEEP = re.compile(r"\b(?:sleeps?|bed|beds|wakes?|waking|gets? up|rises|naps?)\b", re.IGNORECASE)
+
+
+def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
+    """(hour, plan-form clause) of what a lifestyle states at a clock hour besides sleep and meals: a
+    model reading "He prays at the mosque at 4 pm" plans the prayer (an outside tester's night watchman
+    was planned his sleep and meals, and no prayer)."""
+    out = []
+    # (split as written, not in lower case: the plan names "Amaoji Central Mosque" as the lifestyle does)
+    for clause in re.split(r"[,;]|(?<![ap]\.m)\.(?:\s|$)|\band\b", lifestyle):
+        clause = clause.strip()
+        verb = _verb_of(clause)
+        # "eats a sandwich in her car at 1 pm" is the meal the plan has about that hour
+        if verb is None or verb == "eats":
+            continue
+        if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not _AT_CLOCK.search(spoken(clause)):
+            continue
+        out += [(h, t) for h, t in routine(clause, wake) if t != END_OF_DAY]
     return out
 
 
