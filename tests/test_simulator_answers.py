@@ -2318,6 +2318,34 @@ def test_a_habit_the_lifestyle_states_at_an_hour_is_planned_for_that_hour():
     assert not [x for x in items if "sandwich" in x] and "have a pint at The Drover's Rest at 8:00 pm" in items, items
 
 
+def test_a_busy_day_plan_keeps_to_the_schemas_number_of_items():
+    """The outside market town's night watchman: his routine's five clauses, a habit, three meals and two
+    errands made 13 items where the answer schema allows 12, and the whole plan became the fail-safe (the
+    routine's text pasted whole). The errands go first; the routine and bedtime stay."""
+    from aga.cognition.answers import DailyPlan
+
+    shown = {
+        "wake_hour": "15",
+        "lifestyle": "Musa goes to sleep around 7 am and gets up around 3 pm. He prays at Amaoji Central Mosque "
+        "at 4 pm and has his dinner around 7 pm before the night watch.",
+        "requirement": "Musa guards Amaoji Main Market as night watchman from 8 pm until 6 am, locks the market "
+        "gate at 8 pm, patrols the stalls with his torch every hour and sits at the watchman's hut between "
+        "rounds. He walks home at 6 am.",
+        "identity": "Name: Musa\nCurrently: Musa is asking the market women for a second watchman, is saving to "
+        "send his daughter to university, is mending his torch and is visiting his brother.",
+    }
+    schema = DailyPlan.model_json_schema()
+    longest = 0
+    for seed in range(12):
+        prompt = Prompt("plan.daily", "\n".join(shown.values()), shown, schema, random.Random(seed))
+        items = HOOKS["plan.daily"](prompt)["items"]
+        DailyPlan.model_validate({"items": items})
+        assert items[-1].startswith(("go to bed", "head to bed", "get ready for bed")) or "bed" in items[-1], items
+        assert any("lock the market gate" in x for x in items) and any("walk home" in x for x in items), items
+        longest = max(longest, len(items))
+    assert longest == 12  # (the limit was met, not avoided: without it the longest plan had 13)
+
+
 def test_a_room_named_for_who_uses_it_or_by_part_of_its_name_is_found():
     """An outside tester's onsen inn: nobody ever checked the "men's bath" or the "women's bath" (taken for
     someone else's rooms), and the night receptionist studied "at the front desk" on the guests' futons."""

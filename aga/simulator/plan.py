@@ -347,6 +347,15 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     for errand in rng.sample(errands, k=min(len(errands), rng.choice((0, 1, 1, 2)))):
         if free:
             items.append((free.pop(rng.randrange(len(free))), errand))
+    # The answer holds as many items as the schema allows, bedtime among them: a busy routine with a
+    # habit and two errands was 13 items where 12 are allowed, and the whole plan became the fail-safe.
+    # What goes first is what the day can do without: the latest-added errands, then habits' ends.
+    limit = p.max_items("items")
+    while limit and len(items) >= limit and len(items) > 2:
+        optional = [i for i, (_, t) in enumerate(items) if t in errands] or [
+            i for i, (_, t) in enumerate(items) if t == "relax at home"
+        ]
+        items.pop(optional[-1] if optional else -1)
     items.append((awake, "go to bed"))
     items.sort(key=lambda x: x[0])
     return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}

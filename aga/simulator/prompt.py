@@ -49,6 +49,16 @@ class Prompt:
         limit = node.get("maxLength") if isinstance(node, dict) else None
         return int(limit) if limit is not None else None
 
+    def max_items(self, *path: str) -> int | None:
+        """The ``maxItems`` the answer schema sets for the list at ``path`` (property names):
+        ``max_items("items")``. None when the schema sets none or the call carries no schema."""
+        node: Any = _resolved(self.schema, self.schema)
+        for key in path:
+            node = node.get("properties", {}).get(key) if isinstance(node, dict) else None
+            node = _resolved(node, self.schema)
+        limit = node.get("maxItems") if isinstance(node, dict) else None
+        return int(limit) if limit is not None else None
+
 
 def _resolved(node: Any, root: Any) -> Any:
     """``node`` with a local ``$ref`` ("#/$defs/Subtask") followed, and an optional's non-null branch."""
