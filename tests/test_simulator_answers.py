@@ -2374,6 +2374,24 @@ def test_an_interview_answer_is_in_the_first_person():
     assert other["text"].endswith("Mori Aiko drives the bus.")
 
 
+def test_an_interview_answer_says_social_memorys_note_as_one_says_whom_one_knows():
+    """With Social Memory an interview's ideas hold its note on the person: "I see Chukwuemeka Okafor as
+    husband, feeling proud of ..." was said, score and all, by the outside market town's trader."""
+    note = (
+        "Adaeze Okafor sees Chukwuemeka Okafor as husband, feeling proud of his workshop (closeness 9/10). "
+        "What Adaeze Okafor knows: he fixes motorbikes"
+    )
+    said = ask("user.interview_answer", 0, name="Adaeze Okafor", ideas=note, question="Who is he?")["text"]
+    assert said.endswith("Chukwuemeka is my husband, and I feel proud of his workshop."), said
+    stranger = "Adaeze Okafor sees Ngozi Eze as stranger (closeness 0/10)."
+    said = ask("user.interview_answer", 0, name="Adaeze Okafor", ideas=stranger, question="Who is Ngozi?")["text"]
+    assert said.endswith("I don't really know Ngozi Eze."), said
+    # someone else's note is no relation of the speaker's
+    said = ask("user.interview_answer", 0, name="Adaeze Okafor", ideas="Bo Lenn sees Ngozi Eze as co-worker "
+               "(closeness 3/10).", question="q")["text"]  # fmt: skip
+    assert said.endswith("Bo Lenn sees Ngozi Eze as co-worker."), said
+
+
 def test_prayers_at_a_shrine_are_no_church_service():
     """An outside tester's shrine keeper ended his morning prayers "putting the hymn books back"."""
     shown = {"identity": "Name: Tetsuo Kobayashi\nLearned traits: Tetsuo Kobayashi is the keeper of Hakuun Shrine.",

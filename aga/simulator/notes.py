@@ -14,7 +14,7 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.talk import NEWS, _news_in, _relation_said, _said_by, said_plainly
+from aga.simulator.talk import _NAMED, NEWS, _news_in, _relation_said, _said_by, said_plainly
 from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
@@ -276,6 +276,14 @@ def interview_answer(p: Prompt) -> dict[str, str]:
     # A cast's relation as it is said ("Isabella is the owner of my favourite cafe"), not as remembered
     # ("I know Isabella Rodriguez as owner of his favourite cafe").
     relation = _relation_said(clean_topic(first), p.get("name")) if p.get("name") else None
+    # Social Memory's note on a person ("Ada Obi sees Bo Lenn as husband, feeling proud of him (closeness
+    # 9/10). What Ada Obi knows: ...") is said as the relation and the feeling, not recited with its score
+    # ("I see Chukwuemeka Okafor as husband, feeling proud of ..." was said).
+    seen = _SEEN_AS.match(best) if p.get("name") else None  # (the step-like brackets still on)
+    if seen and seen.group(1) == p.get("name") and re.fullmatch(r"(?:a )?stranger", seen.group(3)):
+        relation = f"I don't really know {seen.group(2)}"  # (not "Ngozi is my stranger")
+    elif seen and (said := _relation_said(f"{seen.group(1)} knows {seen.group(2)} as {seen.group(3)}", p.get("name"))):
+        relation = said + (f", and I feel {as_said_to(seen.group(4), p.get('name'), '')}" if seen.group(4) else "")
     first = relation or (as_said_to(clean_topic(first), p.get("name"), "") if p.get("name") else first)
     opener = first.split(" ", 1)[0]
     if opener in _OPENERS:  # "From what I remember, this is ...", not "..., This is ..."; a name keeps its capital
@@ -283,5 +291,6 @@ def interview_answer(p: Prompt) -> dict[str, str]:
     return {"text": say(f"{RECALL}{first}.", p.rng)}
 
 
+_SEEN_AS = re.compile(rf"^({_NAMED}) sees ({_NAMED}) as (.+?)(?:, feeling (.+?))? \(closeness \d+/10\)")
 # The words a memory's sentence may open with that are no name: lower-cased inside the answer's frame.
 _OPENERS = {"This", "That", "These", "Those", "The", "A", "An", "It", "There", "Today", "Tomorrow", "Yesterday"}
