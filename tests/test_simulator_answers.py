@@ -160,6 +160,34 @@ def test_a_secret_about_the_listener_and_a_past_conversation_are_not_told():
     assert any("crush" in ask("converse.utterance", seed, **other)["utterance"] for seed in range(80))
 
 
+def test_a_relation_said_is_no_news_and_the_listeners_own_is_not_told_to_them():
+    """The outside market town's second day (session 58): relations said as people say them were retold
+    as news ("Word is, Funmilayo is Tunde Adeyemi's mother") and to Tunde himself ("By the way,
+    Funmilayo is your mother"), and his own "Funmilayo is my mother" was said three times in one talk, the
+    name whole or by its first word."""
+    memories = (
+        "- Adaeze Okafor is conversing about how Funmilayo is Tunde Adeyemi's mother\n"
+        "- Funmilayo Adeyemi is Tunde Adeyemi's mother\n- The borehole at the market opens on Saturday June 8"
+    )
+    said = "[Conversation]\nAdaeze Okafor: Hello there, Tunde.\nTunde Adeyemi: Hi Adaeze! How are you doing today?"
+    shown = {"identity": "Name: Adaeze Okafor", "name": "Adaeze Okafor", "other": "Tunde Adeyemi",
+             "memories": memories, "conversation": said}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+    assert not [x for x in lines if "mother" in x], [x for x in lines if "mother" in x][:3]
+    assert any("borehole" in x for x in lines)
+    # To someone else it is not news either: said at most when nothing else is left, as any relation.
+    other = {**shown, "other": "Blessing Nwosu"}
+    lines = [ask("converse.utterance", seed, **other)["utterance"] for seed in range(80)]
+    assert not [x for x in lines if "mother" in x and x.startswith(TELL)], lines
+    # One's own relation, said once, is not said again by the name's other form.
+    tunde = "Tunde Adeyemi knows Funmilayo Adeyemi as mother"
+    talk = f"{said}\nTunde Adeyemi: Oh, and Funmilayo is my mother\nAdaeze Okafor: Is that so?"
+    mine = {"identity": "Name: Tunde Adeyemi", "name": "Tunde Adeyemi", "other": "Adaeze Okafor",
+            "memories": f"- {tunde}\n- Funmilayo Adeyemi is Tunde Adeyemi's mother", "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **mine)["utterance"] for seed in range(80)]
+    assert not [x for x in lines if "is my mother" in x], [x for x in lines if "is my mother" in x][:3]
+
+
 def test_an_hour_read_loosely_keeps_meals_near_their_hour():
     # 10 am: breakfast (7 am) and lunch (12 pm) are within reach of a loose reading, dinner (6 pm) is not.
     answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]

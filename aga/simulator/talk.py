@@ -73,7 +73,13 @@ REMARK_CHANCE = 0.8
 # ("partner", "love", "by marriage") and was told first as news. Told to the one it names ("I know you
 # as my wife") it is no topic at all.
 _NAMED = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
-_RELATION = re.compile(rf"^(?:{_NAMED} knows|I know) {_NAMED} as\b")  # or a line that said one, remembered
+# A relation as remembered ("Ana Lima knows Bo Reyes as cousin", "I know ..."), or as said and retold
+# ("Bo is my cousin", "Bo is Ana Lima's cousin"): since relations are said as people say them, the said
+# form was told on as news ("Word is, Funmilayo is Tunde Adeyemi's mother"), even to Tunde ("By the way,
+# Funmilayo is your mother"), and summed up a market town's talks.
+_RELATION = re.compile(
+    rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) (?!\w+ing\b))"
+)
 
 
 # How someone one knows is brought up: not as a thought ("I keep thinking about how Tunde is my son").
@@ -230,13 +236,22 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not re.match(r"(?:you|your|you're|you've)\b", t, re.IGNORECASE)
         and t[:40] not in said
         # ... nor as it was said: "Harriet Lusk knows Elif Karsan as ..." said by Harriet is "I know Elif
-        # Karsan as ...", and checked only in the third person it was said four times in one talk.
+        # Karsan as ...", and checked only in the third person it was said four times in one talk; and
+        # with a name said whole or by its first word ("Funmilayo Adeyemi is my mother" after
+        # "Funmilayo is my mother", three times in one talk).
         and as_said_to(t, speaker, listener)[:40] not in said
+        and _first_names(as_said_to(t, speaker, listener))[:30] not in _first_names(said)
+        and not ((r := _relation_said(t, speaker)) and _first_names(r) in _first_names(said))
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
         and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
+
+
+def _first_names(text: str) -> str:
+    """``text`` with each name of two or more words cut to its first ("Funmilayo Adeyemi" -> "Funmilayo")."""
+    return re.sub(r"\b([A-Z][\w'’-]+)(?: [A-Z][\w'’-]+)+", r"\1", text)
 
 
 _SEEN_ONLY = re.compile(r"\bis (?:being used|in use|being slept in|sleeping|asleep)\b", re.IGNORECASE)
