@@ -188,6 +188,28 @@ def test_a_relation_said_is_no_news_and_the_listeners_own_is_not_told_to_them():
     assert not [x for x in lines if "is my mother" in x], [x for x in lines if "is my mother" in x][:3]
 
 
+def test_a_remark_suits_the_news_it_follows():
+    """A night watchman's "Guess what? I am locking the market gate. Everyone's talking about it." and a
+    vet's "I need another vet to share the weekend calls. I can hardly wait.": going and waiting are
+    said of an occasion, what everyone talks about of someone else's news (session 58)."""
+    from aga.simulator.talk import remarks_on
+
+    own = remarks_on("I am locking the market gate")
+    assert "Everyone's talking about it." not in own and "I can hardly wait." not in own and own
+    assert "Are you going?" not in remarks_on("Ana is mending the nets")
+    assert "Everyone's talking about it." in remarks_on("Ana is mending the nets")
+    assert {"Are you going?", "I can hardly wait."} <= set(remarks_on("the borehole opens on Saturday June 8"))
+    mine = remarks_on("I am organising the regatta on Saturday")
+    assert "Will you come?" in mine and "Are you going?" not in mine
+    memories = "- Musa Abdullahi is locking the market gate"
+    said = "[Conversation]\nMusa Abdullahi: Hi Bo! How are you doing today?\nBo Lenn: Hey Musa, good to see you."
+    shown = {"identity": "Name: Musa Abdullahi", "name": "Musa Abdullahi", "other": "Bo Lenn",
+             "memories": memories, "conversation": said}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(120)]
+    told = [x for x in lines if "market gate" in x]
+    assert told and not [x for x in told if "Everyone's talking" in x or "Are you going" in x], told
+
+
 def test_an_hour_read_loosely_keeps_meals_near_their_hour():
     # 10 am: breakfast (7 am) and lunch (12 pm) are within reach of a loose reading, dinner (6 pm) is not.
     answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]

@@ -283,6 +283,35 @@ REMARKS = (
     "I thought you'd want to know.", "Should be interesting.", "Can you believe it?", "We'll see how it goes.",
     "I'm curious what comes of it.", "Keep it in mind.",
 )  # fmt: skip
+# Remarks that only suit some news: going to and waiting for are said of an occasion, and what
+# everyone talks about or one can hardly believe is someone else's news, not one's own day ("Guess what?
+# I am locking the market gate. Everyone's talking about it." was a night watchman's line).
+_OCCASION_REMARKS = frozenset(("Are you going?", "I can hardly wait.", "Should be interesting."))
+_OTHERS_REMARKS = frozenset(("Everyone's talking about it.", "Can you believe it?"))
+_OCCASION = re.compile(
+    r"\b(?:today|tonight|tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|"
+    r"June|July|August|September|October|November|December|\d{1,2}(?::\d\d)?\s*[ap]m|party|festival|fair|"
+    r"concert|wedding|funeral|match|race|regatta|meeting|election|opening|open|opens|ceremony|celebration|"
+    r"show|parade|service|market day|launch|contest|competition|game|dance|picnic|feast|gathering)\b",
+    re.IGNORECASE,
+)
+
+
+def remarks_on(topic: str) -> tuple[str, ...]:
+    """The remarks that suit ``topic`` (as said): an occasion's for news of one, others' for news that
+    is not the speaker's own."""
+    own = topic.startswith(("I ", "I'm ", "my ", "My "))
+    occasion = _OCCASION.search(topic) is not None
+    return tuple(
+        _INVITE if own and r == "Are you going?" else r  # (whoever organises it asks if one will come)
+        for r in REMARKS
+        if (occasion or r not in _OCCASION_REMARKS) and not (own and r in _OTHERS_REMARKS)
+    )
+
+
+_INVITE = "Will you come?"
+
+
 SMALL_TALK = (
     "That sounds great.", "I have been busy with my work lately.", "Let's catch up again soon.",
     "It is nice to run into you.", "How has your week been?", "I know what you mean.", "Really? Tell me more.",
@@ -440,7 +469,7 @@ def _line(
         topic = told_briefly(as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip("."), rng)
         line = _framed(topic, TELL, rng)
         if rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
-            line += ". " + rng.choice(REMARKS)
+            line += ". " + rng.choice(remarks_on(topic))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -457,7 +486,7 @@ def _line(
             topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
             line = _framed(topic, MENTION, rng)
             if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-                line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else REMARKS)
+                line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else remarks_on(topic))
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -597,7 +626,7 @@ def _said_lines(block: str) -> list[str]:
 
 # Said as varied ("It is lovely to run into you"), small talk is still small talk: an outside tester's
 # talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
-_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS)}
+_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE)}
 
 
 def said_plainly(line: str) -> str:
