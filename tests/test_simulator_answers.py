@@ -15,7 +15,7 @@ import aga.simulator  # noqa: F401  (registers the answer routines)
 from aga.simulator.plan import END_OF_DAY
 from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.talk import ECHOES, MENTION, TELL
-from aga.simulator.text import gerund, thing_of
+from aga.simulator.text import clean_topic, gerund, thing_of
 
 
 def ask(task: str, seed: int, /, **shown: str) -> dict:
@@ -208,6 +208,22 @@ def test_a_remark_suits_the_news_it_follows():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(120)]
     told = [x for x in lines if "market gate" in x]
     assert told and not [x for x in told if "Everyone's talking" in x or "Are you going" in x], told
+
+
+def test_a_retold_talk_is_a_statement_and_a_framed_memory_keeps_its_sentence():
+    """Session 58's market town: "You know, Blessing Nwosu sewing Ankara outfits" (a talk's summary
+    retold without its verb) and "I keep thinking about how The new borehole ..." were said."""
+    from aga.simulator.talk import _framed
+
+    summary = "Adaeze Okafor is conversing about Blessing Nwosu sewing Ankara outfits for a wedding"
+    assert clean_topic(summary) == "Blessing Nwosu is sewing Ankara outfits for a wedding"
+    assert clean_topic("Bo is conversing about how their days are going") == "how their days are going"
+    lines = {_framed("The borehole opens on Saturday", (*MENTION, *TELL), random.Random(s)) for s in range(40)}
+    inside = [x for x in lines if re.search(r"(?:how|that|,) the borehole", x)]
+    assert inside and not [x for x in lines if re.search(r"(?:how|that|,) The borehole", x)], lines
+    assert any(x.endswith("? The borehole opens on Saturday") for x in lines), lines  # a new sentence keeps it
+    kept = {_framed("Hobbs Cafe opens at 8", MENTION, random.Random(s)) for s in range(20)}
+    assert not [x for x in kept if "hobbs" in x], kept  # a name keeps its capital
 
 
 def test_an_hour_read_loosely_keeps_meals_near_their_hour():

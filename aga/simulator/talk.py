@@ -291,8 +291,8 @@ _OTHERS_REMARKS = frozenset(("Everyone's talking about it.", "Can you believe it
 _OCCASION = re.compile(
     r"\b(?:today|tonight|tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|"
     r"June|July|August|September|October|November|December|\d{1,2}(?::\d\d)?\s*[ap]m|party|festival|fair|"
-    r"concert|wedding|funeral|match|race|regatta|meeting|election|opening|open|opens|ceremony|celebration|"
-    r"show|parade|service|market day|launch|contest|competition|game|dance|picnic|feast|gathering)\b",
+    r"concert|wedding|funeral|regatta|meeting|election|ceremony|celebration|parade|market day|contest|"
+    r"competition|dance|picnic|feast|gathering)\b",  # (not "service", "show", "race": to service an engine)
     re.IGNORECASE,
 )
 
@@ -306,10 +306,13 @@ def remarks_on(topic: str) -> tuple[str, ...]:
         _INVITE if own and r == "Are you going?" else r  # (whoever organises it asks if one will come)
         for r in REMARKS
         if (occasion or r not in _OCCASION_REMARKS) and not (own and r in _OTHERS_REMARKS)
-    )
+    ) + (_OWN_REMARKS if own else ())
 
 
 _INVITE = "Will you come?"
+# What one says after one's own news, so that it is not said with half the remarks others' news has
+# (the same line twice for one prompt was the result, where the embedded models never repeat one).
+_OWN_REMARKS = ("Wish me luck.", "I'll let you know how it goes.", "It keeps me busy.", "Any ideas?")
 
 
 SMALL_TALK = (
@@ -355,7 +358,17 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
         # an outside tester's radio presenter's news. (Drawn again only then, so that the other lines are
         # drawn as before.)
         frame = rng.choice([f for f in OWN if f != frame])
+    if (frame.rstrip()[-1:].isalpha() or frame.rstrip().endswith(",")) and _SENTENCE_OPENER.match(topic):
+        # Inside the sentence a frame begins, a memory's first word is no sentence's first word: "I keep
+        # thinking about how The new borehole ..." was said (a name keeps its capital).
+        topic = topic[0].lower() + topic[1:]
     return frame + topic
+
+
+_SENTENCE_OPENER = re.compile(
+    r"(?:The|A|An|This|That|These|Those|It|There|Today|Tomorrow|Yesterday|Our|Their|His|Her|Its|Some|Everyone|"
+    r"Everybody|Nobody|Someone|Somebody)\b"
+)
 
 
 # Where a long piece of news is cut when told: before a phrase that only adds to it ("... party at the
@@ -626,7 +639,7 @@ def _said_lines(block: str) -> list[str]:
 
 # Said as varied ("It is lovely to run into you"), small talk is still small talk: an outside tester's
 # talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
-_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE)}
+_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS)}
 
 
 def said_plainly(line: str) -> str:

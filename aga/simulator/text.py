@@ -451,6 +451,9 @@ def clean_topic(text: str) -> str:
     if "conversing about " in text:
         # (a statement a talk was about is written "conversing about how ...": the "how" is the summary's)
         text = re.sub(r"^how (?!their days\b)(?=\S+ \S)", "", text.rsplit("conversing about ", 1)[1])
+        # ... and someone's activity as "conversing about Ana Ruiz mending the nets": said, it is a
+        # statement again ("You know, Blessing Nwosu sewing Ankara outfits" was said).
+        text = re.sub(r"^((?:[A-Z][\w'’-]*\s+){1,4})(?=[a-z]+ing\b)", r"\1is ", text)
     # A cast relation's feeling is a note on it ("... as neighbour (feeling: fond of her)"), not words to say.
     text = re.sub(r"\s*\(feeling: [^)]*\)", "", text).strip()
     while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
