@@ -226,6 +226,31 @@ def test_a_retold_talk_is_a_statement_and_a_framed_memory_keeps_its_sentence():
     assert not [x for x in kept if "hobbs" in x], kept  # a name keeps its capital
 
 
+def test_a_talk_does_not_say_its_small_talk_twice_nor_a_joined_note_as_one_line():
+    """Session 58's market town: "I have been busy with my work lately" opened four lines running of one
+    talk; "I am the treasurer of ...; Blessing Nwosu is sewing ..." (a day's revised note) was one line;
+    "Word is you are rebuilding the engine ... Keep it in mind." was said to the one rebuilding it."""
+    from aga.simulator.talk import REMARKS, _topics
+
+    talk = "\n".join(
+        ["[Conversation]", "Ada Obi: Hi Bo! How are you doing today?", "Bo Lenn: Hey Ada, good to see you."]
+        + [f"{w}: Well, I have been busy with my work lately. Same here." for w in ("Ada Obi", "Bo Lenn")]
+    )
+    shown = {"identity": "Name: Ada Obi", "name": "Ada Obi", "other": "Bo Lenn", "memories": "", "conversation": talk}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    assert not [x for x in lines if "busy with my work" in x], lines
+    note = "Ada Obi is the treasurer of the market women; Blessing Nwosu is sewing outfits for a wedding"
+    assert _topics([note], "", "Bo Lenn", "Ada Obi") == [
+        "Ada Obi is the treasurer of the market women",
+        "Blessing Nwosu is sewing outfits for a wedding",
+    ]
+    yours = {**shown, "conversation": talk.split("\nAda Obi: Well")[0],
+             "memories": "- Bo Lenn is rebuilding the engine of an old motorbike for a young rider"}  # fmt: skip
+    told = [ask("converse.utterance", seed, **yours)["utterance"] for seed in range(120)]
+    told = [x for x in told if "engine" in x]
+    assert told and not [x for x in told if any(r in x for r in REMARKS)], told
+
+
 def test_an_hour_read_loosely_keeps_meals_near_their_hour():
     # 10 am: breakfast (7 am) and lunch (12 pm) are within reach of a loose reading, dinner (6 pm) is not.
     answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(300)]

@@ -213,7 +213,9 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     # decomposed action, not something a person says; and the same activity remembered at five of its
     # steps is one thing to talk about, not five. A day plan's list of times is no news either.
     topics = list(dict.fromkeys(without_step(_content(t)) for t in candidates))
-    topics = [t for t in topics if not is_schedule(t)]
+    # A note that joins two things ("I am the treasurer of ...; Blessing is sewing ...", a day's revised
+    # note) is two things to say, not one line.
+    topics = list(dict.fromkeys(part.strip() for t in topics if not is_schedule(t) for part in t.split("; ")))
     # Being in this very conversation ("... is chatting with Maria Lopez") is no news to tell Maria.
     talking = r"\b(?:chatting|talking|speaking|conversing)\b"
     who = rf"\b(?:{re.escape(_first(listener))}|{re.escape(_called(listener, speaker))})\b"
@@ -482,7 +484,9 @@ def _line(
         topic = told_briefly(as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip("."), rng)
         line = _framed(topic, TELL, rng)
         if rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
-            line += ". " + rng.choice(remarks_on(topic))
+            # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
+            # it in mind." was said)
+            line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else remarks_on(topic))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -506,6 +510,10 @@ def _line(
         # Family are not met by chance nor caught up with: an outside tester's trader told her husband
         # "I'm glad I ran into you" and "Let's catch up again soon".
         small = [x for x in SMALL_TALK if x not in _RARE_MEETING] if _KIN.search(_label(p)) else list(SMALL_TALK)
+        # What was said in this talk already is not said again: "I have been busy with my work lately"
+        # opened four lines running of a market town's couple.
+        heard = canonical(" ".join(said))
+        small = [x for x in small if canonical(x.rstrip(".!?")) not in heard] or small
         line, framed = rng.choice(small), False
         if rng.random() < 0.85:
             line = f"{line} {rng.choice([x for x in (*small, *FOLLOW_UP) if x != line])}"
