@@ -7,6 +7,8 @@ test if called: each refusal must come before it, and the tests stay fast.
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -288,3 +290,24 @@ def test_a_reused_topics_report_that_is_not_one_is_refused_before_any_work(
         '{"towns": []}': "not a talk_topics.json (no hours, seed, seeds, per_town, prompts)",
     }[content]
     assert f"--reuse {path}" in said and expected in said
+
+
+def test_every_recorded_bench_command_runs_as_written():
+    """A benchmark record's command line is how to run it again: the talk, topics and wander benchmarks
+    wrote theirs as "-m=scripted/default", which the CLI reads as the model "=scripted/default"."""
+    import click
+    import typer
+
+    results = Path(__file__).parent.parent / "benchmarks" / "results"
+    group = typer.main.get_command(app)
+    checked = 0
+    for md in sorted(results.glob("*.md")):
+        for line in re.findall(r"^`(aga bench [^`]+)`", md.read_text(encoding="utf-8"), re.MULTILINE):
+            words = shlex.split(line)[2:]
+            bench = group.get_command(click.Context(group), "bench")  # type: ignore[attr-defined]
+            command = bench.get_command(click.Context(bench), words[0])
+            context = command.make_context(words[0], words[1:], resilient_parsing=True)
+            values = [v for v in context.params.values() for v in (v if isinstance(v, (list, tuple)) else [v])]
+            assert not [v for v in values if isinstance(v, str) and v.startswith("=")], f"{md.name}: {line}"
+            checked += 1
+    assert checked >= 5

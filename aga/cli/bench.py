@@ -496,7 +496,7 @@ def talk_command(
             towns, models, hours=hours, seed=seed, seeds=seeds, per_band=per_band, start=begin, tracker=tracker
         )
     command = shlex.join(
-        ["aga", "bench", "talk", *(f"-s={t}" for t in towns), *(f"-m={m}" for m in models)]
+        ["aga", "bench", "talk", *(f"--scenario={t}" for t in towns), *(f"--model={m}" for m in models)]
         + [f"--hours={hours:g}", f"--seeds={seeds}", f"--per-band={per_band}", f"--seed={seed}"]
         + ([f"--start={start}"] if start else [])
     )
@@ -571,7 +571,7 @@ def topics_command(
             reuse=earlier,
         )
     command = shlex.join(
-        ["aga", "bench", "topics", *(f"-s={t}" for t in report["towns"]), *(f"-m={m}" for m in models)]
+        ["aga", "bench", "topics", *(f"--scenario={t}" for t in report["towns"]), *(f"--model={m}" for m in models)]
         + [f"--hours={report['hours']:g}", f"--seeds={report['seeds']}", f"--per-town={report['per_town']}"]
         + [f"--seed={report['seed']}"]
         + ([f"--start={start}"] if start else [])
@@ -628,7 +628,7 @@ def wander_command(
             start=begin, tracker=tracker,
         )  # fmt: skip
     command = shlex.join(
-        ["aga", "bench", "wander", *(f"-s={t}" for t in towns), *(f"-m={m}" for m in models)]
+        ["aga", "bench", "wander", *(f"--scenario={t}" for t in towns), *(f"--model={m}" for m in models)]
         + [f"--hours={hours:g}", f"--seeds={seeds}", f"--per-task={per_task}", f"--seed={seed}"]
         + ([f"--start={start}"] if start else [])
     )
