@@ -1136,7 +1136,8 @@ def test_a_one_call_day_is_closed_by_the_bedtime_item_not_by_a_chore_with_a_bed(
 
 def test_the_decision_to_talk_does_not_rise_with_the_relation_shown():
     """Neither embedded model says yes more often when shown a close relation (`aga bench talk`); the
-    simulator's old rule did (12% -> 38%), which made Social Memory's runs talk more on its own."""
+    simulator's old rule did (12% -> 38%), which made Social Memory's runs talk more on its own. It says
+    yes at the rate estimated from the original's GPT-3.5 day (`benchmarks/talk_reference.py`)."""
     about = "Ana Ruiz knows Bo Lenn mends boats at the yard. Bo Lenn is walking to the yard."
     shown = {"time": "10:00 AM", "name": "Ana Ruiz", "action": "selling fish", "other": "Bo Lenn",
              "other_action": "walking to the yard", "last_chat": ""}  # fmt: skip
@@ -1147,8 +1148,8 @@ def test_the_decision_to_talk_does_not_rise_with_the_relation_shown():
         return sum(ask("react.decide_talk", s, **shown, context=context)["decision"] for s in range(400)) / 400
 
     rates = [yes(f"{close}\n{about}"), yes(f"{stranger}\n{about}"), yes(about), yes(" ".join([about] * 8))]
-    # 400 answers each: two standard errors of a 31% rate are 4.6 points.
-    assert all(0.25 <= r <= 0.37 for r in rates), rates
+    # 400 answers each: two standard errors of a 60% rate are 4.9 points.
+    assert all(0.54 <= r <= 0.66 for r in rates), rates
     assert max(rates) - min(rates) < 0.09, rates
     asleep = {**shown, "other_action": "sleeping"}
     assert not any(ask("react.decide_talk", s, **asleep, context=about)["decision"] for s in range(50))
