@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from aga.storage.files import read_json
+from benchmarks import talk_reference
 from benchmarks.scratch import shown_lines
 
 TASKS = (
@@ -208,6 +209,20 @@ def day_statistics(run: Any) -> dict[str, Any]:
     }
     chats = [json.loads(e.data_json).get("lines", []) for e in entries if e.kind == "chat"]
     own = [n.importance for n in nodes if n.kind == "event" and n.subject == n.agent and " chat" not in n.predicate]
+    # Who saw whom and who talked, for the meetings the decision to talk was asked about (the original's
+    # rules, benchmarks/talk_reference.py): the chances to talk depend on where routines cross, the
+    # conversations on the decision.
+    day = datetime.combine(first, time(0))
+    second = lambda n: int((n.created - day).total_seconds())  # noqa: E731
+    names = set(agents)
+    meetings = talk_reference.summary(
+        talk_reference.from_memories(
+            [(n.agent, second(n), n.subject, n.description) for n in nodes if n.kind == "event"
+             and n.subject in names and n.subject != n.agent],
+            [(n.agent, second(n), n.object) for n in nodes if n.kind == "chat"],
+            step_seconds=run.rt.scenario.spec.step_seconds,
+        )
+    )  # fmt: skip
     return {
         "agents": len(agents),
         "blocks_mean": ref.mean_per_day(schedules)["blocks_mean"],
@@ -218,6 +233,8 @@ def day_statistics(run: Any) -> dict[str, Any]:
         ),
         "conversations": len(chats),
         "chat_lines_mean": round(statistics.fmean(len(c) for c in chats), 2) if chats else 0.0,
+        "meetings": meetings["meetings"],
+        "meetings_talked_share": meetings["talked_share"],
         "importance_own_actions": ref.importance_distribution(own),
         "importance_thoughts": ref.importance_distribution(
             [n.importance for n in nodes if n.kind in ("reflection", "plan")]
@@ -774,6 +791,15 @@ def _day_table(original: dict[str, Any], days: dict[str, list[dict[str, Any]]], 
     cells = [_day_cell([d.get("conversations") for d in days[t]]) for t in towns]
     out.append(f"| conversations in the day (both sides store one) | {chats // 2 if chats else ''} | "
                + " | ".join(cells) + " |")  # fmt: skip
+    # The same rules on both sides (benchmarks/talk_reference.py): the original's figures from its
+    # saved sightings and conversations.
+    theirs = talk_reference.summary(talk_reference.load())
+    for label, key in (
+        ("meetings the decision to talk was asked about", "meetings"),
+        ("share of them that became a conversation", "talked_share"),
+    ):
+        cells = [_day_cell([d.get(f"meetings_{key}" if key != "meetings" else key) for d in days[t]]) for t in towns]
+        out.append(f"| {label} | {theirs[key]} | " + " | ".join(cells) + " |")
     imp = original.get("importance", {})
     for label, theirs, ours in (
         ("importance of own actions, mean / sd", "events_own_actions", "importance_own_actions"),

@@ -110,7 +110,7 @@ def meetings(found: Iterable[Chance]) -> list[Meeting]:
     """The chances grouped by pair and moment: the two sides' sightings within two steps are one meeting;
     one side's sightings at different steps are separate decisions."""
     out: list[Meeting] = []
-    for chance in sorted(found, key=lambda c: c.second):
+    for chance in sorted(found, key=lambda c: (c.second, c.persona)):
         pair = tuple(sorted((chance.persona, chance.other)))
         last = next((i for i in range(len(out) - 1, -1, -1) if out[i].pair == pair), None)
         if (
@@ -123,6 +123,34 @@ def meetings(found: Iterable[Chance]) -> list[Meeting]:
         else:
             out.append(Meeting(pair, chance.second, (chance.persona,), chance.talked))
     return out
+
+
+def from_memories(
+    events: Iterable[tuple[str, int, str, str]], chats: Iterable[tuple[str, int, str]], *, step_seconds: int = 10
+) -> dict[str, Any]:
+    """A run's day in the encounters file's form, so that its meetings are counted by the same rules.
+
+    ``events``: (agent, second, subject, description) of event memories whose subject is another agent;
+    ``chats``: (agent, second, partner) of chat memories. A chat is stored in the step of the sighting
+    that started it here, one step later in the original, so it is dated a step on.
+    """
+    personas: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for agent, second, subject, description in events:
+        conversing = int(" is chatting with " in description or " is conversing about " in description)
+        row = {"second": second, "other": subject, "conversing": conversing}
+        personas.setdefault(agent, {"seen": [], "chats": []})["seen"].append(row)
+    for agent, second, partner in chats:
+        row = {"second": second + step_seconds, "with": partner, "lines": 0}
+        personas.setdefault(agent, {"seen": [], "chats": []})["chats"].append(row)
+    return {"personas": personas}
+
+
+def summary(document: Mapping[str, Any]) -> dict[str, float]:
+    """Meetings the decision to talk was asked about (by the original's rules), and the share of them
+    that became a conversation."""
+    together = meetings(chances(document))
+    talked = sum(m.talked for m in together)
+    return {"meetings": len(together), "talked_share": round(talked / len(together), 4) if together else 0.0}
 
 
 def _log_likelihood(rate: float, found: Sequence[Meeting]) -> float:

@@ -161,15 +161,20 @@ def test_the_day_table_gives_each_town_its_mean_and_range_over_sampling_runs():
 
     original = {"blocks_mean": 11.3, "actions_mean": 74.0, "chat_nodes_total": 16, "importance": {}}
     runs = [
-        {"blocks_mean": 16.0, "actions_per_agent": 90.0, "conversations": 4, "importance_chats": {"mean": 5, "sd": 1}},
-        {"blocks_mean": 18.0, "actions_per_agent": 80.0, "conversations": 10, "importance_chats": {"mean": 7, "sd": 2}},
-    ]
+        {"blocks_mean": 16.0, "actions_per_agent": 90.0, "conversations": 4, "importance_chats": {"mean": 5, "sd": 1},
+         "meetings": 6, "meetings_talked_share": 0.5},
+        {"blocks_mean": 18.0, "actions_per_agent": 80.0, "conversations": 10, "importance_chats": {"mean": 7, "sd": 2},
+         "meetings": 10, "meetings_talked_share": 0.7},
+    ]  # fmt: skip
     table = "\n".join(_day_table(original, {"town": runs}, [0, 1]))
     assert "seeds 0, 1: mean (min-max)" in table
     assert "| blocks per agent-day | 11.3 | 17 (16-18) |" in table
     assert "| decomposed actions per agent | 74.0 | 85 (80-90) |" in table
     assert "| conversations in the day (both sides store one) | 8 | 7 (4-10) |" in table
     assert "| importance of chats, mean / sd | None / None | 6 (5-7) / 1.5 (1-2) |" in table
+    # The meetings beside the original's own, counted by the same rules (benchmarks/talk_reference.py).
+    assert "| meetings the decision to talk was asked about | 11 | 8 (6-10) |" in table
+    assert "| share of them that became a conversation | 0.7273 | 0.6 (0.5-0.7) |" in table
     one = "\n".join(_day_table(original, {"town": runs[:1]}, [0]))
     assert "(seed 0)" in one and "| blocks per agent-day | 11.3 | 16 |" in one
 

@@ -18,7 +18,7 @@ def _day(seen: dict[str, list[tuple[int, str, int]]], chats: dict[str, list[tupl
                 "seen": [{"second": s, "other": o, "conversing": c} for s, o, c in seen.get(p, [])],
                 "chats": [{"second": s, "with": w, "lines": n} for s, w, n in chats.get(p, [])],
             }
-            for p in {*seen, *chats}
+            for p in dict.fromkeys([*seen, *chats])
         }
     }
 
@@ -33,7 +33,7 @@ def test_the_original_day_gives_eight_conversations_in_eleven_meetings() -> None
     assert sum(m.sides == 2 for m in together) == 8
     assert estimate["rate"] == pytest.approx(0.60, abs=0.01)
     assert estimate["low"] < 0.35 and estimate["high"] > 0.85
-    assert TALK_CHANCE == pytest.approx(estimate["rate"], abs=0.01)
+    assert pytest.approx(estimate["rate"], abs=0.01) == TALK_CHANCE
 
 
 def test_a_town_that_never_talks_gives_a_low_rate() -> None:
@@ -89,3 +89,21 @@ def test_a_missing_or_malformed_file_is_named(tmp_path: Path) -> None:
         ref.load(bad)
     with pytest.raises(ValueError, match="no meetings"):
         ref.yes_rate([])
+
+
+def test_a_runs_memories_are_counted_by_the_same_rules() -> None:
+    """A run stores the chat in the step of the sighting that started it, the original one step later:
+    dated a step on, it follows the sighting; a sighting of someone chatting is no chance."""
+    events = [
+        ("Ana Ruiz", 36000, "Bo Lenn", "Bo Lenn is mending a net"),
+        ("Bo Lenn", 36000, "Ana Ruiz", "Ana Ruiz is selling fish"),
+        ("Ana Ruiz", 36060, "Bo Lenn", "Bo Lenn is chatting with Ana Ruiz"),
+        ("Ana Ruiz", 50000, "Cy Dodd", "Cy Dodd is walking to the yard"),
+    ]
+    chats = [("Ana Ruiz", 36000, "Bo Lenn"), ("Bo Lenn", 36000, "Ana Ruiz")]
+    document = ref.from_memories(events, chats, step_seconds=10)
+    together = ref.meetings(ref.chances(document))
+    assert [(m.asked, m.talked) for m in together] == [(("Ana Ruiz", "Bo Lenn"), True), (("Ana Ruiz",), False)]
+    assert ref.summary(document) == {"meetings": 2, "talked_share": 0.5}
+    # Undated by a step, the chat would not follow the sighting: the rule is the original's timing.
+    assert ref.summary(ref.from_memories(events, chats, step_seconds=0))["talked_share"] == 0.0
