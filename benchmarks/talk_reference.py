@@ -13,6 +13,8 @@ calibrated against.
 Rules read from the original's code (commit of the data file):
 - a persona who is conversing, or whose partner is, is not asked (its event reads "is conversing
   about");
+- nobody is asked about someone sleeping, nor in the 11 pm hour (``lets_talk``; no sighting of the
+  original's day is of either);
 - after a conversation, the persona is not asked about the same partner for 800 steps of 10 s
   (``chatting_with_buffer``), counted from the conversation's end; a conversation with someone else
   starts a new buffer, which forgets the old one.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +36,7 @@ DATA = Path(__file__).parent / "data" / "original_ville3_encounters.json"
 BUFFER_SECONDS = 800 * 10  # chatting_with_buffer: 800 steps of 10 simulated seconds
 FOLLOWS_SECONDS = 20  # a conversation that starts within two steps of the sighting followed it
 CHAT_WINDOW_SECONDS = 30 * 60  # the partner seen conversing this long after the start is that conversation
+LATE_HOUR = 23  # lets_talk: nobody starts a conversation in the 11 pm hour
 CHI2_95 = 3.841  # 95% point of chi-square with one degree of freedom (likelihood-ratio interval)
 
 
@@ -96,7 +100,9 @@ def chances(document: Mapping[str, Any]) -> list[Chance]:
         spans = _chat_spans(chats, seen)
         for sight in seen:
             second, other = int(sight["second"]), str(sight["other"])
-            if sight["conversing"] or any(a <= second <= b for a, b, _ in spans):
+            if sight["conversing"] or sight.get("asleep") or second // 3600 % 24 == LATE_HOUR:
+                continue
+            if any(a <= second <= b for a, b, _ in spans):
                 continue
             before = [span for span in spans if span[0] <= second]
             if before and before[-1][2] == other and second < before[-1][1] + BUFFER_SECONDS:
@@ -137,7 +143,8 @@ def from_memories(
     personas: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for agent, second, subject, description in events:
         conversing = int(" is chatting with " in description or " is conversing about " in description)
-        row = {"second": second, "other": subject, "conversing": conversing}
+        asleep = int(re.search(r"\bsleep", description, re.IGNORECASE) is not None)
+        row = {"second": second, "other": subject, "conversing": conversing, "asleep": asleep}
         personas.setdefault(agent, {"seen": [], "chats": []})["seen"].append(row)
     for agent, second, partner in chats:
         row = {"second": second + step_seconds, "with": partner, "lines": 0}

@@ -99,6 +99,8 @@ def test_a_runs_memories_are_counted_by_the_same_rules() -> None:
         ("Bo Lenn", 36000, "Ana Ruiz", "Ana Ruiz is selling fish"),
         ("Ana Ruiz", 36060, "Bo Lenn", "Bo Lenn is chatting with Ana Ruiz"),
         ("Ana Ruiz", 50000, "Cy Dodd", "Cy Dodd is walking to the yard"),
+        ("Ana Ruiz", 60000, "Cy Dodd", "Cy Dodd is sleeping"),  # nobody is asked about a sleeper
+        ("Ana Ruiz", 23 * 3600 + 60, "Cy Dodd", "Cy Dodd is reading"),  # nor in the 11 pm hour
     ]
     chats = [("Ana Ruiz", 36000, "Bo Lenn"), ("Bo Lenn", 36000, "Ana Ruiz")]
     document = ref.from_memories(events, chats, step_seconds=10)

@@ -6,8 +6,8 @@ splits the same work into phases; within a phase agents think concurrently (up t
 of them waiting on the model at once), each seeing the others only as the phase began:
 
 1. **think**: plan a new day, perceive, and choose the next action when the current one is over;
-2. **decide**: an agent that kept its action decides whether to talk to, or wait for, the nearest
-   other agent among its new events (seeing everyone's action after phase 1);
+2. **decide**: an agent with new events decides whether to talk to, or wait for, the nearest other
+   agent among them (seeing everyone's action after phase 1, its own new one included);
 3. **settle** (in name order, no model): a decision an earlier one made impossible is dropped (its
    partner is already taken by another conversation);
 4. **interact**: the kept conversations and waits are held at once (each touches only its own agents);
