@@ -2638,3 +2638,56 @@ def test_i_think_opens_only_a_statement():
         said = {utterance(line, random.Random(s)) for s in range(40)}
         assert not [x for x in said if x.startswith("I think")], said
     assert any(utterance("It's been a long day.", random.Random(s)).startswith("I think") for s in range(40))
+
+
+def test_a_meal_hour_is_not_read_as_one_step_of_the_meal():
+    """Read loosely, an hour may be a part of the work; a lunch hour read as "asking for the pepper"
+    was a ville3 day's whole hour, and its reflections summed up her day as asking for the pepper."""
+    from aga.simulator.steps import POOLS
+
+    steps = {s for kind in ("meal", "cooking") for part in (1, 2, 3) for s in POOLS[kind][part]}
+    lunch = {**HOURLY, "hour": "12:00 PM"}
+    answers = [ask("plan.hourly", seed, **lunch)["activity"] for seed in range(300)]
+    assert steps and not [a for a in answers if a in steps], Counter(a for a in answers if a in steps)
+    assert any("lunch" in a for a in answers)
+
+
+def _insights(statements: list[str], seeds: range = range(30), name: str = "Tam Osei") -> list[dict]:
+    listed = "\n".join(f"{i + 1}. {s}" for i, s in enumerate(statements))
+    return [i for seed in seeds for i in ask("reflect.insights", seed, name=name, statements=listed, n="5")["insights"]]
+
+
+def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
+    """A model's reflection generalises across statements ("Klaus Mueller is dedicated to his research",
+    citing several); one restating a single statement in a frame was every insight the simulator drew."""
+    statements = [
+        "Tam Osei is repairing the ferry engine, fitting a new belt (tightening the bolts)",
+        "Tam Osei is having lunch (asking for the pepper)",
+        "Tam Osei is repairing the ferry engine (checking the oil)",
+        "Ana Ruiz is chatting with Tam Osei",
+        "Tam Osei and Ana Ruiz were conversing about the winter timetable",
+        "Tam Osei is having lunch (clearing the plate)",
+        "Tam Osei is repairing the ferry engine (cleaning the spark plugs)",
+        "Ferry Point Slipway is busy with boats",
+        "Bo Lenn is mending nets at Ferry Point Slipway",
+        "Tam Osei is sleeping",
+    ]
+    drawn = _insights(statements)
+    engine = [i for i in drawn if "repairing the ferry engine" in i["insight"] and len(i["evidence"]) > 1]
+    assert engine and all(set(i["evidence"]) == {1, 3, 7} for i in engine)
+    assert not [i for i in engine if "fitting a new belt" in i["insight"]]  # the pursuit, not its detail
+    talks = [i for i in drawn if "Ana Ruiz" in i["insight"] and len(i["evidence"]) > 1]
+    assert talks and all(set(i["evidence"]) == {4, 5} for i in talks)
+    # A place named twice is nobody one sees; a meal twice is no pursuit; sleep is no conclusion.
+    assert not [i for i in drawn if re.search(r"Ferry Point Slipway\b.*(?:mind|often|seeing)", i["insight"])]
+    assert not [i for i in drawn if "having lunch" in i["insight"] and len(i["evidence"]) > 1]
+    assert not [i for i in drawn if "sleeping" in i["insight"]]
+    # Most answers still hold insights on single statements besides the themes.
+    assert sum(len(i["evidence"]) == 1 for i in drawn) > len(drawn) / 3
+
+
+def test_an_insight_on_a_statement_in_the_first_person_says_it_of_the_person():
+    """A memo after a talk is written "I found it interesting that I am asking ...": the insight read
+    "Maria Lopez has been thinking that I am asking for the pepper"."""
+    drawn = _insights(["I found it interesting that I am carving a new oar."], range(10))
+    assert drawn and all("Tam Osei is carving a new oar" in i["insight"] for i in drawn), drawn

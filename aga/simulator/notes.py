@@ -87,6 +87,7 @@ def assess(p: Prompt) -> dict[str, object]:
     return {"label": label, "feeling": feeling, "closeness": closeness}
 
 
+_ASLEEP = re.compile(r"^[^()]*\bis (?:sleeping|asleep)\b\W*$")
 _A_THINGS_STATE = re.compile(r"^[^()]*\bis (?:in use|being used|idle|being slept in)\b")
 
 
@@ -102,8 +103,11 @@ def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
     # outside tester's farmer concluded "It matters to Gwen that feed hopper is in use".
     # Nor is a day plan's list of hours ("Musa keeps coming back to this: wake up for the morning routine
     # at 3:00 pm; have breakfast at 4:00 pm; ..." was an outside tester's watchman's reflection).
+    # Nor is someone asleep: "It matters to Klaus Mueller that Klaus Mueller is sleeping" was drawn.
     weights = [
-        0.0 if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) else rate(s, "", 0.5, 0) ** 2
+        0.0
+        if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) or _ASLEEP.search(s)
+        else rate(s, "", 0.5, 0) ** 2
         for s in statements
     ]
     chosen: list[int] = []
@@ -126,29 +130,122 @@ def focal_points(p: Prompt) -> dict[str, list[str]]:
     return {"questions": questions[:n]}
 
 
+# How a model sums up several statements at once. The original's GPT-3.5 reflections generalise
+# ("Klaus Mueller is dedicated to his research on gentrification", citing several statements); an
+# insight that restates one statement in a frame ("Klaus Mueller cares about this: Klaus Mueller is
+# checking emails (comparing two sources)") was every insight the simulator drew before session 59.
+# None opens with "<name> is ...", so a later reflection does not read one back as an activity.
+_OF_WORK = (
+    "{name} has spent much of the day {activity}", "{name} puts a lot of time into {activity}",
+    "{Activity} takes up much of {name}'s time", "{name} has been {activity} for much of the day",
+)  # fmt: skip
+_OF_SOMEONE = (
+    "{name} has been seeing a lot of {other}", "{other} is often around when {name} is",
+    "{name} and {other} cross paths often", "{other} has been on {name}'s mind",
+)  # fmt: skip
+_OF_TALKS = (
+    "{name} and {other} talk often", "{name} enjoys talking with {other}",
+    "{name} and {other} have been talking a lot lately",
+)  # fmt: skip
+_TALKED = re.compile(r"\b(?:conversing|chatting|talk(?:ed|ing)?|said|told|asked)\b", re.IGNORECASE)
+# What someone is seen doing that is no pursuit to sum up: a state, a meal, rest ("Klaus has spent much
+# of the day having lunch"), or a statement of how a day is spent ("puts a lot of time into spending ...").
+_NO_PURSUIT = re.compile(
+    r"^(?:chatting|conversing|sleeping|waiting|idle|on the way|spending|relaxing|resting|taking it easy|getting"
+    r" ready|waking|going to bed|(?:eating|having|enjoying|cooking|making|grabbing) (?:an? |the |some )?"
+    r"(?:\w+ )?(?:breakfast|lunch|dinner|supper|meal|snack))\b"
+)
+THEMES_AT_MOST = 2  # of an answer's insights, how many sum up several statements; the rest are single
+
+
+def _activity_of(statement: str, name: str) -> str:
+    """The pursuit a statement sees ``name`` at ("Ana Lima is writing a paper, checking a citation
+    (reading a journal article)" -> "writing a paper"), or ""."""
+    m = re.match(rf"{re.escape(name)} is ([a-z]+ing\b[^(]*)", statement)
+    if not m:
+        return ""
+    activity = m.group(1).split(",")[0].strip()
+    return "" if _NO_PURSUIT.match(activity) else activity
+
+
+# Where a statement names a person rather than a place: as its subject, or as whom one is with or knows
+# ("Hobbs Cafe has been on Isabella's mind" was drawn when every capitalised name counted).
+_PERSON_AT = re.compile(rf"(?:\bchatting with|\btalking (?:to|with)|\bknows|^{_NAMED} and) ({_NAMED})")
+
+
+def _others_named(statements: list[str], name: str) -> list[str]:
+    """The other people the statements name (as someone seen, talked with or known), most named first."""
+    # A subject doing something ("Bo Lenn is mending nets") is someone; one that is in a state ("Ferry
+    # Point Slipway is busy with boats") may be a place.
+    people = {who for s in statements if (who := leading_name(s)[0]) and re.match(r"is \w+ing\b", leading_name(s)[1])}
+    people |= {m.group(1) for s in statements for m in _PERSON_AT.finditer(s)}
+    people = {who for who in people if who != name and " " in who}
+    found = Counter(who for s in statements for who in people if who in s)
+    return [who for who, _ in found.most_common()]
+
+
+def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list[int]]]:
+    """Insights that sum up two or more statements: a pursuit they see the person at again and again,
+    or someone they keep naming; each with the numbers of the statements it rests on, most cited first."""
+    plain = [clean_topic(s) for s in statements]
+    themes: list[tuple[str, list[int]]] = []
+    by_activity: dict[str, list[int]] = {}
+    said: dict[str, str] = {}  # each pursuit as first written (names in it keep their capitals)
+    for i, s in enumerate(plain):
+        if (activity := _activity_of(s, name)) and not is_schedule(s):
+            by_activity.setdefault(activity.lower(), []).append(i)
+            said.setdefault(activity.lower(), activity)
+    for key, cited in by_activity.items():
+        if len(cited) >= 2:
+            activity = said[key]
+            template = p.rng.choice(_OF_WORK)
+            themes.append(
+                (template.format(name=name, activity=activity, Activity=activity[:1].upper() + activity[1:]), cited)
+            )
+    # Whom a statement names is read before its frame is taken off: "Tam and Ana were conversing about
+    # the timetable" names Ana, its topic does not.
+    for other in _others_named(statements, name):
+        cited = [i for i, s in enumerate(statements) if other in s]
+        if len(cited) >= 2:
+            talked = any(_TALKED.search(statements[i]) for i in cited)
+            themes.append((p.rng.choice(_OF_TALKS if talked else _OF_SOMEONE).format(name=name, other=other), cited))
+    p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
+    themes.sort(key=lambda t: -len(t[1]))
+    return themes
+
+
 @answers("reflect.insights")
 def insights(p: Prompt) -> dict[str, object]:
-    """One insight per chosen statement, citing it."""
+    """Up to two insights that sum up what several statements have in common, citing them all; the rest
+    one per chosen statement, citing it."""
     statements = bullet_lines(p.get("statements"))
     name = p.get("name", "they")
-    picks = _important(statements, min(p.number("n", 5), len(statements)), p)
-    if not picks:  # nothing but things' states
+    n = p.number("n", 5)
+    themes = _themes(statements, name, p)[: min(THEMES_AT_MOST, max(1, n - 1))]
+    cited = {i for _, numbers in themes for i in numbers}
+    rest = [i for i in _important(statements, len(statements), p) if i not in cited][: max(0, n - len(themes))]
+    if not themes and not rest:  # nothing but things' states
         return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
-    return {
-        "insights": [
-            {
-                "insight": vary(p.rng.choice(INSIGHTS).format(name=name, it=_about(statements[i])), p.rng),
-                "evidence": [i + 1],
-            }
-            for i in picks
-        ]
-    }
+    drawn = [{"insight": vary(text, p.rng), "evidence": [i + 1 for i in numbers[:6]]} for text, numbers in themes]
+    drawn += [
+        {
+            "insight": vary(p.rng.choice(INSIGHTS).format(name=name, it=_about(statements[i], name)), p.rng),
+            "evidence": [i + 1],
+        }
+        for i in rest
+    ]
+    return {"insights": drawn}
 
 
-def _about(statement: str) -> str:
+def _about(statement: str, name: str = "") -> str:
     """What a statement says, cleaned of an earlier conclusion's frame first (of any kind, see
-    clean_topic), or thoughts about thoughts would nest ("X cares about this: X cares about this: ...")."""
-    return _first_sentence(clean_topic(statement), ABOUT_CHARS)
+    clean_topic), or thoughts about thoughts would nest ("X cares about this: X cares about this: ...").
+    A statement in the first person (a memo after a talk: "I found it interesting that I am asking for
+    the pepper") is said of ``name``: "Maria has been thinking that I am asking ..." mixed persons."""
+    text = clean_topic(statement)
+    if name and re.match(r"(?:I|I'm|I've|I'd|I'll|My)\b", text):
+        text = told_of(text, name)
+    return _first_sentence(text, ABOUT_CHARS)
 
 
 ABOUT_CHARS = 240  # an insight restates the gist of a statement, not a whole conversation's summary

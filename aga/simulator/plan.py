@@ -498,7 +498,10 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     lines += _errands(p.get("identity"), [])
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
     lines = list({gerund(t).lower(): t for t in lines}.values())
-    if not lines or rng.random() < 0.3:  # a part of the work, read as the whole hour
+    # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3
+    # lunch hour's whole activity, and the day's reflections summed it up as what she did all day).
+    meal = any(m in current.lower() for m in MEALS)
+    if not lines or (rng.random() < 0.3 and not meal):
         trade = trade_of(p.get("identity"))
         kind = kinds_of(current, trade)[0][0]
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
