@@ -2691,3 +2691,14 @@ def test_an_insight_on_a_statement_in_the_first_person_says_it_of_the_person():
     "Maria Lopez has been thinking that I am asking for the pepper"."""
     drawn = _insights(["I found it interesting that I am carving a new oar."], range(10))
     assert drawn and all("Tam Osei is carving a new oar" in i["insight"] for i in drawn), drawn
+
+
+def test_an_hours_detail_says_what_it_works_on():
+    """A step written for a thing, said after the activity, read "eating lunch, eating it" and
+    "attending physics classes at Oak Hill College, writing a draft of it" (20 of a ville3 day's 338
+    actions)."""
+    lunch = {**HOURLY, "daily_plan": HOURLY["daily_plan"].replace("have lunch", "eat lunch"), "hour": "12:00 PM"}
+    answers = [ask("plan.hourly", seed, **shown)["activity"] for shown in (HOURLY, lunch) for seed in range(300)]
+    it = re.compile(r", \w+ing (?:it|(?:\w+ ){1,3}of it)$")  # not "running the engine to test it"
+    assert not [a for a in answers if it.search(a)], Counter(a for a in answers if it.search(a))
+    assert [a for a in answers if a.startswith("repairing the ferry engine, ")]  # details are still given
