@@ -609,14 +609,15 @@ def test_a_verb_without_an_object_is_not_swapped_for_one_that_needs_one():
     assert {"go over the letter", "look through the letter"} <= said  # with an object, all of its group
 
 
-def _lines_after_greeting(memories: str) -> list[str]:
-    """Tam's next line to Ana, after both greeted, over 60 seeds, with ``memories`` shown."""
+def _lines_after_greeting(memories: str, other: str = "Ana Ruiz") -> list[str]:
+    """Tam's next line to Ana (or ``other``), after both greeted, over 60 seeds, with ``memories`` shown."""
+    first = other.split()[0]
     shown = {
         "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
         "name": "Tam Osei",
-        "other": "Ana Ruiz",
+        "other": other,
         "memories": memories,
-        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+        "conversation": f"[Conversation]\nTam Osei: Hi {first}!\n{other}: Hey Tam, good to see you.",
     }
     return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
 
@@ -2702,3 +2703,19 @@ def test_an_hours_detail_says_what_it_works_on():
     it = re.compile(r", \w+ing (?:it|(?:\w+ ){1,3}of it)$")  # not "running the engine to test it"
     assert not [a for a in answers if it.search(a)], Counter(a for a in answers if it.search(a))
     assert [a for a in answers if a.startswith("repairing the ferry engine, ")]  # details are still given
+
+
+def test_what_one_drew_about_the_two_of_them_is_not_told_to_the_other():
+    """A reflection's "Maria Lopez and Klaus Mueller talk often" was said to Klaus as "Truth is, I and you
+    talk often"; to someone else it may still come up."""
+    memories = "\n".join(
+        (
+            "- Tam Osei and Ana Ruiz talk often",
+            "- Ana Ruiz has been on Tam Osei's mind",
+            "- It matters to Tam Osei that Ana Ruiz is often around when Tam Osei is",
+        )
+    )
+    to_ana = _lines_after_greeting(memories)
+    assert not [x for x in to_ana if re.search(r"talk often|on my mind|often around", x)], to_ana
+    to_bo = [x for x in _lines_after_greeting(memories, other="Bo Lenn") if re.search(r"talk often|mind|around", x)]
+    assert to_bo, "told to a third person it is something to say"

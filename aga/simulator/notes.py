@@ -19,6 +19,8 @@ from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
+    OF_SOMEONE,
+    OF_TALKS,
     RECALL,
     REVISE_FEELINGS,
     REVISE_NOTE,
@@ -139,14 +141,6 @@ _OF_WORK = (
     "{name} has spent much of the day {activity}", "{name} puts a lot of time into {activity}",
     "{Activity} takes up much of {name}'s time", "{name} has been {activity} for much of the day",
 )  # fmt: skip
-_OF_SOMEONE = (
-    "{name} has been seeing a lot of {other}", "{other} is often around when {name} is",
-    "{name} and {other} cross paths often", "{other} has been on {name}'s mind",
-)  # fmt: skip
-_OF_TALKS = (
-    "{name} and {other} talk often", "{name} enjoys talking with {other}",
-    "{name} and {other} have been talking a lot lately",
-)  # fmt: skip
 _TALKED = re.compile(r"\b(?:conversing|chatting|talk(?:ed|ing)?|said|told|asked)\b", re.IGNORECASE)
 # What someone is seen doing that is no pursuit to sum up: a state, a meal, rest ("Klaus has spent much
 # of the day having lunch"), or a statement of how a day is spent ("puts a lot of time into spending ...").
@@ -208,7 +202,7 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
         cited = [i for i, s in enumerate(statements) if other in s]
         if len(cited) >= 2:
             talked = any(_TALKED.search(statements[i]) for i in cited)
-            themes.append((p.rng.choice(_OF_TALKS if talked else _OF_SOMEONE).format(name=name, other=other), cited))
+            themes.append((p.rng.choice(OF_TALKS if talked else OF_SOMEONE).format(name=name, other=other), cited))
     p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
     themes.sort(key=lambda t: -len(t[1]))
     return themes

@@ -17,6 +17,7 @@ from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
+    OF_A_PAIR,
     as_said_to,
     bullet_lines,
     clean_topic,
@@ -234,6 +235,8 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         if t
         and len(t) > 12
         and not (listener and _RELATION.match(t) and re.search(who, t))  # "I know you as my wife"
+        # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said)
+        and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
         and not t.endswith(" is idle")
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).

@@ -412,6 +412,26 @@ INSIGHTS = (
     "{name} cares about this: {it}", "It matters to {name} that {it}", "{name} keeps coming back to this: {it}",
     "{name} seems to be focused on the fact that {it}", "{name} has been thinking that {it}",
 )  # fmt: skip
+# Insights on someone a person keeps seeing or talking with (``notes.insights``): about the two of them,
+# so never something to tell the other ("Truth is, I and you talk often" was said to him).
+OF_SOMEONE = (
+    "{name} has been seeing a lot of {other}", "{other} is often around when {name} is",
+    "{name} and {other} cross paths often", "{other} has been on {name}'s mind",
+)  # fmt: skip
+OF_TALKS = (
+    "{name} and {other} talk often", "{name} enjoys talking with {other}",
+    "{name} and {other} have been talking a lot lately",
+)  # fmt: skip
+
+
+def _pair_pattern(template: str) -> str:
+    return re.escape(template).replace(r"\{name\}", _A_NAME).replace(r"\{other\}", _A_NAME)
+
+
+_A_NAME = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
+OF_A_PAIR = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_SOMEONE, *OF_TALKS)) + r")\.?$")
+
+
 # What the simulator's other thoughts open with (the memo and the planning thought after a chat, the
 # new-day revision, an interview's answer): the writer's own frame, not something to tell anyone.
 CHAT_PLANNING = "I should remember this from our talk: "
