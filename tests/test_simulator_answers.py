@@ -2719,3 +2719,10 @@ def test_what_one_drew_about_the_two_of_them_is_not_told_to_the_other():
     assert not [x for x in to_ana if re.search(r"talk often|on my mind|often around", x)], to_ana
     to_bo = [x for x in _lines_after_greeting(memories, other="Bo Lenn") if re.search(r"talk often|mind|around", x)]
     assert to_bo, "told to a third person it is something to say"
+
+
+def test_a_second_verb_of_the_same_i_is_written_down_in_the_third_person():
+    from aga.simulator.text import told_of
+
+    said = told_of("I chair the regatta committee and am organising the regatta", "Morwenna Vane")
+    assert said == "Morwenna Vane chairs the regatta committee and is organising the regatta"

@@ -801,6 +801,7 @@ def told_of(text: str, name: str, to: str = "") -> str:
     t = _tokens(text)
     named = False
     to_named = False
+    singular = True  # whether the last "I" was said as the name (else "they")
     own = {"me": "them", "my": "their", "mine": "theirs", "myself": "themselves"}
     contracted = {"i'm": ("is", "are"), "i've": ("has", "have"), "i'll": ("will", "will"), "i'd": ("would", "would")}
     yours = {"your": f"{to}'s", "yours": f"{to}'s", "yourself": "themselves", "you're": f"{to} is",
@@ -822,6 +823,10 @@ def told_of(text: str, name: str, to: str = "") -> str:
             if j < len(t) and t[j]:
                 verb = t[j]
                 t[j] = _third_person(verb) if singular else {"am": "are", "was": "were"}.get(verb.lower(), verb)
+        elif low == "am" and named:
+            # a second verb of the same "I": "I chair the committee and am organising the regatta" was
+            # written down "Morwenna Vane chairs the committee and am organising ..."
+            t[i] = "is" if singular else "are"
         elif low in own and not _noun_mine(t, i):
             # their own, by name if they have not been named yet ("with me" -> "with Jo Bell")
             t[i] = own[low] if named or low in ("mine", "myself") else (name if low == "me" else f"{name}'s")
