@@ -2726,3 +2726,15 @@ def test_a_second_verb_of_the_same_i_is_written_down_in_the_third_person():
 
     said = told_of("I chair the regatta committee and am organising the regatta", "Morwenna Vane")
     assert said == "Morwenna Vane chairs the regatta committee and is organising the regatta"
+
+
+def test_older_pupils_get_no_young_childrens_steps():
+    """An outside tester's secondary-school chemistry teacher was "counting with the little ones"."""
+    from aga.simulator.steps import know_how
+
+    young = re.compile(r"little ones|story aloud|book corner|hearing a pupil read|page of sums|after painting")
+    older = know_how("teaching", 2, "teaching chemistry to Year 11 teaches chemistry at Amaoji Secondary School")
+    assert older and not [x for x in older if young.search(x)]
+    primary = know_how("teaching", 2, "teaching the infants teaches at Port Merrow Primary School")
+    unsaid = know_how("teaching", 2, "teaching the class teaches")
+    assert all(any(young.search(x) for x in steps) for steps in (primary, unsaid))

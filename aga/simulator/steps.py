@@ -2919,6 +2919,13 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:patients?|wards?|hospitals?|nurs\w*|clinics?|surgery|doctors?|gps?|care homes?|medic\w*|sick|ill|"
          r"health\w*|midwi\w*|carers?|elderly|paramedics?|pharmac\w*|hospice|dentist\w*|drug round|injur\w*|"
          r"treat\w*|surgeons?|physio\w*|therap\w*|residents)\b"),
+        # Young children's steps not where older pupils are taught: an outside tester's secondary-school
+        # chemistry teacher was "counting with the little ones". (Unsaid, the class may be of any age.)
+        ("teaching", r"\b(?:little ones|story aloud|acting out a story|reading books|book corner|handwriting|"
+         r"hearing a pupil read|spelling words aloud|looking at pictures|after painting|drawings on the wall|"
+         r"learning game|page of sums)\b",
+         r"(?s)^(?!.*\b(?:secondary|high school|grammar school|college|university|sixth[- ]form|A[- ]levels?|"
+         r"GCSEs?|teen\w*|adults?|evening class\w*|lectur\w*|students?|undergraduates?)\b)"),
         # A church's own words only at a church: a mosque or a temple has no hymn books or collect.
         ("worship",
          r"\b(?:hymns?|hymn books|psalm|collect|lesson|gospel|Lord's Prayer|candles?|bell|blessing|parish|notices|"
