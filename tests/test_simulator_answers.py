@@ -2672,6 +2672,9 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
         "Ferry Point Slipway is busy with boats",
         "Bo Lenn is mending nets at Ferry Point Slipway",
         "Tam Osei is sleeping",
+        # What the persona is about is no action seen: "... because the market has grown for much of the day"
+        "Tam Osei is asking the council for a new slipway because the old one leaks",
+        "Tam Osei is asking the council for a new slipway because the old one leaks.",
     ]
     drawn = _insights(statements)
     engine = [i for i in drawn if "repairing the ferry engine" in i["insight"] and len(i["evidence"]) > 1]
@@ -2683,6 +2686,7 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
     assert not [i for i in drawn if re.search(r"Ferry Point Slipway\b.*(?:mind|often|seeing)", i["insight"])]
     assert not [i for i in drawn if "having lunch" in i["insight"] and len(i["evidence"]) > 1]
     assert not [i for i in drawn if "sleeping" in i["insight"]]
+    assert not [i for i in drawn if "slipway" in i["insight"] and len(i["evidence"]) > 1]
     # Most answers still hold insights on single statements besides the themes.
     assert sum(len(i["evidence"]) == 1 for i in drawn) > len(drawn) / 3
 

@@ -139,7 +139,7 @@ def focal_points(p: Prompt) -> dict[str, list[str]]:
 # None opens with "<name> is ...", so a later reflection does not read one back as an activity.
 _OF_WORK = (
     "{name} has spent much of the day {activity}", "{name} puts a lot of time into {activity}",
-    "{Activity} takes up much of {name}'s time", "{name} has been {activity} for much of the day",
+    "{name} has been {activity} for much of the day",
 )  # fmt: skip
 _TALKED = re.compile(r"\b(?:conversing|chatting|talk(?:ed|ing)?|said|told|asked)\b", re.IGNORECASE)
 # What someone is seen doing that is no pursuit to sum up: a state, a meal, rest ("Klaus has spent much
@@ -154,8 +154,10 @@ THEMES_AT_MOST = 2  # of an answer's insights, how many sum up several statement
 
 def _activity_of(statement: str, name: str) -> str:
     """The pursuit a statement sees ``name`` at ("Ana Lima is writing a paper, checking a citation
-    (reading a journal article)" -> "writing a paper"), or ""."""
-    m = re.match(rf"{re.escape(name)} is ([a-z]+ing\b[^(]*)", statement)
+    (reading a journal article)" -> "writing a paper"), or "". Only an action seen at one of its steps
+    (in brackets) is one: "Musa is asking the association for a second watchman because the market has
+    grown" is what the persona is about, and "... for much of the day" after it was said."""
+    m = re.match(rf"{re.escape(name)} is ([a-z]+ing\b[^(]*)\(", statement)
     if not m:
         return ""
     activity = m.group(1).split(",")[0].strip()
@@ -193,9 +195,7 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
         if len(cited) >= 2:
             activity = said[key]
             template = p.rng.choice(_OF_WORK)
-            themes.append(
-                (template.format(name=name, activity=activity, Activity=activity[:1].upper() + activity[1:]), cited)
-            )
+            themes.append((template.format(name=name, activity=activity), cited))
     # Whom a statement names is read before its frame is taken off: "Tam and Ana were conversing about
     # the timetable" names Ana, its topic does not.
     for other in _others_named(statements, name):
