@@ -221,6 +221,7 @@ def day_statistics(run: Any) -> dict[str, Any]:
              and n.subject in names and n.subject != n.agent],
             [(n.agent, second(n), n.object) for n in nodes if n.kind == "chat"],
             step_seconds=run.rt.scenario.spec.step_seconds,
+            actions=[(e.agent, int((e.sim_time - day).total_seconds()), e.text) for e in entries if e.kind == "action"],
         )
     )  # fmt: skip
     return {

@@ -24,6 +24,7 @@ Run ``python -m benchmarks.talk_reference`` for the table of chances and the est
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
@@ -36,6 +37,7 @@ DATA = Path(__file__).parent / "data" / "original_ville3_encounters.json"
 BUFFER_SECONDS = 800 * 10  # chatting_with_buffer: 800 steps of 10 simulated seconds
 FOLLOWS_SECONDS = 20  # a conversation that starts within two steps of the sighting followed it
 CHAT_WINDOW_SECONDS = 30 * 60  # the partner seen conversing this long after the start is that conversation
+_SLEEP = re.compile(r"\bsleep", re.IGNORECASE)
 LATE_HOUR = 23  # lets_talk: nobody starts a conversation in the 11 pm hour
 CHI2_95 = 3.841  # 95% point of chi-square with one degree of freedom (likelihood-ratio interval)
 
@@ -132,18 +134,36 @@ def meetings(found: Iterable[Chance]) -> list[Meeting]:
 
 
 def from_memories(
-    events: Iterable[tuple[str, int, str, str]], chats: Iterable[tuple[str, int, str]], *, step_seconds: int = 10
+    events: Iterable[tuple[str, int, str, str]],
+    chats: Iterable[tuple[str, int, str]],
+    *,
+    step_seconds: int = 10,
+    actions: Iterable[tuple[str, int, str]] = (),
 ) -> dict[str, Any]:
     """A run's day in the encounters file's form, so that its meetings are counted by the same rules.
 
     ``events``: (agent, second, subject, description) of event memories whose subject is another agent;
-    ``chats``: (agent, second, partner) of chat memories. A chat is stored in the step of the sighting
-    that started it here, one step later in the original, so it is dated a step on.
+    ``chats``: (agent, second, partner) of chat memories; ``actions``: (agent, second, description) of
+    each agent's actions, so that a sighting made while the one who made it sleeps is no chance (the
+    original's ``lets_talk`` asks neither side asleep; a spouse's sighting from the bed was a third of
+    a harbour6 day's chances). A chat is stored in the step of the sighting that started it here, one
+    step later in the original, so it is dated a step on.
     """
+    doing: dict[str, list[tuple[int, str]]] = {}
+    for agent, second, description in actions:
+        doing.setdefault(agent, []).append((second, description))
+    for rows in doing.values():
+        rows.sort()
+
+    def sleeping(agent: str, second: int) -> bool:
+        rows = doing.get(agent, [])
+        at = bisect.bisect_right(rows, (second, "\uffff")) - 1
+        return at >= 0 and _SLEEP.search(rows[at][1]) is not None
+
     personas: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for agent, second, subject, description in events:
         conversing = int(" is chatting with " in description or " is conversing about " in description)
-        asleep = int(re.search(r"\bsleep", description, re.IGNORECASE) is not None)
+        asleep = int(_SLEEP.search(description) is not None or sleeping(agent, second))
         row = {"second": second, "other": subject, "conversing": conversing, "asleep": asleep}
         personas.setdefault(agent, {"seen": [], "chats": []})["seen"].append(row)
     for agent, second, partner in chats:

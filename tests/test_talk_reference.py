@@ -109,3 +109,13 @@ def test_a_runs_memories_are_counted_by_the_same_rules() -> None:
     assert ref.summary(document) == {"meetings": 2, "talked_share": 0.5}
     # Undated by a step, the chat would not follow the sighting: the rule is the original's timing.
     assert ref.summary(ref.from_memories(events, chats, step_seconds=0))["talked_share"] == 0.0
+
+
+def test_a_sighting_made_in_bed_is_no_chance():
+    """Nobody is asked while asleep: a spouse's sightings from the bed were a third of a harbour6 day's
+    chances, counted as meetings that never became a conversation."""
+    events = [("Ana Ruiz", 3600, "Bo Lenn", "Bo Lenn is reading"), ("Ana Ruiz", 30000, "Bo Lenn", "Bo Lenn is reading")]
+    actions = [("Ana Ruiz", 0, "sleeping"), ("Ana Ruiz", 25000, "having breakfast (pouring the tea)")]
+    asleep_then = ref.summary(ref.from_memories(events, [], actions=actions))
+    assert asleep_then["meetings"] == 1
+    assert ref.summary(ref.from_memories(events, []))["meetings"] == 2
