@@ -119,3 +119,12 @@ def test_a_sighting_made_in_bed_is_no_chance():
     asleep_then = ref.summary(ref.from_memories(events, [], actions=actions))
     assert asleep_then["meetings"] == 1
     assert ref.summary(ref.from_memories(events, []))["meetings"] == 2
+
+
+def test_several_people_seen_in_one_step_are_one_decision():
+    """The original focuses one new event of another persona a step: in a crowded room, a step's
+    sightings are one chance, the one talked to if any."""
+    seen = {"Ana Ruiz": [(36000, "Bo Lenn", 0), (36000, "Cy Dodd", 0), (36000, "Di Moss", 0), (39000, "Bo Lenn", 0)]}
+    chats = {"Ana Ruiz": [(36010, "Cy Dodd", 4)]}
+    found = ref.chances(_day(seen, chats))
+    assert [(c.second, c.other, c.talked) for c in found] == [(36000, "Cy Dodd", True), (39000, "Bo Lenn", False)]
