@@ -17,6 +17,7 @@ from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
+    NAMED,
     OF_A_PAIR,
     as_said_to,
     bullet_lines,
@@ -78,7 +79,7 @@ REMARK_CHANCE = 0.8
 # after the other recited it), the simulator did in 31%, because such a line rates high by its words
 # ("partner", "love", "by marriage") and was told first as news. Told to the one it names ("I know you
 # as my wife") it is no topic at all.
-_NAMED = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
+_NAMED = NAMED
 # A relation as remembered ("Ana Lima knows Bo Reyes as cousin", "I know ..."), or as said and retold
 # ("Bo is my cousin", "Bo is Ana Lima's cousin"): since relations are said as people say them, the said
 # form was told on as news ("Word is, Funmilayo is Tunde Adeyemi's mother"), even to Tunde ("By the way,

@@ -424,11 +424,14 @@ OF_TALKS = (
 )  # fmt: skip
 
 
+# A person's name as a pattern: a few capitalised words.
+NAMED = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
+
+
 def _pair_pattern(template: str) -> str:
-    return re.escape(template).replace(r"\{name\}", _A_NAME).replace(r"\{other\}", _A_NAME)
+    return re.escape(template).replace(r"\{name\}", NAMED).replace(r"\{other\}", NAMED)
 
 
-_A_NAME = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}"
 OF_A_PAIR = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_SOMEONE, *OF_TALKS)) + r")\.?$")
 
 
