@@ -19,6 +19,13 @@ report per task and model:
   not judged: it is why a model's day has long or short blocks, which the day table's per-block figures
   depend on);
 - ``steps``, ``distinct_steps``: sub-steps per decomposition and distinct ones among them;
+- ``failed``: the share of decompositions that are no list of the block's steps: a loop (a run of steps
+  said three times back to back, as a small model's list runs on to the length limit) or a copy of the
+  schedule (half or more of its steps are the other blocks' activities the prompt shows); ``ok_p50`` /
+  ``ok_p90``: the similarities over pairs of the other, well-formed, answers. Two failed answers to one
+  block read unlike each other for no reason a plan has (a loop on "serving customers" next to the
+  day's schedule copied out), so the raw similarities of a model that fails often say how often it
+  fails as much as how varied its plans are;
 - ``rating_mean`` / ``rating_sd``: event importance.
 
 A measure holds for the simulator when it is at least as varied as the most varied reference model
@@ -64,7 +71,7 @@ THRESHOLD_KIND = {
 # and stores nothing (``PolicyOptions.bypass``), so that every day's schedule is asked of the model.
 POLICY_TASKS = ("plan.schedule",)
 MORE_IS_VARIED = ("distinct", "distinct_steps", "activities", "rating_sd")
-LESS_IS_VARIED = ("repeat", "sim_p50", "sim_p90", "above", "days_p50")
+LESS_IS_VARIED = ("repeat", "sim_p50", "sim_p90", "ok_p50", "ok_p90", "above", "days_p50")
 
 
 @dataclass
@@ -77,6 +84,50 @@ class Situation:
     day: str
     shown: dict[str, str]
     answers: dict[str, list[str]] = field(default_factory=dict)  # model -> answer text per seed
+
+
+_BLOCK = re.compile(r"from ([^,;]+?) to ([^,;]+?), ([^;]+)")
+
+
+def _loops(steps: Sequence[str], times: int = 3) -> bool:
+    """Whether some run of one or more steps is said ``times`` times back to back ("serving customers |
+    serving customers | serving customers", "studying | eating dinner | studying | eating dinner | ...").
+    A list that goes back to an earlier idea now and then (the original's four-hour cafe block took
+    orders three times, apart) is no loop."""
+    n = len(steps)
+    for size in range(1, n // times + 1):
+        for start in range(n - size * times + 1):
+            unit = steps[start : start + size]
+            if all(steps[start + k * size : start + (k + 1) * size] == unit for k in range(1, times)):
+                return True
+    return False
+
+
+def decomposition_failure(shown: dict[str, str], answer: str) -> str | None:
+    """``"loop"``, ``"copy"`` or None: whether a decomposition answer (steps joined by " | ") is no list
+    of the block's steps (see ``failed`` in the module's docstring). The other blocks are those the
+    prompt's schedule shows ("from 07:00 AM to 08:00 AM, having breakfast; ..."), the block itself left
+    out; a step copies one when either text holds the other (lower-cased)."""
+    steps = [_norm(x) for x in answer.split(" | ") if x.strip()]
+    if not steps:
+        return None
+    if _loops(steps):
+        return "loop"
+    task = _norm(shown.get("task", ""))
+    others = {a for *_, text in _BLOCK.findall(shown.get("surrounding", "")) if (a := _norm(text)) and a != task}
+    copied = sum(1 for x in steps if x and any(x in o or o in x for o in others))
+    return "copy" if others and copied * 2 >= len(steps) else None
+
+
+def _well_formed_similarity(
+    mine: Sequence[Situation], model: str, embed: Callable[[list[str]], np.ndarray]
+) -> list[list[float]]:
+    """Per prompt, the similarities of the pairs of ``model``'s decompositions neither of which failed."""
+    out: list[list[float]] = []
+    for s in mine:
+        ok = [a for a in s.answers[model] if decomposition_failure(s.shown, a) is None]
+        out.append(_pairs_similarity([ok], embed))
+    return out
 
 
 def _agent_and_day(shown: dict[str, str]) -> tuple[str, str]:
@@ -470,6 +521,11 @@ def measure(
             steps = [[x for x in a.split(" | ") if x] for a in answers]
             row["steps"] = round(statistics.fmean(len(x) for x in steps), 2)
             row["distinct_steps"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in steps), 2)
+            failed = sum(1 for s in mine for a in s.answers[model] if decomposition_failure(s.shown, a))
+            row["failed"] = round(failed / len(answers), 3)
+            ok = [x for sims in _well_formed_similarity(mine, model, embed) for x in sims]
+            row["ok_p50"] = round(float(np.percentile(ok, 50)), 3) if ok else None
+            row["ok_p90"] = round(float(np.percentile(ok, 90)), 3) if ok else None
         if task == "plan.schedule":
             blocks = [[x for x in a.split("; ") if x] for a in answers]
             row["blocks"] = round(statistics.fmean(len(x) for x in blocks), 2)
@@ -514,7 +570,7 @@ def _across_days(mine: Sequence[Situation], model: str, embed: Callable[[list[st
 # The measures :func:`reference_intervals` resamples: each is pooled from parts of single prompts (their
 # answer pairs, whether they repeat, their answers' steps or blocks, their ratings). ``distinct`` is not
 # (a prompt drawn twice would repeat its own answers), nor ``days_p50`` (pairs across prompts).
-RESAMPLED = ("repeat", "sim_p50", "sim_p90", "above", "distinct_steps", "activities", "rating_sd")
+RESAMPLED = ("repeat", "sim_p50", "sim_p90", "ok_p50", "ok_p90", "above", "distinct_steps", "activities", "rating_sd")
 
 
 def reference_intervals(
@@ -549,6 +605,7 @@ def reference_intervals(
                 part["sims"] = _pairs_similarity([answers], embed)
             if task == "plan.decompose":
                 part["distinct_steps"] = [len({_norm(y) for y in a.split(" | ") if y}) for a in answers]
+                part["ok_sims"] = _well_formed_similarity([s], model, embed)[0]
             if task == "plan.schedule":
                 part["activities"] = [len({_norm(y) for y in a.split("; ") if y}) for a in answers]
             parts.append(part)
@@ -566,6 +623,9 @@ def reference_intervals(
                 drawn["sim_p90"].append(float(np.percentile(sims, 90)))
                 if kind:
                     drawn["above"].append(sum(1 for x in sims if x >= thresholds[kind]) / len(sims))
+            if ok_sims := pooled("ok_sims"):
+                drawn["ok_p50"].append(float(np.percentile(ok_sims, 50)))
+                drawn["ok_p90"].append(float(np.percentile(ok_sims, 90)))
             if ratings := pooled("ratings"):
                 drawn["rating_sd"].append(statistics.pstdev(ratings))
             for name in ("distinct_steps", "activities"):
@@ -654,12 +714,15 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         f"each prompt answered with seeds {report['seeds']} by every model (the simulator {report.get('draws', 1)} "
         f"times, with these seeds shifted by 1000 per draw). Prompts from: {report['prompts_from']}.\n",
         "Higher is more varied for distinct, distinct_steps, activities, rating_sd; lower for repeat, "
-        "similarities (sim_*, days_p50) and above (share of same-prompt answer pairs at or above the policy "
+        "similarities (sim_*, ok_*, days_p50) and above (share of same-prompt answer pairs at or above the policy "
         "threshold); blocks (a one-call schedule's blocks) and carry_on (share of hourly answers that name the "
-        "hour before's activity again) are shown, not judged.\n",
+        "hour before's activity again) are shown, not judged, and so is failed (a decomposition's share of loops and "
+        "copies of the schedule); ok_p50 / ok_p90 are a decomposition's similarities over the other, well-formed, "
+        "answers.\n",
     ]
     measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "carry_on",
-                "blocks", "activities", "steps", "distinct_steps", "rating_mean", "rating_sd"]  # fmt: skip
+                "blocks", "activities", "steps", "distinct_steps", "failed", "ok_p50", "ok_p90", "rating_mean",
+                "rating_sd"]  # fmt: skip
     for task in TASKS:
         rows = [(m, r[task]) for m, r in report["results"].items() if task in r]
         if not rows:

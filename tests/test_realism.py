@@ -100,6 +100,45 @@ def test_decomposition_steps_and_ratings():
     assert flat["rating_sd"] == 0.0 and flat["rating_mean"] == 3.0
 
 
+def test_a_decomposition_that_loops_or_copies_the_schedule_is_failed_and_left_out_of_ok_similarity():
+    """A loop (a run of steps said three times back to back) and a copy of the schedule (half its steps
+    are the other blocks' activities) are no list of the block's steps; a list that goes back to an idea
+    now and then, or runs into one neighbouring block, is one."""
+    from benchmarks.realism import decomposition_failure
+
+    shown = {
+        "task": "selling fish at the stall",
+        "surrounding": "Planned: from 06:00 AM to 07:00 AM, having breakfast; from 07:00 AM to 11:00 AM, selling "
+        "fish at the stall; from 11:00 AM to 12:00 PM, mending nets.",
+    }
+    assert decomposition_failure(shown, "serving customers | serving customers | serving customers") == "loop"
+    assert decomposition_failure(shown, "a | weighing fish | gutting fish | weighing fish | gutting fish | "
+                                        "weighing fish | gutting fish") == "loop"  # fmt: skip
+    assert decomposition_failure(shown, "having breakfast | selling fish | mending nets") == "copy"
+    assert decomposition_failure(shown, "setting out the ice | weighing fish | serving customers | weighing fish "
+                                        "| wrapping fish | serving customers") is None  # fmt: skip
+    assert decomposition_failure(shown, "finishing breakfast | setting out the ice | weighing fish") is None
+    assert decomposition_failure(shown, "") is None
+
+    # A model whose well-formed answers to a block are alike, and which fails in between: its raw similarity
+    # is low (a loop reads unlike a list), its similarity over well-formed answers is not, and misses.
+    alike = "setting out the ice | weighing fish | wrapping fish | serving customers"
+    looping = "serving customers | serving customers | serving customers | serving customers"
+    copying = "having breakfast | mending nets | having breakfast"
+    blocks = []
+    for i in range(4):
+        s = Situation("town", "plan.decompose", f"agent {i}", "day 0", dict(shown))
+        s.answers["failing"] = [alike, looping if i % 2 else copying, alike]
+        s.answers["varied"] = [alike, f"gutting fish {i} | scaling fish", f"hosing down the stall {i} | counting coins"]
+        blocks.append(s)
+    results = {m: measure(blocks, m, _embed, THRESHOLDS) for m in ("failing", "varied")}
+    failing = results["failing"]["plan.decompose"]
+    assert failing["failed"] == round(4 / 12, 3) and results["varied"]["plan.decompose"]["failed"] == 0.0
+    assert failing["ok_p50"] > 0.99 > failing["sim_p50"]  # only the alike pairs are left
+    assert verdict(results, "failing")["plan.decompose"]["ok_p50"].startswith("misses")
+    assert verdict(results, "varied")["plan.decompose"]["ok_p50"] == "holds"
+
+
 def test_answer_text_picks_the_measured_part():
     assert (
         answer_text("plan.decompose", {"subtasks": [{"subtask": "a", "minutes": 5}, {"subtask": "b", "minutes": 5}]})
