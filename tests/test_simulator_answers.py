@@ -226,6 +226,49 @@ def test_a_retold_talk_is_a_statement_and_a_framed_memory_keeps_its_sentence():
     assert not [x for x in kept if "hobbs" in x], kept  # a name keeps its capital
 
 
+def test_small_talk_fits_the_line_it_answers():
+    """Session 60's ville3 day: "Well, same here. I didn't know that." answered "Someone told me you are
+    opening Hobbs Cafe", and "I've been meaning to ask you something. I know what you mean." was one line.
+    A reaction comes first and only after a statement it fits; a question ends a line."""
+    from aga.simulator.paraphrase import canonical
+    from aga.simulator.talk import _QUESTIONS, _SAME, _TOLD, FOLLOW_UP, SMALL_TALK
+
+    def replies(last: str) -> list[str]:
+        talk = f"[Conversation]\nAda Obi: Hello there, Bo.\nBo Lenn: {last}"
+        shown = {
+            "identity": "Name: Ada Obi",
+            "name": "Ada Obi",
+            "other": "Bo Lenn",
+            "memories": "",
+            "conversation": talk,
+        }
+        return [ask("converse.utterance", seed, **shown)["utterance"].split(" Anyway, ")[0] for seed in range(150)]
+
+    def said(lines: list[str], phrases: tuple[str, ...]) -> list[str]:
+        return [x for x in lines if any(canonical(p.rstrip(".?")) in canonical(x) for p in phrases)]
+
+    same = [*_SAME, *_TOLD]
+    reactions = [x for x in FOLLOW_UP if x not in ("Tell me more.",)]  # (in "Really? Tell me more.")
+    after_question = replies("It's been a long day. How has your week been?")
+    assert not said(after_question, (*same, *reactions)), said(after_question, (*same, *reactions))
+    about_me = replies("Someone told me you are opening the bakery. I didn't know that.")
+    assert not said(about_me, ("Same here", "I know what you mean", *_TOLD)), said(about_me, same)
+    small = replies("It's been a long day. The weather has been something lately.")
+    assert said(small, _SAME) and not said(small, reactions)  # small talk is met with small talk
+    news = replies("Guess what? I am building a boat for the regatta. Wish me luck.")
+    assert said(news, reactions) and not said(news, _SAME)
+    # ... and in small talk a reaction is never the second part of a line, nor does anything follow a
+    # question (an echo, "Oh, a boat? How do you feel about it?", is a reaction with its question)
+    for line in [*after_question, *about_me, *small, *news]:
+        parts = [p for p in re.split(r"(?<=[.!?])\s+", line) if p]
+        if not said(parts[:1], (*SMALL_TALK, *FOLLOW_UP)):
+            continue
+        for later in parts[1:]:
+            assert not said([later], (*_SAME, *reactions)), line
+        firsts = [i for i, p in enumerate(parts) if p.endswith("?") and said([p], _QUESTIONS)]
+        assert all(i == len(parts) - 1 for i in firsts), line
+
+
 def test_a_talk_does_not_say_its_small_talk_twice_nor_a_joined_note_as_one_line():
     """Session 58's market town: "I have been busy with my work lately" opened four lines running of one
     talk; "I am the treasurer of ...; Blessing Nwosu is sewing ..." (a day's revised note) was one line;

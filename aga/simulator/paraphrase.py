@@ -133,7 +133,9 @@ def utterance(text: str, rng: random.Random) -> str:
     if opener == "I think " and re.match(_NOT_THOUGHT, text):
         opener = ""  # not "I think I hope ...", not "I think how has your week been?", not "I think funny how ..."
     if opener and re.match(
-        r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From)\b", text
+        r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From|Tell|Is|"
+        r"Since|Good for you)\b",
+        text,
     ):
         text = text[0].lower() + text[1:]
     return opener + vary(text, rng)

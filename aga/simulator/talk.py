@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 from aga.simulator.importance import rate
 from aga.simulator.paraphrase import OPENERS, canonical, vary
@@ -326,15 +327,23 @@ _INVITE = "Will you come?"
 _OWN_REMARKS = ("Wish me luck.", "I'll let you know how it goes.", "It keeps me busy.", "Any ideas?")
 
 
-SMALL_TALK = (
-    "That sounds great.", "I have been busy with my work lately.", "Let's catch up again soon.",
-    "It is nice to run into you.", "How has your week been?", "I know what you mean.", "Really? Tell me more.",
-    "I've been meaning to ask you something.", "It's been a long day.", "The weather has been something lately.",
-    "I hope things are going well for you.", "Same here.", "Have you eaten yet?", "I could use a break myself.",
-    "Time flies, doesn't it?", "Things have been quiet on my end.", "It's good to hear a friendly voice.",
-    "What have you been up to?", "I'm glad I ran into you.", "Funny how the days go by.",
-    "I was hoping I'd see you.", "Everything all right with you?",
+# Small talk by what it does in a talk. A reaction answers what the other just said, so it comes first and
+# only after a statement ("Well, same here. I didn't know that." was said to "Someone told me you are
+# opening Hobbs Cafe", and "I've been meaning to ask you something. I know what you mean." in one line);
+# a question ends a line, and "I've been meaning to ask you something" leads into one.
+_SAME = ("Same here.", "I know what you mean.")  # to a statement of the other's own
+_TOLD = ("Really? Tell me more.", "That sounds great.")  # to something the other told
+_QUESTIONS = ("How has your week been?", "Have you eaten yet?", "What have you been up to?",
+              "Everything all right with you?")  # fmt: skip
+_LEAD_IN = "I've been meaning to ask you something."
+_STATEMENTS = (
+    "I have been busy with my work lately.", "Let's catch up again soon.", "It is nice to run into you.",
+    "It's been a long day.", "The weather has been something lately.", "I hope things are going well for you.",
+    "I could use a break myself.", "Time flies, doesn't it?", "Things have been quiet on my end.",
+    "It's good to hear a friendly voice.", "I'm glad I ran into you.", "Funny how the days go by.",
+    "I was hoping I'd see you.",
 )  # fmt: skip
+SMALL_TALK = (*_STATEMENTS, *_SAME, *_TOLD, *_QUESTIONS, _LEAD_IN)
 
 
 # Small talk of people who meet now and then, which family at home do not say to each other.
@@ -518,19 +527,44 @@ def _line(
         # does not say the very same sentence in conversation after conversation.
         # Family are not met by chance nor caught up with: an outside tester's trader told her husband
         # "I'm glad I ran into you" and "Let's catch up again soon".
-        small = [x for x in SMALL_TALK if x not in _RARE_MEETING] if _KIN.search(_label(p)) else list(SMALL_TALK)
+        kin = _KIN.search(_label(p)) is not None
         # What was said in this talk already is not said again: "I have been busy with my work lately"
         # opened four lines running of a market town's couple.
         heard = canonical(" ".join(said))
-        small = [x for x in small if canonical(x.rstrip(".!?")) not in heard] or small
-        line, framed = rng.choice(small), False
-        if rng.random() < 0.85:
-            line = f"{line} {rng.choice([x for x in (*small, *FOLLOW_UP) if x != line])}"
+
+        def fresh(lines: tuple[str, ...]) -> list[str]:
+            kept = [x for x in lines if not (kin and x in _RARE_MEETING)]
+            return [x for x in kept if canonical(x.rstrip(".!?")) not in heard] or kept
+
+        line, framed = rng.choice(_small_talk_opening(said[-1] if said else "", fresh)), False
+        if line == _LEAD_IN:
+            line = f"{line} {rng.choice(fresh(_QUESTIONS))}"
+        elif not line.endswith("?") and rng.random() < 0.85:  # a question ends the line
+            line = f"{line} {rng.choice([x for x in (*fresh(_STATEMENTS), *fresh(_QUESTIONS)) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
         line = line if line.endswith((".", "!", "?")) else line + "."
         line += " Anyway, I should get back to what I was doing. See you later!"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
+
+
+def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str]]) -> list[str]:
+    """What small talk may open with after the other's line ``before``: a statement, a question or a
+    lead-in to one, and a reaction where one fits: none to a question or to a line about the listener
+    ("I hear you are opening the cafe"); "Same here" to the other's small talk, "Tell me more" and the
+    follow-ups to something they told."""
+    out = [*fresh(_STATEMENTS), *fresh(_QUESTIONS), _LEAD_IN]
+    last = re.split(r"(?<=[.!?])\s+", before.strip())[-1] if before.strip() else ""
+    if not last or last.endswith("?"):
+        return out
+    if re.search(r"\b(?:you|your|you're|you've)\b", before, re.IGNORECASE):
+        return out
+    # (small talk is met with small talk; news with a word on it: "Same here." to "I am writing a paper
+    # on gentrification" says the listener writes one too)
+    news = _news_in(before)
+    if not news:
+        return out + fresh(_SAME)
+    return out + [x for x in (*_TOLD, *_follow_ups(news)) if not (x in _GOOD_ONLY and _BAD_NEWS.search(news))]
 
 
 # Family, as the relation the prompt shows names them (general English kin words).
