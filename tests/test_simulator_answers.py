@@ -226,6 +226,53 @@ def test_a_retold_talk_is_a_statement_and_a_framed_memory_keeps_its_sentence():
     assert not [x for x in kept if "hobbs" in x], kept  # a name keeps its capital
 
 
+def test_news_is_told_whole_to_those_who_do_not_know_it_and_remarked_on_as_it_is():
+    """Session 60's outside town (an Andean observatory): "I am worried about Wila, a pregnant llama who is
+    not eating, and." (a telling clause cut, three times); "Oh, you have heard on the radio that a viento
+    blanco snowstorm will?" (an echo cut on its verb); "Word is you have heard on the radio that ..." said
+    to the one who heard it; "I can hardly wait." after a storm warning; "Someone told me you have been on
+    my mind" (a ville3 day); "I noticed you are planning a party. I didn't know that."; "Rodrigo is running
+    Valentina Huerta's programme" said by Valentina Huerta Araya."""
+    from aga.simulator.talk import _NEWS_TO_ME, MENTION, _about_you, _framed, _to_tell, _topics, remarks_on
+    from aga.simulator.text import as_said_to
+
+    worried = _to_tell(
+        "Florencia is worried about Wila, a pregnant llama who is not eating, and wants to ask Carmen Araya "
+        "whether the posta has any medicine for her."
+    )
+    assert worried == "Florencia is worried about Wila, a pregnant llama who is not eating"
+    heard = "Héctor Flores Gallardo has heard on the radio that a snowstorm will close the road on Thursday night"
+    assert _topics([heard], "", "Héctor Flores Gallardo", "Marisol Quispe Mamani") == []
+    assert _topics([heard], "", "Carmen Araya Soto", "Marisol Quispe Mamani") == [heard]
+    storm = "I have heard on the radio that a snowstorm will close the road on Thursday night"
+    assert not {"I can hardly wait.", "Wish me luck.", "Are you going?"} & set(remarks_on(storm))
+    assert "Everyone's talking about it." not in remarks_on("Maria Lopez has been on my mind")
+    framed = {_framed("you have been on my mind", MENTION, random.Random(s)) for s in range(30)}
+    assert not [x for x in framed if re.match(r"(?:I hear|Someone told me|Word is|I gather|I noticed)", x)], framed
+    assert not [x for x in framed if "? you" in x], framed  # a new sentence after "Guess what?"
+    assert not _NEWS_TO_ME & set(_about_you("you are planning a party at the cafe"))
+    programme = "Rodrigo is running Valentina Huerta's exoplanet observing programme this week"
+    assert as_said_to(programme, "Valentina Huerta Araya", "Rodrigo Catalán Vera") == (
+        "you are running my exoplanet observing programme this week"
+    )
+    talk = "[Conversation]\nMarisol Quispe Mamani: Hi Héctor!\nHéctor Flores Gallardo: " + (
+        "Guess what? I have heard on the radio that a viento blanco snowstorm will close the road up to Cerro "
+        "Tololén on Thursday night."
+    )
+    shown = {"name": "Marisol Quispe Mamani", "other": "Héctor Flores Gallardo", "conversation": talk}
+    echoes = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+    assert not [x for x in echoes if re.search(r"\b(?:will|and|that|a)\?", x)], echoes
+
+
+def test_an_insight_on_an_action_leaves_its_step_out():
+    """96 of 358 insights of session 60's outside town read "X has been thinking that X is enjoying dinner
+    (answering a knock at the door)"."""
+    statements = "1. Rodrigo Catalán Vera is enjoying dinner (answering a knock at the door)\n"
+    shown = {"name": "Rodrigo Catalán Vera", "statements": statements, "n": "1"}
+    said = {ask("reflect.insights", seed, **shown)["insights"][0]["insight"] for seed in range(10)}
+    assert said and not [x for x in said if "(" in x or "knock" in x], said
+
+
 def test_small_talk_fits_the_line_it_answers():
     """Session 60's ville3 day: "Well, same here. I didn't know that." answered "Someone told me you are
     opening Hobbs Cafe", and "I've been meaning to ask you something. I know what you mean." was one line.

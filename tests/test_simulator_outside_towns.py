@@ -106,6 +106,15 @@ TRADES: dict[str, set[str]] = {
     "Blessing Nwosu": {"sewing", "creative", "service"},
     "Ngozi Eze": {"dispensing", "service", "desk work", "care"},
     "Musa Abdullahi": {"watch"},
+    # session 60's Andean observatory (names a given name and two family names; the herder spins her wool)
+    "Rodrigo Catalán Vera": {"measuring", "watch", "desk work"},
+    "Valentina Huerta Araya": {"measuring", "study", "desk work"},
+    "Marisol Quispe Mamani": {"cooking", "service"},
+    "Héctor Flores Gallardo": {"manual", "machine", "delivery", "crew"},
+    "Florencia Choque Mamani": {"farming", "animal care", "sewing", "creative"},
+    "Rosa Choque Mamani": {"service"},
+    "Ignacio Tapia Rojas": {"teaching", "sport"},
+    "Carmen Araya Soto": {"care"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -151,6 +160,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "ski_village_cast.toml",
         "onsen_cast.toml",
         "market_town_cast.toml",
+        "observatory_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -239,6 +249,55 @@ def test_session_57s_trades_are_read_as_their_work(trade: str, activity: str, ki
     from aga.simulator.steps import kinds_of
 
     assert kinds_of(activity, trade)[0][0] == kind, kinds_of(activity, trade)[:3]
+
+
+OBSERVATORY = "Rodrigo Catalán is the night telescope operator at Observatorio Cerro Tololén."
+
+
+@pytest.mark.parametrize(
+    ("trade", "activity", "kind"),
+    [
+        # the telescope operator's night was a hotel's ("checking which rooms are free"), his dome a shop's
+        (OBSERVATORY, "running the telescope from the control room", "measuring"),
+        (OBSERVATORY, "opening the telescope dome", "measuring"),
+        ("Valentina Huerta is an astronomer at Observatorio Cerro Tololén who studies planets around red dwarf "
+         "stars.", "working on spectra in the astronomers' office", "measuring"),
+        # the nurse opening her health post served customers and sorted letters
+        ("Carmen Araya is the nurse in charge of Posta Rural Quebrada Honda, the village health post.",
+         "opening Posta Rural Quebrada Honda", "care"),
+        # the llama herder's herding was a campaign ("handing out a leaflet"), her counting a vet's
+        ("Florencia Choque is a llama herder of Quebrada Honda. She keeps forty llamas and a few alpacas.",
+         "herding them on the Bofedal Pampa Lirio", "farming"),
+        ("Florencia Choque is a llama herder of Quebrada Honda. She keeps forty llamas and a few alpacas.",
+         "counting the animals", "farming"),
+    ],
+)  # fmt: skip
+def test_session_60s_trades_are_read_as_their_work(trade: str, activity: str, kind: str):
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, trade)[0][0] == kind, kinds_of(activity, trade)[:3]
+
+
+def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
+    """Session 60's outside town (`aga run tests/towns_from_outside/observatory`); its operator "measuring
+    the depth with a probe" and "labelling the samples" at the telescope drew a snow pit's and a lab's
+    steps; and what a cook plans to fry is the thing, not the weather of the clause after it."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "observatory")
+    assert len(scenario.cast) == 8
+    assert all("Santiago and Leiden" in w for w in scenario_warnings(scenario))  # (a past, warned as a place)
+    identity = f"Name: Rodrigo Catalán Vera\nLearned traits: {OBSERVATORY}"
+    steps = []
+    for seed in range(12):
+        shown = {"identity": identity, "task": "running the telescope from the control room", "minutes": "120"}
+        prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+        steps += [item["subtask"] for item in HOOKS["plan.decompose"](prompt)["subtasks"]]
+    assert not [x for x in steps if re.search(r"probe|samples?|layers|rooms? (?:are )?free|guest|customer", x)], steps
+    assert sum(bool(re.search(r"telescope|guide star|exposure|image|frames|seeing", x)) for x in steps) >= 6
+    cook = "planning to fry sopaipillas for the staff now that the weather is turning cold"
+    assert thing_of(cook) == "sopaipillas"
+    assert thing_of("running the observing programme this week") == "the observing programme"
 
 
 def test_a_writer_writes_and_a_presenter_off_air_takes_no_calls():

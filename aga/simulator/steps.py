@@ -2394,8 +2394,8 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     # instruments" was "humming the melody", and "digging a snow profile" a walk past the shop windows.
     "measuring": (
         "taking readings and measurements: reading the weather instruments, measuring snow or water, taking "
-        "samples, surveying, testing in a lab",
-        ("switching on the equipment", "getting the notebook out", "checking the instruments are clean"),
+        "samples, surveying, testing in a lab, observing with a telescope",
+        ("switching on the equipment", "getting the notebook out", "checking over the instruments"),
         (
             "noting the readings in the log",
             "reading the thermometer",
@@ -2417,6 +2417,14 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "weighing a sample",
             "plotting the numbers on a chart",
             "taking a second measurement to be sure",
+            # (a telescope's: see _SETTING_STEPS)
+            "pointing the telescope at the next target",
+            "checking the guide star",
+            "taking calibration frames",
+            "watching the seeing on the monitor",
+            "starting the next exposure",
+            "checking the first image",
+            "focusing the telescope",
         ),
         ("packing the kit away", "saving the data", "writing up the observations", "cleaning the instruments"),
     ),
@@ -2681,7 +2689,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "driving the piste basher", "gritting the roads", "operating the crane"),
     "measuring": ("reading the weather instruments", "taking the weather observations", "measuring the snow depth",
                   "digging a snow profile", "taking water samples", "surveying the site", "testing samples in the lab",
-                  "recording the readings"),
+                  "recording the readings",
+                  # (an observatory's night: an outside tester's telescope operator read as a hotel's)
+                  "running the telescope from the control room", "observing the sky with the telescope",
+                  "reducing the spectra from the telescope"),
     "dispensing": ("making up prescriptions", "dispensing medicines at the pharmacy",
                    "counting out tablets for a prescription", "checking prescriptions"),
     "sewing": ("sewing clothes", "sewing a dress at the sewing machine", "tailoring a suit", "doing alterations",
@@ -2741,7 +2752,10 @@ _CARRIES = re.compile(
 # meat") is read as its next kind when neither it nor the trade names what the kind needs.
 _LIVESTOCK_WORDS = (
     r"cows?|cattle|dairy|milking|herd|calves|calf|heifers?|byre|sheep|ewes?|lambs?|lambing|flocks?|shepherd\w*|"
-    r"tups?|fells?|pigs?|sows?|piglets|goats?|livestock|hens?|chickens?|poultry|stock farm\w*"
+    r"tups?|fells?|pigs?|sows?|piglets|goats?|livestock|hens?|chickens?|poultry|stock farm\w*|"
+    # (herds of the world's uplands and steppes: an outside tester's llama herder was "serving" and
+    # "handing out a leaflet" on her pasture)
+    r"herd\w*|llamas?|alpacas?|yaks?|camels?|reindeer|donkeys?|mules?|buffalo\w*|grazing|pastures?"
 )
 _CROP_WORDS = r"crops?|arable|wheat|barley|oats|potatoes|plough\w*|harvest\w*|orchards?|market garden|sowing|fields?"
 _DRINK_WORDS = (
@@ -2751,7 +2765,7 @@ _DRINK_WORDS = (
 # Kinds whose needs say who does the work, not where: a step of their own know-how read as a whole hour
 # ("marking what is still unclear", "walking the corridors with a torch") is theirs without more. A
 # setting's kinds need their setting still ("topping up the fuel" is a crew's only with a vessel).
-_BY_WHO = frozenset(("watch", "study", "teaching", "guiding"))
+_BY_WHO = frozenset(("watch", "study", "teaching", "guiding", "service", "lodging"))
 _NEEDS: dict[str, re.Pattern[str]] = {
     "sewing": re.compile(
         r"\b(?:sew\w*|tailor\w*|dressmak\w*|seamstress|alterations?|hem\w*|stitch\w*|garments?|fabric|cloth)\b",
@@ -2845,7 +2859,10 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     # The post is letters and parcels: an outside tester's retired guide "sorting his old maps" was
     # "franking the post" and "knocking at a door with a parcel".
     "post": re.compile(
-        r"\b(?:post|postal|postm[ae]n|postwom[ae]n|postmistress|postmaster|mail|mailbags?|letters?|parcels?|"
+        # (not a health post, a first-aid post or a border post: an outside tester's nurse, opening her
+        # village's health post, was "sorting letters into the pigeonholes")
+        r"\b(?:(?<!health )(?<!first-aid )(?<!first aid )(?<!aid )(?<!border )(?<!police )(?<!guard )(?<!trading )post|"
+        r"postal|postm[ae]n|postwom[ae]n|postmistress|postmaster|mail|mailbags?|letters?|parcels?|"
         r"packages?|sorting office|post office|couriers?|postbox|envelopes?)\b",
         re.IGNORECASE,
     ),
@@ -2868,7 +2885,43 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     ),
     "measuring": re.compile(
         r"\b(?:instruments?|readings?|measur\w*|samples?|sampling|weather|forecast\w*|meteorolog\w*|gauges?|"
-        r"survey\w*|labs?|laborator\w*|observations?|snow profile|data|sensors?|scien\w*|hydrolog\w*|avalanche)\b",
+        r"survey\w*|labs?|laborator\w*|observations?|snow profile|data|sensors?|scien\w*|hydrolog\w*|avalanche|"
+        r"telescopes?|observing|astronom\w*|spectr\w*)\b",
+        re.IGNORECASE,
+    ),
+    # Persuading is a campaigner's, a negotiator's or a fundraiser's: "herding them on the pasture" read as
+    # "handing out a leaflet" and "hearing out a sceptic" (an outside tester's llama herder).
+    "persuading": re.compile(
+        r"\b(?:campaign\w*|elect\w*|candida\w*|canvass\w*|vot(?:e|es|ers?|ing)|petition\w*|lobby\w*|"
+        r"negotiat\w*|persuad\w*|fundrais\w*|rais\w* money|donations?|supporters?|cause|council\w*|mayor\w*|"
+        r"politic\w*|activis\w*|protest\w*|unions?|deals?|sponsor\w*|pitch\w*|convinc\w*|committee|"
+        r"win\w* (?:people|them|support|votes|over))\b",
+        re.IGNORECASE,
+    ),
+    # Serving customers is the work of those who sell or serve: a shop's, a cafe's, a bar's, a counter's.
+    # Opening a place of another trade is that trade's work: an outside tester's nurse, "opening Posta Rural
+    # Quebrada Honda" (a health post), was "checking the float in the till" and "serving a queue of
+    # customers"; her llama herder was "serving" on the pasture.
+    "service": re.compile(
+        r"\b(?:shops?|shopkeep\w*|stores?|storekeep\w*|stalls?|kiosks?|markets?|cafes?|café|caf[eé]s|coffee|"
+        r"bars?|pubs?|inns?|taverns?|restaurants?|diners?|bistros?|canteens?|takeaways?|bakery|bakeries|bakers?|"
+        r"butchers?|grocer\w*|deli\w*|counters?|tills?|customers?|clients?|sell\w*|sold|sales|serv\w*|waiters?|"
+        r"waitress\w*|baristas?|bartend\w*|barm[ae]n|barmaids?|landlad(?:y|ies)|landlords?|traders?|trading|"
+        r"vendors?|chemists?|pharmac\w*|florists?|newsagents?|tea ?rooms?|post office|booths?|tickets?|"
+        r"box office|receptions?|front desk|checkouts?|cashiers?|retail\w*|boutiques?|salons?|parlou?rs?|"
+        r"launderettes?|laundr\w*|garages?|petrol|fuel|forecourts?|dealers?|merchants?|hawk\w*|orders?|stock\w*|"
+        r"goods|wares|business\w*|owners?|owns|run(?:s|ning)? (?:a|the|his|her|their) (?:shop|business|place)|"
+        r"market|stands?|carts?|vans?|hotels?|guest ?houses?|hostels?|lodges?|huts?|ryokans?|chip shop|"
+        r"ice cream|bookshops?|hardware|supplies|supply|gallery|galleries|museums?|cinemas?|theatres?)\b",
+        re.IGNORECASE,
+    ),
+    # Running a place where guests stay is an innkeeper's, a receptionist's or a hut keeper's: an outside
+    # tester's night telescope operator, living in the observatory's staff residence, was "checking which
+    # rooms are free" (MiniLM reads "the control room" as rooms to let).
+    "lodging": re.compile(
+        r"\b(?:hotels?|guests?|guest ?houses?|inns?|innkeep\w*|hostels?|b&b|bed and breakfast|motels?|lodges?|"
+        r"huts?|bookings?|receptions?|receptionists?|front desk|landlad(?:y|ies)|landlords?|rooms to let|"
+        r"campsites?|chalets?|bunks?|bunkhouses?|ryokans?|pensions?|hoteli\w*|check(?:s|ing)? (?:in|out))\b",
         re.IGNORECASE,
     ),
     "dispensing": re.compile(
@@ -2883,6 +2936,13 @@ _NEEDS: dict[str, re.Pattern[str]] = {
 _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (kind, re.compile(step, re.IGNORECASE), re.compile(context, re.IGNORECASE))
     for kind, step, context in (
+        # A snow pit's, a river's or a lab's measuring only at one, a telescope's only at one: an outside
+        # tester's night telescope operator was "measuring the depth with a probe" and "labelling the samples".
+        ("measuring", r"\b(?:depth|probe|layers?|samples?|snow|water|spot)\b",
+         r"\b(?:snow\w*|avalanche|water|rivers?|lakes?|streams?|sea|tides?|hydrolog\w*|samples?|sampling|labs?|"
+         r"laborator\w*|soil|depth|wells?|boreholes?|reservoirs?|survey\w*|site)\b"),
+        ("measuring", r"\b(?:telescope|guide star|target|calibration frames?|seeing|exposure|images?)\b",
+         r"\b(?:telescopes?|observ\w*|astronom\w*|spectr\w*|stars?|dome|the sky|night sky)\b"),
         ("farming", r"\b(?:cows?|cow's|udders|teats|clusters|milk|milking|calves|cubicles)\b",
          r"\b(?:cows?|cattle|dairy|milk|milking|herd|calves|calf|heifers?|byre|parlour|friesians?|jerseys?)\b"),
         ("farming", r"\b(?:ewes?|ewes'|lambs'?|flock|fell|dog)\b",
@@ -2935,8 +2995,11 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         # A musician's steps only for music, a painter's only for pictures: an outside tester's vicar
         # writing his sermon was "recording a take" and "mixing colours for the sermon".
         ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
-         r"\b(?:music\w*|songs?|sing\w*|band|choir|instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|"
-         r"record\w*|tunes?|orchestra|rehears\w*|concert|gig|organ|organist|hymns?|stream\w*|play\w*)\b"),
+         # (a weather station's instruments and readings are recorded, not played: "reading the instruments
+         # at the weather station" was "changing the tempo" once a shop's steps no longer came first)
+         r"\b(?:music\w*|songs?|sing\w*|band|choir|musical instruments?|(?:play\w*|tun\w*) (?:an? |the |his |"
+         r"her |their )?instruments?|piano|guitar|violin|fiddle|drums?|compos\w*|recording (?:studio|session)|"
+         r"albums?|tunes?|orchestra|rehears\w*|concert|gig|organ|organist|hymns?|stream\w*|play\w*)\b"),
         # A weather station's, a lighthouse's or a control room's watch only at one: an outside tester's
         # market watchman was "looking at the barometer" and "noting the readings" on his rounds.
         ("watch",

@@ -237,6 +237,9 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         if t
         and len(t) > 12
         and not (listener and _RELATION.match(t) and re.search(who, t))  # "I know you as my wife"
+        # nor what the listener heard, told back to them: "Word is you have heard on the radio that a
+        # snowstorm will close the road" was said to the one who heard it (an outside tester's town)
+        and not (listener and re.match(rf"(?:{re.escape(listener)}|{who})\s+{_LEARNT}", t))
         # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said)
         and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
         and not t.endswith(" is idle")
@@ -259,6 +262,10 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
+
+
+# Having come to know something: what follows is news one has, not news about one.
+_LEARNT = r"(?:has |had |have )?(?:heard|learn(?:ed|t)|found out|been told|was told|read|knows?)\b"
 
 
 def _first_names(text: str) -> str:
@@ -313,12 +320,17 @@ def remarks_on(topic: str) -> tuple[str, ...]:
     """The remarks that suit ``topic`` (as said): an occasion's for news of one, others' for news that
     is not the speaker's own."""
     own = topic.startswith(("I ", "I'm ", "my ", "My "))
-    occasion = _OCCASION.search(topic) is not None
+    # (what has the speaker in it anywhere is not what everyone talks about: "Maria Lopez has been on my
+    # mind. Everyone's talking about it." was said)
+    mine = own or re.search(r"\b(?:I|I'm|my|My|me)\b", topic) is not None
+    # A closing road or an illness is no occasion to look forward to: "I can hardly wait." followed a
+    # storm warning in an outside tester's town.
+    occasion = _OCCASION.search(topic) is not None and not _BAD_NEWS.search(topic)
     return tuple(
         _INVITE if own and r == "Are you going?" else r  # (whoever organises it asks if one will come)
         for r in REMARKS
-        if (occasion or r not in _OCCASION_REMARKS) and not (own and r in _OTHERS_REMARKS)
-    ) + (_OWN_REMARKS if own else ())
+        if (occasion or r not in _OCCASION_REMARKS) and not (mine and r in _OTHERS_REMARKS)
+    ) + (_OWN_REMARKS if own and not _BAD_NEWS.search(topic) else ())
 
 
 _INVITE = "Will you come?"
@@ -371,14 +383,18 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
     if topic.startswith(("I ", "my ")):
         frames = OWN
     elif topic.startswith(("you ", "your ")):
-        frames = YOURS
+        # ... but what the speaker feels or thinks of the listener is the speaker's own to say: "Someone
+        # told me you have been on my mind" was said (a ville3 day, session 60).
+        frames = OWN if re.search(r"\b(?:I|me|my|mine)\b", topic) else YOURS
     frame = rng.choice(frames)
     if frame == "Between us, " and not _KEPT_QUIET.search(topic):
         # "Between us" only for what is kept quiet: "Between us, I am announcing on my show that ..." was
         # an outside tester's radio presenter's news. (Drawn again only then, so that the other lines are
         # drawn as before.)
         frame = rng.choice([f for f in OWN if f != frame])
-    if (frame.rstrip()[-1:].isalpha() or frame.rstrip().endswith(",")) and _SENTENCE_OPENER.match(topic):
+    if frame.rstrip().endswith(("?", ":")) and topic[:1].islower():
+        topic = topic[0].upper() + topic[1:]  # a new sentence: "Guess what? You have been on my mind."
+    elif (frame.rstrip()[-1:].isalpha() or frame.rstrip().endswith(",")) and _SENTENCE_OPENER.match(topic):
         # Inside the sentence a frame begins, a memory's first word is no sentence's first word: "I keep
         # thinking about how The new borehole ..." was said (a name keeps its capital).
         topic = topic[0].lower() + topic[1:]
@@ -431,7 +447,19 @@ def told_briefly(topic: str, rng: random.Random) -> str:
         text = text[:colon]
     if rng.random() < 0.5:
         text = re.sub(r"(\b\d{1,2}(?:st|nd|rd|th)?),? \d{4}\b", r"\1", text)
-    return text
+    # What a left-out phrase leaves at the end is cut with it: "I am worried about Wila, a pregnant llama
+    # who is not eating, and." was said three times in an outside tester's town.
+    words = text.rstrip(" ,;").split(" ")
+    while len(words) > 4 and words[-1].lower().strip(",;") in _CUT_ENDS:
+        words.pop()
+    return " ".join(words).rstrip(" ,;")
+
+
+# Words a sentence cut short does not end on (not "her" or "it", which end "... medicine for her").
+_CUT_ENDS = frozenset(
+    ("and", "or", "but", "so", "that", "who", "which", "whether", "a", "an", "the", "to", "of", "will", "would",
+     "can", "could", "must", "should", "is", "are", "was", "were", "has", "have", "had")
+)  # fmt: skip
 
 
 def _line(
@@ -504,7 +532,7 @@ def _line(
         if rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
             # it in mind." was said)
-            line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else remarks_on(topic))
+            line += ". " + rng.choice(_about_you(topic) if line.startswith(YOURS) else remarks_on(topic))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -521,7 +549,7 @@ def _line(
             topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
             line = _framed(topic, MENTION, rng)
             if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-                line += ". " + rng.choice(FOLLOW_UP if line.startswith(YOURS) else remarks_on(topic))
+                line += ". " + rng.choice(_about_you(topic) if line.startswith(YOURS) else remarks_on(topic))
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -546,6 +574,12 @@ def _line(
         line = line if line.endswith((".", "!", "?")) else line + "."
         line += " Anyway, I should get back to what I was doing. See you later!"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
+
+
+def _about_you(topic: str) -> list[str]:
+    """What is asked or said after telling the listener about the listener: a question to them, not
+    surprise at one's own words."""
+    return [x for x in _follow_ups(topic) if x not in _NEWS_TO_ME]
 
 
 def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str]]) -> list[str]:
@@ -633,17 +667,28 @@ _GOOD_ONLY = {"Good for you.", "That sounds great."}
 
 
 def _follow_ups(said: str) -> list[str]:
-    """The follow-up questions and words that suit what was just said."""
-    out = [x for x in FOLLOW_UP if not (_PAST.search(said) and x in _ONGOING_ONLY)]
+    """The follow-up questions and words that suit what was just said: "How did that go?" only of what is
+    over ("I want as many people as possible to come to my party." - "How did that go?" was said)."""
+    past = _PAST.search(said) is not None
+    out = [x for x in FOLLOW_UP if not ((x in _ONGOING_ONLY and past) or (x in _OVER_ONLY and not past))]
     return [x for x in out if not (_BAD_NEWS.search(said) and x in _GOOD_ONLY)] or list(FOLLOW_UP)
+
+
+_OVER_ONLY = {"How did that go?"}
+# What the one who tells the listener about the listener does not add: "I noticed you are planning a
+# party. I didn't know that." (a ville3 day, session 60) - they knew it, they just said it.
+_NEWS_TO_ME = {"I didn't know that.", "I had no idea.", "Is that so?"}
 
 
 # Words that open a phrase a clause may be cut before.
 _PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between", "about", "by", "into", "near",
                  "after", "before", "during", "because", "while", "until", "since", "so", "but"}  # fmt: skip
 # Words a clause cut short must not end on.
+# (nor on a verb that needs its rest: "you have heard on the radio that a snowstorm will?" was said back)
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",
-             "my", "your", "our", "its", "from", "by", "about", "that", "some"}  # fmt: skip
+             "my", "your", "our", "its", "from", "by", "about", "that", "some", "but", "so", "who", "which",
+             "will", "would", "can", "could", "must", "should", "may", "might", "shall", "is", "are", "was",
+             "were", "be", "been", "has", "have", "had", "do", "does", "did", "not"}  # fmt: skip
 # Every opener a line may carry, the longest first ("I should tell you, " before "I "): a line taken up
 # or remembered is what it says without them.
 _FRAMES = re.compile(
@@ -731,6 +776,9 @@ def _to_tell(currently: str) -> str:
         if not m:
             continue
         own = re.split(r",?\s+(?:and|but|so)\s+(?:he|she|they|[A-Z]\w+)\s*$", sentence[: m.start()])[0].strip(" ,;")
+        # (and no "and" left where the telling clause began: "... who is not eating, and wants to ask
+        # Carmen ..." told "... not eating, and.")
+        own = re.sub(r",?\s+(?:and|but|so)$", "", own)
         if i == 0 and len(own.split()) >= 6:
             return own
         return said[0] if i > 0 else ""

@@ -303,6 +303,10 @@ def thing_of(activity: str) -> str:
     """What an activity is about: 'spending the day working on his research paper' -> 'the research
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
     text = main_clause(activity)
+    # A clause of why or when is no part of it: "planning to fry sopaipillas for the staff now that the
+    # weather is turning cold" is not about "cold" ("checking the fridge temperature for cold" was said).
+    text = re.split(r"\s+(?:now that|so that|because|since|as soon as|while|when|unless|if|even though|although)\s+",
+                    text)[0]  # fmt: skip
     # "waking up and complete the morning routine" is about the routine; "writing a book about why
     # creativity matters and how it shapes the world" is about the book, not "how it shapes the world";
     # "a party for her customers and neighbours on February 14" is about the party, not "February 14"
@@ -327,6 +331,9 @@ def thing_of(activity: str) -> str:
     # After the last verb in -ing, else after the first word (a plan-form verb: "open the shop").
     rest = words[verbs[-1] + 1 :] if verbs else words[1:]
     skip = _VERB_PARTICLES | _MANNER
+    if verbs and len(rest) >= 3 and rest[0].lower() == "to" and words[verbs[-1]].lower() in _TAKES_TO:
+        # "planning to fry sopaipillas" is about the sopaipillas, not "fry sopaipillas"
+        rest = rest[2:]
     while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in skip and len(rest) > 1)):
         rest = rest[1:]  # "wiping down the desk" is about the desk, "working mostly on the paper" the paper
     thing = " ".join(rest)
@@ -340,11 +347,22 @@ def thing_of(activity: str) -> str:
     thing = re.sub(r"^(?:a|an|the|his|her|their)\s+[\w'’-]+\s+(?=(?:a|an|the|some)\s)", "", thing)
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
+    # nor when ("the observing programme this week": "sending the readings off for programme this week")
+    thing = re.sub(
+        r"\s+(?:(?:this|next|last|every|each)\s+(?:week|month|year|morning|afternoon|evening|night|day|weekend)|"
+        r"today|tonight|tomorrow|yesterday)$",
+        "",
+        thing,
+        flags=re.IGNORECASE,
+    )
     if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _VERB_PARTICLES:
         thing = ""  # "talking it over", "casting off": nothing the steps could be about
     return thing.strip() or text
 
 
+# Verbs in -ing whose "to" opens another verb ("planning to fry", "trying to fix"), not a place.
+_TAKES_TO = {"planning", "trying", "hoping", "wanting", "preparing", "starting", "beginning", "learning",
+             "deciding", "helping", "waiting", "offering", "promising", "agreeing", "arranging", "aiming"}  # fmt: skip
 # (Not the name particles or the adverbs above: words after a verb, before what it works on.)
 _VERB_PARTICLES = {
     "out", "up", "off", "over", "down", "away", "back", "in", "on", "around", "about", "along", "together",
@@ -573,8 +591,11 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
             # Corinna Waldegger" said to Corinna is "with you" ("with her coach you" was said), "Vreni's
             # father Balthasar Gruber should see a doctor" said to him "you should see a doctor".
             text = re.sub(rf"{_ROLE_BEFORE}(?={re.escape(name)}\b)", "", text)
-            said = {f"{name}'s": own, name: obj}
-            text = re.sub(rf"\b{re.escape(name)}(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
+            # A name of three words or more is also said by its first two, as a given name and a first
+            # family name are ("Valentina Huerta's programme", of Valentina Huerta Araya, was said by her).
+            for called in dict.fromkeys((name, " ".join(name.split()[:2]) if len(name.split()) >= 3 else name)):
+                said = {f"{called}'s": own, called: obj}
+                text = re.sub(rf"\b{re.escape(called)}(?!\w)(?:'s\b)?", lambda m, said=said: said[m.group(0)], text)
             # a name that was the subject of its clause: "thinks Zofia Lisowska is kind" -> "you are kind"
             person = "you" if obj == "you" else "I"
             text = re.sub(
