@@ -261,7 +261,19 @@ def test_news_is_told_whole_to_those_who_do_not_know_it_and_remarked_on_as_it_is
     )
     shown = {"name": "Marisol Quispe Mamani", "other": "Héctor Flores Gallardo", "conversation": talk}
     echoes = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
-    assert not [x for x in echoes if re.search(r"\b(?:will|and|that|a)\?", x)], echoes
+    assert not [x for x in echoes if re.search(r"\b(?:will|and|that|a|snowstorm)\?", x)], echoes
+    # What the listener is doing now is seen, not heard of ("Someone told me you are eating a piece of
+    # toast"); one's own line gets no word meant for the other's ("So, I am eating a piece of toast. Good
+    # for you.": "So, " opens both)
+    doing = {_framed("you are eating a piece of toast", MENTION, random.Random(s)) for s in range(30)}
+    assert not [x for x in doing if re.match(r"(?:I hear|Someone told me|Word is|I gather)", x)], doing
+    own = "[Conversation]\nMarisol Quispe Mamani: Hi Héctor!\nHéctor Flores Gallardo: Hey Marisol."
+    mine = {"identity": "Name: Héctor Flores Gallardo\nCurrently: Héctor Flores Gallardo is eating a piece of toast.",
+            "name": "Héctor Flores Gallardo", "other": "Marisol Quispe Mamani", "conversation": own,
+            "memories": "- Héctor Flores Gallardo is eating a piece of toast"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **mine)["utterance"] for seed in range(120)]
+    toast = [x for x in lines if "I am eating a piece of toast" in x]
+    assert toast and not [x for x in toast if re.search(r"Good for you|Since when|How is that going", x)], toast
 
 
 def test_an_insight_on_an_action_leaves_its_step_out():

@@ -3733,7 +3733,9 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     tied = thing and len(thing) < 40 and rng.random() < tie  # drawn as before: the same answers elsewhere
     # ... and a step that says where it is already is not put on board too ("coming alongside on the ferry").
     placed = kind in _ABOARD and re.search(r"\b(?:in|at|on|from|into|off|aboard|ashore|alongside|board)\b", step)
-    if tied and not named and not placed and not any(w in thing for w in ("routine", "bed")):
+    # (nor one that says what it is for already: "laying out clothes for tomorrow for the dome" was said)
+    purposed = re.search(r"\bfor\b", step) is not None
+    if tied and not named and not placed and not purposed and not any(w in thing for w in ("routine", "bed")):
         # A crew's or a traveller's thing is the boat or the bus they are on: "coiling the ropes on the
         # ferry", not "signalling to the harbour for the ferry" (a recorded realism answer).
         word = (

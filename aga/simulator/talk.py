@@ -378,14 +378,25 @@ _KEPT_QUIET = re.compile(
 )
 
 
+SEEN = ("I see ", "I noticed ", "So, ", "Looks like ")
+_DOING_NOW = re.compile(r"^you(?: are|'re) (?:\w+ing)\b")
+
+
+def _of_the_listener(topic: str) -> bool:
+    """Whether ``topic`` (as said to the listener) tells them about themselves, not the speaker's own
+    thought of them ("you have been on my mind")."""
+    return topic.startswith(("you ", "your ")) and not re.search(r"\b(?:I|me|my|mine)\b", topic)
+
+
 def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
     """A topic with an opener that suits whom it is about."""
     if topic.startswith(("I ", "my ")):
         frames = OWN
     elif topic.startswith(("you ", "your ")):
         # ... but what the speaker feels or thinks of the listener is the speaker's own to say: "Someone
-        # told me you have been on my mind" was said (a ville3 day, session 60).
-        frames = OWN if re.search(r"\b(?:I|me|my|mine)\b", topic) else YOURS
+        # told me you have been on my mind" was said (a ville3 day, session 60); and what the listener is
+        # doing now is seen, not heard of ("Someone told me you are eating a piece of toast").
+        frames = OWN if not _of_the_listener(topic) else SEEN if _DOING_NOW.match(topic) else YOURS
     frame = rng.choice(frames)
     if frame == "Between us, " and not _KEPT_QUIET.search(topic):
         # "Between us" only for what is kept quiet: "Between us, I am announcing on my show that ..." was
@@ -532,7 +543,7 @@ def _line(
         if rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
             # it in mind." was said)
-            line += ". " + rng.choice(_about_you(topic) if line.startswith(YOURS) else remarks_on(topic))
+            line += ". " + rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -549,7 +560,7 @@ def _line(
             topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
             line = _framed(topic, MENTION, rng)
             if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-                line += ". " + rng.choice(_about_you(topic) if line.startswith(YOURS) else remarks_on(topic))
+                line += ". " + rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic))
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -681,8 +692,31 @@ _NEWS_TO_ME = {"I didn't know that.", "I had no idea.", "Is that so?"}
 
 
 # Words that open a phrase a clause may be cut before.
-_PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between", "about", "by", "into", "near",
-                 "after", "before", "during", "because", "while", "until", "since", "so", "but"}  # fmt: skip
+_PHRASE_HEADS = {
+    "at",
+    "in",
+    "on",
+    "for",
+    "with",
+    "to",
+    "from",
+    "of",
+    "between",
+    "about",
+    "by",
+    "into",
+    "near",
+    "after",
+    "before",
+    "during",
+    "because",
+    "while",
+    "until",
+    "since",
+    "so",
+    "but",
+    "that",
+}  # fmt: skip  ("you have heard on the radio that a snowstorm?" was said back)
 # Words a clause cut short must not end on.
 # (nor on a verb that needs its rest: "you have heard on the radio that a snowstorm will?" was said back)
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",
@@ -695,7 +729,7 @@ _FRAMES = re.compile(
     "^(?:"
     + "|".join(
         re.escape(x.strip())
-        for x in sorted({*TELL, *MENTION, *OPENERS, *OWN, *YOURS, *ECHOES, *CONFIRMS}, key=len, reverse=True)
+        for x in sorted({*TELL, *MENTION, *OPENERS, *OWN, *YOURS, *SEEN, *ECHOES, *CONFIRMS}, key=len, reverse=True)
         if x.strip()
     )
     + r")(?![\w'’])\s*"  # a whole opener: "So, " is not the start of "Sounds"
