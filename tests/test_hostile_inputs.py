@@ -392,6 +392,34 @@ def test_a_place_the_town_does_not_have_is_warned_about(ville3):
     assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
 
 
+def test_a_routine_naming_a_room_but_not_its_place_is_warned_about(ville3):
+    """Session 60's outside tester: "runs the telescope from the control room" with the control room
+    Observatorio Cerro Tololén's; the act.sector prompt offers places by name, and the operator stayed in
+    his residence all night. Rooms of one word ("the cafe") and rooms of several places say nothing; and
+    "She trained in Santiago and Leiden" (her past) is no place to warn about."""
+    _edit(
+        ville3 / "cast.toml",
+        "opens Hobbs Cafe at 8 am",
+        "opens Hobbs Cafe at 8 am, drops a cake off in Klaus Mueller's room",
+    )
+    warnings = scenario_warnings(load_scenario(ville3))
+    dorm = "Dorm for Oak Hill College"
+    rooms = [w for w in warnings if f"of {dorm} but not {dorm}" in w]
+    assert len(rooms) == 1 and "names 'Klaus Mueller's room' of" in rooms[0], warnings
+    assert "'Isabella Rodriguez' > daily_plan_requirement" in rooms[0] and f'"... at {dorm}"' in rooms[0]
+    _edit(ville3 / "cast.toml", "in Klaus Mueller's room", f"in Klaus Mueller's room at the {dorm}")
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "but not" in w]
+    # (one word, a common noun any reader places: "the library" of Oak Hill College)
+    _edit(ville3 / "cast.toml", f"at the {dorm}", "and reads in the library")
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "'library'" in w]
+    _edit(
+        ville3 / "cast.toml",
+        'learned = """Isabella Rodriguez',
+        'learned = """She trained in Santiago and Leiden. Isabella Rodriguez',
+    )
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "Santiago" in w]
+
+
 def test_a_place_of_the_persona_s_past_is_no_workplace_to_warn_about(ville3):
     # An outside tester's retired miner "worked forty years underground at the mine": warned that the
     # mine was not among his known places, though his days no longer go there.

@@ -522,7 +522,7 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
-    warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario)
+    warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario) + _rooms_without_place(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
 
 
@@ -542,6 +542,49 @@ _CALENDAR = frozenset((
 ))  # fmt: skip
 
 
+def _rooms_without_place(scenario: Scenario) -> list[str]:
+    """A routine that names a room of a place but not the place ("runs the telescope from the control
+    room", where the control room is Observatorio Cerro Tololén's): the prompt that chooses where an
+    action happens offers places by name, not their rooms, so a model must guess which place has that
+    room. An outside tester's telescope operator stayed in his residence all night on the simulator,
+    which places by the names it is shown. Rooms that more than one place has ("kitchen") say nothing."""
+    town = scenario.town
+    owners: dict[str, list[str]] = {}
+    said_as: dict[str, str] = {}  # folded -> as the town writes it
+    for sector in town.sectors.values():
+        for arena in sector.arenas:
+            owners.setdefault(_folded(arena), []).append(sector.name)
+            said_as.setdefault(_folded(arena), arena)
+    warnings: list[str] = []
+    for persona in scenario.cast:
+        routine = _folded(persona.daily_plan_requirement)
+        home = persona.living_area.split(":")[0]
+        missing: dict[str, list[str]] = {}
+        for arena, sectors in owners.items():
+            (sector,) = sectors if len(sectors) == 1 else (None,)
+            # (a room of one word is a common noun any reader places: "the pub", "the store")
+            if sector is None or sector == home or len(arena.split()) < 2 or _named_in(sector, routine):
+                continue
+            if re.search(rf"(?<!\w){re.escape(arena)}(?!\w)", routine):
+                missing.setdefault(sector, []).append(said_as[arena])
+        for sector, arenas in missing.items():
+            rooms = " and ".join(f"'{a}'" for a in arenas)
+            warnings.append(
+                f"cast > '{persona.name}' > daily_plan_requirement: names {rooms} of {sector} but not {sector}; "
+                f"the prompt that chooses where an action happens offers places by name, not their rooms, so "
+                f'say where ("... at {sector}")'
+            )
+    return warnings
+
+
+def _named_in(sector: str, text: str) -> bool:
+    """Whether folded ``text`` names ``sector`` whole or by its first or last two words ("at Corvid
+    Bakeries" for "Corvid Bakeries factory")."""
+    words = _folded(sector).split()
+    said = [" ".join(words)] + ([" ".join(words[:2]), " ".join(words[-2:])] if len(words) >= 3 else [])
+    return any(re.search(rf"(?<!\w){re.escape(x)}(?!\w)", text) for x in said)
+
+
 def _places_not_in_town(scenario: Scenario) -> list[str]:
     """A place a persona's text names that the town has nowhere (a sector, an arena or the world itself,
     or a person's name): found on a town written by a user, whose tea-house keeper "works at the
@@ -554,7 +597,8 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
     warnings: list[str] = []
     for persona in scenario.cast:
         for field in ("learned", "currently", "lifestyle", "daily_plan_requirement"):
-            for match in _NAMED_PLACE.finditer(getattr(persona, field)):
+            # (not a place of the persona's past: "She trained in Santiago and Leiden" was warned about)
+            for match in _NAMED_PLACE.finditer(" ".join(_present(getattr(persona, field)))):
                 phrase = _folded(match.group(1))
                 if any(phrase in k or k in phrase for k in folded):
                     continue
@@ -571,7 +615,10 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
 # A sentence about the persona's own past ("He worked forty years at the mine", "She used to teach at the
 # school"): the place it names is not one their days go to. Only the persona's past doings: "which her
 # grandfather opened when the mine was sunk" is still about the shop she keeps.
-_PAST = re.compile(r"\b(?:worked|used to|retired from|lived|grew up|had been)\b", re.IGNORECASE)
+_PAST = re.compile(
+    r"\b(?:worked|used to|retired from|lived|grew up|had been|trained|studied|was born|came from|moved from)\b",
+    re.IGNORECASE,
+)
 
 
 def _present(text: str) -> list[str]:
