@@ -2702,7 +2702,7 @@ def test_an_errand_from_currently_is_planned_at_its_own_hour_only():
         "Name: Tunde Ade\nCurrently: Tunde Ade is announcing on his show that the new borehole will be opened "
         "on Saturday June 8 at 10 am. Tunde Ade is preparing a feature on the market."
     )
-    told = [i for i in _day_plan_items(identity) if i.startswith("announcing")]
+    told = [i for i in _day_plan_items(identity) if i.startswith("announce")]
     assert told and all(len(re.findall(r"\d(?::\d\d)? ?[ap]m", i)) == 1 for i in told), told
 
 

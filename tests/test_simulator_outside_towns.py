@@ -299,6 +299,13 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
     assert sum(bool(re.search(r"telescope|guide star|exposure|image|frames|seeing", x)) for x in steps) >= 6
     cook = "planning to fry sopaipillas for the staff now that the weather is turning cold"
     assert thing_of(cook) == "sopaipillas"
+    # ... and in her day plan, an errand in the plan's own form without its why or its day ("planning to fry
+    # sopaipillas for the staff now that the weather is turning cold at 12:00 pm", "organising a stargazing
+    # night for his pupils tonight at 6:00 pm" stood among "cook dinner", "go to bed")
+    from aga.simulator.plan import _errands
+
+    busy = f"Name: X\nCurrently: Marisol is {cook}. Ignacio is organising a stargazing night for his pupils tonight."
+    assert _errands(busy, []) == ["plan to fry sopaipillas for the staff", "organise a stargazing night for his pupils"]
     assert thing_of("running the observing programme this week") == "the observing programme"
 
 

@@ -64,7 +64,10 @@ _DESCRIBED = re.compile(r"\b(?:a|an|the|my|your|his|her|its|our|their)\s+[\w-]+\
 
 # Synonyms that need an object: a verb used without one ("studies at the cafe", "reads until late") keeps
 # to those that do not ("go over at the cafe" is no sentence).
-_NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "put down", "draft", "get ready"}
+_NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "put down", "draft"}
+# ... and synonyms that take none: "prepare a feature on the market" is no "get ready a feature" (a plan
+# item of an outside tester's radio presenter).
+_TAKES_NO_OBJECT = {"get ready"}
 _NO_OBJECT = re.compile(
     r"\s*(?:$|[,;.:!?)]|(?:at|in|on|from|with|for|to|until|till|after|before|during|while|by|around|near|inside|"
     r"outside|all|every|and|or|then|together|alone|quietly|late|early)\b)",
@@ -103,6 +106,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
             return word
         if _NO_OBJECT.match(match.string, match.end()):
             group = tuple(w for w in group if w not in _NEEDS_OBJECT) or (word,)
+        else:
+            group = tuple(w for w in group if w not in _TAKES_NO_OBJECT) or (word,)
         choice = rng.choice(group)
         return choice.capitalize() if word[:1].isupper() else choice
 

@@ -22,6 +22,7 @@ from aga.simulator.text import (
     gerund,
     hour_in,
     leading_name,
+    lemma,
     sentences,
     strip_time,
     thing_of,
@@ -265,9 +266,22 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
             clause = re.sub(r"^(?:is|are|has been)\s+", "", rest) if named else clause
             if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2 and not _WISH.match(clause):
                 # Without the hour of what it is about: the plan gives the errand its own ("... commissioned
-                # on Saturday June 8 at 10 am at 11:00 am" was an outside tester's presenter's plan).
-                out.append(strip_time(clause))
+                # on Saturday June 8 at 10 am at 11:00 am" was an outside tester's presenter's plan); nor
+                # its day or its why, and in the plan's own form: "organising a stargazing night for his
+                # pupils tonight at 6:00 pm" and "planning to fry sopaipillas for the staff now that the
+                # weather is turning cold at 12:00 pm" stood among "cook dinner", "go to bed".
+                clause = re.split(r"\s+(?:now that|so that|because|since|as soon as|while|unless|even though)\s+",
+                                  strip_time(clause))[0]  # fmt: skip
+                clause = _DAY_WORDS.sub("", clause).strip(" ,;")
+                words = clause.split()
+                out.append(" ".join([lemma(words[0]), *words[1:]]))
     return [x for x in out if x not in rng_pick]
+
+
+# When an errand is, said in words: the plan says when by its hour.
+_DAY_WORDS = re.compile(
+    r"\s+(?:tonight|today|tomorrow|this (?:week|evening|morning|afternoon|weekend)|next week)\b", re.IGNORECASE
+)
 
 
 # What one hopes, fears or misses is no errand of an hour: an outside tester's night operative was
