@@ -306,6 +306,18 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
 
     busy = f"Name: X\nCurrently: Marisol is {cook}. Ignacio is organising a stargazing night for his pupils tonight."
     assert _errands(busy, []) == ["plan to fry sopaipillas for the staff", "organise a stargazing night for his pupils"]
+    # The canteen's cook, who "cooks breakfast ... cooks lunch ... cooks dinner", has meals of her own; one who
+    # cooks dinner at home eats it.
+    cast = {p["name"]: p for p in tomllib.loads((TOWNS / "observatory_cast.toml").read_text())["persona"]}
+    for who, ate in (("Marisol Quispe Mamani", r"^(?:have|eat|enjoy|grab)\b.*\b(?:lunch|midday meal)\b"),
+                     ("Ignacio Tapia Rojas", r"^cook\b.*\bat home\b")):  # fmt: skip
+        persona = cast[who]
+        shown = {"identity": f"Name: {who}", "wake_hour": "5", "lifestyle": persona["lifestyle"],
+                 "requirement": persona["daily_plan_requirement"]}  # fmt: skip
+        for seed in range(6):
+            items = HOOKS["plan.daily"](Prompt("plan.daily", "", shown, None, random.Random(seed)))["items"]
+            assert [x for x in items if re.search(ate, x)], items
+            assert len([x for x in items if re.search(r"\b(?:dinner|supper|evening meal)\b", x)]) <= 2, items
     assert thing_of("running the observing programme this week") == "the observing programme"
 
 

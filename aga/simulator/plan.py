@@ -254,6 +254,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     return items
 
 
+_FOR_OTHERS = re.compile(r"(?:cook|make|prepare|serve|pack|deliver|sell|bake|fry|grill|plate)\w*\b", re.IGNORECASE)
+
+
 def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     """Plan-form errands from what the persona is busy with."""
     out = []
@@ -317,7 +320,10 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         lunch = min(awake - 1, dinner + 6)
     # A meal the routine plans already is not planned twice ("have lunch at home at 1:00 pm; have lunch at
     # 1:00 pm" was shown); nor breakfast on waking where the routine says when breakfast is.
-    planned = " ".join(t for _, t in items[2:]).lower()
+    # A meal cooked or served for others is not had: an outside tester's canteen cook, who "cooks breakfast
+    # ... cooks lunch ... cooks dinner", was planned no meal of her own and ate nothing all day. Cooked at
+    # home, it is.
+    planned = " ".join(t for _, t in items[2:] if not _FOR_OTHERS.match(t) or re.search(r"\bat home\b", t)).lower()
     items = [x for x in items if not (x[1] == "have breakfast" and "breakfast" in planned)]
     # A meal the lifestyle states for the first hours after waking is the waking meal: a night keeper
     # up at 5 pm "has dinner around 6 pm before the night watch", and breakfast at 6 pm then dinner at
