@@ -346,14 +346,17 @@ _OWN_REMARKS = ("Wish me luck.", "I'll let you know how it goes.", "It keeps me 
 _SAME = ("Same here.", "I know what you mean.")  # to a statement of the other's own
 _TOLD = ("Really? Tell me more.", "That sounds great.")  # to something the other told
 _QUESTIONS = ("How has your week been?", "Have you eaten yet?", "What have you been up to?",
-              "Everything all right with you?")  # fmt: skip
+              "Everything all right with you?", "How are things with you?", "Any news on your side?",
+              "How are you keeping?", "Busy day?")  # fmt: skip
 _LEAD_IN = "I've been meaning to ask you something."
 _STATEMENTS = (
     "I have been busy with my work lately.", "Let's catch up again soon.", "It is nice to run into you.",
     "It's been a long day.", "The weather has been something lately.", "I hope things are going well for you.",
     "I could use a break myself.", "Time flies, doesn't it?", "Things have been quiet on my end.",
     "It's good to hear a friendly voice.", "I'm glad I ran into you.", "Funny how the days go by.",
-    "I was hoping I'd see you.",
+    "I was hoping I'd see you.", "It's been quite a week.", "I've had a lot on my mind.", "I can't complain.",
+    "I could do with a holiday.", "It's been busy, but good.", "Work keeps me on my toes.",
+    "It's nice to have a moment to chat.", "Everything's fine on my side.",
 )  # fmt: skip
 SMALL_TALK = (*_STATEMENTS, *_SAME, *_TOLD, *_QUESTIONS, _LEAD_IN)
 
@@ -578,7 +581,12 @@ def _line(
         line, framed = rng.choice(_small_talk_opening(said[-1] if said else "", fresh)), False
         if line == _LEAD_IN:
             line = f"{line} {rng.choice(fresh(_QUESTIONS))}"
-        elif not line.endswith("?") and rng.random() < 0.85:  # a question ends the line
+        elif line in _QUESTIONS and rng.random() < 0.85:
+            # a question ends the line, said after a word of one's own as often as other small talk has
+            # two parts (alone, four questions said word for word were the same line in talk after talk)
+            line = f"{rng.choice(fresh(_STATEMENTS))} {line}"
+        elif (line in _STATEMENTS or not line.endswith("?")) and rng.random() < 0.85:
+            # (a statement may end on a tag, "Time flies, doesn't it?"; a follow-up that asks ends the line)
             line = f"{line} {rng.choice([x for x in (*fresh(_STATEMENTS), *fresh(_QUESTIONS)) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
