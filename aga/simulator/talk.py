@@ -354,7 +354,7 @@ _STATEMENTS = (
     "It's been a long day.", "The weather has been something lately.", "I hope things are going well for you.",
     "I could use a break myself.", "Time flies, doesn't it?", "Things have been quiet on my end.",
     "It's good to hear a friendly voice.", "I'm glad I ran into you.", "Funny how the days go by.",
-    "I was hoping I'd see you.", "It's been quite a week.", "I've had a lot on my mind.", "I can't complain.",
+    "I was hoping I'd see you.", "It's been quite a week.", "I've had a lot to think about.", "I can't complain.",
     "I could do with a holiday.", "It's been busy, but good.", "Work keeps me on my toes.",
     "It's nice to have a moment to chat.", "Everything's fine on my side.",
 )  # fmt: skip
