@@ -28,6 +28,7 @@ from aga.simulator.text import (
     thing_of,
     timed,
     within,
+    without_why,
 )
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
@@ -273,9 +274,7 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
                 # its day or its why, and in the plan's own form: "organising a stargazing night for his
                 # pupils tonight at 6:00 pm" and "planning to fry sopaipillas for the staff now that the
                 # weather is turning cold at 12:00 pm" stood among "cook dinner", "go to bed".
-                clause = re.split(r"\s+(?:now that|so that|because|since|as soon as|while|unless|even though)\s+",
-                                  strip_time(clause))[0]  # fmt: skip
-                clause = _DAY_WORDS.sub("", clause).strip(" ,;")
+                clause = _DAY_WORDS.sub("", without_why(strip_time(clause))).strip(" ,;")
                 words = clause.split()
                 out.append(" ".join([lemma(words[0]), *words[1:]]))
     return [x for x in out if x not in rng_pick]

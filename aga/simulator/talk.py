@@ -700,31 +700,9 @@ _NEWS_TO_ME = {"I didn't know that.", "I had no idea.", "Is that so?"}
 
 
 # Words that open a phrase a clause may be cut before.
-_PHRASE_HEADS = {
-    "at",
-    "in",
-    "on",
-    "for",
-    "with",
-    "to",
-    "from",
-    "of",
-    "between",
-    "about",
-    "by",
-    "into",
-    "near",
-    "after",
-    "before",
-    "during",
-    "because",
-    "while",
-    "until",
-    "since",
-    "so",
-    "but",
-    "that",
-}  # fmt: skip  ("you have heard on the radio that a snowstorm?" was said back)
+# ("you have heard on the radio that a snowstorm?" was said back: "that" opens a clause to cut before)
+_PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between", "about", "by", "into", "near",
+                 "after", "before", "during", "because", "while", "until", "since", "so", "but", "that"}  # fmt: skip
 # Words a clause cut short must not end on.
 # (nor on a verb that needs its rest: "you have heard on the radio that a snowstorm will?" was said back)
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",

@@ -299,14 +299,24 @@ def _is_gerund(words: list[str], i: int) -> bool:
     return not (i > 0 and _DETERMINER.match(words[i - 1]))
 
 
+_WHY_OR_WHEN = re.compile(
+    r"\s+(?:now that|so that|because|since|as soon as|while|when|unless|if|even though|although)\s+", re.IGNORECASE
+)
+
+
+def without_why(text: str) -> str:
+    """``text`` without a clause of why or when after it: "planning to fry sopaipillas for the staff now
+    that the weather is turning cold" -> "planning to fry sopaipillas for the staff"."""
+    return _WHY_OR_WHEN.split(text, maxsplit=1)[0]
+
+
 def thing_of(activity: str) -> str:
     """What an activity is about: 'spending the day working on his research paper' -> 'the research
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
     text = main_clause(activity)
     # A clause of why or when is no part of it: "planning to fry sopaipillas for the staff now that the
     # weather is turning cold" is not about "cold" ("checking the fridge temperature for cold" was said).
-    text = re.split(r"\s+(?:now that|so that|because|since|as soon as|while|when|unless|if|even though|although)\s+",
-                    text)[0]  # fmt: skip
+    text = without_why(text)
     # "waking up and complete the morning routine" is about the routine; "writing a book about why
     # creativity matters and how it shapes the world" is about the book, not "how it shapes the world";
     # "a party for her customers and neighbours on February 14" is about the party, not "February 14"
