@@ -2861,7 +2861,7 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "post": re.compile(
         # (not a health post, a first-aid post or a border post: an outside tester's nurse, opening her
         # village's health post, was "sorting letters into the pigeonholes")
-        r"\b(?:(?<!health )(?<!first-aid )(?<!first aid )(?<!aid )(?<!border )(?<!police )(?<!guard )(?<!trading )post|"
+        r"\b(?:(?<!health )(?<!aid )(?<!border )(?<!police )(?<!guard )(?<!trading )post|"
         r"postal|postm[ae]n|postwom[ae]n|postmistress|postmaster|mail|mailbags?|letters?|parcels?|"
         r"packages?|sorting office|post office|couriers?|postbox|envelopes?)\b",
         re.IGNORECASE,
@@ -2911,7 +2911,7 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"box office|receptions?|front desk|checkouts?|cashiers?|retail\w*|boutiques?|salons?|parlou?rs?|"
         r"launderettes?|laundr\w*|garages?|petrol|fuel|forecourts?|dealers?|merchants?|hawk\w*|orders?|stock\w*|"
         r"goods|wares|business\w*|owners?|owns|run(?:s|ning)? (?:a|the|his|her|their) (?:shop|business|place)|"
-        r"market|stands?|carts?|vans?|hotels?|guest ?houses?|hostels?|lodges?|huts?|ryokans?|chip shop|"
+        r"stands?|carts?|vans?|hotels?|guest ?houses?|hostels?|lodges?|huts?|ryokans?|chip shop|"
         r"ice cream|bookshops?|hardware|supplies|supply|gallery|galleries|museums?|cinemas?|theatres?)\b",
         re.IGNORECASE,
     ),
