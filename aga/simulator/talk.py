@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from aga.simulator.importance import rate
+from aga.simulator.occasions import ANSWERS, BY_NAME_CHANCE, by_its_name, invitation_answer, occasion_in
 from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
@@ -242,7 +243,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (listener and re.match(rf"(?:{re.escape(listener)}|{who})\s+{_LEARNT}", t))
         # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said)
         and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
-        and not t.endswith(" is idle")
+        and not t.endswith((" is idle", SMALL_TALK_ONLY))
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).
         and not _SEEN_ONLY.search(t)
@@ -381,8 +382,12 @@ _KEPT_QUIET = re.compile(
 )
 
 
-SEEN = ("I see ", "I noticed ", "So, ", "Looks like ")
-_DOING_NOW = re.compile(r"^you(?: are|'re) (?:\w+ing)\b")
+SEEN = ("I see ", "I noticed ", "So, ", "Looks like ", "Still ")
+# What is said after what one sees the listener doing: "I see you are serving behind the counter. What do
+# you make of it?" was said on two seeds of one prompt, word for word (benchmarks/results/realism.json).
+_SEEN_REMARKS = ("Need a hand?", "Don't let me keep you.", "How long have you been at it?", "Nearly done?",
+                 "That must keep you busy.", "How is that going?", "Rather you than me.")  # fmt: skip
+_DOING_NOW = re.compile(r"^you(?: are|'re) (?=\w+ing\b)")
 
 
 def _of_the_listener(topic: str) -> bool:
@@ -401,6 +406,9 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
         # doing now is seen, not heard of ("Someone told me you are eating a piece of toast").
         frames = OWN if not _of_the_listener(topic) else SEEN if _DOING_NOW.match(topic) else YOURS
     frame = rng.choice(frames)
+    if frame == "Still ":
+        # asked, of what the listener is doing now: "Still serving behind the counter?"
+        return f"Still {_DOING_NOW.sub('', topic, count=1).strip()}?"
     if frame == "Between us, " and not _KEPT_QUIET.search(topic):
         # "Between us" only for what is kept quiet: "Between us, I am announcing on my show that ..." was
         # an outside tester's radio presenter's news. (Drawn again only then, so that the other lines are
@@ -516,6 +524,10 @@ def _line(
                 "Oh, hello! I didn't expect to see you here.",
             ]
         line = rng.choice(greetings)
+    elif turn >= 1 and (answer := invitation_answer(said[-1].split(" Anyway, ")[0], rng)):
+        # An invitation is answered ("Are you coming to my party?" was met with "Busy day?"): whether
+        # the listener comes is what the memory of the talk is then to hold.
+        line = answer  # (said as it is: no opener before "Count me in")
     elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
@@ -541,12 +553,15 @@ def _line(
         else:
             line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(_follow_ups(said_back))}"
     elif news and rng.random() < NEWS_CHANCE:
-        topic = told_briefly(as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip("."), rng)
+        whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
+        topic = told_briefly(whole, rng)
         line = _framed(topic, TELL, rng)
-        if rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
+        if named := _by_name(whole, said, rng):
+            line = named
+        elif rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
             # it in mind." was said)
-            line += ". " + rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic))
+            line = _and(line, rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic)))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -560,10 +575,13 @@ def _line(
             relation = _relation_said(chosen, p.get("name"))
             line, framed = (rng.choice(_OF_SOMEONE) + relation, True) if relation else (rng.choice(SMALL_TALK), False)
         else:
-            topic = told_briefly(as_said_to(chosen, p.get("name"), p.get("other")).rstrip("."), rng)
+            whole = as_said_to(chosen, p.get("name"), p.get("other")).rstrip(".")
+            topic = told_briefly(whole, rng)
             line = _framed(topic, MENTION, rng)
-            if rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-                line += ". " + rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic))
+            if named := _by_name(whole, said, rng):
+                line = named
+            elif rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
+                line = _and(line, rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic)))
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -595,10 +613,30 @@ def _line(
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
+def _by_name(topic: str, said: list[str], rng: random.Random) -> str:
+    """News that names an occasion, brought up by the occasion's name half the time (see
+    ``occasions``), or ''. Not when the talk has named it already (the news is then told in full, as
+    one goes on to the details) nor of bad news ("Have you heard about the funeral?" is no way to tell
+    of a death)."""
+    occasion = occasion_in(topic)
+    if not occasion or _BAD_NEWS.search(topic):
+        return ""
+    if occasion.split(" ", 1)[1].lower() in " ".join(said).lower() or rng.random() >= BY_NAME_CHANCE:
+        return ""
+    return by_its_name(topic, rng)
+
+
 def _about_you(topic: str) -> list[str]:
     """What is asked or said after telling the listener about the listener: a question to them, not
-    surprise at one's own words."""
+    surprise at one's own words; of what they are doing now, a word on it as one sees it."""
+    if _DOING_NOW.match(topic):
+        return list(_SEEN_REMARKS)
     return [x for x in _follow_ups(topic) if x not in _NEWS_TO_ME]
+
+
+def _and(line: str, remark: str) -> str:
+    """``line`` with ``remark`` said after it ("Still serving?" asks already; no "." after it)."""
+    return f"{line} {remark}" if line.endswith(("?", "!", ".")) else f"{line}. {remark}"
 
 
 def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str]]) -> list[str]:
@@ -755,7 +793,10 @@ def _said_lines(block: str) -> list[str]:
 
 # Said as varied ("It is lovely to run into you"), small talk is still small talk: an outside tester's
 # talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
-_SMALL = {canonical(x.rstrip(".!?")) for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS)}
+_SMALL = {
+    canonical(x.rstrip(".!?"))
+    for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS, *_SEEN_REMARKS, *ANSWERS)
+}
 
 
 def said_plainly(line: str) -> str:
@@ -769,9 +810,11 @@ def said_plainly(line: str) -> str:
 def _news_in(line: str) -> str:
     """What a line tells, if anything: its first statement, plainly (see :func:`said_plainly`), and ''
     for small talk or a question ("I could use a break myself. What do you make of it?" tells nothing)."""
-    for sentence in re.split(r"(?<=[.!?])\s+", said_plainly(line) + "."):
+    # (split before the openers come off: said_plainly takes a line's last "?" with them, and "Are you
+    # coming to my party?" was summed up as "Are Maria Lopez coming to Isabella Rodriguez's party")
+    for sentence in re.split(r"(?<=[.!?])\s+", line.split(" Anyway, ")[0].strip()):
         plain = said_plainly(sentence)
-        if canonical(plain) not in _SMALL and not sentence.rstrip().endswith("?"):
+        if plain and canonical(plain) not in _SMALL and not sentence.rstrip().endswith("?"):
             return plain
     return ""
 
@@ -833,6 +876,11 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     return _line(p, topics, turn, said, now, duty)
 
 
+# What a talk of small talk alone was about. Remembered, it is nothing to bring up in the next talk ("Oh,
+# and how their days are going. I thought you'd want to know." was said in a ville3 day, session 61).
+SMALL_TALK_ONLY = "how their days are going"
+
+
 @answers("converse.summary")
 def summary(p: Prompt) -> dict[str, str]:
     """'conversing about' the most important thing said (by its text), else the day. It is said of the
@@ -840,8 +888,11 @@ def summary(p: Prompt) -> dict[str, str]:
     -> "Bo Reyes is crossing off the list")."""
     said = _said_by(p.get("conversation"))
     body = [(who, plain) for who, line in said[1:] if len(plain := _news_in(line)) > 20]
+    # An occasion brought up by its name is what the talk was about, asked or told ("Are you coming to
+    # my party?"; see ``occasions``).
+    body += [(who, named) for who, line in said[1:] if (named := occasion_in(line.split(" Anyway, ")[0]))]
     if not body:
-        return {"text": "conversing about how their days are going"}
+        return {"text": f"conversing about {SMALL_TALK_ONLY}"}
     # A relation recited in passing is not what a talk was about when anything else was said (it
     # rates high by its words, "love", "by marriage", and summed up most of a town's talks).
     who, best = max(body, key=lambda b: (not _RELATION.match(b[1]), rate(b[1], "", 0.5, 0)))
@@ -866,5 +917,6 @@ def _as_topic(told: str) -> str:
         return f"{name} {ongoing.group(1)}"
     first = rest.split(" ", 1)[0] if name else ""
     if _FINITE.search(told) or (first and not first.endswith("ing") and lemma(first) != first):
-        return f"how {told}"
+        # (a sentence's first word is none inside it: "conversing about how The Port Merrow Regatta ...")
+        return f"how {told[0].lower() + told[1:] if _SENTENCE_OPENER.match(told) else told}"
     return told

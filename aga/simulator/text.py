@@ -237,10 +237,12 @@ def gerund(phrase: str) -> str:
         else:
             words[0] = _plain_verb(words[0], "you")  # "stays" -> "stay", "has" -> "have"
         phrase = " ".join(words)
-    if not words or words[0].endswith("ing"):
+    if not words:
         return phrase
     verb = words[0].lower()
-    if verb in _ING:
+    if verb.endswith("ing"):
+        ing = words[0]  # already in the form; a second verb may not be ("waking up and complete the ...")
+    elif verb in _ING:
         ing = _ING[verb]
     else:
         # lemminflect's tables and rules ("patrol" -> "patrolling", "shoe" -> "shoeing", "die" -> "dying";
@@ -857,7 +859,8 @@ def told_of(text: str, name: str, to: str = "") -> str:
             if j < len(t) and t[j]:
                 verb = t[j]
                 t[j] = _third_person(verb) if singular else {"am": "are", "was": "were"}.get(verb.lower(), verb)
-        elif low == "am" and named:
+        elif low == "am" and named and not re.fullmatch(r"\d{1,2}(?::\d\d)?", t[i - 2] if i >= 2 else ""):
+            # (not the hour's "am": "rowing races from 10 am" was written down "from 10 is")
             # a second verb of the same "I": "I chair the committee and am organising the regatta" was
             # written down "Morwenna Vane chairs the committee and am organising ..."
             t[i] = "is" if singular else "are"

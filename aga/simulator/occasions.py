@@ -1,0 +1,123 @@
+"""Occasions in talk: news of one brought up by its name, and an invitation answered.
+
+The embedded 1.5B named the Valentine's Day party of the recorded utterance prompts in 6 of its lines;
+3 recited the news as the memory reads ("... a Valentine's Day party at Hobbs Cafe on February 14 from
+5 pm to 7 pm"), 3 brought it up by its name ("how is your Valentine's Day party going?", "catch up after
+the Valentine's Day party"; benchmarks/results/realism.json). The simulator recited it every time, so two
+seeds that told the same news said the same thirty words under two openers.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from aga.simulator.text import leading_name
+
+# How often news that names an occasion is brought up by the occasion's name rather than told in full
+# (the 1.5B: 3 of 6 lines, above).
+BY_NAME_CHANCE = 0.5
+
+_OCCASION_NOUNS = (
+    r"party|festival|fair|fête|fete|carnival|gala|concert|recital|wedding|funeral|regatta|meeting|"
+    r"ceremony|celebration|parade|market day|contest|competition|tournament|dance|picnic|feast|gathering|"
+    r"exhibition|reunion|fundraiser|open day|ceilidh|barbecue|potluck"
+)
+# Words that may stand between the article and the occasion ("a Valentine's Day party", "the Port Merrow
+# Regatta"): not a word that joins or opens another phrase ("the regatta committee and am organising ...").
+_INNER = r"(?:(?!(?:and|or|but|to|the|a|an|of|with|for|at|in|on|is|are|am|was|were|I|you|that)\b)[\w'’-]+\s+){0,4}?"
+# What may follow the occasion's name: it ends there, or a phrase of where or when goes on ("the regatta
+# committee" names a committee, "a fair price" a price).
+_AFTER = (
+    r"(?=$|\s*[,.;:!?)]|\s+(?:at|in|on|this|next|tomorrow|tonight|today|from|for|with|and|to|that|which|where|who|"
+    r"when|is|was|will)\b)"
+)
+_OCCASION = re.compile(
+    rf"\b(?P<det>the|a|an|my|our|his|her|their|your)\s+(?P<name>{_INNER}(?:{_OCCASION_NOUNS})){_AFTER}"
+    # ... with where or when it is, up to the next phrase of whom for, from when to when, or a clause
+    r"(?P<where>(?:\s+(?:at|in|on|this|next)\s+[^,.;:!?()]*?))?(?=\s+(?:from|for|to|and|with|that|which|who|where|"
+    r"because|so|while)\b|\s*[,.;:!?()]|$)",
+    re.IGNORECASE,
+)
+# The speaker makes the occasion (so it is theirs to invite to), not only goes to it.
+_MAKING = re.compile(
+    r"\b(?:organi[sz]\w*|plan\w*|host\w*|throw\w*|hold\w*|arrang\w*|run\w*|put\w* on|prepar\w*|giv\w*|chair\w*)\b",
+    re.IGNORECASE,
+)
+
+# Lines that bring up an occasion by its name, by whose occasion it is.
+_OWN = ("Are you coming to {o}?", "I'm busy getting ready for {o}.", "{O} is coming up. Will you come?",
+        "I can't stop thinking about {o}. Will you come?")  # fmt: skip
+_GOING = ("Are you going to {o}?", "I'm looking forward to {o}.", "Will I see you at {o}?")
+_YOURS = ("How is {o} coming along?", "Are you ready for {o}?", "How are the plans for {o} going?")
+_OTHERS = ("Have you heard about {o}?", "Are you going to {o}?", "What do you make of {o}?",
+           "Everyone's talking about {o}.")  # fmt: skip
+
+
+def occasion_in(topic: str) -> str:
+    """The occasion a piece of news (as said to the listener) names, as it would be called in talk:
+    "I am organising a Valentine's Day party at Hobbs Cafe for my customers on February 14" -> "my
+    Valentine's Day party at Hobbs Cafe"; "Ana Ruiz is planning a party on Saturday" -> "Ana's party on
+    Saturday"; '' when it names none. Whose it is follows who makes it: one goes to "the wedding"."""
+    return _named(topic)[0]
+
+
+def _named(topic: str) -> tuple[str, bool]:
+    """(the occasion as called in talk, whether the one the news is about makes it)."""
+    m = _OCCASION.search(topic)
+    if not m:
+        return "", False
+    det, rest = m.group("det"), m.group("name") + (m.group("where") or "")
+    if len(rest.split()) > 9:  # a long where or when is told in full, not in the occasion's name
+        rest = m.group("name")
+    making = _MAKING.search(topic[: m.start()]) is not None
+    name, _ = leading_name(topic)
+    low = det.lower()
+    if low in ("a", "an", "his", "her", "their"):
+        if making and topic.startswith(("I ", "my ")):
+            det = "my"
+        elif making and topic.startswith(("you ", "your ")):
+            det = "your"
+        elif name and (making or low not in ("a", "an")):
+            det = f"{name.split()[0]}'s"  # "Isabella's party", not "her party" with no one to be her
+        else:
+            det = "the"
+    return f"{det} {rest}".strip(), making
+
+
+def by_its_name(topic: str, rng: random.Random) -> str:
+    """A line that brings up the occasion ``topic`` (news as said to the listener) names, by its name:
+    "Are you coming to my Valentine's Day party?"; '' when it names none."""
+    occasion, making = _named(topic)
+    if not occasion:
+        return ""
+    det = occasion.split(" ", 1)[0].lower()
+    if det in ("my", "our") or (making and topic.startswith("I ")):  # (the regatta one organises is one's own)
+        lines = _OWN
+    elif det == "your":
+        lines = _YOURS
+    elif topic.startswith(("I ", "my ")):
+        lines = _GOING
+    else:
+        lines = _OTHERS
+    line = rng.choice(lines)
+    return line.replace("{o}", occasion).replace("{O}", occasion[0].upper() + occasion[1:])
+
+
+# A question that invites the listener ("Will you come?", "Are you coming to my party?").
+_INVITED = re.compile(
+    r"(?:\bWill you come|\bAre you (?:coming|going) to\b[^?]*|\bWill I see you at\b[^?]*)\?\s*$", re.IGNORECASE
+)
+_ACCEPTS = ("I'd love to come.", "Count me in.", "I'll be there.", "I wouldn't miss it.", "I'll try to make it.",
+            "I'm not sure I can make it, but I'll try.", "Yes, I'll come.")  # fmt: skip
+# (to a funeral or a meeting about trouble: no delight)
+_SOLEMN = ("Yes, I'll be there.", "I think so.", "I'm not sure yet.")
+ANSWERS = (*_ACCEPTS, *_SOLEMN)  # (small talk: no news to remember a talk by)
+_SOLEMN_OCCASION = re.compile(r"\b(?:funeral|memorial|vigil|inquest|hearing)\b", re.IGNORECASE)
+
+
+def invitation_answer(line: str, rng: random.Random) -> str:
+    """The answer to ``line`` if it ends by inviting the listener, else ''."""
+    if not _INVITED.search(line.strip()):
+        return ""
+    return rng.choice(_SOLEMN if _SOLEMN_OCCASION.search(line) else _ACCEPTS)
