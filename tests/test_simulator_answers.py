@@ -2930,6 +2930,11 @@ def test_what_the_listener_is_seen_doing_is_remarked_on_as_seen():
     assert seen and not [x for x in seen if "What do you make of it" in x or "Since when" in x], seen
     assert any(re.search(r"\bStill mending the nets on the quay(?: until dark)?\? \S", x) for x in seen), seen
     assert not [x for x in seen if "?." in x]
+    # ... and a meal is no work to offer a hand with ("you are enjoying lunch. Rather you than me." was said)
+    lunch = {**shown, "memories": "- Ana Ruiz is having lunch at the harbour cafe"}
+    lines = [ask("converse.utterance", seed, **lunch)["utterance"] for seed in range(300)]
+    seen = [x for x in lines if "having lunch" in x]
+    assert seen and not [x for x in seen if re.search(r"Rather you than me|Need a hand|Nearly done", x)], seen
 
 
 def test_a_talk_of_small_talk_alone_is_nothing_to_bring_up():
@@ -2944,3 +2949,14 @@ def test_a_talk_of_small_talk_alone_is_nothing_to_bring_up():
              "memories": "\n".join(f"- {m}" for m in memories)}  # fmt: skip
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
     assert not [x for x in lines if "days are going" in x]
+
+
+def test_only_whoever_makes_an_occasion_asks_if_one_will_come():
+    """An outside tester's carver: "I have promised the cedar fox to Guji-san before the lantern festival.
+    Will you come?" (session 61); the one who organises it does ask."""
+    from aga.simulator.talk import remarks_on
+
+    carver = remarks_on("I have promised the cedar fox to the priest before the lantern festival")
+    assert "Will you come?" not in carver and "Are you going?" in carver
+    assert "Will you come?" in remarks_on("I am organising the regatta on Saturday")
+    assert "Will you come?" in remarks_on("I am organising the beach clean-up on Saturday")

@@ -32,7 +32,7 @@ _AFTER = (
     r"(?=$|\s*[,.;:!?)]|\s+(?:at|in|on|this|next|tomorrow|tonight|today|from|for|with|and|to|that|which|where|who|"
     r"when|is|was|will)\b)"
 )
-_OCCASION = re.compile(
+_NAMED_OCCASION = re.compile(
     rf"\b(?P<det>the|a|an|my|our|his|her|their|your)\s+(?P<name>{_INNER}(?:{_OCCASION_NOUNS})){_AFTER}"
     # ... with where or when it is, up to the next phrase of whom for, from when to when, or a clause
     r"(?P<where>(?:\s+(?:at|in|on|this|next)\s+[^,.;:!?()]*?))?(?=\s+(?:from|for|to|and|with|that|which|who|where|"
@@ -64,13 +64,13 @@ def occasion_in(topic: str) -> str:
 
 def _named(topic: str) -> tuple[str, bool]:
     """(the occasion as called in talk, whether the one the news is about makes it)."""
-    m = _OCCASION.search(topic)
+    m = _NAMED_OCCASION.search(topic)
     if not m:
         return "", False
     det, rest = m.group("det"), m.group("name") + (m.group("where") or "")
     if len(rest.split()) > 9:  # a long where or when is told in full, not in the occasion's name
         rest = m.group("name")
-    making = _MAKING.search(topic[: m.start()]) is not None
+    making = makes(topic)
     name, _ = leading_name(topic)
     low = det.lower()
     if low in ("a", "an", "his", "her", "their"):
@@ -83,6 +83,13 @@ def _named(topic: str) -> tuple[str, bool]:
         else:
             det = "the"
     return f"{det} {rest}".strip(), making
+
+
+def makes(topic: str) -> bool:
+    """Whether ``topic`` says its subject makes the occasion it names (organises, hosts, prepares it), or
+    makes something ("organising the clean-up on Saturday") where it names no occasion by a word for one."""
+    m = _NAMED_OCCASION.search(topic)
+    return _MAKING.search(topic[: m.start()] if m else topic) is not None
 
 
 def by_its_name(topic: str, rng: random.Random) -> str:

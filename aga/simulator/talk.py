@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from aga.simulator.importance import rate
-from aga.simulator.occasions import ANSWERS, BY_NAME_CHANCE, by_its_name, invitation_answer, occasion_in
+from aga.simulator.occasions import ANSWERS, BY_NAME_CHANCE, by_its_name, invitation_answer, makes, occasion_in
 from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
@@ -328,7 +328,9 @@ def remarks_on(topic: str) -> tuple[str, ...]:
     # storm warning in an outside tester's town.
     occasion = _OCCASION.search(topic) is not None and not _BAD_NEWS.search(topic)
     return tuple(
-        _INVITE if own and r == "Are you going?" else r  # (whoever organises it asks if one will come)
+        # (whoever organises it asks if one will come: "I have promised the cedar fox to the priest before
+        # the lantern festival. Will you come?" was a carver's, and met with "I'll try to make it")
+        _INVITE if own and r == "Are you going?" and makes(topic) else r
         for r in REMARKS
         if (occasion or r not in _OCCASION_REMARKS) and not (mine and r in _OTHERS_REMARKS)
     ) + (_OWN_REMARKS if own and not _BAD_NEWS.search(topic) else ())
@@ -387,6 +389,17 @@ SEEN = ("I see ", "I noticed ", "So, ", "Looks like ", "Still ")
 # you make of it?" was said on two seeds of one prompt, word for word (benchmarks/results/realism.json).
 _SEEN_REMARKS = ("Need a hand?", "Don't let me keep you.", "How long have you been at it?", "Nearly done?",
                  "That must keep you busy.", "How is that going?", "Rather you than me.")  # fmt: skip
+# ... and after a meal or a rest one sees: "you are enjoying lunch. Rather you than me." was said (an outside
+# tester's onsen town, session 61)
+_SEEN_AT_EASE = ("Don't let me keep you.", "Enjoy it.", "Good idea.", "I might do the same.")
+_AT_EASE = re.compile(
+    r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack|tea|coffee|relax\w*|rest|resting|naps?|napping|break|"
+    r"unwind\w*|lounging|bath|bathing|soak\w*)\b",
+    re.IGNORECASE,
+)
+_MEAL_WORK = re.compile(
+    r"\b(?:cook\w*|prepar\w*|serv\w*|making|fixing|clearing|washing up|delivering)\b", re.IGNORECASE
+)
 _DOING_NOW = re.compile(r"^you(?: are|'re) (?=\w+ing\b)")
 
 
@@ -630,7 +643,8 @@ def _about_you(topic: str) -> list[str]:
     """What is asked or said after telling the listener about the listener: a question to them, not
     surprise at one's own words; of what they are doing now, a word on it as one sees it."""
     if _DOING_NOW.match(topic):
-        return list(_SEEN_REMARKS)
+        at_ease = _AT_EASE.search(topic) and not _MEAL_WORK.search(topic)  # (cooking lunch is work)
+        return list(_SEEN_AT_EASE if at_ease else _SEEN_REMARKS)
     return [x for x in _follow_ups(topic) if x not in _NEWS_TO_ME]
 
 
@@ -795,7 +809,7 @@ def _said_lines(block: str) -> list[str]:
 # talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
 _SMALL = {
     canonical(x.rstrip(".!?"))
-    for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS, *_SEEN_REMARKS, *ANSWERS)
+    for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS, *_SEEN_REMARKS, *_SEEN_AT_EASE, *ANSWERS)
 }
 
 
