@@ -2930,6 +2930,9 @@ def test_what_the_listener_is_seen_doing_is_remarked_on_as_seen():
     assert seen and not [x for x in seen if "What do you make of it" in x or "Since when" in x], seen
     assert any(re.search(r"\bStill mending the nets on the quay(?: until dark)?\? \S", x) for x in seen), seen
     assert not [x for x in seen if "?." in x]
+    # ... said as one sees it, now and then without how long it goes on
+    assert any(re.search(r"mending the nets on the quay(?:\?|\.|$)", x) for x in seen), seen
+    assert any("until dark" in x for x in seen), seen
     # ... and a meal is no work to offer a hand with ("you are enjoying lunch. Rather you than me." was said)
     lunch = {**shown, "memories": "- Ana Ruiz is having lunch at the harbour cafe"}
     lines = [ask("converse.utterance", seed, **lunch)["utterance"] for seed in range(300)]

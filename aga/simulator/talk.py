@@ -401,6 +401,7 @@ _MEAL_WORK = re.compile(
     r"\b(?:cook\w*|prepar\w*|serv\w*|making|fixing|clearing|washing up|delivering)\b", re.IGNORECASE
 )
 _DOING_NOW = re.compile(r"^you(?: are|'re) (?=\w+ing\b)")
+_UNTIL = re.compile(r",?\s+(?:until|till)\s.*$")
 
 
 def _of_the_listener(topic: str) -> bool:
@@ -419,6 +420,10 @@ def _framed(topic: str, frames: tuple[str, ...], rng: random.Random) -> str:
         # doing now is seen, not heard of ("Someone told me you are eating a piece of toast").
         frames = OWN if not _of_the_listener(topic) else SEEN if _DOING_NOW.match(topic) else YOURS
     frame = rng.choice(frames)
+    if frames is SEEN and _UNTIL.search(topic) and rng.random() < 0.5:
+        # What one sees is said as one sees it, half the time without how long it goes on ("I see you are
+        # serving behind the counter", not always "... until the cafe closes", which the memory says).
+        topic = _UNTIL.sub("", topic)
     if frame == "Still ":
         # asked, of what the listener is doing now: "Still serving behind the counter?"
         return f"Still {_DOING_NOW.sub('', topic, count=1).strip()}?"
