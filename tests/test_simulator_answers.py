@@ -2963,3 +2963,29 @@ def test_only_whoever_makes_an_occasion_asks_if_one_will_come():
     assert "Will you come?" not in carver and "Are you going?" in carver
     assert "Will you come?" in remarks_on("I am organising the regatta on Saturday")
     assert "Will you come?" in remarks_on("I am organising the beach clean-up on Saturday")
+
+
+def test_a_pair_is_said_with_the_other_first_and_written_down_with_the_pairs_verb():
+    """A ville3 day (session 61): "Truth is, I and Isabella Rodriguez have been talking a lot lately", summed
+    up as "Klaus Mueller ands Isabella Rodriguez have been talking"."""
+    from aga.simulator.text import as_said_to, told_of
+
+    said = as_said_to("Tam Osei and Bo Lind have been talking a lot lately", "Tam Osei", "Ana Ruiz")
+    assert said == "Bo Lind and I have been talking a lot lately"
+    assert as_said_to("Tam Osei and Ana Ruiz talk often", "Tam Osei", "Ana Ruiz") == "you and I talk often"
+    assert told_of(said, "Tam Osei", "Ana Ruiz") == "Bo Lind and Tam Osei have been talking a lot lately"
+    assert told_of("I and Bo Lind have been talking", "Tam Osei") == "Tam Osei and Bo Lind have been talking"
+
+
+def test_an_occasion_retold_as_coming_up_is_named_without_the_verb():
+    """ "How is your Valentine's Day party at Hobbs Cafe is coming up coming along?" and "Guess what? My
+    Valentine's Day party at Hobbs Cafe is coming up. Are you going?" were said (a ville3 day, session 61)."""
+    from aga.simulator.occasions import by_its_name, occasion_in
+    from aga.simulator.talk import remarks_on
+
+    assert occasion_in("your harvest party at the barn is coming up") == "your harvest party at the barn"
+    mine = "My harvest party at the barn is coming up"
+    assert occasion_in(mine) == "my harvest party at the barn"
+    assert "Will you come?" in remarks_on(mine) and "Are you going?" not in remarks_on(mine)
+    lines = {by_its_name(mine, random.Random(seed)) for seed in range(40)}
+    assert not [x for x in lines if " My " in x or "coming up coming" in x], lines

@@ -35,8 +35,9 @@ _AFTER = (
 _NAMED_OCCASION = re.compile(
     rf"\b(?P<det>the|a|an|my|our|his|her|their|your)\s+(?P<name>{_INNER}(?:{_OCCASION_NOUNS})){_AFTER}"
     # ... with where or when it is, up to the next phrase of whom for, from when to when, or a clause
+    # or a verb ("... party at Hobbs Cafe | is coming up", a talk's summary retold)
     r"(?P<where>(?:\s+(?:at|in|on|this|next)\s+[^,.;:!?()]*?))?(?=\s+(?:from|for|to|and|with|that|which|who|where|"
-    r"because|so|while)\b|\s*[,.;:!?()]|$)",
+    r"because|so|while|is|are|was|were|will|has|have|had|starts?|begins?|opens?)\b|\s*[,.;:!?()]|$)",
     re.IGNORECASE,
 )
 # The speaker makes the occasion (so it is theirs to invite to), not only goes to it.
@@ -67,7 +68,7 @@ def _named(topic: str) -> tuple[str, bool]:
     m = _NAMED_OCCASION.search(topic)
     if not m:
         return "", False
-    det, rest = m.group("det"), m.group("name") + (m.group("where") or "")
+    det, rest = m.group("det").lower(), m.group("name") + (m.group("where") or "")  # ("My party" opened a sentence)
     if len(rest.split()) > 9:  # a long where or when is told in full, not in the occasion's name
         rest = m.group("name")
     making = makes(topic)
@@ -89,6 +90,8 @@ def makes(topic: str) -> bool:
     """Whether ``topic`` says its subject makes the occasion it names (organises, hosts, prepares it), or
     makes something ("organising the clean-up on Saturday") where it names no occasion by a word for one."""
     m = _NAMED_OCCASION.search(topic)
+    if m and m.group("det").lower() in ("my", "our"):
+        return True  # one's own party ("My party at the cafe is coming up. Are you going?" was said)
     return _MAKING.search(topic[: m.start()] if m else topic) is not None
 
 

@@ -544,6 +544,12 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
     the listener -> 'you ...'; the other of the two named in it is 'you' or 'me' ('Ana Lima knows Bo
     Reyes as a friend and trusts him' said by Ana to Bo -> 'I know you as a friend and trust you').
     Statements about anyone else are left as they are, but for a mention of the two."""
+    said = _as_said_to(text, speaker, listener)
+    # The speaker names the other first: "I and Isabella Rodriguez have been talking" was said.
+    return re.sub(rf"^I and ({NAMED}|you)(?= [a-z])", r"\1 and I", said)
+
+
+def _as_said_to(text: str, speaker: str, listener: str) -> str:
     parties = ((speaker, "I", "my", "me"), (listener, "you", "your", "you"))
     for (name, person, own, _), other in zip(parties, parties[::-1], strict=True):
         if not name:
@@ -856,7 +862,10 @@ def told_of(text: str, name: str, to: str = "") -> str:
             j = i + 2
             while j < len(t) and t[j].lower() in _ADVERBS_BEFORE_A_VERB:  # "I really like" -> "X really likes"
                 j += 2
-            if j < len(t) and t[j]:
+            # (after "X and", the verb is the pair's: "Isabella and I have been talking")
+            pair = i >= 2 and t[i - 2].lower() in ("and", "or")
+            if j < len(t) and t[j] and t[j].lower() not in ("and", "or") and not pair:
+                # ("I and Isabella have been talking" has no verb after the "I": "Klaus ands Isabella")
                 verb = t[j]
                 t[j] = _third_person(verb) if singular else {"am": "are", "was": "were"}.get(verb.lower(), verb)
         elif low == "am" and named and not re.fullmatch(r"\d{1,2}(?::\d\d)?", t[i - 2] if i >= 2 else ""):
