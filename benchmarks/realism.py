@@ -25,7 +25,9 @@ report per task and model:
   ``ok_p90``: the similarities over pairs of the other, well-formed, answers. Two failed answers to one
   block read unlike each other for no reason a plan has (a loop on "serving customers" next to the
   day's schedule copied out), so the raw similarities of a model that fails often say how often it
-  fails as much as how varied its plans are;
+  fails as much as how varied its plans are. A line of talk fails when the runtime would refuse it and
+  ask again (empty, or the answer format's placeholder copied: "Bram Okafor's next line"), and its
+  ``ok_p50`` / ``ok_p90`` are over the other lines;
 - ``rating_mean`` / ``rating_sd``: event importance.
 
 A measure holds for the simulator when it is at least as varied as the most varied reference model
@@ -119,13 +121,37 @@ def decomposition_failure(shown: dict[str, str], answer: str) -> str | None:
     return "copy" if others and copied * 2 >= len(steps) else None
 
 
+def utterance_failure(answer: str) -> str | None:
+    """``"placeholder"`` or None: whether a line of talk is one the runtime refuses and asks again for
+    (empty, or the answer format's placeholder copied: ``aga.cognition.answers.copies_placeholder``).
+    The recorded 0.5B answered "Bram Okafor's next line" in 24 of its 36 lines, the 1.5B in 2; such a
+    line is never said in a run, and next to a said one it reads as unlike as two lines can."""
+    from aga.cognition.answers import copies_placeholder
+
+    return "placeholder" if not answer.strip() or copies_placeholder(answer) else None
+
+
+def answer_failure(task: str, shown: dict[str, str], answer: str) -> str | None:
+    """Why an answer to ``task`` is no answer of its kind (see ``failed``), or None: a decomposition that
+    loops or copies the schedule, a line of talk the runtime refuses; other tasks have none judged."""
+    if task == "plan.decompose":
+        return decomposition_failure(shown, answer)
+    if task == "converse.utterance":
+        return utterance_failure(answer)
+    return None
+
+
+# The tasks whose answers are told failed or well-formed (``failed``, ``ok_p50``, ``ok_p90``).
+FAILURE_TASKS = ("plan.decompose", "converse.utterance")
+
+
 def _well_formed_similarity(
     mine: Sequence[Situation], model: str, embed: Callable[[list[str]], np.ndarray]
 ) -> list[list[float]]:
-    """Per prompt, the similarities of the pairs of ``model``'s decompositions neither of which failed."""
+    """Per prompt, the similarities of the pairs of ``model``'s answers neither of which failed."""
     out: list[list[float]] = []
     for s in mine:
-        ok = [a for a in s.answers[model] if decomposition_failure(s.shown, a) is None]
+        ok = [a for a in s.answers[model] if answer_failure(s.task, s.shown, a) is None]
         out.append(_pairs_similarity([ok], embed))
     return out
 
@@ -521,7 +547,8 @@ def measure(
             steps = [[x for x in a.split(" | ") if x] for a in answers]
             row["steps"] = round(statistics.fmean(len(x) for x in steps), 2)
             row["distinct_steps"] = round(statistics.fmean(len({_norm(y) for y in x}) for x in steps), 2)
-            failed = sum(1 for s in mine for a in s.answers[model] if decomposition_failure(s.shown, a))
+        if task in FAILURE_TASKS:
+            failed = sum(1 for s in mine for a in s.answers[model] if answer_failure(task, s.shown, a))
             row["failed"] = round(failed / len(answers), 3)
             ok = [x for sims in _well_formed_similarity(mine, model, embed) for x in sims]
             row["ok_p50"] = round(float(np.percentile(ok, 50)), 3) if ok else None
@@ -605,6 +632,7 @@ def reference_intervals(
                 part["sims"] = _pairs_similarity([answers], embed)
             if task == "plan.decompose":
                 part["distinct_steps"] = [len({_norm(y) for y in a.split(" | ") if y}) for a in answers]
+            if task in FAILURE_TASKS:
                 part["ok_sims"] = _well_formed_similarity([s], model, embed)[0]
             if task == "plan.schedule":
                 part["activities"] = [len({_norm(y) for y in a.split("; ") if y}) for a in answers]
@@ -717,8 +745,8 @@ def write_report(report: dict[str, Any], out: Path) -> None:
         "similarities (sim_*, ok_*, days_p50) and above (share of same-prompt answer pairs at or above the policy "
         "threshold); blocks (a one-call schedule's blocks) and carry_on (share of hourly answers that name the "
         "hour before's activity again) are shown, not judged, and so is failed (a decomposition's share of loops and "
-        "copies of the schedule); ok_p50 / ok_p90 are a decomposition's similarities over the other, well-formed, "
-        "answers.\n",
+        "copies of the schedule, an utterance's share of lines the runtime refuses); ok_p50 / ok_p90 are the "
+        "similarities over the other, well-formed, answers.\n",
     ]
     measures = ["prompts", "answers", "distinct", "repeat", "sim_p50", "sim_p90", "above", "days_p50", "carry_on",
                 "blocks", "activities", "steps", "distinct_steps", "failed", "ok_p50", "ok_p90", "rating_mean",

@@ -139,6 +139,30 @@ def test_a_decomposition_that_loops_or_copies_the_schedule_is_failed_and_left_ou
     assert verdict(results, "varied")["plan.decompose"]["ok_p50"] == "holds"
 
 
+def test_a_line_the_runtime_refuses_is_a_failed_utterance_and_left_out_of_ok_similarity():
+    """The recorded 0.5B answered "<speaker>'s next line" (the old answer format's placeholder) in 24 of
+    its 36 lines: a line a run refuses and asks again for, never said. A model whose said lines are alike
+    and which fails in between misses ``ok_p90`` while its raw figure looks varied."""
+    from benchmarks.realism import utterance_failure
+
+    assert utterance_failure("Tam Osei's next line") == "placeholder"
+    assert utterance_failure("") == "placeholder"
+    assert utterance_failure("Tam, is the ferry running tomorrow?") is None
+    said = "Did you hear the ferry will not run on Friday because of the storm?"
+    lines = []
+    for i in range(4):
+        s = Situation("town", "converse.utterance", f"agent {i}", "day 0", {"name": "Tam Osei"})
+        s.answers["failing"] = [said, "Tam Osei's next line", said + " Keep it in mind."]
+        s.answers["varied"] = [said, f"I mended {i} nets today.", f"How is your mother, {i}?"]
+        lines.append(s)
+    results = {m: measure(lines, m, _embed, THRESHOLDS) for m in ("failing", "varied")}
+    failing = results["failing"]["converse.utterance"]
+    assert failing["failed"] == round(4 / 12, 3) and results["varied"]["converse.utterance"]["failed"] == 0.0
+    assert failing["ok_p50"] > failing["sim_p50"]
+    assert verdict(results, "failing")["converse.utterance"]["ok_p90"].startswith("misses")
+    assert verdict(results, "varied")["converse.utterance"]["ok_p90"] == "holds"
+
+
 def test_answer_text_picks_the_measured_part():
     assert (
         answer_text("plan.decompose", {"subtasks": [{"subtask": "a", "minutes": 5}, {"subtask": "b", "minutes": 5}]})
