@@ -73,13 +73,12 @@ def _named(topic: str) -> tuple[str, bool]:
         rest = m.group("name")
     making = makes(topic)
     name, _ = leading_name(topic)
-    low = det.lower()
-    if low in ("a", "an", "his", "her", "their"):
+    if det in ("a", "an", "his", "her", "their"):
         if making and topic.startswith(("I ", "my ")):
             det = "my"
         elif making and topic.startswith(("you ", "your ")):
             det = "your"
-        elif name and (making or low not in ("a", "an")):
+        elif name and (making or det not in ("a", "an")):
             det = f"{name.split()[0]}'s"  # "Isabella's party", not "her party" with no one to be her
         else:
             det = "the"
