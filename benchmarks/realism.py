@@ -995,8 +995,12 @@ def run(
     draws: int = 1,
     day_seeds: int = 1,
     day_towns: Sequence[str] = (),
+    tasks: Sequence[str] = TASKS,
 ) -> dict[str, Any]:
     """Capture, sample, answer with every model, measure; writes the report and returns it.
+
+    ``tasks`` (a subset of :data:`TASKS`) are the tasks whose prompts are sampled, answered and measured,
+    reused ones included: a fresh capture of one task costs the real models minutes, not hours.
 
     With ``reuse`` (earlier ``realism.json`` files, say one per town) the prompts and the real models'
     answers come from those reports, so a change of the simulator is measured on the very prompts the
@@ -1015,7 +1019,12 @@ def run(
     from policy_store.config import DEFAULT_THRESHOLDS
 
     # The reused files are read before the sampling runs, so that a wrong file stops the command at once.
+    unknown = [t for t in tasks if t not in TASKS]
+    if unknown or not tasks:
+        raise ValueError(f"tasks {', '.join(unknown) or '(none)'}: give some of {', '.join(TASKS)}")
     reused = load_reuse(reuse, scenarios) if reuse else None
+    if reused is not None:
+        reused = ([s for s in reused[0] if s.task in tasks], reused[1])
     situations: list[Situation] = []
     added: list[Situation] = []
     days: dict[str, list[dict[str, Any]]] = {}
@@ -1023,17 +1032,17 @@ def run(
         days[scenario] = []
         known = {s.task for s in reused[0] if s.scenario == scenario} if reused is not None else set()
         # The policy-mode run only where its prompts are wanted: sampled from the first run, not held already.
-        wanted = not set(POLICY_TASKS) <= known
+        wanted = any(t in tasks and t not in known for t in POLICY_TASKS)
         for k in range(max(1, day_seeds)):
             days[scenario].append({})
             captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1],
                                policy_tasks=k == 0 and wanted)  # fmt: skip
             if k == 0 and reused is None:
-                situations += sample(captured, per_task, seed)
+                situations += sample([c for c in captured if c.task in tasks], per_task, seed)
             elif k == 0:
                 # A task the reused capture has no prompts of (added since it was recorded): sampled anew
                 # here, and put to the real models, which answer only what they have not answered yet.
-                added += sample([c for c in captured if c.task not in known], per_task, seed)
+                added += sample([c for c in captured if c.task not in known and c.task in tasks], per_task, seed)
     for town in day_towns:
         if town in days:
             continue
@@ -1072,6 +1081,7 @@ def run(
         + " "
         + " ".join(f"--model {m}" for m in models)
         + f" --hours {hours:g} --seeds {seeds} --per-task {per_task} --seed {seed} --draws {draws}"
+        + ("".join(f" --task {t}" for t in tasks) if tuple(tasks) != TASKS else "")
         + f" --day-seeds {max(1, day_seeds)}"
         + "".join(f" --day-town {t}" for t in day_towns)
         + f" --out {out}"
@@ -1084,6 +1094,7 @@ def run(
         "seed": seed,
         "seeds": seed_list,
         "draws": draws,
+        "tasks": list(tasks),
         "results": results,
         "simulator_range": spread,
         "reference_intervals": intervals,

@@ -104,6 +104,15 @@ def test_realism_day_town_that_is_no_scenario_is_named_before_any_run(
     assert "no scenario 'nowhere'" in said and "ville3" in said
 
 
+def test_realism_task_that_is_no_task_is_named_with_the_tasks_there_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _no_work(monkeypatch, "benchmarks.realism", "capture")
+    said = _refused(["bench", "realism", "--task", "converse.utterances", "--hours", "1", "--out", str(tmp_path / "o")])
+    assert "--task converse.utterances: no such task" in said and "converse.utterance," not in said.split("give")[0]
+    assert "plan.decompose" in said
+
+
 def test_realism_reuse_of_another_town_says_which_town_and_what_to_give(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -462,6 +462,44 @@ def test_a_reused_capture_without_a_task_samples_it_anew_and_asks_only_that(tmp_
     assert tasks == ["plan.daily", "plan.schedule"]
 
 
+def test_tasks_restrict_what_is_sampled_asked_and_reused(tmp_path, monkeypatch):
+    """``tasks``: a fresh capture of one task samples, asks and measures only that task's prompts (a
+    reused capture's other tasks are left out too), and skips the policy-mode run it does not need."""
+    from benchmarks import realism
+
+    captured_with: list[bool] = []
+
+    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
+        captured_with.append(policy_tasks)
+        stats.update({})
+        return [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}),
+                Situation("town", "converse.utterance", "Ann", "d1", {"memories": "Bo fishes."})]  # fmt: skip
+
+    asked: list[tuple[str, str]] = []
+
+    def fake_answer_all(situations, model, seeds, on_call=None):
+        for s in situations:
+            asked.append((model, s.task))
+            s.answers[model] = [f"{s.task} {seed}" for seed in seeds]
+
+    monkeypatch.setattr(realism, "capture", fake_capture)
+    monkeypatch.setattr(realism, "answer_all", fake_answer_all)
+    monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
+    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    report = realism.run(["town"], ["ref/model"], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "o",
+                         day_seeds=1, tasks=("converse.utterance",))  # fmt: skip
+    assert captured_with == [False]
+    assert asked == [("ref/model", "converse.utterance")]
+    assert [s["task"] for s in report["situations"]] == ["converse.utterance"]
+    assert report["command"].count("--task") == 1 and report["tasks"] == ["converse.utterance"]
+    # Reused: the earlier capture's other tasks are not measured again.
+    again = realism.run(["town"], ["ref/model"], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "p",
+                        day_seeds=1, tasks=("plan.daily",), reuse=[tmp_path / "o" / "realism.json"])  # fmt: skip
+    assert [s["task"] for s in again["situations"]] == ["plan.daily"]
+    with pytest.raises(ValueError, match="plan.nothing"):
+        realism.run(["town"], [], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "q", tasks=("plan.nothing",))
+
+
 def test_carry_on_counts_hours_that_name_the_hour_before_again():
     """``carry_on``: the share of hourly answers naming the activity the prompt lists last (after
     normalising case and punctuation), over prompts that list one; shown, not judged."""

@@ -396,6 +396,14 @@ def realism_command(
             "sampled or answered, so a large town costs simulator time only."
         ),
     ] = None,
+    task: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only this task's prompts are sampled, answered and measured (repeatable; default every task: "
+            "plan.daily, plan.hourly, plan.schedule, plan.decompose, act.triple, perceive.importance, "
+            "converse.utterance). A fresh capture of one task costs the real models minutes, not hours."
+        ),
+    ] = None,
 ) -> None:
     """Variety of the simulator's answers next to real models on the same prompts (distinct answers,
     repeats, similarity across seeds and days, share above the policy thresholds)."""
@@ -403,6 +411,9 @@ def realism_command(
 
     towns = scenario or ["ville3"]
     models = model or ["scripted/default"]
+    tasks = list(dict.fromkeys(task)) if task else list(realism.TASKS)
+    if unknown := [t for t in tasks if t not in realism.TASKS]:
+        raise UserError(f"--task {', '.join(unknown)}: no such task; give one of {', '.join(realism.TASKS)}")
     span_hours(None, hours)
     if seeds < 2 or per_task < 1 or draws < 1 or day_seeds < 1:
         raise UserError("--seeds at least 2 (similarity needs pairs), --per-task, --draws and --day-seeds at least 1")
@@ -418,8 +429,9 @@ def realism_command(
         # A real model whose answers the reused captures hold is not asked again, so it need not be
         # installed: re-measuring the simulator against recorded answers must not need 1.6 GB of models.
         situations, answered_with = realism.load_reuse(reuse, towns)
+        situations = [s for s in situations if s.task in tasks]
         # A task the captures hold no prompts of (added since) is sampled anew and put to the real models.
-        complete = all({s.task for s in situations if s.scenario == t} >= set(realism.TASKS) for t in towns)
+        complete = all({s.task for s in situations if s.scenario == t} >= set(tasks) for t in towns)
         needed = [
             m
             for m in models
@@ -442,6 +454,7 @@ def realism_command(
             draws=draws,
             day_seeds=day_seeds,
             day_towns=day_town or (),
+            tasks=tuple(tasks),
         )
     for town, marks in report.get("day_verdict", {}).items():
         missed = [k for k, v in marks.items() if v != "holds"]
