@@ -2989,3 +2989,83 @@ def test_an_occasion_retold_as_coming_up_is_named_without_the_verb():
     assert "Will you come?" in remarks_on(mine) and "Are you going?" not in remarks_on(mine)
     lines = {by_its_name(mine, random.Random(seed)) for seed in range(40)}
     assert not [x for x in lines if " My " in x or "coming up coming" in x], lines
+
+
+def _opening_prompt(**changes: str) -> dict[str, str]:
+    shown = {
+        "identity": "Name: Tam Osei\nCurrently: Tam Osei is getting the ferry ready for the winter timetable.",
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "action": "checking the ferry's ropes",
+        "other_action": "mending the nets on the quay, tying a knot (cutting the twine)",
+        "memories": "- Ana Ruiz runs the net loft\n- The harbour master announced a storm warning for Friday",
+        "conversation": "[The conversation has not started yet -- start it!]",
+    }
+    return {**shown, **changes}
+
+
+def test_a_first_line_greets_and_mostly_says_something():
+    """GPT-3.5's first lines in the original's 3-agent day: 7 of 8 a greeting and a topic, 4 of 8 on what
+    the listener was doing; the 1.5B's on 15 captured openings: 2 of 30 said nothing but a greeting.
+    The simulator greeted and no more, so one prompt's three seeds said the same greeting twice
+    (benchmarks/results/realism_utterance.md, session 62)."""
+    from aga.simulator.talk import _is_greeting
+
+    lines = [ask("converse.utterance", seed, **_opening_prompt())["utterance"] for seed in range(300)]
+    assert all(re.match(r"(?:Hi|Hey|Oh|Hello|Good|Great|Lovely|Nice|Ana)\b", x) for x in lines), lines[:5]
+
+    def says_nothing(sentence: str) -> bool:
+        return _is_greeting(sentence, "Ana Ruiz") or (sentence.endswith("?") and len(sentence.split()) <= 6)
+
+    bare = [x for x in lines if all(says_nothing(s) for s in re.split(r"(?<=[.!?])\s+", x))]
+    seen = [x for x in lines if "mending the nets" in x]
+    news = [x for x in lines if "storm warning" in x]
+    assert 0.02 < len(bare) / len(lines) < 0.25, len(bare)
+    assert 0.35 < len(seen) / len(lines) < 0.65, len(seen)
+    assert 0.2 < len(news) / len(lines) < 0.65, len(news)
+    # what the listener is doing is its main clause, without the runtime's step in brackets
+    assert not [x for x in seen if "twine" in x or "tying a knot" in x], seen
+    assert len(set(lines)) > 200  # no longer one of ten greetings
+    # Asleep or in this very talk, there is nothing to see (no "I see you are chatting with me").
+    chatting = _opening_prompt(other_action="chatting with Tam Osei")
+    lines = [ask("converse.utterance", seed, **chatting)["utterance"] for seed in range(100)]
+    assert not [x for x in lines if "chatting" in x]
+
+
+def test_a_first_line_brings_up_what_the_speaker_is_to_tell_everyone_and_keeps_secrets():
+    duty = "Tam Osei is organising the Kelp Festival on Saturday and invites everyone he meets to come."
+    memories = "- Tam Osei has a secret crush on Bo Lind\n- Ana Ruiz runs the net loft"
+    shown = _opening_prompt(identity=f"Name: Tam Osei\nCurrently: {duty}", memories=memories)
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    told = [x for x in lines if "Kelp Festival" in x]
+    assert len(told) / len(lines) > 0.65, len(told)
+    assert not [x for x in lines if "crush" in x]  # one's secret opens no talk
+
+
+def test_what_a_first_line_tells_is_taken_up_and_summed_up():
+    """The reply takes up what follows the greeting ("Still mending the nets?" - "Yes, I am still mending
+    the nets."), and the summary of a talk counts the first line's news, not its greeting."""
+    asked = "Tam Osei: Hi Ana! Still mending the nets on the quay? Need a hand?"
+    heard = {"identity": "Name: Ana Ruiz", "name": "Ana Ruiz", "other": "Tam Osei",
+             "memories": "- Ana Ruiz runs the net loft", "conversation": f"[Conversation]\n{asked}"}  # fmt: skip
+    answers = [ask("converse.utterance", seed, **heard)["utterance"] for seed in range(100)]
+    confirmed = [x for x in answers if "I am still mending the nets on the quay." in x]
+    assert 0.6 < len(confirmed) / len(answers) < 0.95, answers[:10]
+    told = "Tam Osei: Hey Ana! I should tell you, I am organising the Kelp Festival on Saturday. Will you come?"
+    talk = f"{told}\nAna Ruiz: Count me in.\nTam Osei: Have you eaten yet?\nAna Ruiz: Busy day?"
+    text = ask("converse.summary", 1, conversation=talk)["text"]
+    assert "Kelp Festival" in text, text
+    greeted = "Tam Osei: Hey Ana, good to see you.\nAna Ruiz: Hi Tam! How are you doing today?"
+    assert ask("converse.summary", 1, conversation=greeted)["text"].endswith("how their days are going")
+    # A "Still ..." question names no one: "Still organising the Kelp Festival?" was summed up as "Still's".
+    still = f"{greeted}\nTam Osei: Still organising a Kelp Festival on the slipway? How is that going?"
+    assert "Still's" not in ask("converse.summary", 1, conversation=still)["text"]
+
+
+def test_a_verb_after_how_often_is_said_in_the_speakers_person():
+    """ "Guess what? I often studies at the library" was said (a ville3 day, session 62)."""
+    from aga.simulator.text import as_said_to
+
+    said = as_said_to("Tam Osei often mends nets at the loft", "Tam Osei", "Ana Ruiz")
+    assert said == "I often mend nets at the loft"
+    assert as_said_to("Ana Ruiz usually goes home early", "Tam Osei", "Ana Ruiz") == "you usually go home early"

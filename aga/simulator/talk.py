@@ -76,6 +76,23 @@ MENTION_CHANCE = 0.3
 # two seeds of one prompt ("So, I stream games on Twitch in the evenings") where the 1.5B never repeated
 # a line (benchmarks/results/realism.json).
 REMARK_CHANCE = 0.8
+# What the first line carries after its greeting. The original study's GPT-3.5 day (its 8 conversations,
+# read from the saved memories, session 62): 7 first lines were a greeting and a topic in one line, 1 a
+# greeting alone; 4 of 8 spoke of what the listener was doing ("enjoying your meal?"), 5 of 8 brought up
+# the speaker's news or plan, 2 both. The 1.5B, asked 15 openings captured from ville3 and harbour6
+# runs twice each: 2 of 30 were a greeting or a question alone, about 15 spoke of what the listener was
+# doing ("How's the rock-pool project coming along?"), about 10 of the speaker's own news or work. The
+# simulator greeted and said nothing else, so every talk opened with one of ten lines and the same
+# greeting came back on two seeds of a prompt (benchmarks/results/realism_utterance.md).
+OPEN_SEEN_CHANCE = 0.5  # of what the listener is seen doing, when the prompt shows it
+OPEN_NEWS_CHANCE = 0.5  # of news the memories hold
+# What the speaker is to tell everyone (a party's organiser, a warning) opens nearly every talk: GPT-3.5's
+# party organiser brought it up in all 4 of her first lines, the 1.5B in 6 of its 7 first lines as her (the
+# 15 openings above and the opening among the realism prompts).
+OPEN_DUTY_CHANCE = 0.8
+# When neither: another memory, else the greeting alone: about 1 in 16 first lines of a speaker with news,
+# 1 in 8 of one without (GPT-3.5: 1 of 8; the 1.5B: 2 of 30).
+OPEN_MENTION_CHANCE = 0.75
 # "Ana Lima knows Bo Reyes as her cousin and ...": how a cast's relation is remembered. It is standing
 # knowledge, not news: the embedded models recite one in 8% of their lines (some of them said back
 # after the other recited it), the simulator did in 31%, because such a line rates high by its words
@@ -517,9 +534,12 @@ def _line(
     framed = True
     # What the other just said, if it told something (before turn 2 it is at most the greeting).
     taken: list[str] | None = None
-    if turn >= 2:
-        gist = _gist_of(said[-1].split(" Anyway, ")[0]).split()
-        taken = gist if _tells(gist, said[-1], p.get("name")) else None
+    last = ""
+    if turn >= 1:
+        # (after the greeting: a first line tells what follows its "Hi Bo!")
+        last = _after_greeting(said[-1].split(" Anyway, ")[0], p.get("name"))
+        gist = _gist_of(last).split()
+        taken = gist if _tells(gist, last, p.get("name")) else None
     if turn == 0:
         label = _label(p)
         kin = _KIN.search(label) is not None
@@ -542,10 +562,18 @@ def _line(
                 "Oh, hello! I didn't expect to see you here.",
             ]
         line = rng.choice(greetings)
+        if opened := _opening(p, topics, news, bool(told), rng):
+            # (after a greeting that asks nothing: "Hi Klaus! How are you doing today? Still sketching?")
+            hellos = (f"Hi {other}!", f"Hey {other}!", f"Oh, hi {other}!", f"Hello there, {other}.",
+                      f"Good to see you, {other}.", f"Hello {other}!", f"{other}, there you are!")  # fmt: skip
+            line = f"{rng.choice(hellos)} {opened}"
     elif turn >= 1 and (answer := invitation_answer(said[-1].split(" Anyway, ")[0], rng)):
         # An invitation is answered ("Are you coming to my party?" was met with "Busy day?"): whether
         # the listener comes is what the memory of the talk is then to hold.
         line = answer  # (said as it is: no opener before "Count me in")
+    elif (still := _STILL.search(last)) and rng.random() < ANSWER_CHANCE:
+        # Asked whether one is still at it, one says so ("Still mending the nets?" was met with "Busy day?").
+        line = f"{rng.choice(CONFIRMS)}I am still {still.group(1)}."
     elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
@@ -579,7 +607,7 @@ def _line(
         elif rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
             # it in mind." was said)
-            line = _and(line, rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic)))
+            line = _and(line, rng.choice(_remarks(topic)))
     elif topics and rng.random() < MENTION_CHANCE:
         # A relation to a third person only when nothing else is left to say: the 1.5B recited one in
         # 3% of its lines on the simulator's own talks (benchmarks/results/talk_topics.md).
@@ -599,7 +627,7 @@ def _line(
             if named := _by_name(whole, said, rng):
                 line = named
             elif rng.random() < REMARK_CHANCE:  # and a question or a word on it, as with news
-                line = _and(line, rng.choice(_about_you(topic) if _of_the_listener(topic) else remarks_on(topic)))
+                line = _and(line, rng.choice(_remarks(topic)))
     else:
         # Two parts, as people say them ("It's been a long day. How has your week been?"): a model
         # does not say the very same sentence in conversation after conversation.
@@ -629,6 +657,79 @@ def _line(
         line = line if line.endswith((".", "!", "?")) else line + "."
         line += " Anyway, I should get back to what I was doing. See you later!"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
+
+
+def _opening(p: Prompt, topics: list[str], news: list[str], duty: bool, rng: random.Random) -> str:
+    """What a first line says after its greeting (see ``OPEN_SEEN_CHANCE``), or '' for the greeting
+    alone: what the listener is doing, as "Current context" shows it, and news, in that order (GPT-3.5's
+    "enjoying your meal? I'm planning a party ..."); else another memory."""
+    parts: list[str] = []
+    doing = _doing_now(p.get("other_action"))
+    if doing and rng.random() < OPEN_SEEN_CHANCE:
+        topic = as_said_to(f"{p.get('other')} is {doing}", p.get("name"), p.get("other"))  # ("for your class")
+        parts.append(_and(_framed(topic, SEEN, rng), rng.choice(_about_you(topic))))
+    # (one's secret is no way to open a talk: "Hi Isabella! Guess what? I have a secret crush on Klaus")
+    news = [t for t in news if not _KEPT_QUIET.search(t)]
+    if news and rng.random() < (OPEN_DUTY_CHANCE if duty else OPEN_NEWS_CHANCE):
+        whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
+        topic = told_briefly(whole, rng)
+        told = _by_name(whole, [], rng) or _framed(topic, TELL, rng)
+        parts.append(told if told.endswith("?") else _and(told, rng.choice(_remarks(topic))))
+    pool = [t for t in topics[:8] if not _RELATION.match(t) and not _KEPT_QUIET.search(t)]
+    if not parts and pool and rng.random() < OPEN_MENTION_CHANCE:
+        topic = told_briefly(as_said_to(rng.choice(pool), p.get("name"), p.get("other")).rstrip("."), rng)
+        # ("Speaking of which" speaks of nothing yet)
+        parts.append(_framed(topic, tuple(x for x in MENTION if x != "Speaking of which, "), rng))
+    return " ".join(x if x.endswith(("?", "!", ".")) else x + "." for x in parts)
+
+
+def _remarks(topic: str) -> list[str] | tuple[str, ...]:
+    """What is said after ``topic`` (as said to the listener): to them of their own doings, a question or
+    a word on it as seen; else what suits the news."""
+    return _about_you(topic) if _of_the_listener(topic) else remarks_on(topic)
+
+
+def _doing_now(action: str) -> str:
+    """What someone is doing, as "Current context" shows it, said as one sees it: the activity's main
+    clause, without the step in brackets ("having lunch, adding salt (checking the phone)" -> "having
+    lunch"); '' when it is no activity one sees ("idle", "chatting with ...": the talk is this one)."""
+    doing = without_step(action).split(", ")[0].strip().rstrip(".")
+    if not re.match(r"\w+ing\b", doing) or _IN_TALK.search(f"is {doing}") or _SEEN_ONLY.search(f"is {doing}"):
+        return ""
+    return doing
+
+
+def _after_greeting(line: str, listener: str) -> str:
+    """``line`` from its first sentence that is not a greeting to ``listener`` ("Hi Bo! Still mending the
+    nets?" -> "Still mending the nets?"); a line that is all greeting stays as it is."""
+    parts = re.split(r"(?<=[.!?])\s+", line.strip())
+    while len(parts) > 1 and _is_greeting(parts[0], listener):
+        parts.pop(0)
+    return " ".join(parts)
+
+
+# A greeting, once the name it is said to is left out ("Hey Bo, good to see you." -> "Hey, good to see you").
+_GREETING = re.compile(
+    r"^(?:oh,?\s*)?(?:(?:hi|hey|hello|hello there|morning|good (?:morning|afternoon|evening))\b|"
+    r"(?:(?:so |really )?(?:good|great|lovely|nice|wonderful) to (?:see|run into) you)|fancy meeting you here|"
+    r"i didn't expect to see you here|there you are)",
+    re.IGNORECASE,
+)
+
+
+def _is_greeting(sentence: str, listener: str) -> bool:
+    """Whether ``sentence`` greets (``listener``'s name, alone or in a greeting), asking or telling nothing."""
+    called = [re.escape(x) for x in {_first(listener), listener.split()[-1]} if x] if listener.strip() else []
+    bare = re.sub(rf"\b(?:{'|'.join(called)})\b", "", sentence) if called else sentence
+    bare = re.sub(r"\s+([,.!?])", r"\1", bare).strip(" ,.!?")
+    return not bare or (_GREETING.match(bare) is not None and not sentence.rstrip().endswith("?"))
+
+
+def _told_after_greeting(line: str, listener: str) -> str:
+    """What a first line tells after its greeting ("Hi Bo! Still mending the nets?" -> "Still mending the
+    nets?"), '' when it is all greeting."""
+    rest = _after_greeting(line, listener)
+    return "" if _is_greeting(re.split(r"(?<=[.!?])\s+", rest)[0], listener) else rest
 
 
 def _by_name(topic: str, said: list[str], rng: random.Random) -> str:
@@ -710,6 +811,9 @@ def _label(p: Prompt) -> str:
 
 
 ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
+# "Still mending the nets?": what one is seen doing, asked of one (see ``_framed``).
+_STILL = re.compile(r"(?:^|[.!?]\s+)Still (\w+ing\b[^?]*)\?")
+ANSWER_CHANCE = 0.8  # a question put to one is mostly answered, not passed over for small talk
 CONFIRMS = ("Yes, ", "That's right, ", "Ha, yes, ", "True, ")  # ... when it was said of oneself
 
 
@@ -725,6 +829,7 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
         and ":" not in line
         and canonical(" ".join(gist)) not in _SMALL
         and not _addresses(line, listener)
+        and not _is_greeting(line, listener)  # ("I didn't expect to see you here" is no news to say back)
     )
 
 
@@ -906,10 +1011,15 @@ def summary(p: Prompt) -> dict[str, str]:
     two, not by either, so a speaker's "I" is their name ("I am crossing off the list" said by Bo Reyes
     -> "Bo Reyes is crossing off the list")."""
     said = _said_by(p.get("conversation"))
-    body = [(who, plain) for who, line in said[1:] if len(plain := _news_in(line)) > 20]
+    # The first line, after its greeting: what it tells after "Hi Bo!" ("Hi Bo! I am organising the
+    # regatta ...") is said as much as any other line.
+    lines = [(who, line if i else _told_after_greeting(line, next((w for w, _ in said if w != who), "")))
+             for i, (who, line) in enumerate(said)]  # fmt: skip
+    body = [(who, plain) for who, line in lines if len(plain := _news_in(line)) > 20]
     # An occasion brought up by its name is what the talk was about, asked or told ("Are you coming to
-    # my party?"; see ``occasions``).
-    body += [(who, named) for who, line in said[1:] if (named := occasion_in(line.split(" Anyway, ")[0]))]
+    # my party?"; see ``occasions``), without the line's frames ("Still organising a party?" was summed up
+    # as "Still's party").
+    body += [(who, named) for who, line in lines if (named := occasion_in(said_plainly(line)))]
     if not body:
         return {"text": f"conversing about {SMALL_TALK_ONLY}"}
     # A relation recited in passing is not what a talk was about when anything else was said (it

@@ -678,6 +678,11 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     """``person`` + the verb in their form + the rest with the same person's possessives and verbs, and
     the other of the two (``other``: name, subject, possessive, object) said to or of as such."""
     other_name, _, other_own, other_obj = other
+    adverb = ""
+    if verb.lower() in _HOW_OFTEN and (after := re.match(r"\s+([a-z]+)\b(.*)$", rest, re.DOTALL)):
+        # The verb is the word after how often ("Klaus often studies at the library" said by him was "I
+        # often studies ...").
+        adverb, verb, rest = f"{verb} ", after.group(1), after.group(2)
     if verb.lower().endswith("ing") and len(verb) > 5:
         # "Sato Michiko rehearsing a song" (what a talk was about, remembered) said by her: "I am rehearsing"
         rest, verb = f" {verb}{rest}", "is"
@@ -735,7 +740,12 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}",
         rest,
     )
-    return f"{person} {_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
+    return f"{person} {adverb}{_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
+
+
+# Words of how often or how far that stand between a subject and its verb.
+_HOW_OFTEN = frozenset(("often", "usually", "always", "sometimes", "never", "rarely", "seldom", "regularly",
+                        "normally", "generally", "mostly", "also", "still", "really", "just", "even"))  # fmt: skip
 
 
 # Words ending in "s" that are no verb in the third person, after "and", "but" or "or".
