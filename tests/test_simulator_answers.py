@@ -3069,3 +3069,35 @@ def test_a_verb_after_how_often_is_said_in_the_speakers_person():
     said = as_said_to("Tam Osei often mends nets at the loft", "Tam Osei", "Ana Ruiz")
     assert said == "I often mend nets at the loft"
     assert as_said_to("Ana Ruiz usually goes home early", "Tam Osei", "Ana Ruiz") == "you usually go home early"
+
+
+def test_a_request_for_help_with_an_occasion_is_answered():
+    """GPT-3.5's organiser and the 1.5B as her asked for help with getting the party ready in first lines;
+    the simulator brings an occasion up that way too, and the listener answers it (session 62)."""
+    from aga.simulator.occasions import _HELPS, by_its_name
+
+    lines = {by_its_name("I am organising the Kelp Festival on Saturday", random.Random(s)) for s in range(60)}
+    asked = next(x for x in lines if x.startswith("Could you help me"))
+    talk = f"[Conversation]\nTam Osei: Hi Ana! {asked}"
+    heard = {"identity": "Name: Ana Ruiz", "name": "Ana Ruiz", "other": "Tam Osei",
+             "memories": "- Ana Ruiz runs the net loft", "conversation": talk}  # fmt: skip
+    answers = [ask("converse.utterance", seed, **heard)["utterance"].split(" Anyway, ")[0] for seed in range(30)]
+    assert set(answers) <= set(_HELPS), answers
+
+
+def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
+    """The 1.5B said "I've been really busy with my research paper" where the memory read "... is writing a
+    research paper on how gentrification affects low-income communities"; the simulator recited the
+    memory, so two seeds' tellings were one sentence under two openers (session 62)."""
+    from aga.simulator.talk import _by_its_thing
+
+    paper = "I am writing a research paper on how gentrification affects low-income communities"
+    lines = [_by_its_thing(paper, [], random.Random(seed)) for seed in range(200)]
+    short = [x for x in lines if x]
+    assert 0.35 < len(short) / len(lines) < 0.65
+    assert all("my research paper" in x or "My research paper" in x for x in short), short
+    assert not _by_its_thing(paper, ["Hm, a research paper? Since when?"], random.Random(1))  # named already
+    # Not someone else's doing, not bad news, not what is about no short thing.
+    for topic in ("Bo Lind is writing a research paper on tides", "I am worried about the research paper",
+                  "I am combing hair", "I am rebuilding the engine of an old wooden crabber that leaks"):  # fmt: skip
+        assert not any(_by_its_thing(topic, [], random.Random(seed)) for seed in range(20)), topic

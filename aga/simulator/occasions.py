@@ -47,8 +47,11 @@ _MAKING = re.compile(
 )
 
 # Lines that bring up an occasion by its name, by whose occasion it is.
+# (and as the first lines of GPT-3.5's organiser and of the 1.5B as her put it: a reminder, a request for help
+# with getting ready; session 62)
 _OWN = ("Are you coming to {o}?", "I'm busy getting ready for {o}.", "{O} is coming up. Will you come?",
-        "I can't stop thinking about {o}. Will you come?")  # fmt: skip
+        "I can't stop thinking about {o}. Will you come?", "Don't forget {o}!",
+        "Could you help me get ready for {o}?")  # fmt: skip
 _GOING = ("Are you going to {o}?", "I'm looking forward to {o}.", "Will I see you at {o}?")
 _YOURS = ("How is {o} coming along?", "Are you ready for {o}?", "How are the plans for {o} going?")
 _OTHERS = ("Have you heard about {o}?", "Are you going to {o}?", "What do you make of {o}?",
@@ -121,12 +124,17 @@ _ACCEPTS = ("I'd love to come.", "Count me in.", "I'll be there.", "I wouldn't m
             "I'm not sure I can make it, but I'll try.", "Yes, I'll come.")  # fmt: skip
 # (to a funeral or a meeting about trouble: no delight)
 _SOLEMN = ("Yes, I'll be there.", "I think so.", "I'm not sure yet.")
-ANSWERS = (*_ACCEPTS, *_SOLEMN)  # (small talk: no news to remember a talk by)
+# (to a request for help with getting an occasion ready)
+_HELP_ASKED = re.compile(r"\b(?:Could|Can|Would) you help me\b[^?]*\?\s*$", re.IGNORECASE)
+_HELPS = ("Of course, I'd be glad to help.", "Sure, what do you need?", "I'll see what I can do.")
+ANSWERS = (*_ACCEPTS, *_SOLEMN, *_HELPS)  # (small talk: no news to remember a talk by)
 _SOLEMN_OCCASION = re.compile(r"\b(?:funeral|memorial|vigil|inquest|hearing)\b", re.IGNORECASE)
 
 
 def invitation_answer(line: str, rng: random.Random) -> str:
-    """The answer to ``line`` if it ends by inviting the listener, else ''."""
+    """The answer to ``line`` if it ends by inviting the listener or asking their help, else ''."""
+    if _HELP_ASKED.search(line.strip()):
+        return rng.choice(_HELPS)
     if not _INVITED.search(line.strip()):
         return ""
     return rng.choice(_SOLEMN if _SOLEMN_OCCASION.search(line) else _ACCEPTS)

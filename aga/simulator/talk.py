@@ -602,7 +602,7 @@ def _line(
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
         line = _framed(topic, TELL, rng)
-        if named := _by_name(whole, said, rng):
+        if named := _by_name(whole, said, rng) or _by_its_thing(whole, said, rng):
             line = named
         elif rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
@@ -673,7 +673,7 @@ def _opening(p: Prompt, topics: list[str], news: list[str], duty: bool, rng: ran
     if news and rng.random() < (OPEN_DUTY_CHANCE if duty else OPEN_NEWS_CHANCE):
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
-        told = _by_name(whole, [], rng) or _framed(topic, TELL, rng)
+        told = _by_name(whole, [], rng) or _by_its_thing(whole, [], rng) or _framed(topic, TELL, rng)
         parts.append(told if told.endswith("?") else _and(told, rng.choice(_remarks(topic))))
     pool = [t for t in topics[:8] if not _RELATION.match(t) and not _KEPT_QUIET.search(t)]
     if not parts and pool and rng.random() < OPEN_MENTION_CHANCE:
@@ -723,6 +723,33 @@ def _is_greeting(sentence: str, listener: str) -> bool:
     bare = re.sub(rf"\b(?:{'|'.join(called)})\b", "", sentence) if called else sentence
     bare = re.sub(r"\s+([,.!?])", r"\1", bare).strip(" ,.!?")
     return not bare or (_GREETING.match(bare) is not None and not sentence.rstrip().endswith("?"))
+
+
+# One's own doings brought up by what they are about, as often as an occasion is by its name: the 1.5B said
+# "I've been really busy with my research paper" and "I've been working on reordering the sections" where
+# the memory read "... is writing a research paper on how gentrification affects low-income communities"
+# (benchmarks/results/realism_utterance.json, session 62); the simulator recited the memory, so two
+# tellings on two seeds were the same sentence under two openers (similarity 0.9 and more).
+_OWN_THING = ("I've been busy with {t}.", "{T} is keeping me busy.", "I'm still working on {t}.",
+              "I've been getting on with {t}.")  # fmt: skip
+_DOING_OWN = re.compile(r"^I (?:am|have been|'ve been|have spent [\w\s]*?) (?:\w+ing)\b")
+
+
+def _by_its_thing(topic: str, said: list[str], rng: random.Random) -> str:
+    """What the speaker is doing (``topic`` as said: "I am writing a research paper on ...") brought up by
+    what it is about half the time ("I've been busy with my research paper."), or ''. Not once the talk
+    has named it (it is then told in full), nor bad news, nor what is about no thing of a few words."""
+    if not _DOING_OWN.match(topic) or _BAD_NEWS.search(topic):
+        return ""
+    thing = thing_of(topic)
+    m = re.match(r"(a|an|the|my) (\w[\w' -]*)$", thing)
+    if not m or len(thing.split()) > 5 or m.group(2).lower() in " ".join(said).lower():
+        return ""
+    if rng.random() >= BY_NAME_CHANCE:
+        return ""
+    called = ("my " if m.group(1) in ("a", "an") else f"{m.group(1)} ") + m.group(2)  # one's own paper
+    line = rng.choice(_OWN_THING)
+    return line.replace("{t}", called).replace("{T}", called[0].upper() + called[1:])
 
 
 def _told_after_greeting(line: str, listener: str) -> str:
