@@ -15,6 +15,17 @@ in meaning (MiniLM) among the things the prompt shows:
 - ``echo``: a line already said in this conversation (taking it up, saying it back);
 - ``small talk``: nothing the prompt shows is close (greetings, "How has your week been?").
 
+With ``--openings`` the prompts are those of a conversation's first line instead, and one more thing
+the prompt shows can be taken up:
+
+- ``their doing``: what the listener is doing, as the prompt's "Current context" says ("Klaus Mueller
+  is sketching a graph"; without the runtime's step in brackets).
+
+A first line often greets, remarks on what the listener is doing and brings up news in one: it is read
+sentence by sentence, counted once under every class one of its sentences takes up (the shares may sum
+to more than 100%), and under small talk when none takes anything up. GPT-3.5's first lines in the
+original's 3-agent day did so in 7 of 8 talks (a greeting alone opened 1).
+
 An answer that says nothing is counted apart (``placeholder``) and left out of the shares: a call that
 ended in the fail-safe (the runtime refuses a copied format, "...", or an assistant's wording, then
 gives up) or a recorded copy of the old format's "Ana Lima's next line" (the 0.5B's, before session 44).
@@ -41,6 +52,7 @@ from benchmarks.scratch import observed_run, scratch_gateways, shown_lines, take
 
 TASK = "converse.utterance"
 CLASSES = ("own plans", "relation", "memory", "echo", "small talk")
+OPENING_CLASSES = ("their doing", "own plans", "relation", "memory", "small talk")
 PLACEHOLDER = "placeholder"
 SIMULATOR = "scripted/default"
 # Closest-in-meaning below this is no topic of the prompt's: small talk. Set once (MiniLM cosine of a
@@ -77,9 +89,13 @@ def _lines(block: str) -> list[str]:
     return out
 
 
-def candidates(shown: dict[str, str]) -> list[tuple[str, str]]:
-    """(class, text) of every statement the prompt shows that a line could take up."""
+def candidates(shown: dict[str, str], openings: bool = False) -> list[tuple[str, str]]:
+    """(class, text) of every statement the prompt shows that a line could take up; of a first line's
+    prompt (``openings``) also what the listener is doing."""
     out: list[tuple[str, str]] = []
+    doing = re.sub(r"\s*\(.*$", "", shown.get("other_action", "")).strip()
+    if openings and doing and shown.get("other"):
+        out.append(("their doing", f"{shown['other']} is {doing}"))
     currently = _CURRENTLY.search(shown.get("identity", ""))
     if currently:
         out += [("own plans", s) for s in re.split(r"(?<=[.!?])\s+", currently.group(1).strip()) if len(s) > 12]
@@ -94,7 +110,13 @@ def candidates(shown: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
-def classify(answer: str, shown: dict[str, str], embed: Callable[[list[str]], np.ndarray], cut: float = CUT) -> str:
+def classify(
+    answer: str,
+    shown: dict[str, str],
+    embed: Callable[[list[str]], np.ndarray],
+    cut: float = CUT,
+    openings: bool = False,
+) -> str:
     """The class of what ``answer`` takes up (see the module's list): a recited relation by its wording;
     the speaker's own plans when a sentence of "Currently:" is close (whatever else is closer: the
     same plans are often also a retrieved memory, "Ana is planning the fair", and a line about them
@@ -104,7 +126,7 @@ def classify(answer: str, shown: dict[str, str], embed: Callable[[list[str]], np
         return PLACEHOLDER
     if RELATION.search(answer):
         return "relation"
-    found = candidates(shown)
+    found = candidates(shown, openings)
     if not answer.strip() or not found:
         return "small talk"
     vectors = embed([answer, *(text for _, text in found)])
@@ -112,7 +134,9 @@ def classify(answer: str, shown: dict[str, str], embed: Callable[[list[str]], np
     # The speaker's own plans, then what was said in this talk, come before a memory that says the
     # same: "Are you still writing that paper?" after "I am writing a paper" takes up the line, whether
     # or not a memory also holds the paper.
-    for kind in ("own plans", "echo"):
+    # (and what the listener is doing before a memory of it: "Looks like you're knitting" takes up the
+    # sight in front of the speaker, whether or not a memory also holds it)
+    for kind in ("own plans", "echo", "their doing"):
         close = [float(s) for (k, _), s in zip(found, sims, strict=True) if k == kind]
         if close and max(close) >= cut:
             return kind
@@ -128,9 +152,11 @@ def is_placeholder(answer: str) -> bool:
     return not answer.strip() or copies_placeholder(answer)
 
 
-def capture(scenario: str, *, hours: float, seed: int, start: time | None = None) -> list[TopicPrompt]:
+def capture(
+    scenario: str, *, hours: float, seed: int, start: time | None = None, openings: bool = False
+) -> list[TopicPrompt]:
     """Run ``scenario`` on the simulator (baseline mode) and keep every utterance prompt after the
-    greeting (the conversation has at least one line)."""
+    greeting (the conversation has at least one line), or with ``openings`` every one of a first line."""
     kept: list[TopicPrompt] = []
 
     def observe(prompt: Any, answer: Any) -> None:
@@ -138,7 +164,7 @@ def capture(scenario: str, *, hours: float, seed: int, start: time | None = None
             return
         shown = {k: str(v) for k, v in prompt.shown.items()}
         said = [x for x in _lines(shown.get("conversation", "")) if ": " in x]
-        if said:
+        if bool(said) != openings:
             kept.append(TopicPrompt(scenario, shown.get("name", ""), shown.get("other", ""), len(said), shown))
 
     with observed_run(scenario, observe, "aga-topics-", hours=hours, seed=seed, start=start) as run:
@@ -175,18 +201,38 @@ def ask(
                     on_call()
 
 
+def opening_classes(
+    answer: str, shown: dict[str, str], embed: Callable[[list[str]], np.ndarray], cut: float = CUT
+) -> set[str]:
+    """Every class a first line takes up, sentence by sentence; {small talk} when none takes up anything."""
+    if is_placeholder(answer):
+        return {PLACEHOLDER}
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", answer.strip()) if x]
+    taken = {classify(x, shown, embed, cut, openings=True) for x in sentences} - {"small talk"}
+    return taken or {"small talk"}
+
+
 def shares(
-    prompts: Sequence[TopicPrompt], model: str, embed: Callable[[list[str]], np.ndarray], cut: float = CUT
+    prompts: Sequence[TopicPrompt],
+    model: str,
+    embed: Callable[[list[str]], np.ndarray],
+    cut: float = CUT,
+    openings: bool = False,
 ) -> dict[str, float] | None:
-    """Share of ``model``'s lines in each class (None when it gave none); placeholders are no line."""
-    classes = [classify(a, p.shown, embed, cut) for p in prompts for a in p.answers.get(model, [])]
-    classes = [c for c in classes if c != PLACEHOLDER]
-    if not classes:
+    """Share of ``model``'s lines in each class (None when it gave none); placeholders are no line. Of
+    first lines (``openings``): the share of lines that take up each class (see :func:`opening_classes`)."""
+    answers = [(a, p.shown) for p in prompts for a in p.answers.get(model, [])]
+    if openings:
+        found = [opening_classes(a, shown, embed, cut) for a, shown in answers]
+    else:
+        found = [{classify(a, shown, embed, cut)} for a, shown in answers]
+    found = [c for c in found if PLACEHOLDER not in c]
+    if not found:
         return None
-    return {c: round(classes.count(c) / len(classes), 3) for c in CLASSES}
+    return {c: round(sum(c in x for x in found) / len(found), 3) for c in (OPENING_CLASSES if openings else CLASSES)}
 
 
-def verdict(by_model: dict[str, dict[str, Any]], simulator: str) -> dict[str, str]:
+def verdict(by_model: dict[str, dict[str, Any]], simulator: str, classes: Sequence[str] = CLASSES) -> dict[str, str]:
     """Per class: whether the simulator's share lies within the span of the other models' shares (with
     a margin of one answer in ten: the samples are small). Empty without a reference model."""
     refs = [rows["shares"] for name, rows in by_model.items() if name != simulator and rows.get("shares")]
@@ -194,14 +240,19 @@ def verdict(by_model: dict[str, dict[str, Any]], simulator: str) -> dict[str, st
     if not refs or not own:
         return {}
     out = {}
-    for c in CLASSES:
+    for c in classes:
         lo, hi = min(r[c] for r in refs), max(r[c] for r in refs)
         value = own[c]
         out[c] = "holds" if lo - 0.1 <= value <= hi + 0.1 else f"misses ({value} outside {lo}-{hi})"
     return out
 
 
-def measure(prompts: Sequence[TopicPrompt], models: Sequence[str], embed: Callable[[list[str]], np.ndarray]) -> dict:
+def measure(
+    prompts: Sequence[TopicPrompt],
+    models: Sequence[str],
+    embed: Callable[[list[str]], np.ndarray],
+    openings: bool = False,
+) -> dict:
     """Per model: class shares at the cut-off and beside it, and how long its lines are."""
     out: dict[str, Any] = {}
     for model in models:
@@ -210,8 +261,8 @@ def measure(prompts: Sequence[TopicPrompt], models: Sequence[str], embed: Callab
         out[model] = {
             "answers": len(answers),
             "placeholders": sum(is_placeholder(a) for p in prompts for a in p.answers.get(model, [])),
-            "shares": shares(prompts, model, embed),
-            "shares_by_cut": {str(c): shares(prompts, model, embed, c) for c in CUTS if c != CUT},
+            "shares": shares(prompts, model, embed, openings=openings),
+            "shares_by_cut": {str(c): shares(prompts, model, embed, c, openings) for c in CUTS if c != CUT},
             "words_median": statistics.median(len(a.split()) for a in lines) if lines else None,
         }
     return out
@@ -229,8 +280,10 @@ def run(
     tracker: Callable[[str, int], Callable[[], None]] | None = None,
     embed: Callable[[list[str]], np.ndarray] | None = None,
     reuse: dict[str, Any] | None = None,
+    openings: bool = False,
 ) -> dict[str, Any]:
-    """Capture, spread over pairs, ask every model, classify (the whole benchmark).
+    """Capture, spread over pairs, ask every model, classify (the whole benchmark); with ``openings``,
+    of a conversation's first lines.
 
     ``reuse``: an earlier report whose prompts are taken as they are (its towns, hours, seeds and
     sample) with the answers of every model it holds but the simulator's, which is asked again: a
@@ -245,12 +298,13 @@ def run(
     if reuse is not None:
         towns, hours, seed, seeds = reuse["towns"], reuse["hours"], reuse["seed"], reuse["seeds"]
         per_town, captured = reuse["per_town"], reuse["captured"]
+        openings = bool(reuse.get("openings", False))
         prompts = [TopicPrompt(**{**p, "answers": dict(p.get("answers", {}))}) for p in reuse["prompts"]]
         for p in prompts:
             p.answers.pop(SIMULATOR, None)
     else:
         for town in towns:
-            got = capture(town, hours=hours, seed=seed, start=start)
+            got = capture(town, hours=hours, seed=seed, start=start, openings=openings)
             captured[town] = len(got)
             prompts += spread(got, per_town)
     for model in models:
@@ -261,8 +315,11 @@ def run(
         step = tracker(model, len(prompts) * seeds) if tracker is not None else None
         ask(prompts, model, [seed + i for i in range(seeds)], step)
     models = list(dict.fromkeys([*models, *(m for p in prompts for m in p.answers)]))
-    by_model = measure(prompts, models, embed)
+    by_model = measure(prompts, models, embed, openings)
+    classes = OPENING_CLASSES if openings else CLASSES
     return {
+        "openings": openings,
+        "classes": list(classes),
         "towns": list(towns),
         "models": list(models),
         "hours": hours,
@@ -272,30 +329,42 @@ def run(
         "cut": CUT,
         "captured": captured,
         "by_model": by_model,
-        "verdict": verdict(by_model, SIMULATOR),
+        "verdict": verdict(by_model, SIMULATOR, classes),
         "prompts": [asdict(p) for p in prompts],
     }
 
 
 def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> str:
     """The report as Markdown: one row of class shares per model, and the simulator's verdict."""
+    openings = bool(report.get("openings"))
+    classes = report.get("classes") or CLASSES
+    which = "that open a conversation" if openings else "after the greeting"
     out = [
-        "# What a line of conversation takes up, per model",
+        "# What the first line of a conversation takes up, per model"
+        if openings
+        else "# What a line of conversation takes up, per model",
         "",
-        f"`{command}` on {machine}, {date}. Utterance prompts after the greeting captured from a baseline run "
+        f"`{command}` on {machine}, {date}. Utterance prompts {which} captured from a baseline run "
         f"of {', '.join(report['towns'])} on the simulator ({report['hours']} simulated hours, seed "
         f"{report['seed']}; captured: {report['captured']}), up to {report['per_town']} per town, one "
         f"speaker and listener pair at a time; each put to every model {report['seeds']} times (one seed "
         "each). Every answer is sorted by the statement of its prompt it is closest to in meaning (MiniLM "
         f"cosine at least {report['cut']}; a line reciting how two people know each other is a relation "
-        "by its wording).",
+        "by its wording)."
+        + (
+            " A first line is read sentence by sentence and counted under every class one of its sentences "
+            "takes up (what the listener is doing: the prompt's Current context), so the shares may sum to "
+            "more than 100%; small talk is a line none of whose sentences takes anything up."
+            if openings
+            else ""
+        ),
         "",
-        f"| model | answers | placeholders | {' | '.join(CLASSES)} | words (median) |",
-        "|---|---|---|" + "---|" * len(CLASSES) + "---|",
+        f"| model | answers | placeholders | {' | '.join(classes)} | words (median) |",
+        "|---|---|---|" + "---|" * len(classes) + "---|",
     ]
     for model, rows in report["by_model"].items():
         s = rows["shares"] or {}
-        cells = " | ".join(_pct(s.get(c)) for c in CLASSES)
+        cells = " | ".join(_pct(s.get(c)) for c in classes)
         out.append(
             f"| {model} | {rows['answers']} | {rows.get('placeholders', 0)} | {cells} | {rows['words_median']} |"
         )
@@ -305,10 +374,10 @@ def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> s
         "is counted under placeholders and left out.",
     ]
     out += ["", "At other cut-offs (the same answers):", ""]
-    out += [f"| model | cut | {' | '.join(CLASSES)} |", "|---|---|" + "---|" * len(CLASSES)]
+    out += [f"| model | cut | {' | '.join(classes)} |", "|---|---|" + "---|" * len(classes)]
     for model, rows in report["by_model"].items():
         for cut, s in rows["shares_by_cut"].items():
-            out.append(f"| {model} | {cut} | {' | '.join(_pct((s or {}).get(c)) for c in CLASSES)} |")
+            out.append(f"| {model} | {cut} | {' | '.join(_pct((s or {}).get(c)) for c in classes)} |")
     if report["verdict"]:
         said = "; ".join(f"{c} {v}" for c, v in report["verdict"].items())
         out += ["", f"Simulator vs the real models (within their span, one answer in ten either side): {said}."]
@@ -320,5 +389,6 @@ def _pct(value: Any) -> str:
 
 
 def write(report: dict[str, Any], out: Path, command: str, machine: str, date: str) -> tuple[Path, Path]:
-    """Write ``talk_topics.json`` and ``talk_topics.md`` into ``out``."""
-    return write_pair(report, out, "talk_topics", markdown, command, machine, date)
+    """Write ``talk_topics.json`` and ``talk_topics.md`` into ``out`` (``talk_openings.*`` of first lines)."""
+    stem = "talk_openings" if report.get("openings") else "talk_topics"
+    return write_pair(report, out, stem, markdown, command, machine, date)

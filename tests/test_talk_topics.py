@@ -128,3 +128,25 @@ def test_a_model_that_only_copies_the_placeholder_says_no_line(embed: Any) -> No
     assert prompts[0].answers["copier/m"] == [""]
     got = measure(prompts, ["copier/m"], embed)["copier/m"]
     assert got["placeholders"] == 1 and got["shares"] is None
+
+
+def test_a_first_line_counts_under_everything_it_takes_up(embed: Any) -> None:
+    """``--openings``: a first line greets, remarks on what the listener is doing (the prompt's Current
+    context) and brings up news in one; each sentence is read, and a greeting alone is small talk. The
+    simulator's first lines were greetings alone until session 62, where GPT-3.5's were in 1 of 8."""
+    from benchmarks.talk_topics import OPENING_CLASSES, opening_classes, shares
+
+    opening = {**SHOWN, "conversation": "[The conversation has not started yet -- start it!]",
+               "other_action": "mending a hull at the boatyard (sanding a plank)"}  # fmt: skip
+    assert next(k for k, _ in candidates(opening, openings=True)) == "their doing"
+    assert "their doing" not in [k for k, _ in candidates(opening)]  # (after the greeting: as recorded before)
+    both = "Hi Bo! Still mending that hull at the boatyard? Will you carry a lantern in the parade on Friday?"
+    assert opening_classes(both, opening, embed) == {"their doing", "own plans"}
+    assert opening_classes("Hi Bo! How are you doing today?", opening, embed) == {"small talk"}
+    prompt = TopicPrompt("t", "Ana Ruiz", "Bo Lenn", 0, opening)
+    prompt.answers = {"greeter/m": ["Hi Bo!", "Hello there, Bo."], "talker/m": [both, "Hi Bo! Mending the hull?"]}
+    got = {m: shares([prompt], m, embed, openings=True) for m in ("greeter/m", "talker/m")}
+    assert got["greeter/m"] == {**dict.fromkeys(OPENING_CLASSES, 0.0), "small talk": 1.0}
+    assert got["talker/m"]["their doing"] == 1.0 and got["talker/m"]["own plans"] == 0.5
+    said = verdict({m: {"shares": s} for m, s in got.items()}, "greeter/m", OPENING_CLASSES)
+    assert said["small talk"].startswith("misses")

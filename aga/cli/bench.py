@@ -546,12 +546,22 @@ def topics_command(
     reuse: Annotated[
         Path | None,
         typer.Option(
-            help="An earlier talk_topics.json: its prompts and real-model answers, the simulator asked again."
+            help="An earlier talk_topics.json (or talk_openings.json): its prompts and real-model answers, the "
+            "simulator asked again."
         ),
     ] = None,
+    openings: Annotated[
+        bool,
+        typer.Option(
+            "--openings",
+            help="The prompts of a conversation's first line instead (also: what the listener is doing, which "
+            "the prompt's Current context shows); writes talk_openings.{json,md}.",
+        ),
+    ] = False,
 ) -> None:
     """What a line of conversation takes up (the speaker's own plans, a relation, a memory, what was
-    just said, or small talk), per model, on the same mid-conversation prompts."""
+    just said, or small talk), per model, on the same mid-conversation prompts; with --openings, what a
+    first line takes up."""
     import shlex
     from datetime import date
 
@@ -565,7 +575,13 @@ def topics_command(
         raise UserError("--seeds and --per-town at least 1")
     begin = clock_time(start)
     out = out_folder(out or runs_dir() / "bench" / "topics")
-    earlier = _reused_report(reuse, "talk_topics.json", ("towns", "hours", "seed", "seeds", "per_town", "prompts"))
+    name = "talk_openings.json" if openings else "talk_topics.json"
+    earlier = _reused_report(reuse, name, ("towns", "hours", "seed", "seeds", "per_town", "prompts"))
+    if earlier is not None and bool(earlier.get("openings", False)) != openings:
+        raise UserError(
+            f"--reuse {reuse}: a report of {'first lines' if earlier.get('openings') else 'lines after the greeting'}; "
+            f"give it {'with' if earlier.get('openings') else 'without'} --openings"
+        )
     if earlier is None:
         _check_towns_and_models(towns, models)
     else:  # a model the reused report holds answers of is not asked again, so it need not be installed
@@ -583,6 +599,7 @@ def topics_command(
             start=begin,
             tracker=tracker,
             reuse=earlier,
+            openings=openings,
         )
     command = shlex.join(
         ["aga", "bench", "topics", *(f"--scenario={t}" for t in report["towns"]), *(f"--model={m}" for m in models)]
@@ -590,6 +607,7 @@ def topics_command(
         + [f"--seed={report['seed']}"]
         + ([f"--start={start}"] if start else [])
         + ([f"--reuse={reuse}"] if reuse else [])
+        + (["--openings"] if openings else [])
     )
     js, md = talk_topics.write(report, out, command, machine(), date.today().isoformat())
     for name, rows in report["by_model"].items():
