@@ -425,6 +425,32 @@ def test_one_call_schedules_are_measured_and_one_that_repeats_yesterday_fails():
     assert "blocks" not in marks  # shown, not judged: more blocks is not more variety
 
 
+def _fake_capture_and_models(monkeypatch, captured: list[Situation]) -> tuple[list[bool], list[tuple[str, str]]]:
+    """``realism.run`` without sampling runs, models or MiniLM: every capture returns ``captured`` (fresh
+    copies); returns the lists that record whether each capture ran the policy modes, and what each
+    model was asked."""
+    from benchmarks import realism
+
+    captured_with: list[bool] = []
+    asked: list[tuple[str, str]] = []
+
+    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
+        captured_with.append(policy_tasks)
+        stats.update({})
+        return [Situation(s.scenario, s.task, s.agent, s.day, dict(s.shown)) for s in captured]
+
+    def fake_answer_all(situations, model, seeds, on_call=None):
+        for s in situations:
+            asked.append((model, s.task))
+            s.answers[model] = [f"{s.task} {seed}" for seed in seeds]
+
+    monkeypatch.setattr(realism, "capture", fake_capture)
+    monkeypatch.setattr(realism, "answer_all", fake_answer_all)
+    monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
+    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    return captured_with, asked
+
+
 def test_a_reused_capture_without_a_task_samples_it_anew_and_asks_only_that(tmp_path, monkeypatch):
     """A task added since a capture was recorded (the one-call schedule): its prompts are sampled from
     this command's sampling run and put to the real models, which are not asked again what the capture
@@ -436,24 +462,9 @@ def test_a_reused_capture_without_a_task_samples_it_anew_and_asks_only_that(tmp_
     kept = tmp_path / "kept.json"
     kept.write_text(json.dumps({"seeds": [1, 2], "situations": [old.__dict__]}))
     new = Situation("town", "plan.schedule", "Ann", "d1", {"daily_plan": "wake up; work"})
-    captured_with: list[bool] = []
-
-    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
-        captured_with.append(policy_tasks)
-        stats.update({})
-        return [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}), new]
-
-    asked: list[tuple[str, str]] = []
-
-    def fake_answer_all(situations, model, seeds, on_call=None):
-        for s in situations:
-            asked.append((model, s.task))
-            s.answers[model] = [f"{s.task} {seed}" for seed in seeds]
-
-    monkeypatch.setattr(realism, "capture", fake_capture)
-    monkeypatch.setattr(realism, "answer_all", fake_answer_all)
-    monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
-    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    captured_with, asked = _fake_capture_and_models(
+        monkeypatch, [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}), new]
+    )
     report = realism.run(["town"], ["ref/model"], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "o",
                          reuse=[kept], day_seeds=2)  # fmt: skip
     assert captured_with == [True, False]  # the policy-mode prompts are sampled from the first run only
@@ -467,25 +478,11 @@ def test_tasks_restrict_what_is_sampled_asked_and_reused(tmp_path, monkeypatch):
     reused capture's other tasks are left out too), and skips the policy-mode run it does not need."""
     from benchmarks import realism
 
-    captured_with: list[bool] = []
-
-    def fake_capture(scenario, *, hours, seed, start=None, stats=None, policy_tasks=True):
-        captured_with.append(policy_tasks)
-        stats.update({})
-        return [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}),
-                Situation("town", "converse.utterance", "Ann", "d1", {"memories": "Bo fishes."})]  # fmt: skip
-
-    asked: list[tuple[str, str]] = []
-
-    def fake_answer_all(situations, model, seeds, on_call=None):
-        for s in situations:
-            asked.append((model, s.task))
-            s.answers[model] = [f"{s.task} {seed}" for seed in seeds]
-
-    monkeypatch.setattr(realism, "capture", fake_capture)
-    monkeypatch.setattr(realism, "answer_all", fake_answer_all)
-    monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
-    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    captured_with, asked = _fake_capture_and_models(
+        monkeypatch,
+        [Situation("town", "plan.daily", "Ann", "d1", {"identity": "Ann"}),
+         Situation("town", "converse.utterance", "Ann", "d1", {"memories": "Bo fishes."})],
+    )  # fmt: skip
     report = realism.run(["town"], ["ref/model"], hours=2, seed=0, seeds=2, per_task=2, out=tmp_path / "o",
                          day_seeds=1, tasks=("converse.utterance",))  # fmt: skip
     assert captured_with == [False]
