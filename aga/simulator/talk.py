@@ -532,7 +532,8 @@ def _line(
     told = [t for t in topics if duty and t[:30] == duty[:30]]
     news = told or news
     framed = True
-    # What the other just said, if it told something (before turn 2 it is at most the greeting).
+    # What the other just said, if it told something after its greeting (a first line may: "Hi Bo! Still
+    # mending the nets?").
     taken: list[str] | None = None
     last = ""
     if turn >= 1:
