@@ -200,6 +200,30 @@ def test_the_simulator_stays_as_varied_as_the_recorded_real_models():
                 assert now[task].get(name, "holds") == "holds", f"{task} {name}: {now[task][name]}"
 
 
+FRESH_UTTERANCES = RECORDED.parent / "realism_utterance.json"
+
+
+@pytest.mark.embedding_model
+def test_the_simulators_lines_grow_no_more_alike_on_the_fresh_utterance_prompts():
+    """On the utterance prompts captured from today's runtime (``realism_utterance.json``, 12 prompts),
+    the simulator misses both embedded models (``realism_utterance.md``). Until it holds, its figures there
+    must not grow worse than recorded (a margin of 0.02 for a change that moves a draw or two)."""
+    from aga.embeddings.minilm import MiniLMEmbedder
+    from benchmarks.realism import simulator_draws
+
+    recorded = json.loads(FRESH_UTTERANCES.read_text())
+    simulator = next(m for m in recorded["results"] if m.startswith("scripted/"))
+    situations = [Situation(**s) for s in recorded["situations"]]
+    mean, _ = simulator_draws(
+        situations, simulator, recorded["seeds"], recorded["draws"], MiniLMEmbedder().embed, THRESHOLDS
+    )
+    was = recorded["results"][simulator]["converse.utterance"]
+    now = mean["converse.utterance"]
+    for name in ("sim_p50", "sim_p90", "repeat"):
+        assert now[name] <= was[name] + 0.02, f"{name}: {now[name]} (recorded {was[name]})"
+    assert now["distinct"] >= was["distinct"] - 0.02
+
+
 def test_answering_again_leaves_no_scratch_ledger_behind(tmp_path, monkeypatch):
     """Each answering keeps its gateway's ledger in a scratch folder; the folder goes when the
     answering ends (a recording answers hundreds of times and once left 140 folders in /tmp)."""
