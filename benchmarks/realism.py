@@ -126,9 +126,9 @@ def utterance_failure(answer: str) -> str | None:
     (empty, or the answer format's placeholder copied: ``aga.cognition.answers.copies_placeholder``).
     The recorded 0.5B answered "Bram Okafor's next line" in 24 of its 36 lines, the 1.5B in 2; such a
     line is never said in a run, and next to a said one it reads as unlike as two lines can."""
-    from aga.cognition.answers import copies_placeholder
+    from benchmarks.talk_topics import is_placeholder  # (the same test as that benchmark's)
 
-    return "placeholder" if not answer.strip() or copies_placeholder(answer) else None
+    return "placeholder" if is_placeholder(answer) else None
 
 
 def answer_failure(task: str, shown: dict[str, str], answer: str) -> str | None:

@@ -720,8 +720,8 @@ _GREETING = re.compile(
 
 def _is_greeting(sentence: str, listener: str) -> bool:
     """Whether ``sentence`` greets (``listener``'s name, alone or in a greeting), asking or telling nothing."""
-    called = [re.escape(x) for x in {_first(listener), listener.split()[-1]} if x] if listener.strip() else []
-    bare = re.sub(rf"\b(?:{'|'.join(called)})\b", "", sentence) if called else sentence
+    called = _called_pattern(listener)
+    bare = called.sub("", sentence) if called is not None else sentence
     bare = re.sub(r"\s+([,.!?])", r"\1", bare).strip(" ,.!?")
     return not bare or (_GREETING.match(bare) is not None and not sentence.rstrip().endswith("?"))
 
@@ -925,11 +925,16 @@ def _gist_of(line: str) -> str:
 
 def _addresses(line: str, name: str) -> bool:
     """Whether ``line`` speaks to ``name`` by their first name (a greeting, a question put to them)."""
+    called = _called_pattern(name)
+    return called is not None and called.search(line) is not None
+
+
+def _called_pattern(name: str) -> re.Pattern[str] | None:
+    """What ``name`` is called by in talk: the first name, or the last, as one of the same family does
+    ("Hi Michiko!" to Sato Michiko; see _called); None for no name."""
     if not name.strip():
-        return False
-    # (or by the last, as one of the same family does: "Hi Michiko!" to Sato Michiko; see _called)
-    called = {re.escape(_first(name)), re.escape(name.split()[-1])}
-    return re.search(rf"\b(?:{'|'.join(sorted(called))})\b", line) is not None
+        return None
+    return re.compile(rf"\b(?:{'|'.join(sorted({re.escape(_first(name)), re.escape(name.split()[-1])}))})\b")
 
 
 def _said_by(block: str) -> list[tuple[str, str]]:
