@@ -26,7 +26,8 @@ report per task and model:
   block read unlike each other for no reason a plan has (a loop on "serving customers" next to the
   day's schedule copied out), so the raw similarities of a model that fails often say how often it
   fails as much as how varied its plans are. A line of talk fails when the runtime would refuse it and
-  ask again (empty, or the answer format's placeholder copied: "Bram Okafor's next line"), and its
+  ask again (empty, the answer format's placeholder copied: "Bram Okafor's next line", or an assistant's
+  wording: "Could you please provide more context?"), and its
   ``ok_p50`` / ``ok_p90`` are over the other lines;
 - ``rating_mean`` / ``rating_sd``: event importance.
 
@@ -122,13 +123,19 @@ def decomposition_failure(shown: dict[str, str], answer: str) -> str | None:
 
 
 def utterance_failure(answer: str) -> str | None:
-    """``"placeholder"`` or None: whether a line of talk is one the runtime refuses and asks again for
-    (empty, or the answer format's placeholder copied: ``aga.cognition.answers.copies_placeholder``).
-    The recorded 0.5B answered "Bram Okafor's next line" in 24 of its 36 lines, the 1.5B in 2; such a
-    line is never said in a run, and next to a said one it reads as unlike as two lines can."""
+    """``"placeholder"``, ``"assistant"`` or None: whether a line of talk is one the runtime refuses and
+    asks again for: empty, or the answer format's placeholder copied
+    (``aga.cognition.answers.copies_placeholder``), or an AI assistant's wording rather than the
+    character's (``speaks_as_assistant``: "Could you please provide more context?"). The recorded 0.5B
+    answered "Bram Okafor's next line" in 24 of its 36 old lines, the 1.5B in 2, and the 0.5B spoke as an
+    assistant in 3 of its 36 fresh ones; such a line is never said in a run, and next to a said one it
+    reads as unlike as two lines can."""
+    from aga.cognition.answers import speaks_as_assistant
     from benchmarks.talk_topics import is_placeholder  # (the same test as that benchmark's)
 
-    return "placeholder" if is_placeholder(answer) else None
+    if is_placeholder(answer):
+        return "placeholder"
+    return "assistant" if speaks_as_assistant(answer) else None
 
 
 def answer_failure(task: str, shown: dict[str, str], answer: str) -> str | None:

@@ -298,8 +298,22 @@ def test_a_line_in_an_assistants_words_is_refused(faulty, make_gateway, ledger):
             Utterance(utterance=line, end=False)
         with pytest.raises(pydantic.ValidationError):
             InCharacter(text=line)
-    # What a busy baker or a shopkeeper says stays a line.
-    for line in ("I can't help you with that, I'm busy.", "How can I assist you today?", "She cannot assist today."):
+    # ... and an assistant speaking of its prompt (the 0.5B's, benchmarks/results/realism_utterance.json)
+    about_the_prompt = (
+        "I'm sorry, but I don't have enough information to answer your question.",
+        "Could you please provide more context or clarify your question so I can better assist you?",
+        "I'm sorry, but I don't have access to the conversation. I only have the memory you provided. "
+        "What should Priya Castell say to Harriet Lusk next?",
+        "I'm sorry, but I don't have the conversation to continue. Can you please start it?",
+    )
+    for line in about_the_prompt:
+        with pytest.raises(pydantic.ValidationError):
+            Utterance(utterance=line, end=False)
+    # What a busy baker, a shopkeeper, a nurse or a teacher says stays a line.
+    for line in ("I can't help you with that, I'm busy.", "How can I assist you today?", "She cannot assist today.",
+                 "What should we say to him?", "To answer your question, the ferry leaves at six.",
+                 "Tell me where it hurts so I can help you.", "I don't have the key to the shed, sorry.",
+                 "Did you read the information they provided at the meeting?"):  # fmt: skip
         assert Utterance(utterance=line, end=False).utterance == line
     answer = get_task("user.interview_answer")
     assert answer is not None

@@ -148,6 +148,7 @@ def test_a_line_the_runtime_refuses_is_a_failed_utterance_and_left_out_of_ok_sim
     assert utterance_failure("Tam Osei's next line") == "placeholder"
     assert utterance_failure("") == "placeholder"
     assert utterance_failure("Tam, is the ferry running tomorrow?") is None
+    assert utterance_failure("I'm sorry, but I don't have enough information to answer your question.") == "assistant"
     said = "Did you hear the ferry will not run on Friday because of the storm?"
     lines = []
     for i in range(4):

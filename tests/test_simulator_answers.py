@@ -3018,13 +3018,20 @@ def test_a_first_line_greets_and_mostly_says_something():
         return _is_greeting(sentence, "Ana Ruiz") or (sentence.endswith("?") and len(sentence.split()) <= 6)
 
     bare = [x for x in lines if all(says_nothing(s) for s in re.split(r"(?<=[.!?])\s+", x))]
-    seen = [x for x in lines if "mending the nets" in x]
+    seen = [x for x in lines if "mending the nets" in x or "cutting the twine" in x]
     news = [x for x in lines if "storm warning" in x]
     assert 0.02 < len(bare) / len(lines) < 0.25, len(bare)
     assert 0.35 < len(seen) / len(lines) < 0.65, len(seen)
     assert 0.2 < len(news) / len(lines) < 0.65, len(news)
-    # what the listener is doing is its main clause, without the runtime's step in brackets
-    assert not [x for x in seen if "twine" in x or "tying a knot" in x], seen
+    # What the listener is doing is its main clause, or a third of the time the runtime's step in brackets
+    # (the two embedded models took up a listener's step 17 times in 116 first lines, the activity 35),
+    # never both nor the clause between.
+    step = [x for x in seen if "twine" in x]
+    assert 0.15 < len(step) / len(seen) < 0.5, len(step)
+    assert not [x for x in seen if ("twine" in x and "nets" in x) or "tying a knot" in x], seen
+    thinking = _opening_prompt(other_action="mending the nets on the quay (thinking about the storm)")
+    unseen = [ask("converse.utterance", seed, **thinking)["utterance"] for seed in range(100)]
+    assert not [x for x in unseen if "thinking about the storm" in x]  # (not seen: no step to speak of)
     assert len(set(lines)) > 200  # no longer one of ten greetings
     # Asleep or in this very talk, there is nothing to see (no "I see you are chatting with me").
     chatting = _opening_prompt(other_action="chatting with Tam Osei")
@@ -3083,6 +3090,55 @@ def test_a_request_for_help_with_an_occasion_is_answered():
              "memories": "- Ana Ruiz runs the net loft", "conversation": talk}  # fmt: skip
     answers = [ask("converse.utterance", seed, **heard)["utterance"].split(" Anyway, ")[0] for seed in range(30)]
     assert set(answers) <= set(_HELPS), answers
+
+
+def test_ones_occasion_is_also_brought_up_by_what_one_asks_of_everyone_or_does_for_it():
+    """The 1.5B as the organiser asked "can you come over and help me with the decorations?" where the
+    persona read "She is collecting decorations and supplies and invites everyone she meets to come"; the
+    simulator had only the occasion's name or the first sentence of "Currently" to say (session 63)."""
+    from aga.simulator.occasions import _AGREES, aspects_of, by_its_name
+    from aga.simulator.paraphrase import canonical
+
+    festival = "Tam Osei is organising the Kelp Festival on the slipway on Saturday."
+    currently = f"{festival} He is collecting lanterns and bunting and asks everyone he meets to bring a dish."
+    aspects = aspects_of(currently, "Tam Osei")
+    mine = "I am organising the Kelp Festival on the slipway on Saturday"
+    lines = {by_its_name(mine, random.Random(s), aspects) for s in range(200)}
+    asked = [x for x in lines if "bring a dish" in x]
+    doing = [x for x in lines if "collecting lanterns and bunting for the Kelp Festival" in x]
+    assert asked and doing, lines
+    assert not [x for x in lines if " asks " in x or " he " in x or "{" in x], lines
+    # ... called by its name alone about half the time, by where or when it is too otherwise
+    assert any(x.endswith("It's for the Kelp Festival.") for x in lines), lines
+    assert any("the Kelp Festival on the slipway" in x for x in lines), lines
+    # A sentence that neither asks nor tells is not done for the occasion; one with no ask gives none.
+    assert aspects_of(f"{festival} He is also learning the fiddle.", "Tam Osei") == ()
+    assert aspects_of("Tam Osei is mending his boat.", "Tam Osei") == ()
+    # The ask is answered.
+    talk = f"[Conversation]\nTam Osei: Hi Ana! {asked[0]}"
+    heard = {"identity": "Name: Ana Ruiz", "name": "Ana Ruiz", "other": "Tam Osei",
+             "memories": "- Ana Ruiz runs the net loft", "conversation": talk}  # fmt: skip
+    answers = [ask("converse.utterance", seed, **heard)["utterance"].split(" Anyway, ")[0] for seed in range(30)]
+    assert {canonical(x) for x in answers} <= {canonical(x) for x in _AGREES}, answers  # (in other words at times)
+    # A first line of the organiser's brings them up.
+    shown = _opening_prompt(identity=f"Name: Tam Osei\nCurrently: {currently}")
+    firsts = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    assert [x for x in firsts if "bring a dish" in x] and [x for x in firsts if "lanterns" in x]
+
+
+def test_the_listeners_own_occasion_is_taken_up_by_its_name_not_cut_short():
+    """ "I want as many people as possible to come to my Valentine's Day party" was said back as "you want
+    as many people as possible?" on seed after seed; the 1.5B asked about the party or offered to help
+    (realism_utterance.json, session 63)."""
+    said = "Tam Osei: Actually, I want as many people as possible to come to my harvest party at the barn"
+    talk = f"[Conversation]\nAna Ruiz: Hi Tam!\n{said}"
+    heard = {"identity": "Name: Ana Ruiz", "name": "Ana Ruiz", "other": "Tam Osei",
+             "memories": "- Ana Ruiz runs the net loft", "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **heard)["utterance"] for seed in range(300)]
+    named = [x for x in lines if "your harvest party" in x]
+    cut = [x for x in lines if "as many people as possible?" in x]
+    assert len(named) > 20 and len(cut) > 10, (len(named), len(cut))
+    assert not [x for x in named if "Have you heard" in x or "Are you going" in x]  # (it is theirs)
 
 
 def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():

@@ -128,9 +128,26 @@ _PLACEHOLDER = re.compile(r"(?:[^:]{1,60}:\s*)?[\w'’ .-]{1,60}['’]s next lin
 # 1.5B in a few, benchmarks/results/talk_topics*.json). No character says it; a retry usually gets a
 # line. Kept to wording only an assistant uses: "I can't help you with that" and "How can I assist you?"
 # are things a busy baker says.
+# ... and an assistant speaking of the prompt it was given, not of the town: "I'm sorry, but I don't have
+# enough information to answer your question.", "Could you please provide more context or clarify your
+# question?", "I only have the memory you provided. What should Priya Castell say to Harriet Lusk next?".
+# In the recorded utterance answers (benchmarks/results/realism*.json, talk_topics*.json,
+# talk_openings*.json: 258 lines a model) the 0.5B said such a line 21 times (7 of the 30 first lines of
+# one capture), the 1.5B twice; no line of theirs or the simulator's that was in character had this
+# wording. Taken as a line, it was said to a neighbour and remembered as what the talk was about.
+_ABOUT_THE_PROMPT = (
+    r"|\b(?:conversation|context|memory|memories|details|information|message) (?:that )?you(?:'ve| have)? provided\b"
+    r"|\bWhat should (?-i:(?:[A-Z][\w'’-]+ ){1,3})say\b"  # (a name: "What should we say?" is in character)
+    r"|\b(?:rephrase|clarify) (?:your|the|this|that) (?:question|request|message)\b"
+    # (not "to answer your question", which a character says; nor "so I can help you", which a nurse does)
+    r"|\benough (?:information|context) to (?:answer|provide|determine|respond)\b"
+    r"|\bso (?:that )?I can (?:better )?assist you\b"
+    r"|\b(?:more|additional|enough|any) context\b"
+    r"|\bdon(?:'|’)t have (?:access to )?the conversation\b"
+)
 _ASSISTANT = re.compile(
     r"\bas an ai\b|\b(?:ai|large) language model\b"
-    r"|\b(?:can(?:no|'|’)t|(?:un|not )able to) assist(?: you)? with (?:that|this)\b",
+    r"|\b(?:can(?:no|'|’)t|(?:un|not )able to) assist(?: you)? with (?:that|this)\b" + _ABOUT_THE_PROMPT,
     re.IGNORECASE,
 )
 

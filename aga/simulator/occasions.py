@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-from aga.simulator.text import leading_name
+from aga.simulator.text import as_said_to, leading_name, sentences
 
 # How often news that names an occasion is brought up by the occasion's name rather than told in full
 # (the 1.5B: 3 of 6 lines, above).
@@ -53,9 +53,60 @@ _OWN = ("Are you coming to {o}?", "I'm busy getting ready for {o}.", "{O} is com
         "I can't stop thinking about {o}. Will you come?", "Don't forget {o}!",
         "Could you help me get ready for {o}?")  # fmt: skip
 _GOING = ("Are you going to {o}?", "I'm looking forward to {o}.", "Will I see you at {o}?")
-_YOURS = ("How is {o} coming along?", "Are you ready for {o}?", "How are the plans for {o} going?")
+# (to the one who makes it; and, taking up what they just said of it, an offer of help, as the 1.5B as a
+# guest said "I'll be there and help out if you need any assistance. What's your plan for the party?",
+# realism_utterance.json)
+_YOURS = ("How is {o} coming along?", "Are you ready for {o}?", "How are the plans for {o} going?",
+          "Do you need a hand with {o}?", "I'll help with {o} if you need me.")  # fmt: skip
 _OTHERS = ("Have you heard about {o}?", "Are you going to {o}?", "What do you make of {o}?",
            "Everyone's talking about {o}.")  # fmt: skip
+
+
+# How often an occasion brought up by its name is called without where or when it is: the 1.5B said "the
+# regatta on Saturday", "the party", "your Valentine's Day party", "our Valentine's Day party at Hobbs Cafe
+# on February 14" (benchmarks/results/talk_openings*.json) and "how is your Valentine's Day party going?"
+# (realism.json); the simulator said "my Valentine's Day party at Hobbs Cafe" in every line that named it.
+SHORT_NAME_CHANCE = 0.5
+
+# What the persona's "Currently" says they ask of everyone they meet ("She asks everyone she meets to
+# enter a crew or lend a hand"), as said by them ("I ask everyone I meet to ...").
+_ASKS_EVERYONE = re.compile(
+    r"\b(?:ask|invite|urge|beg|want)(?:s|ing)? (?:everyone|everybody|all|people|anyone|whoever)\b"
+    r"(?: I meet| who [^,;.]*?)? to (?P<what>[^.;:]+)"
+)
+# ... and what they are busy doing for it, said with the telling or asking ("She is collecting decorations
+# and supplies and invites everyone she meets to come"): a sentence of "Currently" without that clause may
+# be of anything else ("She is also learning the guitar" is not done for the party).
+_PREPARING = re.compile(
+    r"^I am (?P<doing>\w+ing\b.*?),?\s+and\s+(?:I\s+)?(?:invite|ask|tell|warn|urge|want)(?:s|ing)?\b"
+)
+# Lines that bring up one's occasion by what one asks of people or does for it: the 1.5B as the organiser
+# asked "can you come over and help me with the decorations?" and "do you have any decorations or
+# supplies for the party?" where the persona read "She is collecting decorations and supplies and invites
+# everyone she meets to come" (realism_utterance.json, talk_openings_first_capture.json); the simulator
+# had only the occasion's name or the first sentence of "Currently" to say.
+_ASK_LINES = ("{O} is coming up. Would you like to {w}?", "Could you {w}? It's for {o}.")
+_DOING_LINES = ("I'm {d} for {o}.", "I've been busy {d} for {o}.")
+_DOING_FOR = ("I'm {d}.", "I've been busy {d}.")  # (what names what it is for already)
+
+
+def aspects_of(currently: str, speaker: str) -> tuple[str, ...]:
+    """Lines (with "{o}"/"{O}" for the occasion's name) that bring up the occasion ``currently`` (the
+    persona's "Currently") is about by what ``speaker`` asks everyone to do or is doing for it; () when
+    it says neither. The first sentence says what the occasion is; what is done for it follows."""
+    lines: list[str] = []
+    for i, sentence in enumerate(sentences(currently)):
+        # ("She ..." is the persona: said by them, "I ...")
+        said = as_said_to(re.sub(r"^(?:She|He|They)\b", speaker, sentence), speaker, "").rstrip(".")
+        if (m := _ASKS_EVERYONE.search(said)) and not re.match(r"come\b", m.group("what")):
+            # ("to come" is asked already: "Will you come?")
+            what = m.group("what").strip()
+            lines += [x.replace("{w}", what) for x in _ASK_LINES]
+        if i and (m := _PREPARING.match(said)) and len(m.group("doing").split()) <= 8:
+            doing = m.group("doing").strip(" ,")
+            for_it = re.search(rf"\bfor\b|\b(?:{_OCCASION_NOUNS})\b", doing, re.IGNORECASE)
+            lines += [x.replace("{d}", doing) for x in (_DOING_FOR if for_it else _DOING_LINES)]
+    return tuple(lines)
 
 
 def occasion_in(topic: str) -> str:
@@ -66,12 +117,14 @@ def occasion_in(topic: str) -> str:
     return _named(topic)[0]
 
 
-def _named(topic: str) -> tuple[str, bool]:
-    """(the occasion as called in talk, whether the one the news is about makes it)."""
+def _named(topic: str, where: bool = True) -> tuple[str, bool]:
+    """(the occasion as called in talk, whether the one the news is about makes it); without where or when
+    it is unless ``where``."""
     m = _NAMED_OCCASION.search(topic)
     if not m:
         return "", False
-    det, rest = m.group("det").lower(), m.group("name") + (m.group("where") or "")  # ("My party" opened a sentence)
+    # ("My party" opened a sentence)
+    det, rest = m.group("det").lower(), m.group("name") + ((where and m.group("where")) or "")
     if len(rest.split()) > 9:  # a long where or when is told in full, not in the occasion's name
         rest = m.group("name")
     making = makes(topic)
@@ -97,15 +150,18 @@ def makes(topic: str) -> bool:
     return _MAKING.search(topic[: m.start()] if m else topic) is not None
 
 
-def by_its_name(topic: str, rng: random.Random) -> str:
+def by_its_name(topic: str, rng: random.Random, aspects: tuple[str, ...] = ()) -> str:
     """A line that brings up the occasion ``topic`` (news as said to the listener) names, by its name:
-    "Are you coming to my Valentine's Day party?"; '' when it names none."""
+    "Are you coming to my Valentine's Day party?"; '' when it names none. One's own occasion may also be
+    brought up by ``aspects`` (see ``aspects_of``), lines with "{o}" for its name."""
     occasion, making = _named(topic)
     if not occasion:
         return ""
+    if rng.random() < SHORT_NAME_CHANCE:
+        occasion = _named(topic, where=False)[0]
     det = occasion.split(" ", 1)[0].lower()
     if det in ("my", "our") or (making and topic.startswith("I ")):  # (the regatta one organises is one's own)
-        lines = _OWN
+        lines = (*_OWN, *aspects)
     elif det == "your":
         lines = _YOURS
     elif topic.startswith(("I ", "my ")):
@@ -127,7 +183,11 @@ _SOLEMN = ("Yes, I'll be there.", "I think so.", "I'm not sure yet.")
 # (to a request for help with getting an occasion ready)
 _HELP_ASKED = re.compile(r"\b(?:Could|Can|Would) you help me\b[^?]*\?\s*$", re.IGNORECASE)
 _HELPS = ("Of course, I'd be glad to help.", "Sure, what do you need?", "I'll see what I can do.")
-ANSWERS = (*_ACCEPTS, *_SOLEMN, *_HELPS)  # (small talk: no news to remember a talk by)
+# (to what the persona asks of everyone: see ``aspects_of``)
+_ASKED = re.compile(r"\b(?:Would you like to|Could you) [^?]*\?(?:\s+It's for [^.?!]*\.)?\s*$")
+_AGREES = ("I'd be glad to.", "Sure, I can do that.", "I'll think about it.",
+           "I'm not sure I have the time, but I'll try.", "Count me in.")  # fmt: skip
+ANSWERS = (*_ACCEPTS, *_SOLEMN, *_HELPS, *_AGREES)  # (small talk: no news to remember a talk by)
 _SOLEMN_OCCASION = re.compile(r"\b(?:funeral|memorial|vigil|inquest|hearing)\b", re.IGNORECASE)
 
 
@@ -135,6 +195,8 @@ def invitation_answer(line: str, rng: random.Random) -> str:
     """The answer to ``line`` if it ends by inviting the listener or asking their help, else ''."""
     if _HELP_ASKED.search(line.strip()):
         return rng.choice(_HELPS)
+    if _ASKED.search(line.strip()):
+        return rng.choice(_AGREES)
     if not _INVITED.search(line.strip()):
         return ""
     return rng.choice(_SOLEMN if _SOLEMN_OCCASION.search(line) else _ACCEPTS)

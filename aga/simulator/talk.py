@@ -14,7 +14,15 @@ import re
 from collections.abc import Callable
 
 from aga.simulator.importance import rate
-from aga.simulator.occasions import ANSWERS, BY_NAME_CHANCE, by_its_name, invitation_answer, makes, occasion_in
+from aga.simulator.occasions import (
+    ANSWERS,
+    BY_NAME_CHANCE,
+    aspects_of,
+    by_its_name,
+    invitation_answer,
+    makes,
+    occasion_in,
+)
 from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
@@ -85,6 +93,11 @@ REMARK_CHANCE = 0.8
 # simulator greeted and said nothing else, so every talk opened with one of ten lines and the same
 # greeting came back on two seeds of a prompt (benchmarks/results/realism_utterance.md).
 OPEN_SEEN_CHANCE = 0.5  # of what the listener is seen doing, when the prompt shows it
+# ... and of that, how often the step in brackets, when "Current context" shows one ("watching a show
+# (playing cards)"): in both captures of first lines (benchmarks/results/talk_openings*.json) the two
+# embedded models' lines took up words of the listener's step 17 times in 116 and of their activity 35
+# times ("I know you love playing cards"); the simulator spoke only of the activity.
+OPEN_STEP_CHANCE = 1 / 3
 OPEN_NEWS_CHANCE = 0.5  # of news the memories hold
 # What the speaker is to tell everyone (a party's organiser, a warning) opens nearly every talk: GPT-3.5's
 # party organiser brought it up in all 4 of her first lines, the 1.5B in 6 of its 7 first lines as her (the
@@ -531,6 +544,8 @@ def _line(
     # who "must warn the boaters and the town" of the lock's closing, told a vicar's visits instead).
     told = [t for t in topics if duty and t[:30] == duty[:30]]
     news = told or news
+    # (and it may be brought up by what one asks of everyone or does for it: see ``occasions``)
+    aspects = aspects_of(currently, p.get("name")) if told else ()
     framed = True
     # What the other just said, if it told something after its greeting (a first line may: "Hi Bo! Still
     # mending the nets?").
@@ -563,7 +578,7 @@ def _line(
                 "Oh, hello! I didn't expect to see you here.",
             ]
         line = rng.choice(greetings)
-        if opened := _opening(p, topics, news, bool(told), rng):
+        if opened := _opening(p, topics, news, aspects, bool(told), rng):
             # (after a greeting that asks nothing: "Hi Klaus! How are you doing today? Still sketching?")
             hellos = (f"Hi {other}!", f"Hey {other}!", f"Oh, hi {other}!", f"Hello there, {other}.",
                       f"Good to see you, {other}.", f"Hello {other}!", f"{other}, there you are!")  # fmt: skip
@@ -588,10 +603,18 @@ def _line(
         while len(head) > 4 and head[-1].lower() in _DANGLING:  # "... at Hobbs Cafe for her" -> "... Cafe"
             head.pop()
         said_back = " ".join(head)
+        # The listener's own occasion is taken up by its name half the time ("How are the plans for your
+        # party going?"), not said back: cut at twelve words, "I want as many people as possible to come
+        # to my Valentine's Day party" was said back as "you want as many people as possible?" on seed
+        # after seed (realism_utterance.json, session 63).
+        yours = " ".join(whole)
+        by_name = by_its_name(yours, rng) if occasion_in(yours).startswith("your ") else ""
         # ... or by what it is about, half the time ("Oh, a research paper? How is that going?"): the
         # same line said back in full from seed to seed is no more varied than the line itself.
         thing = thing_of(said_back)
-        if re.match(r"(?:I|I'm|my)\b", said_back):
+        if by_name and rng.random() < BY_NAME_CHANCE:
+            line = by_name
+        elif re.match(r"(?:I|I'm|my)\b", said_back):
             # What the other said of oneself is confirmed, not met with surprise ("Hm, I am planning the
             # rest of the day while eating? I had no idea." was said to "I noticed you are planning ...").
             line = f"{rng.choice(CONFIRMS)}{said_back}."
@@ -603,7 +626,7 @@ def _line(
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
         line = _framed(topic, TELL, rng)
-        if named := _by_name(whole, said, rng) or _by_its_thing(whole, said, rng):
+        if named := _by_name(whole, said, rng, aspects) or _by_its_thing(whole, said, rng):
             line = named
         elif rng.random() < REMARK_CHANCE:  # and what the speaker makes of it: telling it twice is not a copy
             # (of the listener's own doings, a question: "Word is you are rebuilding the engine ... Keep
@@ -660,12 +683,16 @@ def _line(
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
-def _opening(p: Prompt, topics: list[str], news: list[str], duty: bool, rng: random.Random) -> str:
+def _opening(
+    p: Prompt, topics: list[str], news: list[str], aspects: tuple[str, ...], duty: bool, rng: random.Random
+) -> str:
     """What a first line says after its greeting (see ``OPEN_SEEN_CHANCE``), or '' for the greeting
     alone: what the listener is doing, as "Current context" shows it, and news, in that order (GPT-3.5's
     "enjoying your meal? I'm planning a party ..."); else another memory."""
     parts: list[str] = []
     doing = _doing_now(p.get("other_action"))
+    if doing and (step := _doing_now(_step_of(p.get("other_action")))) and rng.random() < OPEN_STEP_CHANCE:
+        doing = step  # (what they are at within it: "I see you are playing cards")
     if doing and rng.random() < OPEN_SEEN_CHANCE:
         topic = as_said_to(f"{p.get('other')} is {doing}", p.get("name"), p.get("other"))  # ("for your class")
         parts.append(_and(_framed(topic, SEEN, rng), rng.choice(_about_you(topic))))
@@ -674,7 +701,7 @@ def _opening(p: Prompt, topics: list[str], news: list[str], duty: bool, rng: ran
     if news and rng.random() < (OPEN_DUTY_CHANCE if duty else OPEN_NEWS_CHANCE):
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
-        told = _by_name(whole, [], rng) or _by_its_thing(whole, [], rng) or _framed(topic, TELL, rng)
+        told = _by_name(whole, [], rng, aspects) or _by_its_thing(whole, [], rng) or _framed(topic, TELL, rng)
         parts.append(told if told.endswith("?") else _and(told, rng.choice(_remarks(topic))))
     pool = [t for t in topics[:8] if not _RELATION.match(t) and not _KEPT_QUIET.search(t)]
     if not parts and pool and rng.random() < OPEN_MENTION_CHANCE:
@@ -688,6 +715,14 @@ def _remarks(topic: str) -> list[str] | tuple[str, ...]:
     """What is said after ``topic`` (as said to the listener): to them of their own doings, a question or
     a word on it as seen; else what suits the news."""
     return _about_you(topic) if _of_the_listener(topic) else remarks_on(topic)
+
+
+def _step_of(action: str) -> str:
+    """The step in brackets after an activity ("watching a show (playing cards)" -> "playing cards"), or ''.
+    What one is thinking or deciding is not seen: it is no step to speak of."""
+    m = re.search(r"\(([^()]+)\)\s*$", action)
+    step = m.group(1).strip() if m else ""
+    return "" if re.match(r"(?:thinking|wondering|deciding|remembering|considering|worrying)\b", step) else step
 
 
 def _doing_now(action: str) -> str:
@@ -760,9 +795,9 @@ def _told_after_greeting(line: str, listener: str) -> str:
     return "" if _is_greeting(re.split(r"(?<=[.!?])\s+", rest)[0], listener) else rest
 
 
-def _by_name(topic: str, said: list[str], rng: random.Random) -> str:
-    """News that names an occasion, brought up by the occasion's name half the time (see
-    ``occasions``), or ''. Not when the talk has named it already (the news is then told in full, as
+def _by_name(topic: str, said: list[str], rng: random.Random, aspects: tuple[str, ...] = ()) -> str:
+    """News that names an occasion, brought up by the occasion's name (or, one's own, by ``aspects``)
+    half the time (see ``occasions``), or ''. Not when the talk has named it already (the news is then told in full, as
     one goes on to the details) nor of bad news ("Have you heard about the funeral?" is no way to tell
     of a death)."""
     occasion = occasion_in(topic)
@@ -770,7 +805,7 @@ def _by_name(topic: str, said: list[str], rng: random.Random) -> str:
         return ""
     if occasion.split(" ", 1)[1].lower() in " ".join(said).lower() or rng.random() >= BY_NAME_CHANCE:
         return ""
-    return by_its_name(topic, rng)
+    return by_its_name(topic, rng, aspects)
 
 
 def _about_you(topic: str) -> list[str]:
