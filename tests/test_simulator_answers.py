@@ -1280,7 +1280,11 @@ def test_a_relation_is_not_told_as_news_and_what_was_just_said_is_taken_up():
     # With nothing else to say, the relation is said as one says whom one knows, not as a thought.
     alone = [x for x in _lines_after_greeting(memories.splitlines()[0]) if "Lea" in x]
     assert alone and all("Lea is my sister-in-law by marriage" in x for x in alone), alone
-    assert not [x for x in alone if re.search(r"thinking|love her|Lea Park as", x)], alone
+    assert not [x for x in alone if re.search(r"thinking|and loves? her|Lea Park as", x)], alone
+    # ... and what one feels for them is its own sentence, at times (the 1.5B recited 5 of its 9 relations
+    # with the feeling, session 63)
+    felt = [x for x in alone if "Lea is my sister-in-law by marriage. I love her dearly" in x]
+    assert 0 < len(felt) < len(alone), alone
     # What the other just told is taken up in REACT_CHANCE of the lines that follow it (the 1.5B took
     # up an earlier line in 13-16% of all its lines), said back to them as "you".
     shown = {
@@ -3157,3 +3161,45 @@ def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
     for topic in ("Bo Lind is writing a research paper on tides", "I am worried about the research paper",
                   "I am combing hair", "I am rebuilding the engine of an old wooden crabber that leaks"):  # fmt: skip
         assert not any(_by_its_thing(topic, [], random.Random(seed)) for seed in range(20)), topic
+
+
+@pytest.mark.parametrize(
+    ("relation", "said"),
+    [
+        ("Elif Kaya knows Nessa Pell as fellow trader (feeling: likes her straight talk).",
+         "Nessa is my fellow trader. I like her straight talk"),
+        ("Mira Vane knows Idris Vane as husband (feeling: loves him and wishes he slept at night).",
+         "Idris is my husband. I love him and wish he slept at night"),
+        ("Nessa Pell knows Idris Vane as uncle by marriage and fond of his quiet ways",
+         "Idris is my uncle by marriage. I'm fond of his quiet ways"),
+        ("Ana Lima knows Bo Reyes as son (feeling: is proud of him and curious about his music)",
+         "Bo is my son. I'm proud of him and curious about his music"),
+        ("Ana Lima knows Bo Reyes as neighbour (feeling: friendly)", "Bo is my neighbour"),  # (no clause)
+        ("Ana Lima knows Bo Reyes as classmate and has a crush on him", "Bo is my classmate"),  # (kept quiet)
+    ],
+)  # fmt: skip
+def test_a_relation_is_said_with_the_feeling_the_memory_holds_at_times(relation: str, said: str):
+    """The 1.5B recited 5 of its 9 relations with the feeling ("I know Idris Vane as uncle by marriage and
+    fond of his quiet ways"); the simulator said the label alone, the same words on every seed. The
+    feeling's "her" and "him" stay the one felt for (session 63)."""
+    from aga.simulator.talk import _relation_said
+
+    speaker = relation.split(" knows")[0]
+    lines = {_relation_said(relation, speaker, random.Random(seed)) for seed in range(20)}
+    assert said in lines and len(lines) <= 2, lines
+    assert _relation_said(relation, speaker) == said.split(". ")[0]  # (without a draw: the label alone)
+
+
+def test_a_talk_is_ended_in_more_than_one_way():
+    """One twelve-word sentence ended every talk on every seed (session 63): the line that ends a talk
+    ends with one of several leave-takings, and only that line does."""
+    from aga.simulator.talk import CLOSINGS
+
+    talk = "[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana.\nAna Ruiz: Busy day?"
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz",
+             "memories": "- Tam Osei mends nets", "conversation": talk}  # fmt: skip
+    answers = [ask("converse.utterance", seed, **shown) for seed in range(400)]
+    ended = [a["utterance"] for a in answers if a["end"]]
+    assert ended and all(x.endswith(CLOSINGS) for x in ended), ended
+    assert len({c for c in CLOSINGS if any(x.endswith(c) for x in ended)}) >= 3
+    assert not [a for a in answers if not a["end"] and a["utterance"].endswith(CLOSINGS)]

@@ -48,6 +48,11 @@ START = "[The conversation has not started yet"
 # Per line after the greeting: about 11 lines on average under the 16-line cap, the mean of the original
 # study's 3-agent day (8 conversations of 2 to 16 lines, mean 10.9; benchmarks/data/original_ville3_day1.json).
 END_CHANCE = 0.07
+# How a talk is ended. One sentence of twelve words ended every talk on every seed, so two lines that
+# ended talks read alike whatever else they said. (Each begins "Anyway, ", which tells the rest of the
+# line from the leave-taking when a line is taken up.)
+CLOSINGS = ("Anyway, I should get back to what I was doing. See you later!", "Anyway, I'd better get going. Take care!",
+            "Anyway, I'll let you get on. See you soon!", "Anyway, I must be off. Talk to you later!")  # fmt: skip
 NEWS = 6  # a topic rated at least this is news worth telling
 # How often a line after the greeting tells news the memories hold (when there is some not yet said).
 # On the recorded realism prompts the 0.5B and 1.5B both brought up such news in 28% of their lines
@@ -130,19 +135,53 @@ _CLAUSE_IN_LABEL = re.compile(r"\b(?:I|my|me|who|whose|whom|that|which|where)\b|
 _ARTICLE = re.compile(r"^(?:the|a|an|my|one of)\b", re.IGNORECASE)
 
 
-def _relation_said(relation: str, speaker: str) -> str | None:
+# How often a relation is said with the feeling the memory holds ("Nessa is my fellow trader on the
+# waterfront. I like her straight talk."): the 1.5B recited 5 of its 9 relations in the recorded utterance
+# answers with it ("I know Idris Vane as uncle by marriage and fond of his quiet ways"; realism*.json,
+# talk_*.json); the simulator said the label alone, the same words on every seed.
+FEELING_CHANCE = 0.5
+# A feeling as the cast and the memories write it: in brackets after the label, or run on after "and" as a
+# verb ("loves her dearly"), "is ..." or a word of feeling towards someone ("fond of his quiet ways").
+_FEELING_START = (
+    r"(?:\w+s\s+(?:her|him|them|me|you)\b|is\s|has a\s|"
+    r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about) (?:her|him|them|his|their)\b)"
+)
+_FEELING = re.compile(rf"\(feeling: (?P<f>[^)]+)\)|,?\s+and\s+(?P<g>{_FEELING_START}.*)$")
+
+
+def _feeling_said(feeling: str) -> str:
+    """A feeling towards someone as its holder says it: "likes her straight talk" -> "I like her straight
+    talk", "fond of his quiet ways" -> "I'm fond of his quiet ways"; '' for one that is no clause
+    ("friendly"). Its "her" and "him" are the one felt for, and stay."""
+    feeling = feeling.strip(" .")
+    if _KEPT_QUIET.search(feeling):
+        return ""  # (a crush is kept quiet, as any secret: see ``_KEPT_QUIET``)
+    if feeling.startswith("is "):
+        return f"I'm {feeling[3:]}"
+    if re.match(r"\w+s\b", feeling):
+        # (and every verb of it: "loves him and wishes he slept at night")
+        return "I " + re.sub(r"(^|\band )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
+    if re.match(r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about)\b", feeling):
+        return f"I'm {feeling}"
+    return ""
+
+
+def _relation_said(relation: str, speaker: str, rng: random.Random | None = None) -> str | None:
     """A cast's relation of the speaker's ("Ana Lima knows Bo Reyes as cousin") as the speaker says it:
     "Bo is my cousin"; "Ngozi Eze knows ... as chemist she buys her tablets from" -> "Ngozi is the
     chemist I buy my tablets from". None for anyone else's relation (heard and remembered): whose "she" a
-    label means is not known then."""
+    label means is not known then. With ``rng``, what the speaker feels for them is said after it at
+    times ("Bo is my cousin. I trust him."), when the memory says it with a verb."""
     m = _RELATION_PARTS.match(relation)
     if not m or m.group(1) != speaker:
         return None
     knower, known, label = m.groups()
+    felt = _FEELING.search(label)
+    feeling = ((felt.group("f") or felt.group("g")) if felt else "").strip(" .")
     label = re.sub(r"\s*\(.*$", "", label).strip()  # (a feeling left in brackets)
     # A feeling run on after "and" is no part of what they are ("sister-in-law by marriage and loves her
     # dearly"): the label ends before it.
-    label = re.split(r",?\s+and\s+(?=\w+\s+(?:her|him|them|me|you)\b)", label)[0]
+    label = re.split(rf",?\s+and\s+(?=\w+\s+(?:her|him|them|me|you)\b|{_FEELING_START})", label)[0]
     # The label's pronouns are the knower's: said as "I is <label>" by them, then the "I am" taken off.
     said = as_said_to(f"{knower} is {label}", knower, "")
     label = said[len("I am ") :] if said.startswith("I am ") else label
@@ -150,7 +189,10 @@ def _relation_said(relation: str, speaker: str) -> str | None:
         return None
     if not _ARTICLE.match(label):
         label = f"the {label}" if _CLAUSE_IN_LABEL.search(label) else f"my {label}"
-    return f"{_called(known, speaker)} is {label}"
+    said = f"{_called(known, speaker)} is {label}"
+    if rng is not None and (felt_said := _feeling_said(feeling)) and rng.random() < FEELING_CHANCE:
+        said = f"{said}. {felt_said}"
+    return said
 
 
 def _first(name: str) -> str:
@@ -642,7 +684,10 @@ def _line(
             # ("I know Chukwuemeka Okafor as husband" was said by an outside tester's trader, with "We'll
             # see how it goes." after it); nothing is remarked on it, and one that cannot be said so
             # leaves small talk.
-            relation = _relation_said(chosen, p.get("name"))
+            # (as the prompt lists it, with the feeling the topic's cleaning left out)
+            listed = bullet_lines(p.get("memories")) + sentences(p.get("summary"))
+            felt = next((m for m in listed if m.startswith(chosen) and "(feeling:" in m), chosen)
+            relation = _relation_said(felt, p.get("name"), rng)
             line, framed = (rng.choice(_OF_SOMEONE) + relation, True) if relation else (rng.choice(SMALL_TALK), False)
         else:
             whole = as_said_to(chosen, p.get("name"), p.get("other")).rstrip(".")
@@ -679,7 +724,7 @@ def _line(
     end = turn >= 2 and rng.random() < END_CHANCE
     if end:
         line = line if line.endswith((".", "!", "?")) else line + "."
-        line += " Anyway, I should get back to what I was doing. See you later!"
+        line += f" {rng.choice(CLOSINGS)}"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
