@@ -26,9 +26,11 @@ sentence by sentence, counted once under every class one of its sentences takes 
 to more than 100%), and under small talk when none takes anything up. GPT-3.5's first lines in the
 original's 3-agent day did so in 7 of 8 talks (a greeting alone opened 1).
 
-An answer that says nothing is counted apart (``placeholder``) and left out of the shares: a call that
+An answer that is no line of talk is counted apart (``refused``) and left out of the shares: a call that
 ended in the fail-safe (the runtime refuses a copied format, "...", or an assistant's wording, then
-gives up) or a recorded copy of the old format's "Ana Lima's next line" (the 0.5B's, before session 44).
+gives up), or a recorded answer the runtime now refuses: a copy of the old format's "Ana Lima's next
+line" (the 0.5B's, before session 44) or an assistant speaking of its prompt ("Could you please provide
+more context?", refused since session 63).
 
 The simulator is one of the models; the embedded ones are the reference. The shares are compared per
 class: the simulator's should lie within the spread the real models span (a line reciting a relation
@@ -53,7 +55,7 @@ from benchmarks.scratch import observed_run, scratch_gateways, shown_lines, take
 TASK = "converse.utterance"
 CLASSES = ("own plans", "relation", "memory", "echo", "small talk")
 OPENING_CLASSES = ("their doing", "own plans", "relation", "memory", "small talk")
-PLACEHOLDER = "placeholder"
+REFUSED = "refused"
 SIMULATOR = "scripted/default"
 # Closest-in-meaning below this is no topic of the prompt's: small talk. Set once (MiniLM cosine of a
 # line against a sentence it paraphrases is typically 0.6-0.9, against an unrelated one 0.1-0.3) and
@@ -122,8 +124,8 @@ def classify(
     same plans are often also a retrieved memory, "Ana is planning the fair", and a line about them
     takes up what the speaker is busy with either way); else the closest statement the prompt shows;
     small talk below ``cut``."""
-    if is_placeholder(answer):
-        return PLACEHOLDER
+    if is_refused(answer):
+        return REFUSED
     if RELATION.search(answer):
         return "relation"
     found = candidates(shown, openings)
@@ -150,6 +152,14 @@ def is_placeholder(answer: str) -> bool:
     from aga.cognition.answers import copies_placeholder
 
     return not answer.strip() or copies_placeholder(answer)
+
+
+def is_refused(answer: str) -> bool:
+    """Whether ``answer`` is no line of talk the runtime takes: it says nothing (:func:`is_placeholder`) or
+    is an AI assistant's wording (``aga.cognition.answers.speaks_as_assistant``)."""
+    from aga.cognition.answers import speaks_as_assistant
+
+    return is_placeholder(answer) or speaks_as_assistant(answer)
 
 
 def capture(
@@ -186,7 +196,7 @@ def ask(
 ) -> None:
     """Put every prompt to ``model`` once per seed, through the gateway (as a run would). A call that
     ends in the task's fail-safe (no valid line after the retries: a copied placeholder, say) is kept
-    as an empty answer, no line of the model's, and counted with the placeholders."""
+    as an empty answer, no line of the model's, and counted with the refused answers."""
     import aga.cognition.converse  # noqa: F401  (declares the task)
     from aga.llm.tasks import get_task
 
@@ -205,8 +215,8 @@ def opening_classes(
     answer: str, shown: dict[str, str], embed: Callable[[list[str]], np.ndarray], cut: float = CUT
 ) -> set[str]:
     """Every class a first line takes up, sentence by sentence; {small talk} when none takes up anything."""
-    if is_placeholder(answer):
-        return {PLACEHOLDER}
+    if is_refused(answer):
+        return {REFUSED}
     sentences = [x for x in re.split(r"(?<=[.!?])\s+", answer.strip()) if x]
     taken = {classify(x, shown, embed, cut, openings=True) for x in sentences} - {"small talk"}
     return taken or {"small talk"}
@@ -219,14 +229,14 @@ def shares(
     cut: float = CUT,
     openings: bool = False,
 ) -> dict[str, float] | None:
-    """Share of ``model``'s lines in each class (None when it gave none); placeholders are no line. Of
+    """Share of ``model``'s lines in each class (None when it gave none); refused answers are no line. Of
     first lines (``openings``): the share of lines that take up each class (see :func:`opening_classes`)."""
     answers = [(a, p.shown) for p in prompts for a in p.answers.get(model, [])]
     if openings:
         found = [opening_classes(a, shown, embed, cut) for a, shown in answers]
     else:
         found = [{classify(a, shown, embed, cut)} for a, shown in answers]
-    found = [c for c in found if PLACEHOLDER not in c]
+    found = [c for c in found if REFUSED not in c]
     if not found:
         return None
     return {c: round(sum(c in x for x in found) / len(found), 3) for c in (OPENING_CLASSES if openings else CLASSES)}
@@ -257,10 +267,10 @@ def measure(
     out: dict[str, Any] = {}
     for model in models:
         answers = [a for p in prompts for a in p.answers.get(model, [])]
-        lines = [a for a in answers if not is_placeholder(a)]
+        lines = [a for a in answers if not is_refused(a)]
         out[model] = {
             "answers": len(answers),
-            "placeholders": sum(is_placeholder(a) for p in prompts for a in p.answers.get(model, [])),
+            "refused": sum(is_refused(a) for p in prompts for a in p.answers.get(model, [])),
             "shares": shares(prompts, model, embed, openings=openings),
             "shares_by_cut": {str(c): shares(prompts, model, embed, c, openings) for c in CUTS if c != CUT},
             "words_median": statistics.median(len(a.split()) for a in lines) if lines else None,
@@ -359,19 +369,20 @@ def markdown(report: dict[str, Any], command: str, machine: str, date: str) -> s
             else ""
         ),
         "",
-        f"| model | answers | placeholders | {' | '.join(classes)} | words (median) |",
+        f"| model | answers | refused | {' | '.join(classes)} | words (median) |",
         "|---|---|---|" + "---|" * len(classes) + "---|",
     ]
     for model, rows in report["by_model"].items():
         s = rows["shares"] or {}
         cells = " | ".join(_pct(s.get(c)) for c in classes)
         out.append(
-            f"| {model} | {rows['answers']} | {rows.get('placeholders', 0)} | {cells} | {rows['words_median']} |"
+            f"| {model} | {rows['answers']} | {rows.get('refused', rows.get('placeholders', 0))} | {cells} "
+            f"| {rows['words_median']} |"
         )
     out += [
         "",
-        "Shares are of the lines said: an answer that ended in the fail-safe or copies the format's placeholder "
-        "is counted under placeholders and left out.",
+        "Shares are of the lines said: an answer that ended in the fail-safe, copies the format's placeholder or "
+        "is an AI assistant's wording (lines the runtime refuses) is counted under refused and left out.",
     ]
     out += ["", "At other cut-offs (the same answers):", ""]
     out += [f"| model | cut | {' | '.join(classes)} |", "|---|---|" + "---|" * len(classes)]

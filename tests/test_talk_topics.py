@@ -127,7 +127,20 @@ def test_a_model_that_only_copies_the_placeholder_says_no_line(embed: Any) -> No
     ask(prompts, "copier/m", seeds=[0])
     assert prompts[0].answers["copier/m"] == [""]
     got = measure(prompts, ["copier/m"], embed)["copier/m"]
-    assert got["placeholders"] == 1 and got["shares"] is None
+    assert got["refused"] == 1 and got["shares"] is None
+
+
+def test_a_recorded_line_the_runtime_now_refuses_is_no_line_either(embed: Any) -> None:
+    # The 0.5B spoke of its prompt as an assistant in 6 of its 64 recorded lines of talk_topics.json
+    # ("Can you please provide more context or clarify your question?"); refused since session 63.
+    prompts = [TopicPrompt("town", "Ana Ruiz", "Bo Lenn", 2, dict(SHOWN))]
+    prompts[0].answers["old/m"] = [
+        "I'm sorry, but I don't have enough information to answer your question.",
+        "Bo, the ferry runs again tomorrow.",
+    ]
+    got = measure(prompts, ["old/m"], embed)["old/m"]
+    assert got["refused"] == 1 and got["answers"] == 2
+    assert sum(got["shares"].values()) == pytest.approx(1.0)  # (the other line is all the shares)
 
 
 def test_a_first_line_counts_under_everything_it_takes_up(embed: Any) -> None:
