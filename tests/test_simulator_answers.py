@@ -3073,6 +3073,29 @@ def test_what_a_first_line_tells_is_taken_up_and_summed_up():
     assert "Still's" not in ask("converse.summary", 1, conversation=still)["text"]
 
 
+def test_what_was_said_in_other_words_is_not_told_again_and_a_still_is_answered_in_ones_person():
+    """Session 64's ville3 day: "I often study at the library", varied to "I often read at the library",
+    was told again two lines after the listener took it up; "Still working towards your physics
+    degree?" was met with "True, I am still working towards your physics degree"; and one's own bed
+    making was told with "Keep it in mind."."""
+    from aga.simulator.talk import _topics, remarks_on
+
+    said = "I should tell you, I often read at the library of Oak Hill College. I'm curious what comes of it."
+    note = "Klaus Mueller often studies at the library of Oak Hill College"
+    assert _topics([note], said, "Maria Lopez", "Klaus Mueller") == []
+    assert _topics([note], "Hi Maria!", "Maria Lopez", "Klaus Mueller") == [note]
+    asked = "Klaus Mueller: Still working towards your physics degree, thinking it through? Don't let me keep you."
+    shown = {"identity": "Name: Maria Lopez", "name": "Maria Lopez", "other": "Klaus Mueller",
+             "memories": "- Maria Lopez studies physics", "conversation": f"[Conversation]\n{asked}"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+    still = [x for x in lines if "I am still working towards" in x]
+    assert still and all("towards my physics degree" in x for x in still), still
+    assert not [x for x in lines if "your physics degree" in x and "I am still" in x]
+    kept = {"Keep it in mind.", "I thought you'd want to know."}
+    assert not kept & set(remarks_on("I am making the bed"))
+    assert kept <= set(remarks_on("I am organising the parade on Friday"))
+
+
 def test_a_verb_after_how_often_is_said_in_the_speakers_person():
     """ "Guess what? I often studies at the library" was said (a ville3 day, session 62)."""
     from aga.simulator.text import as_said_to

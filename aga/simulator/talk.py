@@ -304,6 +304,10 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
     # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
     kept = re.compile(rf"\bsecret(?:ly|s)?\b.*{who}|{who}.*\bsecret(?:ly|s)?\b", re.IGNORECASE) if listener else None
+    # What was said is compared as ``vary`` leaves it comparable: "Klaus often studies at the library"
+    # was told as "I often read at the library", not found in the talk, and told again three lines on.
+    heard = canonical(said)
+    heard_names = canonical(_first_names(said))
     return [
         t
         for t in topics
@@ -322,14 +326,14 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         # A line of an earlier talk said to someone ("I hear you are sending the weather report"): its
         # "you" was that listener, and said to this one it pins their activity on the wrong person.
         and not re.match(r"(?:you|your|you're|you've)\b", t, re.IGNORECASE)
-        and t[:40] not in said
+        and canonical(t)[:40] not in heard
         # ... nor as it was said: "Harriet Lusk knows Elif Karsan as ..." said by Harriet is "I know Elif
         # Karsan as ...", and checked only in the third person it was said four times in one talk; and
         # with a name said whole or by its first word ("Funmilayo Adeyemi is my mother" after
         # "Funmilayo is my mother", three times in one talk).
-        and as_said_to(t, speaker, listener)[:40] not in said
-        and _first_names(as_said_to(t, speaker, listener))[:30] not in _first_names(said)
-        and not ((r := _relation_said(t, speaker)) and _first_names(r) in _first_names(said))
+        and canonical(as_said_to(t, speaker, listener))[:40] not in heard
+        and canonical(_first_names(as_said_to(t, speaker, listener)))[:30] not in heard_names
+        and not ((r := _relation_said(t, speaker)) and canonical(_first_names(r)) in heard_names)
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
         and not (kept and kept.search(t))
@@ -380,6 +384,7 @@ REMARKS = (
 # I am locking the market gate. Everyone's talking about it." was a night watchman's line).
 _OCCASION_REMARKS = frozenset(("Are you going?", "I can hardly wait.", "Should be interesting."))
 _OTHERS_REMARKS = frozenset(("Everyone's talking about it.", "Can you believe it?"))
+_TO_KEEP = frozenset(("Keep it in mind.", "I thought you'd want to know."))
 _OCCASION = re.compile(
     r"\b(?:today|tonight|tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|"
     r"June|July|August|September|October|November|December|\d{1,2}(?::\d\d)?\s*[ap]m|party|festival|fair|"
@@ -399,12 +404,17 @@ def remarks_on(topic: str) -> tuple[str, ...]:
     # A closing road or an illness is no occasion to look forward to: "I can hardly wait." followed a
     # storm warning in an outside tester's town.
     occasion = _OCCASION.search(topic) is not None and not _BAD_NEWS.search(topic)
+    # What one is doing right now is nothing the listener needs to keep: "Truth is, I am waking up for the
+    # morning routine, making the bed. Keep it in mind." was said (a ville3 day, session 64).
+    doing = own and re.match(r"(?:I am|I'm) \w+ing\b", topic) is not None and not occasion
     return tuple(
         # (whoever organises it asks if one will come: "I have promised the cedar fox to the priest before
         # the lantern festival. Will you come?" was a carver's, and met with "I'll try to make it")
         _INVITE if own and r == "Are you going?" and makes(topic) else r
         for r in REMARKS
-        if (occasion or r not in _OCCASION_REMARKS) and not (mine and r in _OTHERS_REMARKS)
+        if (occasion or r not in _OCCASION_REMARKS)
+        and not (mine and r in _OTHERS_REMARKS)
+        and not (doing and r in _TO_KEEP)
     ) + (_OWN_REMARKS if own and not _BAD_NEWS.search(topic) else ())
 
 
@@ -631,7 +641,8 @@ def _line(
         line = answer  # (said as it is: no opener before "Count me in")
     elif (still := _STILL.search(last)) and rng.random() < ANSWER_CHANCE:
         # Asked whether one is still at it, one says so ("Still mending the nets?" was met with "Busy day?").
-        line = f"{rng.choice(CONFIRMS)}I am still {still.group(1)}."
+        # (as the one asked says it: "True, I am still working towards your physics degree" was said)
+        line = f"{rng.choice(CONFIRMS)}I am still {swap_persons(still.group(1))}."
     elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
