@@ -3096,6 +3096,36 @@ def test_what_was_said_in_other_words_is_not_told_again_and_a_still_is_answered_
     assert kept <= set(remarks_on("I am organising the parade on Friday"))
 
 
+def test_asked_how_one_is_one_now_and_then_says_so_from_what_one_is_doing():
+    """ "What have you been up to?" was met only with more small talk ("Honestly, it is nice to run into
+    you"); the 1.5B answered such questions now and then from what the prompt shows it doing ("I'm doing
+    well, thanks for asking. I've been working on reordering the sections.")."""
+    asked = "Tam Osei: It's been a long day. What have you been up to?"
+    conv = f"[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hello Tam.\n{asked}"
+    shown = {"identity": "Name: Ana Ruiz", "name": "Ana Ruiz", "other": "Tam Osei",
+             "memories": "- Ana Ruiz runs the net loft", "action": "mending her nets on the quay (checking the floats)",
+             "other_action": "walking home", "conversation": conv}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    answered = [x for x in lines if re.search(r"\b(?:been|just) (?:busy )?mending my nets on the quay\.", x)]
+    assert 0.1 < len(answered) / len(lines) < 0.4, len(answered)
+    assert not [
+        x
+        for x in lines
+        if "mending her nets" in x
+        or re.match(r"(?:So|Honestly|Well),? (?:Not|Fine|Pretty|Can't|Nothing|Quite|Just|Work)\b", x)
+    ]
+    # Asked whether one has eaten while eating, one says so; the answer is no news to sum the talk up by.
+    eating = {
+        **shown,
+        "action": "having lunch at the loft",
+        "conversation": conv.replace("What have you been up to?", "Have you eaten yet?"),
+    }
+    said = {ask("converse.utterance", seed, **eating)["utterance"] for seed in range(200)}
+    assert said & {"Just now, actually.", "I'm eating now."} and not [x for x in said if x.startswith("Not yet")]
+    talk = f"{conv}\nAna Ruiz: Not bad, thanks. How about you?\nTam Osei: Fine, thanks."
+    assert ask("converse.summary", 1, conversation=talk)["text"].endswith("how their days are going")
+
+
 def test_a_verb_after_how_often_is_said_in_the_speakers_person():
     """ "Guess what? I often studies at the library" was said (a ville3 day, session 62)."""
     from aga.simulator.text import as_said_to

@@ -139,7 +139,7 @@ def utterance(text: str, rng: random.Random) -> str:
         opener = ""  # not "I think I hope ...", not "I think how has your week been?", not "I think funny how ..."
     if opener and re.match(
         r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From|Tell|Is|"
-        r"Since|Good for you)\b",
+        r"Since|Good for you|Work)\b",  # ("So, Work keeps me on my toes" was said)
         text,
     ):
         text = text[0].lower() + text[1:]

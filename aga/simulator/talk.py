@@ -643,6 +643,9 @@ def _line(
         # Asked whether one is still at it, one says so ("Still mending the nets?" was met with "Busy day?").
         # (as the one asked says it: "True, I am still working towards your physics degree" was said)
         line = f"{rng.choice(CONFIRMS)}I am still {swap_persons(still.group(1))}."
+    elif (asked := _how_one_is(last)) and rng.random() < HOW_ONE_IS_CHANCE:
+        # (said as it is: no opener before "Not bad, thanks")
+        line, framed = _answered(asked, _own_doing(p), rng), True
     elif taken is not None and rng.random() < REACT_CHANCE:
         # Said back to whoever said it, so their "I" is "you" ("I am on the ward" -> "you are on the
         # ward?"), as far as its first clause: a long line is taken up by what it is about.
@@ -737,6 +740,66 @@ def _line(
         line = line if line.endswith((".", "!", "?")) else line + "."
         line += f" {rng.choice(CLOSINGS)}"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
+
+
+# Asked how one is, or what one has been doing, one now and then says so, from what "Current context"
+# shows one doing ("I'm doing well, thanks for asking. I've been working on reordering the sections. How
+# about you?" was the 1.5B's); a closed set of small talk in its place met "What have you been up to?"
+# with "Honestly, it is nice to run into you". Each embedded model answered 3 of its 12 answers to the
+# recorded prompts whose last line asks so (benchmarks/results/realism_utterance.json, session 64).
+HOW_ONE_IS_CHANCE = 0.25
+_HOW_ONE_IS = {
+    "well": ("How has your week been?", "Everything all right with you?", "How are things with you?",
+             "How are you keeping?", "How are you doing today?", "How have you been?", "How are you?"),
+    "doing": ("What have you been up to?", "Any news on your side?", "What are you up to?"),
+    "busy": ("Busy day?",),
+    "eaten": ("Have you eaten yet?",),
+}  # fmt: skip
+_ASKED_HOW = {canonical(q.rstrip("?")): kind for kind, qs in _HOW_ONE_IS.items() for q in qs}
+_SAID_HOW = {
+    "well": ("I'm doing well, thanks for asking.", "Not bad, thanks.", "Pretty good, thank you.",
+             "Fine, thanks.", "Can't complain, really."),
+    "doing": ("Not much.", "Oh, this and that.", "Nothing special.", "The usual."),
+    "busy": ("Quite busy, yes.", "A little.", "Not too bad."),
+}  # fmt: skip
+_BACK = ("How about you?", "And you?", "What about you?")
+_ATE = ("Just now, actually.", "I'm eating now.")
+_NOT_EATEN = ("Not yet.", "Not yet, no.", "Not yet, I've been too busy.")
+
+
+def _how_one_is(line: str) -> str:
+    """What ``line``'s last sentence asks of the listener (a key of ``_HOW_ONE_IS``), or ''."""
+    last = re.split(r"(?<=[.!?])\s+", line.strip())[-1] if line.strip() else ""
+    # ("Hi Tam, what are you up to?": a greeting before the question, said as varied)
+    asked = re.sub(r"^(?:hi|hey|hello|oh|so|well|honestly)\b[^,!?]*[,!]\s*", "", canonical(last.rstrip("?")))
+    return _ASKED_HOW.get(asked, "") if last.endswith("?") else ""
+
+
+def _own_doing(p: Prompt) -> str:
+    """What the speaker was doing, as "Current context" shows it, said by them ("I am comparing two
+    sources"), or '' when it is nothing one tells (idle, asleep, this very talk)."""
+    doing = _doing_now(p.get("action"))
+    step = _doing_now(_step_of(p.get("action")))
+    return (
+        as_said_to(f"{p.get('name')} is {doing}", p.get("name"), p.get("other"))
+        if doing
+        else (as_said_to(f"{p.get('name')} is {step}", p.get("name"), p.get("other")) if step else "")
+    )
+
+
+def _answered(asked: str, doing: str, rng: random.Random) -> str:
+    """The answer to a question of ``_HOW_ONE_IS`` kind ``asked``, with what one is doing where it says
+    something ("Not yet. I've been mending the nets."), and now and then the question asked back."""
+    busy = re.sub(r"^I am ", rng.choice(("I've been ", "I'm just ", "I've been busy ")), doing) if doing else ""
+    if asked == "eaten":
+        eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
+        parts = [rng.choice(_ATE if eating else _NOT_EATEN)]
+        parts += [f"{busy}."] if busy and not eating and rng.random() < 0.5 else []
+    else:
+        parts = [rng.choice(_SAID_HOW[asked])] + ([f"{busy}."] if busy and rng.random() < 0.7 else [])
+    if asked != "eaten" and rng.random() < 0.4:
+        parts.append(rng.choice(_BACK))
+    return " ".join(parts)
 
 
 def _opening(
@@ -1043,7 +1106,20 @@ def _said_lines(block: str) -> list[str]:
 # talks were summed up as "conversing about It is lovely to run into Tomasz Wilk" (rated 10 for "love").
 _SMALL = {
     canonical(x.rstrip(".!?"))
-    for x in (*SMALL_TALK, *FOLLOW_UP, *REMARKS, _INVITE, *_OWN_REMARKS, *_SEEN_REMARKS, *_SEEN_AT_EASE, *ANSWERS)
+    for x in (
+        *SMALL_TALK,
+        *FOLLOW_UP,
+        *REMARKS,
+        _INVITE,
+        *_OWN_REMARKS,
+        *_SEEN_REMARKS,
+        *_SEEN_AT_EASE,
+        *ANSWERS,
+        *(a for said in _SAID_HOW.values() for a in said),
+        *_ATE,
+        *_NOT_EATEN,
+        *_BACK,
+    )
 }
 
 
