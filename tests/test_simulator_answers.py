@@ -3122,6 +3122,17 @@ def test_asked_how_one_is_one_now_and_then_says_so_from_what_one_is_doing():
     }
     said = {ask("converse.utterance", seed, **eating)["utterance"] for seed in range(200)}
     assert said & {"Just now, actually.", "I'm eating now."} and not [x for x in said if x.startswith("Not yet")]
+    # A greeting is nothing to react to ("Hello there, Bram." was met with "I had no idea."); an offer of
+    # help is answered now and then.
+    greeted = {**shown, "conversation": "[Conversation]\nTam Osei: Hello there, Ana."}
+    said = {ask("converse.utterance", seed, **greeted)["utterance"] for seed in range(100)}
+    assert not [x for x in said if re.search(r"I had no idea|I didn't know that|Tell me more|Same here", x)], said
+    offered = {
+        **shown,
+        "conversation": "[Conversation]\nTam Osei: Hi Ana! I see you are mending your nets. Need a hand?",
+    }
+    said = {ask("converse.utterance", seed, **offered)["utterance"] for seed in range(100)}
+    assert said & {"Thanks, but I'm fine.", "That's kind of you, but I've got it.", "I'd be grateful, thanks."}
     talk = f"{conv}\nAna Ruiz: Not bad, thanks. How about you?\nTam Osei: Fine, thanks."
     assert ask("converse.summary", 1, conversation=talk)["text"].endswith("how their days are going")
 

@@ -725,14 +725,19 @@ def _line(
             kept = [x for x in lines if not (kin and x in _RARE_MEETING)]
             return [x for x in kept if canonical(x.rstrip(".!?")) not in heard] or kept
 
-        line, framed = rng.choice(_small_talk_opening(said[-1] if said else "", fresh)), False
+        # A greeting tells nothing to react to: "Hello there, Bram." was met with "I had no idea."
+        before = _after_greeting(said[-1], p.get("name")) if said else ""
+        if all(_is_greeting(x, p.get("name")) for x in re.split(r"(?<=[.!?])\s+", before.strip())):
+            before = ""
+        line, framed = rng.choice(_small_talk_opening(before, fresh)), False
         if line == _LEAD_IN:
             line = f"{line} {rng.choice(fresh(_QUESTIONS))}"
         elif line in _QUESTIONS and rng.random() < 0.85:
             # a question ends the line, said after a word of one's own as often as other small talk has
             # two parts (alone, four questions said word for word were the same line in talk after talk)
             line = f"{rng.choice(fresh(_STATEMENTS))} {line}"
-        elif (line in _STATEMENTS or not line.endswith("?")) and rng.random() < 0.85:
+        elif (line in _STATEMENTS or not line.endswith(("?", "Tell me more."))) and rng.random() < 0.85:
+            # (not after a request to go on: "Really? Tell me more. I've had a lot to think about." was said)
             # (a statement may end on a tag, "Time flies, doesn't it?"; a follow-up that asks ends the line)
             line = f"{line} {rng.choice([x for x in (*fresh(_STATEMENTS), *fresh(_QUESTIONS)) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
@@ -753,6 +758,10 @@ _HOW_ONE_IS = {
              "How are you keeping?", "How are you doing today?", "How have you been?", "How are you?"),
     "doing": ("What have you been up to?", "Any news on your side?", "What are you up to?"),
     "busy": ("Busy day?",),
+    # ... and how what one is seen doing goes ("Looks like you are going home for the day. How is that
+    # going?" was met with "How are you keeping?")
+    "going": ("How is that going?", "Nearly done?", "How long have you been at it?"),
+    "hand": ("Need a hand?",),
     "eaten": ("Have you eaten yet?",),
 }  # fmt: skip
 _ASKED_HOW = {canonical(q.rstrip("?")): kind for kind, qs in _HOW_ONE_IS.items() for q in qs}
@@ -761,6 +770,8 @@ _SAID_HOW = {
              "Fine, thanks.", "Can't complain, really."),
     "doing": ("Not much.", "Oh, this and that.", "Nothing special.", "The usual."),
     "busy": ("Quite busy, yes.", "A little.", "Not too bad."),
+    "going": ("Getting there.", "Slowly, but surely.", "Nearly done.", "It's going well.", "Not bad, thanks."),
+    "hand": ("Thanks, but I'm fine.", "That's kind of you, but I've got it.", "I'd be grateful, thanks."),
 }  # fmt: skip
 _BACK = ("How about you?", "And you?", "What about you?")
 _ATE = ("Just now, actually.", "I'm eating now.")
@@ -795,6 +806,8 @@ def _answered(asked: str, doing: str, rng: random.Random) -> str:
         eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
         parts = [rng.choice(_ATE if eating else _NOT_EATEN)]
         parts += [f"{busy}."] if busy and not eating and rng.random() < 0.5 else []
+    elif asked in ("going", "hand"):
+        return rng.choice(_SAID_HOW[asked])  # (what one is doing was just said, by the one asking)
     else:
         parts = [rng.choice(_SAID_HOW[asked])] + ([f"{busy}."] if busy and rng.random() < 0.7 else [])
     if asked != "eaten" and rng.random() < 0.4:
