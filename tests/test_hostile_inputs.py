@@ -203,6 +203,16 @@ def test_a_runaway_prompt_is_never_sent(faulty, make_gateway, ledger):
         ("town", '{ name = "cafe", rect', '{ name = "cafe:front", rect', r"arenas #1 'cafe:front' > name: holds ':'"),
         ("town", '"piano"]', '"grand:piano"]', r"object name 'grand:piano' holds ':'"),
         ("town", 'name = "Hobbs Cafe"', 'name = "Hobbs: Cafe"', r"sector #\d+ 'Hobbs: Cafe' > name: holds ':'"),
+        # ... and a ',' separates the places a prompt lists: an outside tester's residents of "Tamang House,
+        # Line 3" never went home while awake (session 64).
+        (
+            "town",
+            'name = "Hobbs Cafe"',
+            'name = "Hobbs Cafe, Main Street"',
+            r"'Hobbs Cafe, Main Street' > name: holds ','",
+        ),
+        ("town", '{ name = "cafe", rect', '{ name = "cafe, front", rect', r"\(\"cafe front\"\)"),
+        ("town", '"piano"]', '"piano, grand"]', r"object name 'piano, grand' holds ','"),
         ("town", 'name = "Hobbs Cafe"', 'name = " "', r"name: is blank"),
         ("town", 'name = "Hobbs Cafe"', 'name = "Hobbs\\tCafe"', r"name: holds a control character"),
         ("town", 'name = "Hobbs Cafe"', 'name = "' + "H" * 101 + '"', r"name: String should have at most 100"),

@@ -49,7 +49,27 @@ def plain_name(value: str) -> str:
     return normal_name(value)
 
 
+def listed_name(value: str) -> str:
+    """``value`` if it can name a sector, arena or object, else ``ValueError`` saying why: a plain name
+    (:func:`plain_name`) without a comma.
+
+    The prompts list the places to choose from separated by commas, as the original study's do
+    ("Area options: {Hobbs Cafe, Johnson Park, ...}"), so "Tamang House, Line 3" reads as two places:
+    an outside tester's residents of two such homes never went home while awake (0 to 7 of some 110
+    waking actions there, against 17 to 39 with the comma taken out).
+    """
+    value = plain_name(value)
+    if "," in value:
+        stem = value.replace(",", "")
+        raise ValueError(
+            f"holds ',', which separates the places a prompt lists ({{A, B, C}}), so a model reads two "
+            f'places: write it without the comma ("{stem}") or with brackets'
+        )
+    return value
+
+
 PlaceName = Annotated[str, Field(min_length=1, max_length=PLACE_NAME), AfterValidator(plain_name)]
+ListedName = Annotated[str, Field(min_length=1, max_length=PLACE_NAME), AfterValidator(listed_name)]
 
 _DOOR = re.compile(r"^([NSEW])(\d+)$")
 _PINNED = re.compile(r"^(?P<name>.+?)@(?P<x>\d+),(?P<y>\d+)$")
@@ -68,7 +88,7 @@ class ArenaSpec(_Strict):
     names, optionally pinned to a floor tile: ``"bed@0,1"``.
     """
 
-    name: PlaceName
+    name: ListedName
     rect: tuple[int, int, int, int]
     doors: list[str] = Field(default_factory=list)
     objects: list[str] = Field(default_factory=list)
@@ -111,7 +131,7 @@ class ArenaSpec(_Strict):
         names = [self.object_name(o) for o in self.objects]
         for name in names:
             try:
-                plain_name(name)
+                listed_name(name)
             except ValueError as exc:
                 raise ValueError(f"object name {name!r} {exc}") from None
             if len(name) > PLACE_NAME:
@@ -168,7 +188,7 @@ class ArenaSpec(_Strict):
 class SectorSpec(_Strict):
     """A building or an open place; ``residents`` make it a private home."""
 
-    name: PlaceName
+    name: ListedName
     origin: tuple[int, int]
     arenas: list[ArenaSpec] = Field(min_length=1)
     residents: list[Annotated[str, AfterValidator(normal_name)]] = Field(default_factory=list)
