@@ -3267,3 +3267,19 @@ def test_a_talk_is_ended_in_more_than_one_way():
     assert ended and all(x.endswith(CLOSINGS) for x in ended), ended
     assert len({c for c in CLOSINGS if any(x.endswith(c) for x in ended)}) >= 3
     assert not [a for a in answers if not a["end"] and a["utterance"].endswith(CLOSINGS)]
+
+
+def test_a_tea_estates_work_is_no_meal_and_a_second_thing_is_no_verb():
+    """Session 64's outside tea estate: "watches the fermenting and the tea dryer" became "watching the
+    fermenting and thing tea dryer" ("the" made a verb before "tea"), and the hour was read as a meal
+    ("passing the salt" all night at the dryer); "plucking tea leaves" was a meal too."""
+    from aga.simulator.steps import kinds_of
+    from aga.simulator.text import gerund
+
+    assert gerund("watch the fermenting and the tea dryer") == "watching the fermenting and the tea dryer"
+    assert gerund("go to the cafe and have lunch") == "going to the cafe and having lunch"
+    trade = "Pemba Tamang plucks tea on the slopes of Glenmoor Tea Garden"
+    for work in ("plucking tea leaves in Section 12", "watching the tea dryer at Glenmoor Tea Factory"):
+        assert kinds_of(work, trade)[0][0] != "meal", work
+    for meal in ("having tea with Asha", "having a tea break", "making a pot of tea"):
+        assert kinds_of(meal, trade)[0][0] == "meal", meal

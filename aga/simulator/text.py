@@ -219,6 +219,12 @@ _ING = {
 _SUBJECTS = frozenset(("he", "she", "they", "i", "we", "you"))
 
 
+_DETERMINERS = (
+    r"(?:the|a|an|some|his|her|their|my|our|its|your|this|that|these|those|each|every|all|any|no|other|another|"
+    r"one|two|three|several|many|few|more|most|both|either|neither)"
+)
+
+
 def gerund(phrase: str) -> str:
     """'have breakfast' -> 'having breakfast' (plan form to the present continuous of actions)."""
     named, rest = leading_name(phrase)
@@ -255,8 +261,12 @@ def gerund(phrase: str) -> str:
     # routine"); only where an object follows it, so "bread and butter" stays as it is.
     # A meal after it is its object too ("going to the cafe and having lunch"), and a verb the phrase
     # gives in the third person is made plain first ("and completes the form" -> "and completing").
+    # (a word that starts a second thing is no verb: "watch the fermenting and the tea dryer" gave "and
+    # thing tea dryer", "the" made a verb before "tea", an outside tester's tea factory, session 64)
     m = re.search(
-        r"\band ([a-z]+)(?= (?:the|a|an|some|his|her|their|my|our|its|breakfast|lunch|dinner|supper|tea)\b)", rest
+        rf"\band (?!{_DETERMINERS}\b)([a-z]+)(?= (?:the|a|an|some|his|her|their|my|our|its|breakfast|lunch|dinner|"
+        r"supper|tea)\b)",
+        rest,
     )
     if m and not m.group(1).endswith("ing"):
         rest = rest[: m.start(1)] + gerund(_base_verb(m.group(1))) + rest[m.end(1) :]
