@@ -488,3 +488,27 @@ def test_a_place_named_only_as_where_someone_comes_from_is_not_warned_about(vill
     (ville3 / "cast.toml").write_text(text, encoding="utf-8")
     warnings = scenario_warnings(load_scenario(ville3))
     assert not [w for w in warnings if "'Isabella Rodriguez' > known_places" in w and "Hobbs Cafe" in w], warnings
+
+
+def test_an_outside_testers_mistakes_are_named_with_what_to_write(ville3):
+    """Session 64's outside tester: a seeded person without a middle name had no hint, a news place's
+    wrong arena listed none, and a key written twice named a line but not whose it was."""
+    scenario = ville3 / "scenario.toml"
+    cast = ville3 / "cast.toml"
+    cast.write_text(cast.read_text().replace('"Klaus Mueller"', '"Klaus Peter Mueller"'))
+    _edit(scenario, 'seeded_in = ["Isabella Rodriguez"]', 'seeded_in = ["Klaus Mueller"]')
+    with pytest.raises(
+        ScenarioError, match=r"'Klaus Mueller' is not in the cast; did you mean 'Klaus Peter Mueller'\?"
+    ):
+        load_scenario(ville3)
+    _edit(scenario, 'seeded_in = ["Klaus Mueller"]', 'seeded_in = ["Isabella Rodriguez"]')
+    _edit(scenario, 'place = "Hobbs Cafe"', 'place = "Hobbs Cafe:ballroom"')
+    with pytest.raises(ScenarioError, match=r"'ballroom' is not an arena of Hobbs Cafe; its arenas are 'cafe'"):
+        load_scenario(ville3)
+    _edit(scenario, 'place = "Hobbs Cafe:ballroom"', 'place = "Hobbs Cafe"')
+    _edit(cast, "age = 20", "age = 20\nage = 21")
+    with pytest.raises(
+        ScenarioError,
+        match=r"cast\.toml is not valid TOML: .*line \d+.*\(in \[\[persona\]\] #2, 'Klaus Peter Mueller'\)",
+    ):
+        load_scenario(ville3)

@@ -168,9 +168,38 @@ def read_toml(path: Path) -> dict[str, Any]:
             # A JSON file (or one that opens like it) under a scenario name: TOML's own message
             # ("Invalid statement") would not say what is wrong.
             hint = " (it looks like JSON: scenario files are TOML; see scenarios/ville3 for the format)"
-        raise ScenarioError(f"{path} is not valid TOML: {exc}{hint}") from None
+        raise ScenarioError(f"{path} is not valid TOML: {exc}{hint}{_table_at(path, str(exc))}") from None
     except (OSError, RuntimeError) as exc:  # permissions, symlink loops met while resolving
         raise ScenarioError(f"{path}: cannot be read ({exc})") from None
+
+
+def _table_at(path: Path, message: str) -> str:
+    """ " (in [[persona]] #3, 'Bishnu Rai')": the array-of-tables entry that holds the line a TOML error
+    names, so that "Cannot overwrite a value (at line 90, column 16)" says whose field is written twice;
+    '' where the message names no line or the line is in no such entry. Hand-written: ``tomllib`` gives
+    the line only in its message."""
+    at = re.search(r"\(at line (\d+), column \d+\)", message)
+    if not at:
+        return ""
+    try:
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()[: int(at.group(1))]
+    except OSError:
+        return ""
+    header = None
+    counts: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        if m := re.match(r"\s*\[\[\s*([\w.-]+)\s*\]\]", line):
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+            header = (m.group(1), counts[m.group(1)], i)
+        elif re.match(r"\s*\[[^\[]", line):
+            header = None  # a plain [table] ends the entry
+    if header is None:
+        return ""
+    table, number, start = header
+    named = next(
+        (m.group(2) for line in lines[start:] if (m := re.match(r"\s*(name|id)\s*=\s*\"([^\"]*)\"", line))), ""
+    )
+    return f" (in [[{table}]] #{number}{f', {named!r}' if named else ''})"
 
 
 def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -402,12 +431,16 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
             if sector not in town.sectors:
                 raise ScenarioError(
                     f"{scenario_file}: news '{item.id}' > place: '{sector}' is not a sector of the town"
-                    f"{_nearest(sector, town.sectors)}"
+                    + (
+                        _nearest(sector, town.sectors)
+                        or f"; its sectors are {', '.join(repr(x) for x in town.sectors)}"
+                    )
                 )
             if arena and arena not in town.sectors[sector].arenas:
+                arenas = list(town.sectors[sector].arenas)
                 raise ScenarioError(
                     f"{scenario_file}: news '{item.id}' > place: '{arena}' is not an arena of {sector}"
-                    f"{_nearest(arena, town.sectors[sector].arenas)}"
+                    + (_nearest(arena, arenas) or f"; its arenas are {', '.join(repr(a) for a in arenas)}")
                 )
 
 
@@ -417,6 +450,14 @@ def _by_last_name(full: Sequence[str], names: Sequence[str]) -> str:
     lasts = [_folded(n.split()[-1]) for n in names if len(n.split()) > 1]
     own = [n.split()[-1] for n in full if len(n.split()) > 1 and lasts.count(_folded(n.split()[-1])) == 1]
     return f" or the last name ({', '.join(repr(x) for x in own)})" if len(own) == len(full) else ""
+
+
+def _in_order(words: list[str], among: list[str]) -> bool:
+    """Whether ``words`` all come in ``among``, in the same order, with the first and last kept."""
+    if words[0] != among[0] or words[-1] != among[-1]:
+        return False
+    rest = iter(among)
+    return all(w in rest for w in words)
 
 
 def _nearest(name: str, known: Any) -> str:
@@ -431,6 +472,11 @@ def _nearest(name: str, known: Any) -> str:
     # ... or its words in another order ("Goro Ishikawa" for a cast that writes the family name first)
     same = same or [
         k for k in options if len(k.split()) > 1 and sorted(_folded(k).split()) == sorted(_folded(name).split())
+    ]
+    # ... or without a middle name ("Hari Sharma" for "Hari Prasad Sharma", an outside tester's priest)
+    words = _folded(name).split()
+    same = same or [
+        k for k in options if len(words) > 1 and len(k.split()) > len(words) and _in_order(words, _folded(k).split())
     ]
     if len(same) > 1:
         return f"; did you mean one of {', '.join(repr(k) for k in same)}? (give the full name)"
