@@ -25,6 +25,7 @@ market town (a night watchman, a radio presenter, a tailor, a motorbike mechanic
 trader, a teacher) had 3.8% at c6c6b2b and 0.8% after; the measure missed most of what was wrong there,
 hours of work read as anyone's (the tailor's sewing a morning routine, the presenter's show a morning,
 the watchman's rounds a bedtime), which `test_session_57s_trades_are_read_as_their_work` keeps right.
+Session 64's tea estate had 6.8% at 6adfbc3 and 5.8% after (see its own test).
 New outside trials must use new towns: these are no longer unseen.
 """
 
@@ -115,6 +116,15 @@ TRADES: dict[str, set[str]] = {
     "Rosa Choque Mamani": {"service"},
     "Ignacio Tapia Rojas": {"teaching", "sport"},
     "Carmen Araya Soto": {"care"},
+    # session 64's tea estate (the manager walks the garden's sections; the nurse visits the workers' lines)
+    "Pemba Tamang": {"farming", "gardening", "manual"},
+    "Nima Tamang": {"crew", "delivery", "machine", "manual"},
+    "Bishnu Rai": {"production", "brewing", "desk work", "machine"},
+    "Asha Rai": {"teaching", "desk work"},
+    "Rajiv Barua": {"desk work", "production", "farming", "measuring"},
+    "Meena Chettri": {"care", "dispensing", "visiting"},
+    "Ramesh Agarwal": {"service", "errand", "delivery"},
+    "Hari Prasad Sharma": {"worship", "event"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -161,6 +171,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "onsen_cast.toml",
         "market_town_cast.toml",
         "observatory_cast.toml",
+        "tea_estate_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -179,7 +190,7 @@ def test_the_canal_mill_town_loads_without_a_warning():
     assert len(scenario.cast) == 8
     (warned,) = scenario_warnings(scenario)  # its half hours only
     assert warned.endswith(
-        "are planned at the hour they fall in (12:30 pm as 12:00 pm): a day is planned an hour at a time"
+        "are planned at the hour they fall in (10:30 pm as 10:00 pm): a day is planned an hour at a time"
     )
     assert "times between the hours (Alaric Pennywell's 10:30 pm, Yusra Fenwick's 6:30 am" in warned
 
@@ -348,3 +359,34 @@ def test_a_thing_of_two_nouns_is_both():
     assert thing_of("selling fish and chips at the stall") == "fish and chips"
     assert thing_of("waking up and complete the morning routine") == "the morning routine"
     assert thing_of("inviting her customers and neighbours to a party on February 14") == "a party"
+
+
+def test_session_64s_tea_estate_loads_whole_and_its_priest_and_night_shift_are_read_as_theirs():
+    """Session 64's outside town (`aga run tests/towns_from_outside/tea_estate`): its Hindu priest drew a
+    church's steps ("reading the psalm for the day", "saying the Lord's Prayer"), and its night supervisor's
+    "watches the fermenting and the tea dryer" was "watching the fermenting and thing tea dryer", read as a
+    meal ("passing the salt" at the dryer all night). Its 6.8% of steps from another trade (5.8% after)
+    are mostly a tiffin (a lunch box) packed as desk work and a tea garden's sections walked as a
+    kitchen garden's beds: MiniLM's English, which the measure above tolerates."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+    from aga.simulator.steps import kinds_of
+
+    scenario = load_scenario(TOWNS / "tea_estate")
+    assert len(scenario.cast) == 8 and scenario_warnings(scenario) == []
+    personas = {p["name"]: p for p in tomllib.loads((TOWNS / "tea_estate_cast.toml").read_text())["persona"]}
+    priest = personas["Hari Prasad Sharma"]
+    identity = f"Name: {priest['name']}\nLearned traits: {priest['learned']}\nCurrently: {priest['currently']}"
+    church = re.compile(r"\b(?:psalm|hymn|gospel|Lord's Prayer|parish|collect|church|prayer book)\b", re.I)
+    said = []
+    for seed in range(40):
+        shown = {"identity": identity, "task": "performing the morning aarti at Shiv Mandir", "minutes": "60"}
+        prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+        said += [x["subtask"] for x in HOOKS["plan.decompose"](prompt)["subtasks"]]
+    assert not [x for x in said if church.search(x)], said
+    assert {"performing the aarti", "chanting a mantra", "offering flowers to the deity"} & set(said)
+    night = personas["Bishnu Rai"]
+    hours = {gerund(clause) for _, clause in routine(night["daily_plan_requirement"], 16) if clause != END_OF_DAY}
+    assert "watching the fermenting and the tea dryer at Glenmoor Tea Factory" in hours, hours
+    assert (
+        kinds_of("watching the fermenting and the tea dryer at Glenmoor Tea Factory", night["learned"])[0][0] != "meal"
+    )

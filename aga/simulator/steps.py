@@ -1251,6 +1251,11 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             # prayers by "putting the hymn books back": every closing step was a church's)
             "washing the hands before praying",
             "taking off the shoes at the door",
+            # (each faith's own only where the prompt names it: see _SETTING_STEPS)
+            "ringing the temple bell",
+            "laying out flowers for the puja",
+            "laying out the prayer mats",
+            "purifying the hands at the water basin",
         ),
         (
             "reading the psalm for the day",
@@ -1274,6 +1279,22 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "making an offering",
             "reciting the morning prayers",
             "saying a prayer of thanks",
+            "performing the aarti",
+            "chanting a mantra",
+            "offering flowers to the deity",
+            "lighting the oil lamp",
+            "putting sandalwood paste on the deity",
+            "chanting the sutras",
+            "offering incense before the Buddha",
+            "sitting in the meditation hall",
+            "reciting a passage of the Quran",
+            "leading the prayer",
+            "making the call to prayer",
+            "clapping twice before the shrine",
+            "sweeping the shrine grounds",
+            "offering sake and rice at the shrine",
+            "reading from the Torah",
+            "saying the Shema",
         ),
         (
             "blowing out the candles",
@@ -1283,6 +1304,9 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "bowing once more before leaving",
             "tidying away the offerings",
             "sitting a moment longer in the quiet",
+            "handing out the prasad",
+            "putting out the oil lamps",
+            "rolling up the prayer mats",
         ),
     ),
     "errand": (
@@ -2986,12 +3010,30 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"learning game|page of sums)\b",
          r"(?s)^(?!.*\b(?:secondary|high school|grammar school|college|university|sixth[- ]form|A[- ]levels?|"
          r"GCSEs?|teen\w*|adults?|evening class\w*|lectur\w*|students?|undergraduates?)\b)"),
-        # A church's own words only at a church: a mosque or a temple has no hymn books or collect.
+        # A church's own words only at a church: a mosque or a temple has no hymn books or collect. ("priest"
+        # says no faith: an outside tester's priest of a Hindu temple was "reading the psalm for the day" and
+        # "saying the Lord's Prayer", session 64.)
         ("worship",
-         r"\b(?:hymns?|hymn books|psalm|collect|lesson|gospel|Lord's Prayer|candles?|bell|blessing|parish|notices|"
-         r"prayer book|church)\b",
-         r"\b(?:church\w*|chapel|cathedral|abbey|vicar\w*|priest|rector|curate|parish\w*|christian|mass|evensong|"
-         r"minister|chaplain|nave|vestry|altar|sermon|hymns?|bishop|clergy\w*|verger|congregation)\b"),
+         r"\b(?:hymns?|hymn books|psalm|collect|lesson|gospel|Lord's Prayer|parish|notices|prayer book|church)\b",
+         r"\b(?:church\w*|chapel|cathedral|abbey|vicar\w*|rector|curate|parish\w*|christian|mass|evensong|"
+         r"minister|chaplain|nave|vestry|sermon|hymns?|bishop|clergy\w*|verger|congregation|catholic|anglican|"
+         r"methodist|baptist|gospel|bible|psalms?|communion|christ|jesus)\b"),
+        # ... and each other faith's only where the prompt names it (general know-how, no town's words).
+        ("worship", r"\b(?:temple bell|puja|aarti|mantra|deity|oil lamps?|prasad|sandalwood)\b",
+         r"\b(?:mandir|puja|pooja|aarti|arti|hindu\w*|diyas?|prasad|mantras?|deity|deities|shiva|shiv|vishnu|durga|"
+         r"ganesh\w*|krishna|lakshmi|hanuman)\b"),
+        ("worship", r"\b(?:sutras|Buddha|meditation hall)\b",
+         r"\b(?:buddh\w*|monks?|monaster\w*|sutras?|dharma|stupas?|pagodas?|zen|lamas?|gompa)\b"),
+        ("worship", r"\b(?:Quran|prayer mats?|call to prayer|leading the prayer)\b",
+         r"\b(?:mosques?|masjid|imams?|muezzin|islam\w*|muslims?|qur'?an|koran|salah|salat|jum'?ah|adhan|azan|eid|"
+         r"ramadan)\b"),
+        # (a mosque has no bells, candles or offerings)
+        ("worship", r"\b(?:bell|candles?|offerings?|blessing)\b",
+         r"(?s)^(?!.*\b(?:mosques?|masjid|imams?|muezzin|islam\w*|muslims?)\b)"),
+        ("worship", r"\b(?:clapping twice|sake|water basin|shrine grounds)\b",
+         r"\b(?:shinto|shrines?|kami|torii|kannushi|jinja|miko)\b"),
+        ("worship", r"\b(?:Torah|Shema|Sabbath)\b",
+         r"\b(?:synagogues?|rabbis?|shul|torah|jewish|jews?|shabbat|sabbath|kosher|hebrew)\b"),
         # A musician's steps only for music, a painter's only for pictures: an outside tester's vicar
         # writing his sermon was "recording a take" and "mixing colours for the sermon".
         ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
