@@ -3283,3 +3283,24 @@ def test_a_tea_estates_work_is_no_meal_and_a_second_thing_is_no_verb():
         assert kinds_of(work, trade)[0][0] != "meal", work
     for meal in ("having tea with Asha", "having a tea break", "making a pot of tea"):
         assert kinds_of(meal, trade)[0][0] == "meal", meal
+
+
+def test_session_64s_tea_estate_talks():
+    """Lines of an outside tester's tea estate: a priest's relation "the teacher, whose mother he
+    cremated" recited with its "he"; "So, you are the estate manager." said to him, and "Yes, I am the
+    estate manager." met with "I didn't know that."; the runtime's wait ("waiting to start scrolling
+    through the news") told three times; "Looks like you are eating rice with Asha" said by Asha."""
+    from aga.simulator.talk import _relation_said, _small_talk_opening, _topics
+    from aga.simulator.text import as_said_to
+
+    label = "Hari Prasad Sharma knows Asha Rai as the teacher, whose mother he cremated (feeling: fond of her)."
+    assert _relation_said(label, "Hari Prasad Sharma") == "Asha is the teacher whose mother I cremated"
+    assert _relation_said("Ana Lima knows Bo Reyes as the man who helped her", "Ana Lima") == (
+        "Bo is the man who helped me"
+    )
+    notes = ["Rajiv Barua is the estate manager", "Nima Tamang is waiting to start scrolling through the news"]
+    assert _topics(notes, "", "Rajiv Barua", "Nima Tamang") == []
+    assert _topics(notes[:1], "", "Asha Rai", "Nima Tamang") == notes[:1]
+    reactions = set(_small_talk_opening("Yes, I am the estate manager.", lambda x: list(x)))
+    assert not reactions & {"I didn't know that.", "I had no idea.", "Really? Tell me more.", "Same here."}
+    assert as_said_to("Bishnu Rai is eating rice with Asha", "Asha Rai", "Bishnu Rai") == "you are eating rice with me"

@@ -635,6 +635,14 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
                 # wife died" said by Lionel kept "since Lionel's wife". (Not the bare first name: "while
                 # Marisol works" would be "while me works".)
                 text = re.sub(rf"\b{re.escape(first)}'s\b", own, text)
+                # ... and after a preposition, where it can only be the object: "eating rice with Asha"
+                # said by Asha to her father was "Looks like you are eating rice with Asha".
+                text = re.sub(
+                    rf"\b(with|to|for|beside|near|about|behind|without|like|than|from) {re.escape(first)}"
+                    r"\b(?!\s+[A-Z])",
+                    lambda m, o=obj: f"{m.group(1)} {o}",
+                    text,
+                )
     return text
 
 
