@@ -1253,7 +1253,12 @@ def summary(p: Prompt) -> dict[str, str]:
         return {"text": f"conversing about {SMALL_TALK_ONLY}"}
     # A relation recited in passing is not what a talk was about when anything else was said (it
     # rates high by its words, "love", "by marriage", and summed up most of a town's talks).
-    who, best = max(body, key=lambda b: (not _RELATION.match(b[1]), rate(b[1], "", 0.5, 0)))
+    # Nor, told beside something dated or an occasion, is anything else: an outside tester's priest told
+    # of the estate's Durga Puja on Friday, and the talk was summed up by the relation he recited after it
+    # (both rated 7), so the listener kept nothing of the festival.
+    who, best = max(
+        body, key=lambda b: (not _RELATION.match(b[1]), _OCCASION.search(b[1]) is not None, rate(b[1], "", 0.5, 0))
+    )
     listener = next((w for w, _ in said if w != who), "")
     return {"text": f"conversing about {_as_topic(told_of(best, who, listener))[:200]}"}
 
