@@ -390,3 +390,23 @@ def test_session_64s_tea_estate_loads_whole_and_its_priest_and_night_shift_are_r
     assert (
         kinds_of("watching the fermenting and the tea dryer at Glenmoor Tea Factory", night["learned"])[0][0] != "meal"
     )
+
+
+def test_a_night_workers_getting_up_is_not_an_hour_of_the_night():
+    """Session 64's tea estate: the night supervisor's plan said "get up at 5:00 pm", and an hour read
+    loosely from another line of the plan had him "getting up" at 10 pm and again at midnight."""
+    personas = {p["name"]: p for p in tomllib.loads((TOWNS / "tea_estate_cast.toml").read_text())["persona"]}
+    night = personas["Bishnu Rai"]
+    identity = f"Name: {night['name']}\nLearned traits: {night['learned']}\nLifestyle: {night['lifestyle']}"
+    plan = (
+        "wake up for the morning routine at 4:00 pm; have breakfast at 5:00 pm; get up at 5:00 pm; eat rice with "
+        "Asha at 6:00 pm; supervise the rolling in the Rolling Room at Glenmoor Tea Factory at 10:00 pm; go to bed "
+        "at 8:00 am"
+    )
+    said = []
+    for seed in range(150):
+        for hour in ("10:00 PM", "12:00 AM", "02:00 AM"):
+            shown = {"identity": identity, "name": night["name"], "daily_plan": plan, "previous": "", "hour": hour}
+            prompt = Prompt("plan.hourly", "\n".join(shown.values()), shown, None, random.Random(seed))
+            said.append(HOOKS["plan.hourly"](prompt)["activity"])
+    assert not [x for x in said if re.search(r"\b(?:getting up|waking up)\b", x)], said[:20]

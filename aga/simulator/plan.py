@@ -512,7 +512,9 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         t
         for start, t in plan
         if "bed" not in t.lower()
-        and "wake" not in t.lower()
+        # (getting up is the waking hour's, by whatever words: an outside tester's night supervisor was
+        # "getting up" at 4 pm, again at 10 pm and at midnight)
+        and not re.search(r"\b(?:wake|waking|woke|get up|gets up|getting up|got up|rise|rises|rising)\b", t, re.I)
         and t != current
         and (near(start) or not (any(m in t.lower() for m in MEALS) or JOURNEY.search(t)))
         and not any(m in t.lower() for m in had)
