@@ -287,3 +287,32 @@ def test_streaming_from_her_room_is_done_at_home():
     action = "streaming games from her room (playing a game)"
     chosen = [ask("act.sector", seed, action_description=action, **shown)["choice"] for seed in range(20)]
     assert chosen.count("Dorm for Oak Hill College") == 20, chosen
+
+
+def test_a_room_named_for_whom_its_building_is_named_for_is_the_buildings():
+    """Session 64's tea estate: the manager wrote his letters "in his study" in the dining room, as the
+    "Manager's Study" of the "Manager's Bungalow" was taken for someone else's room."""
+    import random
+
+    import aga.simulator  # noqa: F401
+    from aga.simulator.prompt import HOOKS, Prompt
+
+    shown = {
+        "name": "Rajiv Barua", "current_arena": "Dining Room", "current_sector": "Manager's Bungalow",
+        "sector": "Manager's Bungalow", "options": "Manager's Bedroom, Manager's Study, Dining Room, Verandah",
+        "action_description": "writing letters to head office in his study (drafting the first paragraph)",
+    }  # fmt: skip
+    chosen = [
+        HOOKS["act.arena"](Prompt("act.arena", "\n".join(shown.values()), shown, None, random.Random(s)))["choice"]
+        for s in range(30)
+    ]
+    assert chosen.count("Manager's Study") >= 25, chosen
+    # ... but another person's own room in a house is still theirs
+    other = {**shown, "sector": "Ana Lima's house", "current_sector": "Ana Lima's house",
+             "options": "Ana Lima's bedroom, kitchen, living room",
+             "action_description": "having a cup of tea"}  # fmt: skip
+    chosen = [
+        HOOKS["act.arena"](Prompt("act.arena", "\n".join(other.values()), other, None, random.Random(s)))["choice"]
+        for s in range(30)
+    ]
+    assert chosen.count("Ana Lima's bedroom") <= 3, chosen

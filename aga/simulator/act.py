@@ -280,7 +280,7 @@ def _someones(arena: str) -> bool:
     return re.search(r"\b[A-Z][\w'’-]*'s ", arena) is not None
 
 
-def _someone_elses(arena: str, name: str) -> bool:
+def _someone_elses(arena: str, name: str, sector: str = "") -> bool:
     """'Eddy Lin's bedroom' is someone else's room unless it names ``name``: in full, or by words of it
     alone ("Klaus's room"; "Haruki and Michiko's bedroom" is Sato Haruki's too, a family name written
     first, but "Eddy Lin's" is not Mei Lin's). Not a room named for no one: an outside tester's inn keeper
@@ -288,6 +288,11 @@ def _someone_elses(arena: str, name: str) -> bool:
     if not _someones(arena):
         return False
     if name and name in arena:
+        return False
+    # A room named for whom its building is named for is the building's ("Manager's Study" in the
+    # "Manager's Bungalow"): an outside tester's manager wrote his letters "in his study" in the dining
+    # room, his study taken for someone else's.
+    if sector and (owner := re.match(r"([A-Z][\w’-]*'s) ", arena)) and re.match(rf"{re.escape(owner[1])} ", sector):
         return False
     words = set(name.split())
     runs = re.findall(r"[A-Z][\w’-]*(?:'s)?(?:\s+[A-Z][\w’-]*(?:'s)?)*", arena)
@@ -320,7 +325,7 @@ def arena(p: Prompt) -> dict[str, str]:
         if len(option) == max(len(o) for o in said):
             scores[options.index(option)] += NAMED
     for i, option in enumerate(options):
-        if _someone_elses(option, name):
+        if _someone_elses(option, name, p.get("sector")):
             scores[i] -= 0.3
         elif _someones(option) and re.search(r"\b(sleep|bed|nap|dress)", action.lower()):
             scores[i] += 0.3  # one's own bedroom for the night
