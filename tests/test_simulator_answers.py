@@ -3298,6 +3298,15 @@ def test_session_64s_tea_estate_talks():
     assert _relation_said("Ana Lima knows Bo Reyes as the man who helped her", "Ana Lima") == (
         "Bo is the man who helped me"
     )
+    assert _relation_said("Pemba Tamang knows Ramesh Agarwal as shopkeeper who gives her credit", "Pemba Tamang") == (
+        "Ramesh is the shopkeeper who gives me credit"
+    )
+    from aga.simulator.talk import _answered, _feeling_said, _how_one_is
+
+    assert _feeling_said("depends on him, thinks he overcharges") == "I depend on him, think he overcharges"
+    assert _answered(_how_one_is("How long have you been at it?"), "", random.Random(1)) in (
+        "A while now.", "Not long.", "Too long, if you ask me.", "Since early on."
+    )  # fmt: skip
     notes = ["Rajiv Barua is the estate manager", "Nima Tamang is waiting to start scrolling through the news"]
     assert _topics(notes, "", "Rajiv Barua", "Nima Tamang") == []
     assert _topics(notes[:1], "", "Asha Rai", "Nima Tamang") == notes[:1]

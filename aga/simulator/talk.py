@@ -160,10 +160,19 @@ def _feeling_said(feeling: str) -> str:
         return f"I'm {feeling[3:]}"
     if re.match(r"\w+s\b", feeling):
         # (and every verb of it: "loves him and wishes he slept at night")
-        return "I " + re.sub(r"(^|\band )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
+        # (and after a comma: "depends on him, thinks he overcharges")
+        return "I " + re.sub(r"(^|\band |, )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
     if re.match(r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about)\b", feeling):
         return f"I'm {feeling}"
     return ""
+
+
+# Verbs whose "her" is the one given to ("gives her credit", "sells her rice"), not whose thing it is.
+_GIVES = (
+    r"gives?|gave|lends?|lent|sends?|sent|brings?|brought|teach(?:es)?|taught|tells?|told|shows?|showed|owes?|owed|"
+    r"pays?|paid|offers?|offered|sells?|sold|buys?|bought|hands?|handed|writes?|wrote|saves?|saved|leaves|left|"
+    r"cooks?|cooked|makes?|made|finds?|found|gets?|got"
+)
 
 
 def _relation_said(relation: str, speaker: str, rng: random.Random | None = None) -> str | None:
@@ -190,6 +199,10 @@ def _relation_said(relation: str, speaker: str, rng: random.Random | None = None
     # (as_said_to turns "he carries" into "I carry"; a pronoun it leaves is the knower's still: "whose
     # mother he cremated", "whom she taught")
     label = re.sub(r"\b(?:he|she)\b", "I", label)
+    # ("who gives her credit": her, not her credit; as_said_to has made it "my" already)
+    label = re.sub(
+        rf"\b({_GIVES}) (?:her|my)\b(?= (?:credit|a |an |the |some |lessons|advice|money|work)\b)", r"\1 me", label
+    )
     label = re.sub(r"\bhis\b|\bher\b(?=\s+[a-z])(?!\s+(?:to|for|with|from|at|in|on|and|or|by)\b)", "my", label)
     label = re.sub(r"\b(?:him|her)\b", "me", label)
     if not label:
@@ -772,7 +785,8 @@ _HOW_ONE_IS = {
     "busy": ("Busy day?",),
     # ... and how what one is seen doing goes ("Looks like you are going home for the day. How is that
     # going?" was met with "How are you keeping?")
-    "going": ("How is that going?", "Nearly done?", "How long have you been at it?"),
+    "going": ("How is that going?", "Nearly done?"),
+    "how long": ("How long have you been at it?",),
     "hand": ("Need a hand?",),
     "eaten": ("Have you eaten yet?",),
 }  # fmt: skip
@@ -783,6 +797,7 @@ _SAID_HOW = {
     "doing": ("Not much.", "Oh, this and that.", "Nothing special.", "The usual."),
     "busy": ("Quite busy, yes.", "A little.", "Not too bad."),
     "going": ("Getting there.", "Slowly, but surely.", "Nearly done.", "It's going well.", "Not bad, thanks."),
+    "how long": ("A while now.", "Not long.", "Too long, if you ask me.", "Since early on."),
     "hand": ("Thanks, but I'm fine.", "That's kind of you, but I've got it.", "I'd be grateful, thanks."),
 }  # fmt: skip
 _BACK = ("How about you?", "And you?", "What about you?")
@@ -801,7 +816,9 @@ def _how_one_is(line: str) -> str:
 def _own_doing(p: Prompt) -> str:
     """What the speaker was doing, as "Current context" shows it, said by them ("I am comparing two
     sources"), or '' when it is nothing one tells (idle, asleep, this very talk)."""
-    doing = _doing_now(p.get("action"))
+    # (getting up or going to bed is no answer to how one has been: "I've been busy getting up" was said)
+    routine = r"^(?:getting up|waking up|going to bed|heading to bed|getting ready for bed)\b"
+    doing = "" if re.match(routine, _doing_now(p.get("action"))) else _doing_now(p.get("action"))
     step = _doing_now(_step_of(p.get("action")))
     return (
         as_said_to(f"{p.get('name')} is {doing}", p.get("name"), p.get("other"))
@@ -818,7 +835,7 @@ def _answered(asked: str, doing: str, rng: random.Random) -> str:
         eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
         parts = [rng.choice(_ATE if eating else _NOT_EATEN)]
         parts += [f"{busy}."] if busy and not eating and rng.random() < 0.5 else []
-    elif asked in ("going", "hand"):
+    elif asked in ("going", "hand", "how long"):
         return rng.choice(_SAID_HOW[asked])  # (what one is doing was just said, by the one asking)
     else:
         parts = [rng.choice(_SAID_HOW[asked])] + ([f"{busy}."] if busy and rng.random() < 0.7 else [])
