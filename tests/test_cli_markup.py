@@ -101,6 +101,21 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
             error=f"error: {MARK}",
         )
     )
+    Ledger(engine, "marks").record(
+        LedgerRow(
+            run_id="marks",
+            sim_time=now,
+            agent=KLAUS,
+            module="act",
+            task="act.arena",
+            model="scripted/default",
+            provider="scripted",
+            outcome="ok",
+            attempts=1,
+            repaired=True,
+            repair=f"choice: 'repair: {MARK}' -> 'cafe'",
+        )
+    )
     SocialMemory(engine).seed(
         KLAUS,
         MARIA,
@@ -144,6 +159,14 @@ def test_ledger_errors_print_literally(runs_dir):
     assert errors.exit_code == 0, errors.output
     _literal(errors.output, f"error: {MARK}")
     assert errors.output.count(CRASH) == 2  # by frequency, and the newest rows
+
+
+def test_ledger_repairs_print_literally(runs_dir):
+    repairs = runner.invoke(app, ["ledger", "marks", "--repairs"])
+    assert repairs.exit_code == 0, repairs.output
+    _literal(repairs.output, f"repair: {MARK}")
+    both = runner.invoke(app, ["ledger", "marks", "--repairs", "--errors"])
+    assert both.exit_code != 0 and "give one of them" in str(both.exception) + both.output
 
 
 def test_social_show_prints_relations_literally(runs_dir):

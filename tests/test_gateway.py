@@ -165,6 +165,11 @@ def test_repair_is_applied_and_counted(faulty, make_gateway, ledger):
     assert gateway.call(clipped, CTX).rating == 3
     assert [r.repaired for r in ledger.rows()] == [True, False]
     assert ledger.totals("task")[0].repaired == 1
+    # ... and what it changed is kept, for `aga ledger --repairs` (an outside tester saw 20 repaired
+    # answers and no way to see what they were)
+    assert [r.repair for r in ledger.rows()] == ["rating: 10 -> 8", None]
+    counted, newest = ledger.repairs()
+    assert counted == [(RATE.name, 1)] and [r.repair for r in newest] == ["rating: 10 -> 8"]
 
 
 def test_ledger_totals_equal_reported_usage_exactly_under_random_faults(faulty, make_gateway, ledger):

@@ -23,7 +23,10 @@ def ledger_command(
     errors: Annotated[
         bool, typer.Option("--errors", help="Show the error texts of failed attempts instead of the totals.")
     ] = False,
-    limit: Annotated[int, typer.Option(min=1, max=100_000, help="With --errors: newest rows shown.")] = 20,
+    repairs: Annotated[
+        bool, typer.Option("--repairs", help="Show what repairs changed in answers instead of the totals.")
+    ] = False,
+    limit: Annotated[int, typer.Option(min=1, max=100_000, help="With --errors or --repairs: newest rows shown.")] = 20,
 ) -> None:
     """Print the ledger totals of RUN: LLM calls, tokens, cost, cache hits, fail-safes."""
     from aga.llm.ledger import GROUPINGS, Ledger
@@ -40,8 +43,13 @@ def ledger_command(
         ledger = Ledger(make_engine(paths.database_url), paths.run_id)
     if ledger.count() == 0:
         raise UserError(f"run '{ledger.run_id}' has no ledger rows; runs here: {', '.join(ledger.run_ids()) or 'none'}")
+    if errors and repairs:
+        raise UserError("--errors and --repairs show different rows: give one of them")
     if errors:
         _print_errors(ledger, limit=limit, as_json=as_json)
+        return
+    if repairs:
+        _print_repairs(ledger, limit=limit, as_json=as_json)
         return
     overall = ledger.totals()[0]
     standing = ledger.totals(standing=True)[0]
@@ -142,5 +150,41 @@ def _print_errors(ledger: Any, *, limit: int, as_json: bool) -> None:
             plain(r.outcome),
             str(r.attempts),
             plain(r.error or ""),
+        )
+    console.print(rows)
+
+
+def _print_repairs(ledger: Any, *, limit: int, as_json: bool) -> None:
+    """The run's repaired answers by task, then the newest repaired rows with what was changed."""
+    counted, newest = ledger.repairs(limit=limit)
+    if as_json:
+        print_json(
+            {
+                "run": ledger.run_id,
+                "repairs": [{"task": t, "rows": n} for t, n in counted],
+                "newest": [r.model_dump(mode="json") for r in newest],
+            }
+        )
+        return
+    if not counted:
+        console.print(f"{plain(ledger.run_id)}: no answer was repaired")
+        return
+    table = Table(title=f"{plain(ledger.run_id)}: repaired answers by task")
+    table.add_column("rows", justify="right")
+    table.add_column("task")
+    for task, n in counted:
+        table.add_row(f"{n:,}", plain(task))
+    console.print(table)
+    rows = Table(title=f"newest {len(newest)} repaired rows")
+    for column in ("id", "sim time", "task", "agent", "what was changed"):
+        rows.add_column(column)
+    for r in newest:
+        rows.add_row(
+            str(r.id),
+            f"{r.sim_time:%a %H:%M}" if r.sim_time else "",
+            plain(r.task),
+            plain(r.agent or ""),
+            # (ledgers written before the change was kept say only that there was one)
+            plain(r.repair or "(not recorded)"),
         )
     console.print(rows)

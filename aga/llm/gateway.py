@@ -450,6 +450,7 @@ class Gateway:
                     continue
 
                 repaired = False
+                before = value
                 fixes: list[Callable[[T], T]] = []
                 if task.repair is not None:
                     fixes.append(lambda v, fix=task.repair: fix(v, context, facts))
@@ -468,7 +469,16 @@ class Gateway:
                     self.metrics.repaired.labels(task=task.name).inc()
                 outcome = Outcome.OK if state.count == 1 else Outcome.RETRIED
                 # A retried call keeps the error its failed attempts met, for `aga ledger --errors`.
-                self._record(task, agent, state, outcome, started, repaired=repaired, error=state.last_error)
+                self._record(
+                    task,
+                    agent,
+                    state,
+                    outcome,
+                    started,
+                    repaired=repaired,
+                    repair=_changes(before, value) if repaired else None,
+                    error=state.last_error,
+                )
                 self._unreached = 0
                 self._recent.append(False)
                 return value
@@ -776,6 +786,7 @@ class Gateway:
         started: float,
         *,
         repaired: bool = False,
+        repair: str | None = None,
         error: str | None = None,
     ) -> LedgerRow:
         self.spent_tokens += state.prompt_tokens + state.completion_tokens
@@ -800,6 +811,7 @@ class Gateway:
             model_s=state.model_s,
             queue_s=state.queue_s,
             repaired=repaired,
+            repair=repair[:500] if repair else None,
             error=error[:500] if error else None,
             # False, not None: no resume ever flags it (see Ledger.mark_replayed).
             replayed=False if task.between_steps else None,
@@ -832,3 +844,18 @@ def _short(exc: BaseException) -> str:
 
 def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {_short(exc)}"
+
+
+def _changes(before: Any, after: Any) -> str:
+    """What a repair changed, field by field ("choice: 'Line 3' -> 'Tamang House Line 3'"); the whole
+    values where they are not typed answers. Long values are cut: the ledger keeps a note, not a copy."""
+
+    def short(value: Any) -> str:
+        text = repr(value)
+        return text if len(text) <= 120 else text[:117] + "..."
+
+    if isinstance(before, BaseModel) and isinstance(after, BaseModel):
+        old, new = before.model_dump(), after.model_dump()
+        changed = [f"{k}: {short(old.get(k))} -> {short(new.get(k))}" for k in new if old.get(k) != new.get(k)]
+        return "; ".join(changed) or "(same fields)"
+    return f"{short(before)} -> {short(after)}"

@@ -54,6 +54,9 @@ class LedgerRow(SQLModel, table=True):
     model_s: float | None = None
     queue_s: float | None = None
     repaired: bool = False
+    # What a repair changed, "field: 'before' -> 'after'" (None where nothing was, and in ledgers written
+    # before it was kept): an outside tester saw 20 repaired answers and no way to see what they were.
+    repair: str | None = None
     error: str | None = None
     cache_kind: str | None = None
     similarity: float | None = None
@@ -274,6 +277,24 @@ class Ledger:
                 .limit(limit)
             ).all()
         return [(str(e), int(n), str(o)) for e, n, o in counted], list(newest)
+
+    def repairs(self, *, limit: int = 20) -> tuple[list[tuple[str, int]], list[LedgerRow]]:
+        """What repairs changed in this run's answers: (task, how many repaired rows) from the most
+        repaired task down, and the ``limit`` newest repaired rows (their ``repair`` says what changed)."""
+        with Session(self.engine) as session:
+            counted = session.exec(
+                select(LedgerRow.task, func.count())
+                .where(LedgerRow.run_id == self.run_id, LedgerRow.repaired == True)  # noqa: E712  (SQL)
+                .group_by(LedgerRow.task)
+                .order_by(func.count().desc())
+            ).all()
+            newest = session.exec(
+                select(LedgerRow)
+                .where(LedgerRow.run_id == self.run_id, LedgerRow.repaired == True)  # noqa: E712
+                .order_by(col(LedgerRow.id).desc())
+                .limit(limit)
+            ).all()
+        return [(str(t), int(n)) for t, n in counted], list(newest)
 
     def run_ids(self) -> list[str]:
         """Every run id with rows in this database."""
