@@ -124,3 +124,19 @@ def test_objects_in_view_match_a_scan_of_every_tile():
     for radius in (0, 2, 4):
         for tile in floor:
             assert list(town.objects_in_view(tile, radius)) == _in_view_by_hand(town, tile, radius), (tile, radius)
+
+
+def test_a_door_onto_another_wall_names_the_door_as_written_and_where_else_it_can_go():
+    """An outside tester's "E2" was named only by its map tile, with no fix."""
+    rooms = {
+        "name": "sheds",
+        "origin": [2, 2],
+        "arenas": [
+            {"name": "store", "rect": [1, 1, 3, 3], "doors": ["E1"]},
+            {"name": "loft", "rect": [6, 1, 3, 3], "doors": ["S0"]},
+        ],
+    }
+    with pytest.raises(
+        TownError, match=r"'store': door 'E1' \(map tile \(6, 4\)\) opens onto another wall .*north, south, west"
+    ):
+        _town(rooms)

@@ -159,12 +159,19 @@ class Town:
     def _place(self, sector: str, origin: Tile, spec: ArenaSpec) -> None:
         arena = self.sectors[sector].arenas[spec.name]
         ox, oy = origin
-        for door, inside in spec.door_tiles():
+        for written, (door, inside) in zip(spec.doors, spec.door_tiles(), strict=True):
             door_tile = (ox + door[0], oy + door[1])
             outside = (2 * door_tile[0] - (ox + inside[0]), 2 * door_tile[1] - (oy + inside[1]))
             if not self._in_bounds(outside) or outside in self._wall:
+                # (the door as written, and where else it could go: an outside tester's "E2" was named only
+                # by its map tile)
+                sides = {"N": "north", "S": "south", "E": "east", "W": "west"}
+                other = [sides[k] for k in "NSEW" if k != written[0]]
                 raise TownError(
-                    f"sector '{sector}', arena '{spec.name}': door at {door_tile} opens onto a wall or off the map"
+                    f"sector '{sector}', arena '{spec.name}': door '{written}' (map tile {door_tile}) opens onto "
+                    f"{'the map edge' if not self._in_bounds(outside) else 'another wall'} at {outside}; put it "
+                    f"on another wall ({', '.join(other)}), or leave a tile of floor or open ground in front of "
+                    "it (`aga scenario map` draws the town)"
                 )
             arena.entrances.append((ox + inside[0], oy + inside[1]))
         # Doors of other arenas that open into this one also need a clear tile in front of them.
