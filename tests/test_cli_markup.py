@@ -169,6 +169,28 @@ def test_ledger_repairs_print_literally(runs_dir):
     assert both.exit_code != 0 and "give one of them" in str(both.exception) + both.output
 
 
+def test_memories_print_literally_and_filter(runs_dir):
+    shown = runner.invoke(app, ["memories", "marks", "Klaus"])
+    assert shown.exit_code == 0, shown.output
+    _literal(shown.output, f"memory: {MARK}")
+    listed = runner.invoke(app, ["memories", "marks", "klaus", "--json"])
+    assert listed.exit_code == 0, (listed.output, listed.exception)
+    as_json = json.loads(listed.output)
+    memories = as_json["memories"]
+    assert as_json["agent"] == KLAUS and memories and all(1 <= m["importance"] <= 10 for m in memories)
+    top = max(m["importance"] for m in memories)
+    strong = json.loads(
+        runner.invoke(app, ["memories", "marks", "Klaus", "--min-importance", str(top), "--json"]).output
+    )
+    assert strong["memories"] and all(m["importance"] == top for m in strong["memories"])
+    found = json.loads(runner.invoke(app, ["memories", "marks", "Klaus", "--grep", "MEMORY:", "--json"]).output)
+    assert [m["description"] for m in found["memories"]] == [f"memory: {MARK}"]
+    chats = json.loads(runner.invoke(app, ["memories", "marks", "Klaus", "--kind", "chat", "--json"]).output)
+    assert all(m["kind"] == "chat" for m in chats["memories"])
+    wrong = runner.invoke(app, ["memories", "marks", "Klaus", "--kind", "thought"])
+    assert wrong.exit_code != 0 and "a memory's kinds are event, chat, reflection, plan" in str(wrong.exception)
+
+
 def test_social_show_prints_relations_literally(runs_dir):
     shown = runner.invoke(app, ["social", "show", "marks", "Klaus", "Maria"])
     assert shown.exit_code == 0, shown.output

@@ -30,7 +30,7 @@ from aga.cli.bench import bench_app  # noqa: E402
 from aga.cli.common import run_guarded  # noqa: E402
 from aga.cli.evaluate import eval_command  # noqa: E402
 from aga.cli.household import household_app  # noqa: E402
-from aga.cli.inspect import log_command, show_command  # noqa: E402
+from aga.cli.inspect import log_command, memories_command, show_command  # noqa: E402
 from aga.cli.ledger import ledger_command  # noqa: E402
 from aga.cli.llm import llm_app  # noqa: E402
 from aga.cli.models import models_app  # noqa: E402
@@ -63,6 +63,7 @@ app.command("run")(run_command)
 app.command("resume")(resume_command)
 app.command("show")(show_command)
 app.command("log")(log_command)
+app.command("memories")(memories_command)
 app.command("whisper")(whisper_command)
 app.command("interview")(interview_command)
 app.command("eval")(eval_command)

@@ -184,3 +184,75 @@ def _sim_time(value: str | None, option: str, last: datetime | None) -> datetime
             f"{option} {value}: not a time; give 2023-02-13T14:00, 2023-02-13 (from its midnight) or 14:00 "
             "(on the run's last day)"
         ) from None
+
+
+def memories_command(
+    run: Annotated[str, typer.Argument(help="Run id or folder.")],
+    agent: Annotated[str, typer.Argument(help="Whose memories (full or first name).")],
+    kind: Annotated[list[str] | None, typer.Option(help="event, chat, reflection, plan (repeatable).")] = None,
+    min_importance: Annotated[
+        int, typer.Option(min=1, max=10, help="Only memories rated at least this poignant (1-10).")
+    ] = 1,
+    grep: Annotated[str | None, typer.Option(help="Only memories whose text holds this (any case).")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="The newest N that match.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """AGENT's memory stream at the run's last checkpoint: each memory's time, kind and importance, newest
+    first (what retrieval ranks by, beside recency and relevance)."""
+    from sqlmodel import Session, col, select
+
+    from aga.memory.nodes import MemoryKind, MemoryNode
+    from aga.scenario.loader import full_name
+
+    kinds = [k.value for k in MemoryKind]
+    unknown = [k for k in kind or [] if k not in kinds]
+    if unknown:
+        raise UserError(f"--kind {', '.join(unknown)}: a memory's kinds are {', '.join(kinds)}")
+    _, engine, info, state, latest = _open_state(run)
+    try:
+        name = full_name(agent, list(state.get("agents", {})), "in this run; its agents are")
+    except KeyError as exc:
+        raise UserError(str(exc.args[0])) from None
+    # As of the checkpoint: a memory written after it is rolled back when the run resumes, so it is no
+    # memory the agent has (the scenario's own, made at the start, have step -1).
+    stmt = select(MemoryNode).where(MemoryNode.agent == name, MemoryNode.step <= latest.step)
+    if kind:
+        stmt = stmt.where(col(MemoryNode.kind).in_(kind))
+    if min_importance > 1:
+        stmt = stmt.where(MemoryNode.importance >= min_importance)
+    if grep:
+        # (matched here, not in SQL: LIKE's own wildcards and case rules differ between databases)
+        needle = grep.lower()
+    with Session(engine) as session:
+        rows = session.exec(stmt.order_by(col(MemoryNode.created).desc(), col(MemoryNode.id).desc())).all()
+    found = [n for n in rows if not grep or needle in n.description.lower()][:limit]
+    if as_json:
+        print_json(
+            {
+                "run": info.run_id,
+                "agent": name,
+                "memories": [
+                    {
+                        "id": n.id,
+                        "time": n.created.isoformat(),
+                        "kind": n.kind,
+                        "importance": n.importance,
+                        "description": n.description,
+                        "evidence": n.evidence,
+                    }
+                    for n in found
+                ],
+            }
+        )
+        return
+    if not found:
+        console.print(f"{plain(name)} has no memory that matches in {plain(info.run_id)}")
+        return
+    table = Table(title=f"{plain(name)}'s memories in {plain(info.run_id)}, newest first")
+    for column in ("time", "kind", "importance", "memory"):
+        table.add_column(column, justify="right" if column == "importance" else "left")
+    for n in found:
+        table.add_row(
+            f"{n.created:%a %H:%M}" if n.step >= 0 else "(scenario)", n.kind, str(n.importance), plain(n.description)
+        )
+    console.print(table)
