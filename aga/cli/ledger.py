@@ -120,71 +120,73 @@ def ledger_command(
 def _print_errors(ledger: Any, *, limit: int, as_json: bool) -> None:
     """The run's error texts by frequency, then the newest rows that carry one."""
     counted, newest = ledger.errors(limit=limit)
-    if as_json:
-        print_json(
-            {
-                "run": ledger.run_id,
-                "errors": [{"error": e, "rows": n} for e, n, _ in counted],
-                "newest": [r.model_dump(mode="json") for r in newest],
-            }
-        )
-        return
-    if not counted:
-        console.print(f"{plain(ledger.run_id)}: no call recorded an error")
-        return
-    table = Table(title=f"{plain(ledger.run_id)}: errors by frequency")
-    table.add_column("rows", justify="right")
-    table.add_column("error")
-    for error, n, _ in counted:
-        table.add_row(f"{n:,}", plain(error))
-    console.print(table)
-    rows = Table(title=f"newest {len(newest)} rows with an error")
-    for column in ("id", "sim time", "task", "agent", "outcome", "attempts", "error"):
-        rows.add_column(column)
-    for r in newest:
-        rows.add_row(
-            str(r.id),
-            f"{r.sim_time:%a %H:%M}" if r.sim_time else "",
-            plain(r.task),
-            plain(r.agent or ""),
-            plain(r.outcome),
-            str(r.attempts),
-            plain(r.error or ""),
-        )
-    console.print(rows)
+    _print_listing(
+        ledger.run_id,
+        [(e, n) for e, n, _ in counted],
+        newest,
+        key=("errors", "error"),
+        empty="no call recorded an error",
+        titles=("errors by frequency", "rows with an error"),
+        columns=("outcome", "attempts", "error"),
+        cells=lambda r: [plain(r.outcome), str(r.attempts), plain(r.error or "")],
+        as_json=as_json,
+    )
 
 
 def _print_repairs(ledger: Any, *, limit: int, as_json: bool) -> None:
     """The run's repaired answers by task, then the newest repaired rows with what was changed."""
     counted, newest = ledger.repairs(limit=limit)
+    _print_listing(
+        ledger.run_id,
+        counted,
+        newest,
+        key=("repairs", "task"),
+        empty="no answer was repaired",
+        titles=("repaired answers by task", "repaired rows"),
+        # (ledgers written before the change was kept say only that there was one)
+        columns=("what was changed",),
+        cells=lambda r: [plain(r.repair or "(not recorded)")],
+        as_json=as_json,
+    )
+
+
+def _print_listing(
+    run_id: str,
+    counted: list[tuple[str, int]],
+    newest: list[Any],
+    *,
+    key: tuple[str, str],
+    empty: str,
+    titles: tuple[str, str],
+    columns: tuple[str, ...],
+    cells: Callable[[Any], list[str]],
+    as_json: bool,
+) -> None:
+    """A count of ledger rows by one text (an error, a task), then the newest of those rows."""
+    listing, label = key
     if as_json:
         print_json(
             {
-                "run": ledger.run_id,
-                "repairs": [{"task": t, "rows": n} for t, n in counted],
+                "run": run_id,
+                listing: [{label: text, "rows": n} for text, n in counted],
                 "newest": [r.model_dump(mode="json") for r in newest],
             }
         )
         return
     if not counted:
-        console.print(f"{plain(ledger.run_id)}: no answer was repaired")
+        console.print(f"{plain(run_id)}: {empty}")
         return
-    table = Table(title=f"{plain(ledger.run_id)}: repaired answers by task")
+    table = Table(title=f"{plain(run_id)}: {titles[0]}")
     table.add_column("rows", justify="right")
-    table.add_column("task")
-    for task, n in counted:
-        table.add_row(f"{n:,}", plain(task))
+    table.add_column(label)
+    for text, n in counted:
+        table.add_row(f"{n:,}", plain(text))
     console.print(table)
-    rows = Table(title=f"newest {len(newest)} repaired rows")
-    for column in ("id", "sim time", "task", "agent", "what was changed"):
+    rows = Table(title=f"newest {len(newest)} {titles[1]}")
+    for column in ("id", "sim time", "task", "agent", *columns):
         rows.add_column(column)
     for r in newest:
         rows.add_row(
-            str(r.id),
-            f"{r.sim_time:%a %H:%M}" if r.sim_time else "",
-            plain(r.task),
-            plain(r.agent or ""),
-            # (ledgers written before the change was kept say only that there was one)
-            plain(r.repair or "(not recorded)"),
+            str(r.id), f"{r.sim_time:%a %H:%M}" if r.sim_time else "", plain(r.task), plain(r.agent or ""), *cells(r)
         )
     console.print(rows)
