@@ -87,35 +87,20 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     timeline = Timeline(engine)
     timeline.add(step, now, KLAUS, "action", f"action: {MARK}")
     timeline.add(step, now, KLAUS, "chat", "chat with Maria", lines=[[MARIA, f"said: {MARK}"]])
-    Ledger(engine, "marks").record(
+    ledger = Ledger(engine, "marks")
+    common = {"run_id": "marks", "sim_time": now, "agent": KLAUS, "model": "scripted/default", "provider": "scripted"}
+    ledger.record(
         LedgerRow(
-            run_id="marks",
-            sim_time=now,
-            agent=KLAUS,
-            module="converse",
-            task="converse.utterance",
-            model="scripted/default",
-            provider="scripted",
-            outcome="failsafe",
-            attempts=3,
+            **common, module="converse", task="converse.utterance", outcome="failsafe", attempts=3,
             error=f"error: {MARK}",
         )
-    )
-    Ledger(engine, "marks").record(
+    )  # fmt: skip
+    ledger.record(
         LedgerRow(
-            run_id="marks",
-            sim_time=now,
-            agent=KLAUS,
-            module="act",
-            task="act.arena",
-            model="scripted/default",
-            provider="scripted",
-            outcome="ok",
-            attempts=1,
-            repaired=True,
+            **common, module="act", task="act.arena", outcome="ok", attempts=1, repaired=True,
             repair=f"choice: 'repair: {MARK}' -> 'cafe'",
         )
-    )
+    )  # fmt: skip
     SocialMemory(engine).seed(
         KLAUS,
         MARIA,
