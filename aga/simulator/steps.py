@@ -3252,7 +3252,7 @@ _SAYING = re.compile(
 
 _DRINK_AS_A_THING = re.compile(
     r"\b(?:tea|coffee|cocoa|cacao)\s+(?!(?:time|break|breaks|party|parties|with|and|or|at|in|on|for|from|to|"
-    r"while|before|after|together|outside|inside|together)\b)(?=[a-z])",
+    r"while|before|after|together|outside|inside)\b)(?=[a-z])",
     re.IGNORECASE,
 )
 

@@ -816,15 +816,12 @@ def _how_one_is(line: str) -> str:
 def _own_doing(p: Prompt) -> str:
     """What the speaker was doing, as "Current context" shows it, said by them ("I am comparing two
     sources"), or '' when it is nothing one tells (idle, asleep, this very talk)."""
+    doing = _doing_now(p.get("action"))
     # (getting up or going to bed is no answer to how one has been: "I've been busy getting up" was said)
-    routine = r"^(?:getting up|waking up|going to bed|heading to bed|getting ready for bed)\b"
-    doing = "" if re.match(routine, _doing_now(p.get("action"))) else _doing_now(p.get("action"))
-    step = _doing_now(_step_of(p.get("action")))
-    return (
-        as_said_to(f"{p.get('name')} is {doing}", p.get("name"), p.get("other"))
-        if doing
-        else (as_said_to(f"{p.get('name')} is {step}", p.get("name"), p.get("other")) if step else "")
-    )
+    if re.match(r"(?:getting up|waking up|going to bed|heading to bed|getting ready for bed)\b", doing):
+        doing = ""
+    doing = doing or _doing_now(_step_of(p.get("action")))
+    return as_said_to(f"{p.get('name')} is {doing}", p.get("name"), p.get("other")) if doing else ""
 
 
 def _answered(asked: str, doing: str, rng: random.Random) -> str:
