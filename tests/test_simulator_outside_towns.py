@@ -410,3 +410,6 @@ def test_a_night_workers_getting_up_is_not_an_hour_of_the_night():
             prompt = Prompt("plan.hourly", "\n".join(shown.values()), shown, None, random.Random(seed))
             said.append(HOOKS["plan.hourly"](prompt)["activity"])
     assert not [x for x in said if re.search(r"\b(?:getting up|waking up)\b", x)], said[:20]
+    # ... nor is a meal named by its verb had at any hour: "eat rice with Asha at 6:00 pm" came at midnight,
+    # 2 am and 4 am, and he walked home from the factory for it
+    assert not [x for x in said if "rice with Asha" in x], [x for x in said if "rice" in x][:5]
