@@ -565,6 +565,14 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("mending nets on the quay", "", "manual"),
         ("keeping the light at the lighthouse", "", "watch"),
         ("filleting fish at the stall", "Ana Ruiz runs the fish stall at the market.", "service"),
+        # harbour6's fish seller meeting the boats was a crew's ("steering out of the harbour", "asking
+        # the passengers to stay seated"); the ferry's captain and a fisherman still work theirs.
+        ("meeting the fishing boats on Harbour Quay", "Ana Ruiz runs the fish stall at the market.", "buying"),
+        ("meeting the fishing boats on Harbour Quay", "Mo Vane is the captain of the ferry.", "crew"),
+        ("going out fishing", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
+        ("unloading the catch at the quay", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
+        ("buying groceries", "Ana Ruiz runs the fish stall at the market.", "errand"),
+        ("buying vegetables from the growers for the week", "Isabella owns the cafe.", "buying"),
         # Read otherwise in a simulated harbour day: a teacher's marking as shop work ("wrapping a purchase"),
         # refuelling as a meal ("having a second helping of the fuel"), a mechanic's engines as crewing
         # a ferry ("helping a passenger aboard"), eating a hot dinner as cooking ("washing the vegetables").
@@ -2810,6 +2818,37 @@ def test_an_insight_on_a_statement_in_the_first_person_says_it_of_the_person():
     assert drawn and all("Tam Osei is carving a new oar" in i["insight"] for i in drawn), drawn
 
 
+def test_an_insight_on_a_statement_about_the_person_names_them_once():
+    """ "Meena Chettri has been thinking that Meena Chettri is the wife of Nima Tamang" was most of an
+    outside tester's single-statement insights; GPT-3.5 says such a thing once. A statement about someone
+    else keeps the frame that names the person."""
+    statements = [
+        "Tam Osei is the husband of Mia Ruiz",
+        "Tam is worried that the ferry will be late",
+        "I found it interesting that I am carving a new oar.",
+        "Bo Lenn is asking everyone to come to the regatta",
+        "Tam Osei's boat needs a new sail",
+        "Tam Lenn is mending the nets",
+        "Ana Ruiz is chatting with Tam Osei",
+        "I found it interesting that Bo is my cousin.",
+    ]
+    drawn = [i["insight"] for i in _insights(statements, range(20))]
+    assert drawn
+    for text in drawn:
+        assert len(re.findall(r"\bTam\b(?! Lenn)", text)) <= 1, text
+    # still framed (not the statement copied), and a frame of each kind is drawn
+    assert not [t for t in drawn if t.rstrip(".") in statements], drawn
+    assert [t for t in drawn if t.startswith(("It is clear that Tam", "It seems that Tam", "It has become plain"))]
+    # someone else's statement, even one who shares the first name, says whose thought it is
+    assert [t for t in drawn if "Bo Lenn" in t and "Tam Osei" in t]
+    assert [t for t in drawn if "Tam Lenn" in t] and all("Tam Osei" in t for t in drawn if "Tam Lenn" in t)
+    assert [t for t in drawn if "Ana Ruiz is chatting with Tam Osei" in t]
+    # a memo's first person is the person's, wherever it stands
+    assert [t for t in drawn if "Bo is Tam Osei's cousin" in t] and not [t for t in drawn if " my " in t]
+    # the frame is a frame: a later thought or talk reads the statement without it
+    assert {clean_topic(t) for t in drawn if "ferry" in t} == {"Tam is worried that the ferry will be late"}
+
+
 def test_an_hours_detail_says_what_it_works_on():
     """A step written for a thing, said after the activity, read "eating lunch, eating it" and
     "attending physics classes at Oak Hill College, writing a draft of it" (20 of a ville3 day's 338
@@ -3319,3 +3358,19 @@ def test_session_64s_tea_estate_talks():
         "Nima Tamang: Count me in.\nHari Prasad Sharma: Oh, and Asha is the teacher whose mother I cremated."
     )
     assert "Durga Puja" in ask("converse.summary", 1, conversation=talk)["text"]
+
+
+def test_what_someone_is_doing_is_not_said_again_in_other_words():
+    """ "Still meeting the fishing boats on Harbour Quay?", confirmed ("That's right, I am still meeting
+    ..."), was followed by "I noticed you are meeting the fishing boats on Harbour Quay." (harbour6)."""
+    from aga.simulator.talk import _topics
+
+    doing = "Nessa Pellow is meeting the fishing boats on Harbour Quay"
+    said = (
+        "Elif Karsan: Lovely to see you, Nessa. Still meeting the fishing boats on Harbour Quay?\n"
+        "Nessa Pellow: That's right, I am still meeting the fishing boats on Harbour Quay."
+    )
+    other = "Bo Lenn is mending the nets by the slipway"
+    assert _topics([doing, other], said, "Nessa Pellow", "Elif Karsan") == [other]
+    # not yet said, it may be
+    assert _topics([doing, other], "Elif Karsan: Hi Nessa!", "Nessa Pellow", "Elif Karsan") == [doing, other]

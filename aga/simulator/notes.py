@@ -19,6 +19,7 @@ from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
+    OF_ONESELF,
     OF_SOMEONE,
     OF_TALKS,
     RECALL,
@@ -222,13 +223,19 @@ def insights(p: Prompt) -> dict[str, object]:
         return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
     drawn = [{"insight": vary(text, p.rng), "evidence": [i + 1 for i in numbers[:6]]} for text, numbers in themes]
     drawn += [
-        {
-            "insight": vary(p.rng.choice(INSIGHTS).format(name=name, it=_about(statements[i], name)), p.rng),
-            "evidence": [i + 1],
-        }
-        for i in rest
+        {"insight": vary(_framed(_about(statements[i], name), name, p), p.rng), "evidence": [i + 1]} for i in rest
     ]
     return {"insights": drawn}
+
+
+def _framed(it: str, name: str, p: Prompt) -> str:
+    """A statement as an insight: in a frame that names the person, or, when the statement already names
+    them (by full or first name), in one that does not name them twice ("Bram Okafor cares about this:
+    Elif Karsan is chatting with Bram Okafor" was drawn)."""
+    # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
+    first = name.split()[0] if name.split() else name
+    own = bool(name) and bool(re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! [A-Z]))", it))
+    return p.rng.choice(OF_ONESELF if own else INSIGHTS).format(name=name, it=it)
 
 
 def _about(statement: str, name: str = "") -> str:
@@ -239,7 +246,9 @@ def _about(statement: str, name: str = "") -> str:
     # (without the step in brackets the runtime records after an action: "X has been thinking that X is
     # enjoying dinner (answering a knock at the door)" was 96 of an outside tester's 358 insights)
     text = re.sub(r"\s*\([^()]*\)\s*$", "", clean_topic(statement))
-    if name and re.match(r"(?:I|I'm|I've|I'd|I'll|My)\b", text):
+    # (the first person anywhere, not only first: "Nessa Pellow cares about this: Idris is my uncle by
+    # marriage" was drawn from a memo)
+    if name and re.search(r"\b(?:I|I'm|I've|I'd|I'll|[Mm]y|[Mm]e|[Mm]ine|[Mm]yself)\b", text):
         text = told_of(text, name)
     return _first_sentence(text, ABOUT_CHARS)
 

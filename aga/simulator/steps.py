@@ -1748,6 +1748,41 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "thanking everyone for their time",
         ),
     ),
+    # Buying from those who produce it, as a trader does: a fish seller meeting the boats (harbour6's
+    # "meeting the fishing boats on Harbour Quay" was read as crewing them), a grocer at the wholesale
+    # market, a cook buying from the farmers. A customer's shopping is an errand.
+    "buying": (
+        "buying stock for a business from boats, farmers, growers or a wholesale market or auction",
+        (
+            "writing down what is needed",
+            "fetching the empty crates",
+            "counting out the cash",
+            "checking yesterday's prices",
+        ),
+        (
+            "looking over what has come in",
+            "checking it is fresh",
+            "haggling over the price",
+            "weighing the crates",
+            "asking what came in today",
+            "choosing the best of the lot",
+            "paying the seller",
+            "writing down what was bought",
+            "bidding for a lot",
+            "agreeing a price for the week",
+            "checking the sizes",
+            "setting aside an order for a regular",
+            "counting the boxes",
+            "chatting with the sellers about the season",
+            "turning down a poor lot",
+            "asking for a better price on a bigger order",
+            "arranging a delivery",
+            "tallying what has been spent",
+            "marking the crates",
+            "comparing two sellers' prices",
+        ),
+        ("loading the crates to take back", "putting the stock away", "adding up what was spent"),
+    ),
     "crew": (
         "captaining, skippering or crewing a ferry or a boat, driving a bus or a train as its driver",
         (
@@ -2574,7 +2609,7 @@ FRAMES = (
 # Nor a crew's boat or bus: "planning the next part of the ferry", "finishing one part of the ferry"; nor
 # a sport's course, a machine or a reading ("looking for a better way to do the snowcat").
 _UNFRAMED = {
-    "crew", "sport", "machine", "measuring", "worship", "meal", "morning", "evening", "leisure", "going out",
+    "buying", "crew", "sport", "machine", "measuring", "worship", "meal", "morning", "evening", "leisure", "going out",
     "visiting", "travel", "outdoor", "housework", "cleaning", "delivery", "post", "farming", "emergency",
     "gardening", "hairdressing", "library", "portering", "watch",
 }  # fmt: skip
@@ -2684,6 +2719,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
                    "canvassing the neighbours", "lobbying the council", "winning people over to a cause",
                    "collecting signatures for a petition", "raising money for a good cause", "fundraising for repairs"),
+    # (a trader's buying: "buying supplies" for the house stays an errand)
+    "buying": ("meeting the boats to buy the catch", "bidding at the auction", "buying produce at the wholesale market",
+               "buying vegetables from the farmers", "buying stock at the cash and carry"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus", "driving a taxi",
              "driving a train", "piloting a boat", "casting off and leaving the harbour"),
     "cleaning": ("cleaning the washrooms at work", "mopping the floors of the building", "cleaning the offices",
@@ -2791,6 +2829,11 @@ _DRINK_WORDS = (
 # setting's kinds need their setting still ("topping up the fuel" is a crew's only with a vessel).
 _BY_WHO = frozenset(("watch", "study", "teaching", "guiding", "service", "lodging"))
 _NEEDS: dict[str, re.Pattern[str]] = {
+    "buying": re.compile(
+        r"\b(?:boats?|catch|auctions?|wholesale\w*|farmers?|growers?|producers?|suppliers?|cash and carry|buy\w*|"
+        r"bought|purchas\w*|bid|bidding|haggl\w*)\b",
+        re.IGNORECASE,
+    ),
     "sewing": re.compile(
         r"\b(?:sew\w*|tailor\w*|dressmak\w*|seamstress|alterations?|hem\w*|stitch\w*|garments?|fabric|cloth)\b",
         re.IGNORECASE,
@@ -3324,6 +3367,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
             # A reader at the library or a customer in the barber's chair does not do the staff's work:
             # Klaus "going to the library at Oak Hill College" studies there.
             scores[_KINDS.index(kind)] -= 1.0
+    if trade and _STAFF_ONLY["crew"].search(trade):
+        # A boat's crew lands the catch it is paid for; buying it is the trader's on the quay.
+        scores[_KINDS.index("buying")] -= 0.5
     if not _customer(activity, trade):
         # The cafe's own staff are not its customers: "opening the cafe", "serving behind the counter"
         # are work, and "having a party at Hobbs Cafe for her customers" is its owner's work. Nor is a
@@ -3436,6 +3482,15 @@ _STAFF_ONLY = {
         re.IGNORECASE,
     ),
     "hairdressing": re.compile(r"\b(?:barbers?|barber's|hairdress\w*|hair stylist|stylist|salon)\b", re.IGNORECASE),
+    # Working a boat or a bus is its crew's: harbour6's fish seller "meeting the fishing boats on Harbour
+    # Quay" was "steering out of the harbour" and "asking the passengers to stay seated" (the boats' word
+    # made her hour a crew's). Someone whose trade works no vessel meets, rides or watches one.
+    "crew": re.compile(
+        r"\b(?:captains?|skippers?|crew\w*|deckhands?|drivers?|driving|pilots?|conductors?|ferrym[ae]n|boatm[ae]n|"
+        r"sailors?|bosuns?|trawlerm[ae]n|fisherm[ae]n|fishers?|cabb(?:y|ies)|chauffeurs?|mariners?|helmsm[ae]n|"
+        r"(?:his|her|their|own) (?:\w+ )?(?:boat|ferry|bus|taxi|cab|trawler|crabber|barge|lorry|van)s?)\b",
+        re.IGNORECASE,
+    ),
 }
 # What says an hour is spent out, at a place of one's leisure or with company, besides a place's name.
 _OUT = re.compile(rf"\b(?:{_EATERY_WORDS}|out|drinks?|pints?|coffee|friends?|date)\b", re.IGNORECASE)

@@ -309,6 +309,11 @@ def _content(memory: str) -> str:
     return text
 
 
+# Someone's doing as a statement ("Bo Lenn is mending the nets by the slipway"): its doing, long enough
+# to be that doing and no other.
+_DOING = re.compile(r"^[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5} (?:is|was) (\w+ing\b.{12,})")
+
+
 def _topics(candidates: list[str], said: str, listener: str = "", speaker: str = "") -> list[str]:
     # "... is resting at home (making a cup of tea)": the step in brackets is how the runtime records a
     # decomposed action, not something a person says; and the same activity remembered at five of its
@@ -356,6 +361,10 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and canonical(as_said_to(t, speaker, listener))[:40] not in heard
         and canonical(_first_names(as_said_to(t, speaker, listener)))[:30] not in heard_names
         and not ((r := _relation_said(t, speaker)) and canonical(_first_names(r)) in heard_names)
+        # ... nor what someone is doing, said already of them in other words: "Still meeting the fishing
+        # boats on Harbour Quay?", confirmed, was followed by "I noticed you are meeting the fishing
+        # boats on Harbour Quay." (harbour6)
+        and not ((doing := _DOING.match(t)) and canonical(doing.group(1))[:30] in heard)
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
         and not (kept and kept.search(t))

@@ -452,6 +452,12 @@ INSIGHTS = (
     "{name} cares about this: {it}", "It matters to {name} that {it}", "{name} keeps coming back to this: {it}",
     "{name} seems to be focused on the fact that {it}", "{name} has been thinking that {it}",
 )  # fmt: skip
+# The same for a statement whose subject is the person: a frame that names them again read "Meena Chettri
+# has been thinking that Meena Chettri is the wife of Nima Tamang" (most single-statement insights of an
+# outside tester's tea estate). The original's GPT-3.5 says such a thing once ("Isabella Rodriguez is a
+# friend of Maria Lopez"); these frames keep the name to the statement, and none opens with the name, so
+# a later reflection does not read the insight back as an activity.
+OF_ONESELF = ("It is clear that {it}", "It seems that {it}", "It has become plain that {it}")
 # Insights on someone a person keeps seeing or talking with (``notes.insights``): about the two of them,
 # so never something to tell the other ("Truth is, I and you talk often" was said to him).
 OF_SOMEONE = (
@@ -486,7 +492,7 @@ RECALL = "From what I remember, "
 # A person named in a frame: a few name words, as few as will do ("It matters to Ana Lima that Bo
 # thinks that ..." names Ana Lima, not "Ana Lima that Bo thinks").
 _WHO = r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,5}?"
-_HEADS = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", "{who}") for frame in INSIGHTS]
+_HEADS = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", "{who}") for frame in (*INSIGHTS, *OF_ONESELF)]
 _FRAME = re.compile(
     "^(?:"
     + "|".join(
