@@ -572,6 +572,11 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("going out fishing", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
         ("unloading the catch at the quay", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
         ("buying groceries", "Ana Ruiz runs the fish stall at the market.", "errand"),
+        (
+            "trying to persuade the skippers to land more of their catch here instead of at the big auction",
+            "Ana Ruiz runs the fish stall at the market.",
+            "persuading",
+        ),
         ("buying vegetables from the growers for the week", "Isabella owns the cafe.", "buying"),
         # Read otherwise in a simulated harbour day: a teacher's marking as shop work ("wrapping a purchase"),
         # refuelling as a meal ("having a second helping of the fuel"), a mechanic's engines as crewing

@@ -2830,8 +2830,10 @@ _DRINK_WORDS = (
 _BY_WHO = frozenset(("watch", "study", "teaching", "guiding", "service", "lodging"))
 _NEEDS: dict[str, re.Pattern[str]] = {
     "buying": re.compile(
-        r"\b(?:boats?|catch|auctions?|wholesale\w*|farmers?|growers?|producers?|suppliers?|cash and carry|buy\w*|"
-        r"bought|purchas\w*|bid|bidding|haggl\w*)\b",
+        # (not "catch" or "auction" alone: harbour6's fish seller "trying to persuade the skippers to land
+        # more of their catch ... instead of sailing it round to the big auction" persuades)
+        r"\b(?:boats?|wholesale\w*|farmers?|growers?|producers?|suppliers?|cash and carry|buy\w*|bought|"
+        r"purchas\w*|bid|bidding|haggl\w*)\b",
         re.IGNORECASE,
     ),
     "sewing": re.compile(
@@ -3210,6 +3212,11 @@ _VERB_KINDS = {
     "buy": "errand",
 }  # fmt: skip
 _VERB_WEIGHT = 0.25
+# Verbs that name their kind outright, whatever the words after them: harbour6's fish seller "trying to
+# persuade the skippers to land more of their catch ... instead of sailing it round to the big auction"
+# was a mechanic's hour (MiniLM put the catch, the boats and the sailing before the persuading).
+_KIND_VERBS = {"persuade": "persuading", "convince": "persuading", "canvass": "persuading", "lobby": "persuading"}
+_KIND_VERB_WEIGHT = 0.5
 # How close an hour must be to a clause of the routine to carry it on ("opens the shop at 7 am" and
 # "opening the shop": 0.73; "cooking dinner" and "bakes the day's bread": 0.3), as for a trade's goods;
 # the clause's kind then decides a near tie between two readings.
@@ -3342,9 +3349,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         own = max(owners, key=lambda k: scores[_KINDS.index(k)])
         scores[_KINDS.index(own)] = float(scores.max()) + 0.5
     words = main_clause(activity).split()
-    verb_kind = _VERB_KINDS.get(lemma(words[0].lower())) if words else None
-    if verb_kind:
-        scores[_KINDS.index(verb_kind)] += _VERB_WEIGHT
+    if len(words) > 2 and words[0].lower() in ("trying", "try", "tries", "attempting") and words[1] == "to":
+        words = words[2:]  # what one tries is what one does: "trying to persuade the skippers ..."
+    verb = lemma(words[0].lower()) if words else ""
+    if verb in _VERB_KINDS:
+        scores[_KINDS.index(_VERB_KINDS[verb])] += _VERB_WEIGHT
+    elif verb in _KIND_VERBS:
+        scores[_KINDS.index(_KIND_VERBS[verb])] += _KIND_VERB_WEIGHT
     context = f"{activity} {trade}"
     for kind, needs in _NEEDS.items():
         if not needs.search(context) and not (kind in _BY_WHO and kind in (owners or ())):
