@@ -842,6 +842,20 @@ def test_a_question_gets_no_i_think_before_it():
             4,
             [(12, "serve lunch at the hatch"), (14, "bake the pasties"), (16, END_OF_DAY)],
         ),
+        # An outside tester's muezzin (session 65): "calls and leads" was split into "call" (read as a
+        # phone call) and "lead the prayer" ("noon" taken for the hour), and the prayers said without
+        # their verb were dropped: two of five were called.
+        (
+            "Abdeslam Tazi calls the dawn prayer at the mosque at 5 am, calls and leads the noon prayer at the mosque"
+            " at 1 pm, the afternoon prayer at 5 pm and the night prayer at 9 pm.",
+            4,
+            [
+                (5, "call the dawn prayer at the mosque"),
+                (13, "call and lead the noon prayer at the mosque"),
+                (17, "call and lead the afternoon prayer"),
+                (21, "call and lead the night prayer"),
+            ],
+        ),
         # What the day does not hold is no activity, and a clause's "he" is its subject: an outside
         # tester's retired resident planned to "have no job and no workplace", and was shown as "hing
         # stays at home".

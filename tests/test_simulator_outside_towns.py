@@ -100,7 +100,7 @@ TRADES: dict[str, set[str]] = {
     "Ishikawa Goro": {"creative", "manual", "service"},
     "Kobayashi Tetsuo": {"worship", "gardening", "cleaning", "service"},
     # session 57's market town (the trader buys from the lorries; the teacher sings in a church choir)
-    "Adaeze Okafor": {"service", "delivery", "errand"},
+    "Adaeze Okafor": {"service", "delivery", "errand", "buying"},
     "Chukwuemeka Okafor": {"manual", "machine"},
     "Tunde Adeyemi": {"broadcast", "desk work", "persuading"},
     "Funmilayo Adeyemi": {"teaching", "desk work", "worship", "creative"},
@@ -125,6 +125,15 @@ TRADES: dict[str, set[str]] = {
     "Meena Chettri": {"care", "dispensing", "visiting"},
     "Ramesh Agarwal": {"service", "errand", "delivery"},
     "Hari Prasad Sharma": {"worship", "event"},
+    # session 65's quarter of the Fes medina (the baker prays at the mosque at 1 pm; the imam teaches the
+    # Quran; the riad keeper cooks, cleans and buys for her guests)
+    "Abdelkader Ben Ahmed Bennani": {"cooking", "production", "service", "worship"},
+    "Hamid Ait Lahcen": {"tanning"},
+    "Khadija Bent Omar El Alaoui": {"lodging", "service", "cooking", "cleaning", "errand", "event"},
+    "Abdeslam Ben Larbi Tazi": {"worship", "teaching", "event"},
+    "Fatima Zahra Oulhaj": {"bathhouse", "service", "cleaning"},
+    "Youssef Amzil": {"service", "buying", "persuading"},
+    "Itto Ait Ouaarab": {"teaching", "desk work", "creative"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -172,6 +181,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "market_town_cast.toml",
         "observatory_cast.toml",
         "tea_estate_cast.toml",
+        "derb_zitoun_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -413,3 +423,40 @@ def test_a_night_workers_getting_up_is_not_an_hour_of_the_night():
     # ... nor is a meal named by its verb had at any hour: "eat rice with Asha at 6:00 pm" came at midnight,
     # 2 am and 4 am, and he walked home from the factory for it
     assert not [x for x in said if "rice with Asha" in x], [x for x in said if "rice" in x][:5]
+
+
+def test_session_65s_medina_quarter_reads_its_faith_and_trades_as_theirs():
+    """Session 65's outside town (`aga run tests/towns_from_outside/derb_zitoun`), a quarter of the Fes
+    medina: its Muslim baker "praying at the mosque" and "saying a prayer for the town" was "lighting a
+    candle for someone" and "ringing the bell"; its muezzin's "calls and leads the noon prayer at 1 pm, the
+    afternoon prayer at 5 pm ..." was planned as "call" (a phone's) and "lead the prayer", the others
+    dropped; its tanner worked as a mechanic and its hammam attendant's hours were worship. 12.7% of its
+    routines' steps were from another trade (1.4% after)."""
+    from aga.scenario.loader import load_scenario
+    from aga.simulator.steps import kinds_of, trade_of
+
+    scenario = load_scenario(TOWNS / "derb_zitoun")
+    assert len(scenario.cast) == 7
+    personas = {p["name"]: p for p in tomllib.loads((TOWNS / "derb_zitoun_cast.toml").read_text())["persona"]}
+    baker = personas["Abdelkader Ben Ahmed Bennani"]
+    identity = f"Name: {baker['name']}\nLearned traits: {baker['learned']}\nCurrently: {baker['currently']}"
+    church = re.compile(r"\b(?:bell|candles?|offerings?|blessing|prayer list|hymn|psalm|church)\b", re.I)
+    said = []
+    for task in ("praying at the mosque", "saying a prayer for the town"):
+        for seed in range(30):
+            shown = {"identity": identity, "task": task, "minutes": "60"}
+            prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+            said += [x["subtask"] for x in HOOKS["plan.decompose"](prompt)["subtasks"]]
+    assert said and not [x for x in said if church.search(x)], [x for x in said if church.search(x)]
+    imam = personas["Abdeslam Ben Larbi Tazi"]
+    planned = [text for _, text in routine(imam["daily_plan_requirement"], 4)]
+    assert [t for t in planned if "prayer" in t and t.startswith("call")] and len(planned) >= 6, planned
+    assert "call" not in planned and "call and lead the noon prayer at Jamaa Zitoun" in planned
+    tanner, attendant = (
+        trade_of(f"Learned traits: {personas[name]['learned']}") for name in ("Hamid Ait Lahcen", "Fatima Zahra Oulhaj")
+    )
+    assert kinds_of("scraping hides in the tanners' workshop", tanner)[0][0] == "tanning"
+    assert kinds_of("work at Dar Dbagh Chouara", tanner)[0][0] == "tanning"
+    assert kinds_of("opening the women's hours at Hammam Lalla Mimouna", attendant)[0][0] == "bathhouse"
+    # ... and the tanner at the hammam after work is a bather, not at work
+    assert kinds_of("go to the hammam", tanner)[0][0] != "bathhouse"

@@ -81,7 +81,11 @@ _WITH_A_MEAL = re.compile(
 _WITH_A_BREAK = re.compile(
     r"(?<!,)\s+(with\s+(?:a\s+|an\s+)?(?:(?:lunch|tea|coffee|meal|dinner|supper|short)\s+)?breaks?\b)", re.IGNORECASE
 )
-_NAMED_HOUR = re.compile(r"\s*\b(?:at|around|by|until|till|from)?\s*\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+# (not a noun's: "leads the noon prayer at 1 pm" was planned as "lead the prayer")
+_NAMED_HOUR = re.compile(
+    r"\s*\b(?:at|around|by|until|till|from)?\s*(?<!\bthe )(?<!\ba )\b(?:noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
 _TIME = r"\d{1,2}(?::\d\d)?\s*(?:am|pm)"
 _AT_CLOCK = re.compile(rf"\b(?:at|from|around|by)\s+(?:about\s+|around\s+)?({_TIME})")
 # An end: "until 4 pm", "until the cafe closes at 8 pm", "from 9 am to 5 pm" (not "hands over to the staff at 8 am").
@@ -147,6 +151,17 @@ _STATE = re.compile(r"^(?:is|are|was|were|has been|had been)\s+(?!\w+ing\b|out\b
 END_OF_DAY = "go home for the day"
 
 
+# A clause that is a thing, not a doing: "the afternoon prayer at 5 pm", "a second round at 9 pm".
+_THING_AT_A_TIME = re.compile(r"(?:the|a|an|his|her|their)\s+\w", re.IGNORECASE)
+
+
+def _verbs_said(clause: str) -> str:
+    """The third-person verbs a clause opens with, joined as said ("calls and leads" in "calls and leads the
+    noon prayer"), or ""."""
+    m = re.match(r"([a-z]{3,}s)(\s+and\s+[a-z]{3,}s)?\b", clause)
+    return m.group(0) if m and _verb_of(clause) else ""
+
+
 def _verb_of(clause: str) -> str | None:
     """The third-person verb a routine's clause opens with ("cooks" in "Tomasz cooks in the kitchen"), or
     None for a clause without one ("lunch for the ward at noon"): a routine is written in the third person,
@@ -174,6 +189,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     lead: str | None = None
     list_end = 0
     ended: int | None = None  # hours since waking at which the clause before said it ends
+    said_verbs = ""  # the verbs of the last clause that had them ("calls and leads")
     while queue:
         clause = queue.pop(0)
         # "serves until the shop closes at 8 pm, then goes for a walk": "then" puts the walk after the
@@ -206,6 +222,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # verbs of its own goes on with the verb before it ("cook breakfast ...", not "breakfasting").
             clause = f"{lead} {clause}"
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
+        if said_verbs and _THING_AT_A_TIME.match(clause) and _stated_hours(clause)[0]:
+            # "calls the noon prayer at 1 pm, the afternoon prayer at 5 pm and the night prayer at 9 pm":
+            # a thing with its own hour goes on with the verbs before it (an outside tester's muezzin called
+            # two of his five prayers; the rest were dropped as no activity).
+            clause = f"{said_verbs} {clause}"
+        said_verbs = _verbs_said(clause) or said_verbs
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
         if _NEGATED.match(clause) or (

@@ -1783,6 +1783,73 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
         ),
         ("loading the crates to take back", "putting the stock away", "adding up what was spent"),
     ),
+    # A tannery's: an outside tester's tanner in the Fes medina "scraping hides in the tanners' workshop"
+    # was "welding a seam" and "checking the oil level" (a mechanic's), "treading hides in the dyeing pits"
+    # was housework, as no kind was his.
+    "tanning": (
+        "tanning hides and skins into leather at a tannery: soaking, scraping, treading and dyeing hides",
+        (
+            "pulling on the rubber boots",
+            "rolling up the trousers",
+            "checking the hides left soaking overnight",
+            "mixing the dye in a bucket",
+            "sorting the hides by size",
+        ),
+        (
+            "scraping the hair off a hide",
+            "treading the hides in the pit",
+            "turning the hides in the dye",
+            "lifting a hide out to check the colour",
+            "stretching a hide out to dry",
+            "carrying wet hides up from the pits",
+            "rinsing the hides in clean water",
+            "scraping the flesh side clean",
+            "rubbing the leather to soften it",
+            "trimming the ragged edges",
+            "laying the hides out in the sun",
+            "stacking the dried hides",
+            "topping up the pit with water",
+            "counting the hides for an order",
+            "checking a hide for holes",
+            "folding the finished skins",
+            "hauling a sack of lime",
+            "skimming the pit",
+        ),
+        ("hanging the last hides to dry", "washing the dye off the arms", "rinsing out the buckets"),
+    ),
+    # A bathhouse's: an outside tester's hammam attendant "scrubbing bathers in the hot room" was "ironing
+    # a shirt for the day" and "brushing teeth" (a morning routine's), and opening its hours was worship.
+    "bathhouse": (
+        "working at a bathhouse, hammam, sauna or public baths: heating it, scrubbing and washing the bathers",
+        (
+            "stoking the boiler",
+            "filling the buckets with hot water",
+            "laying out the towels",
+            "setting out the soap and the scrubbing gloves",
+            "checking the heat of the hot room",
+        ),
+        (
+            "scrubbing a bather's back",
+            "pouring hot water over a bather",
+            "taking the entry money",
+            "handing out towels",
+            "rinsing down the floor",
+            "refilling the water buckets",
+            "lathering the soap",
+            "wiping down the benches",
+            "chatting with a regular bather",
+            "fetching clean towels",
+            "showing a newcomer where to leave her things",
+            "mopping the steam off the tiles",
+            "topping up the hot water",
+            "rinsing out a scrubbing glove",
+            "sweeping out the changing room",
+            "keeping the doors shut against the draught",
+            "adding wood to the fire",
+            "helping an old bather to her feet",
+        ),
+        ("sluicing the floors", "hanging the towels to dry", "letting the fire die down", "counting the takings"),
+    ),
     "crew": (
         "captaining, skippering or crewing a ferry or a boat, driving a bus or a train as its driver",
         (
@@ -2720,6 +2787,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                    "canvassing the neighbours", "lobbying the council", "winning people over to a cause",
                    "collecting signatures for a petition", "raising money for a good cause", "fundraising for repairs"),
     # (a trader's buying: "buying supplies" for the house stays an errand)
+    "tanning": ("tanning hides at the tannery", "scraping hides", "treading hides in the dye pits",
+                "dyeing leather in the vats", "soaking skins in the lime pits"),
+    "bathhouse": ("scrubbing the bathers at the hammam", "working at the public baths", "heating the sauna",
+                  "looking after the bathers at the bathhouse", "taking the entry money at the baths",
+                  "opening the baths for the day"),
     "buying": ("meeting the boats to buy the catch", "bidding at the auction", "buying produce at the wholesale market",
                "buying vegetables from the farmers", "buying stock at the cash and carry"),
     "crew": ("captaining the ferry", "skippering a fishing boat", "crewing a boat", "driving the bus", "driving a taxi",
@@ -2829,6 +2901,22 @@ _DRINK_WORDS = (
 # setting's kinds need their setting still ("topping up the fuel" is a crew's only with a vessel).
 _BY_WHO = frozenset(("watch", "study", "teaching", "guiding", "service", "lodging"))
 _NEEDS: dict[str, re.Pattern[str]] = {
+    # (an outside tester's hammam attendant "opening the women's hours" was at worship)
+    "worship": re.compile(
+        r"\b(?:pray\w*|prayers?|worship\w*|church\w*|chapel|cathedral|abbey|mosques?|masjid|temples?|mandir|shrines?|"
+        r"synagogues?|gurdwara|mass|evensong|vespers|matins|puja|pooja|aarti|mantras?|meditat\w*|sutras?|qur'?an|"
+        r"koran|bible|psalms?|hymns?|sermons?|vicar|priests?|imams?|muezzin|rabbis?|monks?|nuns?|clergy\w*|"
+        r"chaplain|minister|pastor|blessings?|god|gods|deity|deities|altar|incense|offerings?|devotion\w*|adhan|"
+        r"salah|salat|namaz|eid|ramadan|sabbath|shabbat|kirtan|holy|sacred|saints?|faith|religio\w*|"
+        r"spiritual\w*|communion|confession|funerals?|christening|baptism|liturgy|rosary)\b",
+        re.IGNORECASE,
+    ),
+    "tanning": re.compile(r"\b(?:tann\w*|hides?|skins|leather|dye ?pits?|dyeing pits?|lime pits?|vats?)\b", re.IGNORECASE),
+    "bathhouse": re.compile(
+        r"\b(?:bath ?houses?|hammams?|saunas?|banyas?|onsens?|public baths|the baths|bathers?|steam rooms?|"
+        r"hot rooms?|bath attendant)\b",
+        re.IGNORECASE,
+    ),
     "buying": re.compile(
         # (not "catch" or "auction" alone: harbour6's fish seller "trying to persuade the skippers to land
         # more of their catch ... instead of sailing it round to the big auction" persuades)
@@ -3072,9 +3160,14 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("worship", r"\b(?:Quran|prayer mats?|call to prayer|leading the prayer)\b",
          r"\b(?:mosques?|masjid|imams?|muezzin|islam\w*|muslims?|qur'?an|koran|salah|salat|jum'?ah|adhan|azan|eid|"
          r"ramadan)\b"),
-        # (a mosque has no bells, candles or offerings)
-        ("worship", r"\b(?:bell|candles?|offerings?|blessing)\b",
-         r"(?s)^(?!.*\b(?:mosques?|masjid|imams?|muezzin|islam\w*|muslims?)\b)"),
+        # Bells, candles, offerings, a blessing and a prayer list only where a faith that has them is named:
+        # a mosque has none, and an outside tester's Muslim baker "saying a prayer for the town" (his
+        # mosque named nowhere in the hour) was "ringing the bell" and "lighting a candle for someone".
+        ("worship", r"\b(?:bell|candles?|offerings?|blessing|prayer list)\b",
+         r"\b(?:church\w*|chapel|cathedral|abbey|vicar\w*|rector|curate|parish\w*|christian|mass|evensong|minister|"
+         r"chaplain|priests?|nave|vestry|hymns?|bishop|clergy\w*|catholic|anglican|orthodox|temples?|mandir|puja|"
+         r"pooja|hindu\w*|buddh\w*|monks?|monaster\w*|shrines?|shinto|kami|synagogues?|rabbis?|jewish|shabbat|"
+         r"sabbath|gurdwara|sikh\w*)\b"),
         ("worship", r"\b(?:clapping twice|sake|water basin|shrine grounds)\b",
          r"\b(?:shinto|shrines?|kami|torii|kannushi|jinja|miko)\b"),
         ("worship", r"\b(?:Torah|Shema|Sabbath)\b",
@@ -3341,6 +3434,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # with it: a GP's "making home visits" sat nearer housework)
     if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
         scores += 0.5 * _scores(trade)
+    if trade and _JUST_WORK.fullmatch(_PLACE_NAME.sub("", activity).strip(" ,.;")):
+        # "work at Dar Dbagh Chouara" says only where: what the work is, the trade says, read without its
+        # names (MiniLM read an outside tester's tanner, named in Arabic, as desk work and a mechanic's).
+        scores += _scores(_PLACE_NAME.sub("", trade))
     # An hour's answer is now and then one step of a kind's know-how read as the whole hour ("counting
     # the change", "marking what is still unclear"): that step is of its kind, however MiniLM reads it
     # ("marking" is a teacher's word, "counting" a student's).
@@ -3493,6 +3590,12 @@ _STAFF_ONLY = {
         re.IGNORECASE,
     ),
     "hairdressing": re.compile(r"\b(?:barbers?|barber's|hairdress\w*|hair stylist|stylist|salon)\b", re.IGNORECASE),
+    # A bather at the hammam or the sauna is washed, not at work: an outside tester's tanner goes every evening.
+    "bathhouse": re.compile(
+        r"\b(?:bath ?houses?|hammams?|saunas?|banyas?|onsens?|ryokan|baths|bath attendants?|attendants?|masseu\w*|"
+        r"tayyab\w*|kessal)\b",
+        re.IGNORECASE,
+    ),
     # Working a boat or a bus is its crew's: harbour6's fish seller "meeting the fishing boats on Harbour
     # Quay" was "steering out of the harbour" and "asking the passengers to stay seated" (the boats' word
     # made her hour a crew's). Someone whose trade works no vessel meets, rides or watches one.
@@ -3507,6 +3610,12 @@ _STAFF_ONLY = {
 _OUT = re.compile(rf"\b(?:{_EATERY_WORDS}|out|drinks?|pints?|coffee|friends?|date)\b", re.IGNORECASE)
 
 
+# An hour that says only that one works, and at a place by its name: "work at Dar Dbagh Chouara".
+_JUST_WORK = re.compile(
+    r"(?:go(?:es|ing)? to |be |being |is )?(?:work|works|working|at work|on duty|on shift|(?:doing )?(?:a|the|his|her|"
+    r"their) (?:shift|job|work))(?: (?:at|in)(?: the)?)?",
+    re.IGNORECASE,
+)
 _PLACE_NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|&)\s+)?[A-Z][\w'’-]*)*")
 
 

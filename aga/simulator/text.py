@@ -46,6 +46,12 @@ def clauses(text: str) -> list[str]:
         pieces = re.split(r"\band\b(?=\s+[a-z])", part)
         clause = pieces[0]
         for piece in pieces[1:]:
+            # "calls and leads the noon prayer at 1 pm": a verb alone before "and" shares what follows
+            # (split, the day held "call" at 1 pm and the call was read as a phone's)
+            alone = re.sub(r"^(?:he|she|they)\s+", "", leading_name(clause.strip())[1], flags=re.IGNORECASE)
+            if re.fullmatch(r"[a-z]+s", alone.strip()):
+                clause = f"{clause}and{piece}"
+                continue
             if _joins_a_verb(clause, piece):
                 out.append(clause)
                 clause = piece
