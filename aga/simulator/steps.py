@@ -2911,7 +2911,9 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"spiritual\w*|communion|confession|funerals?|christening|baptism|liturgy|rosary)\b",
         re.IGNORECASE,
     ),
-    "tanning": re.compile(r"\b(?:tann\w*|hides?|skins|leather|dye ?pits?|dyeing pits?|lime pits?|vats?)\b", re.IGNORECASE),
+    "tanning": re.compile(
+        r"\b(?:tann\w*|hides?|skins|leather|dye ?pits?|dyeing pits?|lime pits?|vats?)\b", re.IGNORECASE
+    ),
     "bathhouse": re.compile(
         r"\b(?:bath ?houses?|hammams?|saunas?|banyas?|onsens?|public baths|the baths|bathers?|steam rooms?|"
         r"hot rooms?|bath attendant)\b",
