@@ -202,6 +202,23 @@ def test_a_name_typed_without_its_accents_finds_the_persona():
         full_name("Lukas Nowak", names)
 
 
+def test_a_name_of_several_words_is_found_by_any_run_of_them():
+    """An outside tester's Moroccan cast (session 65): "fatima zahra" (a first name of two words), "Ait
+    Lahcen" and "el alaoui" (family names of two) named no persona, and "ait", in two names, was unknown
+    rather than ambiguous."""
+    from aga.scenario.loader import full_name
+
+    names = ["Hamid Ait Lahcen", "Khadija Bent Omar El Alaoui", "Fatima Zahra Oulhaj", "Itto Ait Ouaarab"]
+    assert full_name("fatima zahra", names) == "Fatima Zahra Oulhaj"
+    assert full_name("Ait Lahcen", names) == "Hamid Ait Lahcen"
+    assert full_name("el alaoui", names) == "Khadija Bent Omar El Alaoui"
+    assert full_name("Bent Omar", names) == "Khadija Bent Omar El Alaoui"
+    with pytest.raises(KeyError, match="'ait' could be Hamid Ait Lahcen or Itto Ait Ouaarab"):
+        full_name("ait", names)
+    with pytest.raises(KeyError, match="no persona 'zahra oulhaj hamid'"):
+        full_name("zahra oulhaj hamid", names)  # words of two names are no one's
+
+
 def test_social_commands_take_a_name_without_its_accents(abbaye: Path, tmp_path: Path, monkeypatch):
     # `aga social show` had a resolver of its own that knew no accents: "siobhan" named no agent there
     # while `aga log --agent siobhan` found her.
