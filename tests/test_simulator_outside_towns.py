@@ -461,3 +461,33 @@ def test_session_65s_medina_quarter_reads_its_faith_and_trades_as_theirs():
     assert kinds_of("opening the women's hours at Hammam Lalla Mimouna", attendant)[0][0] == "bathhouse"
     # ... and the tanner at the hammam after work is a bather, not at work
     assert kinds_of("go to the hammam", tanner)[0][0] != "bathhouse"
+
+
+def test_an_hour_read_loosely_keeps_a_prayer_of_a_time_and_a_moments_act_near_their_hours():
+    """Session 65's medina: read loosely, the muezzin's plan had him "calling the dawn prayer" at noon and
+    at seven in the evening, and the spice seller "closing the stall" (planned at 8 pm) at 10 am, then
+    opening it again at noon. Other lines of the plan still come to mind at other hours."""
+    personas = {p["name"]: p for p in tomllib.loads((TOWNS / "derb_zitoun_cast.toml").read_text())["persona"]}
+    cases = {
+        "Abdeslam Ben Larbi Tazi": (
+            "wake up for the morning routine at 4:00 am; call the dawn prayer at Jamaa Zitoun at 5:00 am; have "
+            "breakfast at 6:00 am; call and lead the noon prayer at Jamaa Zitoun at 1:00 pm; call and lead the sunset "
+            "prayer at 7:00 pm; go to bed at 10:00 pm",
+            re.compile(r"\b(?:dawn|sunset)\b"),
+        ),
+        "Youssef Amzil": (
+            "wake up for the morning routine at 7:00 am; open his stall at Souk el-Attarine at 9:00 am; sell spices "
+            "at Souk el-Attarine at 10:00 am; have lunch at 1:00 pm; close the stall at 8:00 pm; go to bed at 12:00 am",
+            re.compile(r"\b(?:clos|open)\w*\b"),
+        ),
+    }
+    for name, (plan, of_a_time) in cases.items():
+        persona = personas[name]
+        identity = f"Name: {name}\nLearned traits: {persona['learned']}\nLifestyle: {persona['lifestyle']}"
+        said = []
+        for seed in range(120):
+            shown = {"identity": identity, "name": name, "daily_plan": plan, "previous": "", "hour": "12:00 PM"}
+            prompt = Prompt("plan.hourly", "\n".join(shown.values()), shown, None, random.Random(seed))
+            said.append(HOOKS["plan.hourly"](prompt)["activity"])
+        assert not [x for x in said if of_a_time.search(x)], [x for x in said if of_a_time.search(x)]
+        assert len(set(said)) >= 5, said  # still read loosely

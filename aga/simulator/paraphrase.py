@@ -12,7 +12,8 @@ import re
 
 # Groups of interchangeable words or phrases; each group's members keep the sentence's meaning.
 SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("go to", "head to", "walk over to", "make my way to"),
+    # (none in the first person: an activity is said of someone, and "making my way to the hammam" was one)
+    ("go to", "head to", "walk over to", "set off for"),
     ("work on", "keep working on", "focus on", "continue with"),
     # Meals only: "have" alone is also an auxiliary ("have you heard?").
     ("have breakfast", "eat breakfast", "grab breakfast"),
@@ -48,8 +49,9 @@ _PATTERN = re.compile(
 # closer go through", "writing in her read").
 _ADJECTIVES = {g for g in SYNONYMS if "great" in g}
 _NOUN_BEFORE = re.compile(
+    # (after "in" or "with" too: "rinsing the hides in clean water" was "in straighten up water")
     r"(?:\b(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their|closer|quick|good|great|nice|lovely|"
-    r"long|short)|\w['’]s)\s+$",
+    r"long|short|in|into|with)|\w['’]s)\s+$",
     re.IGNORECASE,
 )
 

@@ -35,6 +35,9 @@ MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
 _EATS = re.compile(r"\b(?:eat|eats|eating|dine|dines|dining)\b", re.IGNORECASE)
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
 # reading keeps it near its hour; a night watchman does not walk home at the start of his shift.
+# What is done at a moment, not through the day: "close the stall at 8 pm" read loosely at 10 am had an
+# outside tester's spice seller closing his stall in the morning and opening it again at noon.
+_MOMENT = re.compile(r"^(?:open|opens|close|closes|shut|shuts|lock|locks|unlock|unlocks|light|lights)\b", re.I)
 JOURNEY = re.compile(r"\b(?:walk|go|head|drive|cycle|ride|commute|return|get)\w*\s+(?:back|home|to)\b", re.IGNORECASE)
 # Words a routine's clause can start with that make it a detail of the one before, not an activity
 # ("behind the counter", "with breaks at the cafe", "until it closes").
@@ -482,7 +485,10 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
     ordered = sorted(plan, key=lambda x: (x[0] - wake) % 24)
     current, begun = "relax at home", wake
     for start, text in ordered:
-        if (start - wake) % 24 <= since and not any(m in text.lower() for m in MEALS):
+        # (an item of a part of the day holds only in it: an outside tester's muezzin was "calling the dawn
+        # prayer" until his noon prayer, as the latest item begun)
+        in_its_part = _in_its_part_of_day(text, hour) or not _in_its_part_of_day(text, start)
+        if (start - wake) % 24 <= since and not any(m in text.lower() for m in MEALS) and in_its_part:
             current, begun = text, start
     for start, text in ordered:
         if start == hour and any(m in text.lower() for m in MEALS):
@@ -541,7 +547,10 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         and t != current
         # (a meal by its verb too: "eat rice with Asha at 6:00 pm" came at midnight, 2 am and 4 am of an
         # outside tester's night supervisor, who walked home from the factory for it)
-        and (near(start) or not (any(m in t.lower() for m in MEALS) or _EATS.search(t) or JOURNEY.search(t)))
+        and (
+            near(start)
+            or not (any(m in t.lower() for m in MEALS) or _EATS.search(t) or JOURNEY.search(t) or _MOMENT.match(t))
+        )
         and not any(m in t.lower() for m in had)
         and _in_its_part_of_day(t, hour)
     ]
@@ -573,6 +582,14 @@ _PARTS = {
     "afternoon": range(12, 18),
     "evening": range(17, 24),
     "night": (*range(20, 24), *range(0, 6)),
+    # (and the prayers or bells named by their hour: an outside tester's muezzin, his plan read loosely, was
+    # "calling the dawn prayer" at noon and at seven in the evening)
+    "dawn": range(3, 8),
+    "sunrise": range(4, 9),
+    "noon": range(11, 15),
+    "midday": range(11, 15),
+    "sunset": range(16, 22),
+    "dusk": range(16, 22),
 }
 
 
