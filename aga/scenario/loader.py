@@ -585,6 +585,7 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
     warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario) + _rooms_without_place(scenario)
+    warnings += _common_nouns_without_place(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
 
 
@@ -635,6 +636,57 @@ def _rooms_without_place(scenario: Scenario) -> list[str]:
                 f"cast > '{persona.name}' > daily_plan_requirement: names {rooms} of {sector} but not {sector}; "
                 f"the prompt that chooses where an action happens offers places by name, not their rooms, so "
                 f'say where ("... at {sector}")'
+            )
+    return warnings
+
+
+# "prays at the mosque", "goes to the market": a place said by a common noun in a routine.
+# The noun must end the phrase ("the tanners' workshop", "the late shift" say more), and a plural is more
+# often people than a place ("serves lunch to the astronomers", "buys from the lorries").
+_AT_THE = re.compile(
+    r"\b(?:at|to|in|into|inside)\s+the\s+([a-z][a-z-]{2,}(?<!s))(?=\s*(?:$|[,.;:)]|\s(?:at|from|until|till|to|for|"
+    r"and|every|each|in|on|before|after|by|with|then|\d)\b))"
+)
+# Nouns after "at the" that are no place: times and ways of speaking.
+_NOT_A_PLACE = frozenset((
+    "morning", "afternoon", "evening", "night", "day", "week", "weekend", "end", "start", "same", "moment", "time",
+    "hour", "usual", "latest", "earliest", "rest", "way", "top", "front", "back", "side", "middle", "edge", "weekends",
+    "mornings", "evenings", "nights", "latest", "last", "first", "next", "close", "beginning", "least", "most",
+    # the whole place a town is ("drives back down to the village")
+    "village", "town", "city", "quarter", "neighbourhood", "neighborhood", "valley", "island", "coast", "hamlet",
+))  # fmt: skip
+
+
+def _common_nouns_without_place(scenario: Scenario) -> list[str]:
+    """A routine that names a place by a common noun no sector, room or thing of the town has in its name
+    ("prays at the mosque at 1 pm" where the mosque is "Jamaa Zitoun"): the prompts offer places by their
+    names, so a model must guess which one is meant, and the simulator (which reads names by their English
+    meaning) guessed the baker's own oven. Found by an outside tester's quarter of the Fes medina."""
+    town = scenario.town
+    words: set[str] = set()
+    for sector in town.sectors.values():
+        words |= set(_folded(sector.name).replace("-", " ").split())
+        for name, arena in sector.arenas.items():
+            words |= set(_folded(name).replace("-", " ").split())
+            for obj in arena.objects:
+                words |= set(_folded(obj).replace("-", " ").split())
+    words |= {w.rstrip("s") for w in words}
+    warnings: list[str] = []
+    for persona in scenario.cast:
+        said = []
+        for match in _AT_THE.finditer(persona.daily_plan_requirement):
+            noun = _folded(match.group(1)).strip("'’")
+            if noun in _NOT_A_PLACE or noun in words or noun.rstrip("s") in words or f"the {noun}" in said:
+                continue
+            if len(noun) >= 6 and any(w[:6] == noun[:6] for w in words):
+                continue  # a name's word of the same root, in another language ("Observatorio" for observatory)
+            said.append(f"the {noun}")
+        if said:
+            named = " and ".join(f"'{x}'" for x in said)
+            warnings.append(
+                f"cast > '{persona.name}' > daily_plan_requirement: names {named}, which no place, room or thing "
+                f"of {town.world} is called; the prompts offer places by their names, so say which place it is "
+                f'by its name ("at <its name>"), or that part of the day may happen anywhere'
             )
     return warnings
 
