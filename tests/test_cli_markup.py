@@ -301,3 +301,14 @@ def test_a_long_error_is_one_line_when_the_output_is_not_a_terminal(tmp_path):
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if "error" in line]
     assert lines and str(missing) in lines[0], done.stderr
+
+
+def test_a_run_given_in_place_of_a_command_names_the_commands(aga):
+    """An outside tester typed `aga social medina30` and was told only "No such command 'medina30'"."""
+    code, said = aga("social", "medina30")
+    assert code == 2 and "'medina30' is not a command of `aga social`" in said, said
+    assert "export, heatmap, network, show" in said and "(`aga social show medina30`)" in said
+    code, said = aga("policy", "medina30")
+    assert code == 2 and "its commands are decisions," in said and "`aga policy show medina30`" in said
+    code, said = aga("social", "--help")
+    assert code == 0 and "show" in said  # the group still works

@@ -260,6 +260,16 @@ def test_two_objects_pinned_to_one_tile_are_refused(ville3):
     assert "pin one of them to another tile" in said
 
 
+def test_an_object_listed_twice_is_named(ville3):
+    # An outside tester's town (session 65) was told only "object names must be unique within an arena".
+    _edit(ville3.parent / "smallville" / "town.toml", '"cafe counter@11,2"', '"cafe counter@11,2", "cafe counter"')
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(ville3)
+    said = str(caught.value)
+    assert "town.toml" in said and "'Hobbs Cafe'" in said and "object 'cafe counter' is listed more than once" in said
+    assert "\n" not in said.strip()
+
+
 def test_a_byte_order_mark_is_read_as_notepad_writes_it(ville3):
     # Windows Notepad saves UTF-8 with a BOM; it was read as a stray character: "not valid TOML: Invalid
     # statement (at line 1, column 1)".

@@ -11,6 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from aga.cli.common import (
+    Commands,
     Retries,
     Timeout,
     UserError,
@@ -41,7 +42,9 @@ from aga.cli.evaluate import (
 )
 from aga.config import runs_dir
 
-bench_app = typer.Typer(help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True)
+bench_app = typer.Typer(
+    cls=Commands, help="Benchmarks: tokens by mode with behaviour parity; speed.", no_args_is_help=True
+)
 
 # Options of the benchmarks that capture prompts from a simulator run and put them to several models.
 CaptureTowns = Annotated[

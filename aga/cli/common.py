@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markup import escape
 
@@ -325,3 +326,26 @@ def kept_on_failure(what: str) -> Iterator[None]:
             raise
         err_console.print(f"[bold red]disk full:[/] free some space; {again}")
         raise typer.Exit(EXIT_DISK_FULL) from None
+
+
+class Commands(typer.core.TyperGroup):
+    """A command group that, given something other than one of its commands (`aga social RUN`), names its
+    commands and where the argument goes, rather than click's bare "No such command 'RUN'"."""
+
+    # (typer vendors its own click; its context and command types are typer's, so they are not named here)
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command ``args`` name, or a one-sentence error (exit 2) that lists this group's commands."""
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            names = sorted(self.list_commands(ctx))
+            example = "show" if "show" in names else names[0]
+            # (as typed at a shell: the root's name is the program's, "python -m ..." under a test runner)
+            path, up = [], ctx
+            while up.parent is not None:
+                path.insert(0, up.info_name)
+                up = up.parent
+            group = " ".join(["aga", *path])
+            raise UserError(
+                f"'{args[0]}' is not a command of `{group}`; its commands are {', '.join(names)}, and what they "
+                f"work on comes after the command (`{group} {example} {args[0]}`)"
+            )
+        return super().resolve_command(ctx, args)

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from aga.cli.common import (
     EXIT_MODEL_UNAVAILABLE,
+    Commands,
     Retries,
     Timeout,
     UserError,
@@ -24,7 +25,7 @@ from aga.cli.common import (
     print_json,
 )
 
-household_app = typer.Typer(help="A resident's days at home on VirtualHome, with the Lifestyle Policy.",
+household_app = typer.Typer(cls=Commands, help="A resident's days at home on VirtualHome, with the Lifestyle Policy.",
                             no_args_is_help=True)  # fmt: skip
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from aga.cli.common import UserError, console, plain, print_json
+from aga.cli.common import Commands, UserError, console, plain, print_json
 from aga.llm.tasks import Task, TextAnswer
 
-llm_app = typer.Typer(help="Talk to a model through the gateway.", no_args_is_help=True)
+llm_app = typer.Typer(cls=Commands, help="Talk to a model through the gateway.", no_args_is_help=True)
 
 TRY_TASK = Task(
     name="llm.try",

@@ -15,13 +15,13 @@ import numpy as np
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, err_console, plain, print_json
+from aga.cli.common import Commands, UserError, console, err_console, plain, print_json
 from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
     from policy_store import Policy, PolicyStore
 
-policy_app = typer.Typer(help="Inspect and manage Lifestyle Policy stores.", no_args_is_help=True)
+policy_app = typer.Typer(cls=Commands, help="Inspect and manage Lifestyle Policy stores.", no_args_is_help=True)
 
 StoreArg = Annotated[str, typer.Argument(help="Store folder, or a run id whose run used a store.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from aga.cli.common import console, plain, print_json
+from aga.cli.common import Commands, console, plain, print_json
 
-scenario_app = typer.Typer(help="Check scenarios and draw their towns.", no_args_is_help=True)
+scenario_app = typer.Typer(cls=Commands, help="Check scenarios and draw their towns.", no_args_is_help=True)
 
 
 @scenario_app.command("check")

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from aga.cli.common import UserError, console, open_run_state, plain, print_json
+from aga.cli.common import Commands, UserError, console, open_run_state, plain, print_json
 from aga.storage.files import write_atomically
 
 if TYPE_CHECKING:
     from social_memory import SocialMemory
 
-social_app = typer.Typer(help="Relationships in a run with Social Memory (--mode social or aga).", no_args_is_help=True)
+social_app = typer.Typer(
+    cls=Commands, help="Relationships in a run with Social Memory (--mode social or aga).", no_args_is_help=True
+)
 
 RunArg = Annotated[str, typer.Argument(help="Run id or folder.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]

@@ -137,7 +137,11 @@ class ArenaSpec(_Strict):
             if len(name) > PLACE_NAME:
                 raise ValueError(f"object name '{name[:40]}...' is longer than {PLACE_NAME} characters")
         if len(set(names)) != len(names):
-            raise ValueError("object names must be unique within an arena")
+            twice = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(
+                f"object {', '.join(repr(n) for n in twice)} is listed more than once; object names must be unique "
+                f"within an arena: remove the second, or tell them apart ('{twice[0]} 2')"
+            )
         pins: dict[tuple[int, int], str] = {}
         for obj in self.objects:
             pinned = _PINNED.match(obj)
