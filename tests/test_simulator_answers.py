@@ -3393,3 +3393,16 @@ def test_what_someone_is_doing_is_not_said_again_in_other_words():
     assert _topics([doing, other], said, "Nessa Pellow", "Elif Karsan") == [other]
     # not yet said, it may be
     assert _topics([doing, other], "Elif Karsan: Hi Nessa!", "Nessa Pellow", "Elif Karsan") == [doing, other]
+
+
+def test_an_insight_on_what_a_talk_was_about_is_framed_as_a_topic():
+    """A talk's summary ("conversing about Khadija's daughter Salma's wedding") is no statement: "It matters
+    to Youssef Amzil that Khadija Bent Omar El Alaoui's daughter Salma's wedding" was drawn (session 65)."""
+    topic = "Youssef Amzil is conversing about Khadija Bent Omar El Alaoui's daughter Salma's wedding"
+    drawn = [i["insight"] for i in _insights([topic, "the ferry is late again"], range(20), name="Youssef Amzil")]
+    wedding = [t for t in drawn if "wedding" in t]
+    assert wedding and not [t for t in wedding if " that Khadija" in t or ": Khadija" in t], wedding
+    topical = re.compile(r"thinking about Khadija|Salma's wedding has been on|coming back to Khadija")
+    assert all(topical.search(t) for t in wedding), wedding
+    # a statement keeps a statement's frames
+    assert [t for t in drawn if re.search(r"(?:that|this:) the ferry is late again", t)], drawn

@@ -2779,8 +2779,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "having a glass of wine at the bar"),
     "visiting": ("visiting a friend", "visiting her husband in hospital", "popping round to see a neighbour",
                  "calling on an old friend", "visiting family", "going to see her mother in the care home"),
+    # (a family's own occasion too: an outside tester's imam "setting up for the wedding of his son ..." was
+    # visiting someone, and its steps "sitting in silence")
     "event": ("organising a party", "planning an event", "inviting people to a gathering",
-              "decorating for a celebration", "holding a meeting"),
+              "decorating for a celebration", "holding a meeting", "getting ready for a family wedding",
+              "preparing for the wedding"),
     "housework": ("tidying the house", "cleaning the flat", "doing the laundry", "doing the housework",
                   "vacuuming the living room", "doing the chores"),
     "persuading": ("persuading people to support an idea", "campaigning for an election", "negotiating a deal",
@@ -3383,6 +3386,7 @@ _FOR_AN_OCCASION = re.compile(
 )
 
 
+_AS_A_GUEST = re.compile(r"(?:attend|go|going|goes|head|join|com(?:e|ing) to)\w*\b", re.IGNORECASE)
 _READYING = re.compile(
     r"(?:decorat|prepar|plan|organi[sz]|invit|arrang|rehears|practis|practic|set\w* up|get\w* ready|hang\w*|put\w* up)",
     re.IGNORECASE,
@@ -3477,6 +3481,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
             # A reader at the library or a customer in the barber's chair does not do the staff's work:
             # Klaus "going to the library at Oak Hill College" studies there.
             scores[_KINDS.index(kind)] -= 1.0
+    if _AS_A_GUEST.match(main_clause(activity)) and not _READYING.search(activity):
+        # A guest's hour at an occasion is not its organiser's work ("attending the wedding of a friend").
+        scores[_KINDS.index("event")] -= 0.3
     if trade and _STAFF_ONLY["crew"].search(trade):
         # A boat's crew lands the catch it is paid for; buying it is the trader's on the quay.
         scores[_KINDS.index("buying")] -= 0.5

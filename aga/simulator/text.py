@@ -427,6 +427,9 @@ def within(text: str, limit: int | None) -> str:
     # ... and not on a word that leads on to what was cut ("... the new borehole at")
     while len(cut.split()) > 3 and cut.rsplit(" ", 1)[-1].lower() in _LEADS_ON:
         cut = cut.rsplit(" ", 1)[0].rstrip(",;: ")
+    # ... nor inside the detail after a comma: "... on Wednesday June 5, sitting" (of "sitting in silence")
+    if ", " in cut and len(cut.rsplit(", ", 1)[0].split()) > 3:
+        cut = cut.rsplit(", ", 1)[0]
     return cut if 0 < len(cut) <= limit else shorter[-1][:limit]
 
 
