@@ -3406,3 +3406,20 @@ def test_an_insight_on_what_a_talk_was_about_is_framed_as_a_topic():
     assert all(topical.search(t) for t in wedding), wedding
     # a statement keeps a statement's frames
     assert [t for t in drawn if re.search(r"(?:that|this:) the ferry is late again", t)], drawn
+
+
+def test_someone_is_often_around_only_by_what_was_seen_or_said():
+    """ "Abdelkader and Khadija cross paths often" was drawn from his relation to her and from earlier
+    thoughts; he had never seen her (session 65's medina)."""
+    known = [
+        "Tam Osei knows Bo Lenn as neighbour (feeling: fond of him)",
+        "Tam Osei has been seeing a lot of Bo Lenn",
+        "It seems that Tam Osei knows Bo Lenn as neighbour",
+        "the ferry is late again",
+    ]
+    # (a theme on Bo cites every statement naming him; a single statement's insight cites one)
+    themes = [i["insight"] for i in _insights(known, range(20)) if len(i["evidence"]) > 1]
+    assert not [t for t in themes if "Bo Lenn" in t], themes
+    seen = [*known, "Bo Lenn is mending the nets by the slipway"]
+    themes = [i["insight"] for i in _insights(seen, range(20)) if len(i["evidence"]) > 1]
+    assert [t for t in themes if "Bo Lenn" in t], themes

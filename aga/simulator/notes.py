@@ -14,11 +14,12 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.talk import _NAMED, NEWS, _news_in, _relation_said, _said_by, said_plainly
+from aga.simulator.talk import _NAMED, _RELATION, NEWS, _news_in, _relation_said, _said_by, said_plainly
 from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
+    OF_A_PAIR,
     OF_ONESELF,
     OF_SOMEONE,
     OF_TALKS,
@@ -181,6 +182,15 @@ def _others_named(statements: list[str], name: str) -> list[str]:
     return [who for who, _ in found.most_common()]
 
 
+def _seen_or_said(statement: str) -> bool:
+    """Whether a statement is something seen or said (an action, a talk), not a relation or an earlier
+    thought (one of the frames a thought is written in)."""
+    text = statement.rstrip(" .")
+    if _RELATION.match(text) or OF_A_PAIR.match(text):
+        return False
+    return "conversing about" in text or bool(_TALKED.search(text)) or clean_topic(text) == text
+
+
 def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list[int]]]:
     """Insights that sum up two or more statements: a pursuit they see the person at again and again,
     or someone they keep naming; each with the numbers of the statements it rests on, most cited first."""
@@ -201,7 +211,10 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
     # the timetable" names Ana, its topic does not.
     for other in _others_named(statements, name):
         cited = [i for i, s in enumerate(statements) if other in s]
-        if len(cited) >= 2:
+        # Only what was seen or said makes someone often around: "Abdelkader and Khadija cross paths often"
+        # was drawn from his relation to her and from earlier thoughts, and he had never seen her (an outside
+        # tester's medina).
+        if len(cited) >= 2 and any(_seen_or_said(statements[i]) for i in cited):
             talked = any(_TALKED.search(statements[i]) for i in cited)
             themes.append((p.rng.choice(OF_TALKS if talked else OF_SOMEONE).format(name=name, other=other), cited))
     p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
