@@ -548,6 +548,11 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
         ("Tam Osei thinks Ana Ruiz is kind and she helps a lot", "I think you are kind and you help a lot"),
         ("Lea Park thinks Tam Osei is kind", "Lea Park thinks I am kind"),
         ("Ana Ruiz irons the nets when she has time", "you iron the nets when you have time"),
+        # someone just named by what they are owns the pronoun after them (session 65's hammam attendant said
+        # "I've been busy preparing to scrub the bride and my friends")
+        ("Ana Ruiz is getting ready to scrub the bride and her friends", "you are getting ready to scrub the bride and "
+         "her friends"),
+        ("Ana Ruiz is visiting her mother and her sister", "you are visiting your mother and your sister"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):

@@ -341,7 +341,10 @@ def _from_statements(p: Prompt, prefix: str) -> dict[str, str]:
     statements = bullet_lines(p.get("statements"))
     # What each says, without an earlier thought's frame: "I feel good about my days, because It matters to
     # Funmilayo Adeyemi that ..." (an outside tester's town) nested a reflection in the revision.
-    picks = [_about(statements[i]) for i in _important(statements, 2, p)] or ["nothing much happened"]
+    # (each once: "I should remember that Hamid knows Abdelkader as neighbour; Hamid knows Abdelkader as
+    # neighbour" was written from a relation remembered with two feelings)
+    picks = list(dict.fromkeys(_about(statements[i]) for i in _important(statements, len(statements), p)))[:2]
+    picks = picks or ["nothing much happened"]
     # A sentence, ended as a model ends one: the day's revision joins the note and the feelings into one
     # paragraph ("thoughts"), where an unended note ran on into "I feel ..." as one sentence.
     return {"text": vary(prefix + " " + "; ".join(picks), p.rng).rstrip() + "."}

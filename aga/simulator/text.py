@@ -707,6 +707,15 @@ _DATE_NAMED = re.compile(
 _PLACE_NAMED = re.compile(r"(?:\b[A-Z][\w'’-]*\s+)*" + PLACE_WORDS + r"\b")
 
 
+# A person just named by what they are, whose pronoun comes next: "the bride and her friends".
+_SOMEONE_JUST_NAMED = re.compile(
+    r"\b(?:the|a|an)\s+(?:young\s+|old\s+|little\s+)?(?:bride|groom|bridegroom|girl|boy|woman|man|lady|gentleman|"
+    r"mother|father|daughter|son|wife|husband|widow|widower|aunt|uncle|niece|nephew|grandmother|grandfather|"
+    r"sister|brother|queen|king|baby|child)\s+(?:and|with)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str, str, str]) -> str:
     """``person`` + the verb in their form + the rest with the same person's possessives and verbs, and
     the other of the two (``other``: name, subject, possessive, object) said to or of as such."""
@@ -727,6 +736,8 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         the subject's."""
         if re.search(r"\bas\s*$", before):
             return "own"
+        if _SOMEONE_JUST_NAMED.search(before):
+            return ""  # "to scrub the bride and her friends": the bride's (said "and my friends")
         # (three words or more, a possessive or "The": "Lea Park" is a person, "Rao's Corner Shop" a place;
         # a word no one is named, "Hobbs Cafe", a place however short)
         before = _PLACE_NAMED.sub(
