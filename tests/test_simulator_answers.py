@@ -205,6 +205,11 @@ def test_a_remark_suits_the_news_it_follows():
     assert {"Are you going?", "I can hardly wait."} <= set(remarks_on("the borehole opens on Saturday June 8"))
     mine = remarks_on("I am organising the regatta on Saturday")
     assert "Will you come?" in mine and "Are you going?" not in mine
+    # one's past is no venture to wish one luck with ("I grew up in a village near Tafraoute before coming
+    # to Fes. Any ideas?" was said in session 65's medina)
+    past = remarks_on("I grew up in a village near Tafraoute before coming to Fes")
+    assert not {"Any ideas?", "Wish me luck.", "I'll let you know how it goes."} & set(past) and past
+    assert "Any ideas?" in remarks_on("I want to sell saffron to the riads")
     memories = "- Musa Abdullahi is locking the market gate"
     said = "[Conversation]\nMusa Abdullahi: Hi Bo! How are you doing today?\nBo Lenn: Hey Musa, good to see you."
     shown = {"identity": "Name: Musa Abdullahi", "name": "Musa Abdullahi", "other": "Bo Lenn",

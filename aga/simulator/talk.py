@@ -449,7 +449,16 @@ def remarks_on(topic: str) -> tuple[str, ...]:
         if (occasion or r not in _OCCASION_REMARKS)
         and not (mine and r in _OTHERS_REMARKS)
         and not (doing and r in _TO_KEEP)
-    ) + (_OWN_REMARKS if own and not _BAD_NEWS.search(topic) else ())
+    ) + (_OWN_REMARKS if own and _UNDER_WAY.match(topic) and not _BAD_NEWS.search(topic) else ())
+
+
+# One's own news that is under way, which "Wish me luck", "Any ideas?" suit: not a fact of one's past or
+# one's family ("I grew up in a village near Tafraoute before coming to Fes. Any ideas?" was said).
+_UNDER_WAY = re.compile(
+    r"(?:I am|I'm|I've been|I have been|I will|I'll|I want|I need|I plan|I hope|I have to|I must|I'm going|"
+    r"I am going|I'm trying|I am trying|My \w+ (?:is|are) (?:coming|on|at|next))\b",
+    re.IGNORECASE,
+)
 
 
 _INVITE = "Will you come?"
