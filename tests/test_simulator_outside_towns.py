@@ -92,9 +92,10 @@ TRADES: dict[str, set[str]] = {
     "Burgi Haselwanter": {"cooking", "service", "production"},
     "Tobias Ennemoser": {"teaching", "sport"},
     # session 56's onsen town (names family name first; the night receptionist studies at the desk)
-    "Sato Haruki": {"lodging", "service", "desk work"},
+    # (the innkeepers' inn is a hot-spring inn: checking its baths is a bathhouse's work)
+    "Sato Haruki": {"lodging", "service", "desk work", "bathhouse"},
     "Sato Michiko": {"teaching"},
-    "Sato Kenta": {"lodging", "desk work", "watch", "study"},
+    "Sato Kenta": {"lodging", "desk work", "watch", "study", "bathhouse"},
     "Mori Takeshi": {"cooking", "service"},
     "Mori Aiko": {"crew", "manual"},
     "Ishikawa Goro": {"creative", "manual", "service"},

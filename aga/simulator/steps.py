@@ -3609,7 +3609,7 @@ _STAFF_ONLY = {
     # Quay" was "steering out of the harbour" and "asking the passengers to stay seated" (the boats' word
     # made her hour a crew's). Someone whose trade works no vessel meets, rides or watches one.
     "crew": re.compile(
-        r"\b(?:captains?|skippers?|crew\w*|deckhands?|drivers?|driving|pilots?|conductors?|ferrym[ae]n|boatm[ae]n|"
+        r"\b(?:captains?|skippers?|crew\w*|deckhands?|drivers?|driv(?:e|es|ing)|pilots?|conductors?|ferrym[ae]n|boatm[ae]n|"
         r"sailors?|bosuns?|trawlerm[ae]n|fisherm[ae]n|fishers?|cabb(?:y|ies)|chauffeurs?|mariners?|helmsm[ae]n|"
         r"(?:his|her|their|own) (?:\w+ )?(?:boat|ferry|bus|taxi|cab|trawler|crabber|barge|lorry|van)s?)\b",
         re.IGNORECASE,
