@@ -33,11 +33,11 @@ from aga.simulator.text import (
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
 _EATS = re.compile(r"\b(?:eat|eats|eating|dine|dines|dining)\b", re.IGNORECASE)
-# A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
-# reading keeps it near its hour; a night watchman does not walk home at the start of his shift.
 # What is done at a moment, not through the day: "close the stall at 8 pm" read loosely at 10 am had an
 # outside tester's spice seller closing his stall in the morning and opening it again at noon.
 _MOMENT = re.compile(r"^(?:open|opens|close|closes|shut|shuts|lock|locks|unlock|unlocks|light|lights)\b", re.I)
+# A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
+# reading keeps it near its hour; a night watchman does not walk home at the start of his shift.
 JOURNEY = re.compile(r"\b(?:walk|go|head|drive|cycle|ride|commute|return|get)\w*\s+(?:back|home|to)\b", re.IGNORECASE)
 # Words a routine's clause can start with that make it a detail of the one before, not an activity
 # ("behind the counter", "with breaks at the cafe", "until it closes").
