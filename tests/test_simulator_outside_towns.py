@@ -497,3 +497,14 @@ def test_an_hour_read_loosely_keeps_a_prayer_of_a_time_and_a_moments_act_near_th
             said.append(HOOKS["plan.hourly"](prompt)["activity"])
         assert not [x for x in said if of_a_time.search(x)], [x for x in said if of_a_time.search(x)]
         assert len(set(said)) >= 5, said  # still read loosely
+
+
+def test_an_inns_keeper_checking_its_baths_does_not_wash_the_bathers():
+    """With a bathhouse's know-how (session 65), session 56's onsen innkeeper "check the baths at Kiri-no-Yu
+    Inn" was "scrubbing a bather's back"; the hammam's attendant still scrubs hers."""
+    from aga.simulator.steps import know_how
+
+    keeper = know_how("bathhouse", 2, "check the baths at Kiri-no-Yu Inn Sato Haruki runs Kiri-no-Yu Inn.")
+    assert keeper and not [s for s in keeper if re.search(r"bather|scrubbing|soap|entry money", s)], keeper
+    attendant = know_how("bathhouse", 2, "scrub bathers in the hot room Fatima is the hammam's attendant.")
+    assert "scrubbing a bather's back" in attendant

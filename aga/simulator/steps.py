@@ -3177,6 +3177,11 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:shinto|shrines?|kami|torii|kannushi|jinja|miko)\b"),
         ("worship", r"\b(?:Torah|Shema|Sabbath)\b",
          r"\b(?:synagogues?|rabbis?|shul|torah|jewish|jews?|shabbat|sabbath|kosher|hebrew)\b"),
+        # A bath attendant's work on the bathers only where bathers are washed or an attendant works: an
+        # onsen inn's keeper checking its baths was "scrubbing a bather's back" (session 65); he stokes the
+        # boiler and lays out the towels.
+        ("bathhouse", r"\b(?:bather'?s?|scrubbing glove|lathering the soap|entry money|her things)\b",
+         r"\b(?:scrub\w*|attendants?|hammams?|tayyab\w*|kessa\w*|masseu\w*|bathers?|entry money|cashier\w*)\b"),
         # A musician's steps only for music, a painter's only for pictures: an outside tester's vicar
         # writing his sermon was "recording a take" and "mixing colours for the sermon".
         ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
