@@ -20,6 +20,7 @@ from aga.simulator.text import (
     CHAT_PLANNING,
     INSIGHTS,
     OF_A_PAIR,
+    OF_A_TOPIC,
     OF_ONESELF,
     OF_SOMEONE,
     OF_TALKS,
@@ -251,21 +252,18 @@ _A_VERB = re.compile(
 )
 # ... and how a noun phrase opens: a determiner, or someone's ("Khadija's daughter ...").
 _A_THING = re.compile(r"(?:the|a|an|his|her|their|my|our|its|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}['’]s)\b")
-OF_A_TOPIC = (
-    "{name} has been thinking about {it}", "{it} has been on {name}'s mind", "{name} keeps coming back to {it}",
-)  # fmt: skip
 
 
 def _framed(it: str, name: str, p: Prompt) -> str:
     """A statement as an insight: in a frame that names the person, or, when the statement already names
     them (by full or first name), in one that does not name them twice ("Bram Okafor cares about this:
     Elif Karsan is chatting with Bram Okafor" was drawn)."""
-    # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
-    first = name.split()[0] if name.split() else name
     if _A_THING.match(it) and not _A_VERB.search(it) and len(it.split()) <= 12:
         # What a talk was about, without a verb ("Khadija's daughter Salma's wedding"): "It matters to Youssef
         # Amzil that Khadija ...'s daughter Salma's wedding" was drawn.
         return p.rng.choice(OF_A_TOPIC).format(name=name, it=it)
+    # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
+    first = name.split()[0] if name.split() else name
     own = bool(name) and bool(re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! [A-Z]))", it))
     return p.rng.choice(OF_ONESELF if own else INSIGHTS).format(name=name, it=it)
 

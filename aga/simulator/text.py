@@ -467,6 +467,10 @@ INSIGHTS = (
 # friend of Maria Lopez"); these frames keep the name to the statement, and none opens with the name, so
 # a later reflection does not read the insight back as an activity.
 OF_ONESELF = ("It is clear that {it}", "It seems that {it}", "It has become plain that {it}")
+# ... and for what a talk was about, a thing without a verb ("Khadija's daughter Salma's wedding").
+OF_A_TOPIC = (
+    "{name} has been thinking about {it}", "{it} has been on {name}'s mind", "{name} keeps coming back to {it}",
+)  # fmt: skip
 # Insights on someone a person keeps seeing or talking with (``notes.insights``): about the two of them,
 # so never something to tell the other ("Truth is, I and you talk often" was said to him).
 OF_SOMEONE = (
