@@ -3174,7 +3174,7 @@ def test_asked_how_one_is_one_now_and_then_says_so_from_what_one_is_doing():
              "memories": "- Ana Ruiz runs the net loft", "action": "mending her nets on the quay (checking the floats)",
              "other_action": "walking home", "conversation": conv}  # fmt: skip
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
-    answered = [x for x in lines if re.search(r"\b(?:been|just) (?:busy )?mending my nets on the quay\.", x)]
+    answered = [x for x in lines if re.search(r"\b(?:been|[Jj]ust|Mostly) (?:busy )?mending my nets on the quay\.", x)]
     assert 0.1 < len(answered) / len(lines) < 0.4, len(answered)
     assert not [
         x

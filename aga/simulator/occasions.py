@@ -51,7 +51,8 @@ _MAKING = re.compile(
 # with getting ready; session 62)
 _OWN = ("Are you coming to {o}?", "I'm busy getting ready for {o}.", "{O} is coming up. Will you come?",
         "I can't stop thinking about {o}. Will you come?", "Don't forget {o}!",
-        "Could you help me get ready for {o}?")  # fmt: skip
+        "Could you help me get ready for {o}?", "I hope you can make it to {o}.", "Will you come to {o}?",
+        "You're coming to {o}, aren't you?")  # fmt: skip
 _GOING = ("Are you going to {o}?", "I'm looking forward to {o}.", "Will I see you at {o}?")
 # (to the one who makes it; and, taking up what they just said of it, an offer of help, as the 1.5B as a
 # guest said "I'll be there and help out if you need any assistance. What's your plan for the party?",
@@ -174,7 +175,9 @@ def by_its_name(topic: str, rng: random.Random, aspects: tuple[str, ...] = ()) -
 
 # A question that invites the listener ("Will you come?", "Are you coming to my party?").
 _INVITED = re.compile(
-    r"(?:\bWill you come|\bAre you (?:coming|going) to\b[^?]*|\bWill I see you at\b[^?]*)\?\s*$", re.IGNORECASE
+    r"(?:\bWill you come(?: to\b[^?]*)?|\bAre you (?:coming|going) to\b[^?]*|\bWill I see you at\b[^?]*"
+    r"|\bYou're coming to\b[^?]*, aren't you)\?\s*$|\bI hope you can make it to\b[^.?!]*\.\s*$",
+    re.IGNORECASE,
 )
 _ACCEPTS = ("I'd love to come.", "Count me in.", "I'll be there.", "I wouldn't miss it.", "I'll try to make it.",
             "I'm not sure I can make it, but I'll try.", "Yes, I'll come.")  # fmt: skip

@@ -127,7 +127,9 @@ _RELATION = re.compile(
 
 
 # How someone one knows is brought up: not as a thought ("I keep thinking about how Tunde is my son").
-_OF_SOMEONE = ("You know, ", "Oh, and ", "By the way, ", "Did I tell you? ")
+# (seven ways, not four: a relation said with the same feeling came word for word on two seeds of one
+# recorded prompt, where the 1.5B said no line twice; realism_utterance.json, session 65)
+_OF_SOMEONE = ("You know, ", "Oh, and ", "By the way, ", "Did I tell you? ", "I meant to say, ", "Actually, ", "So, ")
 _RELATION_PARTS = re.compile(rf"^({_NAMED}) knows ({_NAMED}) as (.+?)\.?$")
 # A label that says whom it is by a clause of its own ("the chemist I buy my tablets from") or with an
 # article is said with "the"; a plain one ("husband", "old friend") is one's own ("my husband").
@@ -809,16 +811,22 @@ _HOW_ONE_IS = {
     "eaten": ("Have you eaten yet?",),
 }  # fmt: skip
 _ASKED_HOW = {canonical(q.rstrip("?")): kind for kind, qs in _HOW_ONE_IS.items() for q in qs}
+# (each part in several wordings, put together freely: with five ways to say one is well and three to ask
+# back, "I'm doing well, thanks for asking. I've been eating dinner. And you?" came word for word on two
+# seeds of one recorded prompt, and "Not much. I've been busy ringing up a sale." on two of another, where
+# the 1.5B said no line twice; realism*.json, session 65)
 _SAID_HOW = {
     "well": ("I'm doing well, thanks for asking.", "Not bad, thanks.", "Pretty good, thank you.",
-             "Fine, thanks.", "Can't complain, really."),
-    "doing": ("Not much.", "Oh, this and that.", "Nothing special.", "The usual."),
-    "busy": ("Quite busy, yes.", "A little.", "Not too bad."),
+             "Fine, thanks.", "Can't complain, really.", "Good, thanks.", "Very well, thank you.",
+             "I'm well, thanks.", "All good here.", "Oh, not too bad."),
+    "doing": ("Not much.", "Oh, this and that.", "Nothing special.", "The usual.", "Nothing much, really.",
+              "Same as ever.", "Just the usual."),
+    "busy": ("Quite busy, yes.", "A little.", "Not too bad.", "Busy enough.", "Yes, rather."),
     "going": ("Getting there.", "Slowly, but surely.", "Nearly done.", "It's going well.", "Not bad, thanks."),
     "how long": ("A while now.", "Not long.", "Too long, if you ask me.", "Since early on."),
     "hand": ("Thanks, but I'm fine.", "That's kind of you, but I've got it.", "I'd be grateful, thanks."),
 }  # fmt: skip
-_BACK = ("How about you?", "And you?", "What about you?")
+_BACK = ("How about you?", "And you?", "What about you?", "How about yourself?", "And yourself?")
 _ATE = ("Just now, actually.", "I'm eating now.")
 _NOT_EATEN = ("Not yet.", "Not yet, no.", "Not yet, I've been too busy.")
 
@@ -845,7 +853,7 @@ def _own_doing(p: Prompt) -> str:
 def _answered(asked: str, doing: str, rng: random.Random) -> str:
     """The answer to a question of ``_HOW_ONE_IS`` kind ``asked``, with what one is doing where it says
     something ("Not yet. I've been mending the nets."), and now and then the question asked back."""
-    busy = re.sub(r"^I am ", rng.choice(("I've been ", "I'm just ", "I've been busy ")), doing) if doing else ""
+    busy = re.sub(r"^I am ", rng.choice(("I've been ", "I'm just ", "I've been busy ", "Just ", "Mostly ")), doing) if doing else ""
     if asked == "eaten":
         eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
         parts = [rng.choice(_ATE if eating else _NOT_EATEN)]
