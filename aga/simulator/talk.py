@@ -853,7 +853,8 @@ def _own_doing(p: Prompt) -> str:
 def _answered(asked: str, doing: str, rng: random.Random) -> str:
     """The answer to a question of ``_HOW_ONE_IS`` kind ``asked``, with what one is doing where it says
     something ("Not yet. I've been mending the nets."), and now and then the question asked back."""
-    busy = re.sub(r"^I am ", rng.choice(("I've been ", "I'm just ", "I've been busy ", "Just ", "Mostly ")), doing) if doing else ""
+    said_as = ("I've been ", "I'm just ", "I've been busy ", "Just ", "Mostly ")
+    busy = re.sub(r"^I am ", rng.choice(said_as), doing) if doing else ""
     if asked == "eaten":
         eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
         parts = [rng.choice(_ATE if eating else _NOT_EATEN)]
