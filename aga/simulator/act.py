@@ -372,6 +372,11 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("cleaning, tidying up", "🧹"),
     ("resting, relaxing, watching television", "🛋️"),
     ("waiting, thinking", "🤔"),
+    # (an outside tester's muezzin had 🍽️ for his prayers, the nearest of the above; session 66)
+    ("praying, a prayer, worship, a service", "🙏"),
+    ("farming, tending animals, herding, crops, a garden", "🌾"),
+    ("driving, riding, travelling, a journey", "🚗"),
+    ("bathing, a bath, soaking in hot water", "🛁"),
 )
 
 
