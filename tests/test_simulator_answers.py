@@ -2643,6 +2643,17 @@ def test_prayers_at_a_shrine_are_no_church_service():
         assert not re.search(r"\b(?:church|hymn|psalm|gospel|collect|parish|prayer book)\b", said), said
 
 
+def test_a_step_of_a_part_of_the_day_comes_only_in_it():
+    """An outside tester's muezzin was "reciting the morning prayers" in a block at 1 pm (session 65)."""
+    shown = {"identity": "Name: Hamid Ouali\nLearned traits: Hamid Ouali is the muezzin and imam of the mosque.",
+             "task": "leading the noon prayer at the mosque", "minutes": "60", "start": "01:00 pm"}  # fmt: skip
+    afternoon = [x["subtask"] for seed in range(40) for x in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert not [x for x in afternoon if re.search(r"\bmorning\b", x)], afternoon
+    morning = [x["subtask"] for seed in range(40)
+               for x in ask("plan.decompose", seed, **{**shown, "start": "06:00 am"})["subtasks"]]  # fmt: skip
+    assert [x for x in morning if "morning prayers" in x], morning  # (the filter, not the pool, left it out)
+
+
 def test_what_is_made_for_an_occasion_is_the_making():
     """An outside tester's woodcarver, "carving a large cedar fox for the shrine's festival", was "inviting
     people to a large cedar fox" and "hanging up the lights for" it."""

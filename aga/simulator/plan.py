@@ -21,6 +21,7 @@ from aga.simulator.text import (
     field,
     gerund,
     hour_in,
+    in_its_part_of_day,
     leading_name,
     lemma,
     sentences,
@@ -487,7 +488,7 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
     for start, text in ordered:
         # (an item of a part of the day holds only in it: an outside tester's muezzin was "calling the dawn
         # prayer" until his noon prayer, as the latest item begun)
-        in_its_part = _in_its_part_of_day(text, hour) or not _in_its_part_of_day(text, start)
+        in_its_part = in_its_part_of_day(text, hour) or not in_its_part_of_day(text, start)
         if (start - wake) % 24 <= since and not any(m in text.lower() for m in MEALS) and in_its_part:
             current, begun = text, start
     for start, text in ordered:
@@ -559,7 +560,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
             or not (any(m in t.lower() for m in MEALS) or _EATS.search(t) or JOURNEY.search(t) or _MOMENT.match(t))
         )
         and not any(m in t.lower() for m in had)
-        and _in_its_part_of_day(t, hour)
+        and in_its_part_of_day(t, hour)
     ]
     lines += _errands(p.get("identity"), [])
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
@@ -580,29 +581,6 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
             steps = tuple(x for x in steps if "{thing}" not in x) or steps
         return gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
     return detailed(rng.choice(lines), p, HOUR_DETAIL)
-
-
-# The hours a part of the day that an activity names covers: read loosely, a plan still does not put
-# "performing the morning prayers" at seven in the evening (an outside tester's shrine keeper).
-_PARTS = {
-    "morning": range(4, 12),
-    "afternoon": range(12, 18),
-    "evening": range(17, 24),
-    "night": (*range(20, 24), *range(0, 6)),
-    # (and the prayers or bells named by their hour: an outside tester's muezzin, his plan read loosely, was
-    # "calling the dawn prayer" at noon and at seven in the evening)
-    "dawn": range(3, 8),
-    "sunrise": range(4, 9),
-    "noon": range(11, 15),
-    "midday": range(11, 15),
-    "sunset": range(16, 22),
-    "dusk": range(16, 22),
-}
-
-
-def _in_its_part_of_day(activity: str, hour: int) -> bool:
-    named = [part for part in _PARTS if re.search(rf"\b{part}\b", activity, re.IGNORECASE)]
-    return not named or any(hour in _PARTS[part] for part in named)
 
 
 def _meals_had(p: Prompt) -> set[str]:

@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 
+from aga.routine import hour_in
 from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
@@ -23,6 +24,7 @@ from aga.simulator.text import (
     PLACE_WORDS,
     clauses,
     field,
+    in_its_part_of_day,
     lemma,
     main_clause,
     sentences,
@@ -3741,6 +3743,13 @@ def _neighbours(p: Prompt) -> tuple[str, str]:
     return before, after
 
 
+def _block_hours(p: Prompt, minutes: int) -> list[int]:
+    """The hours of the day the block to decompose spans, from its start as the prompt shows it (every
+    hour when it shows none)."""
+    start = hour_in(f"at {p.get('start')}", ("at",))
+    return list(range(24)) if start is None else [(start + h) % 24 for h in range(max(1, -(-minutes // 60)))]
+
+
 GOODS_SHARE = 1 / 3
 # Distinct steps in each of the 16 blocks of 45-75 minutes of the GPT-3.5 day (three personas).
 STEPS_PER_HOUR = (9, 9, 7, 6, 5, 5, 6, 9, 4, 6, 9, 6, 5, 6, 5, 8)
@@ -3789,6 +3798,14 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     kind = kinds[1][0] if near and rng.random() < 0.5 else kinds[0][0]
     context = f"{main} {trade}"
     opening, middle, closing = (know_how(kind, part, context, main) for part in (1, 2, 3))
+    # A step of a part of the day only in it: an outside tester's muezzin was "reciting the morning
+    # prayers" in a block at 1 pm.
+    hours = _block_hours(p, total)
+
+    def in_part(steps: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(x for x in steps if any(in_its_part_of_day(x, h) for h in hours)) or steps
+
+    opening, middle, closing = in_part(opening), in_part(middle), in_part(closing)
     other = next(k for k, _ in kinds if k != kind and k not in _APART.get(kind, ()))
     thing = thing_of(main)
     thing = _meal_thing(main) if kind == "meal" else thing
@@ -3808,7 +3825,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     if not about or goal:  # steps that need a thing are left out, as long as any others remain
         opening, middle, closing = (tuple(x for x in g if "{thing}" not in x) or g for g in (opening, middle, closing))
     pool = list(middle) + (rng.sample(FRAMES, k=3) if about and not goal and kind not in _UNFRAMED else [])
-    theirs = know_how(other, 2, context, main)
+    theirs = in_part(know_how(other, 2, context, main))
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 else []
     rng.shuffle(pool)
     # How many steps this answer has for an hour: one of the distinct step counts of the GPT-3.5 day's

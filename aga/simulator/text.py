@@ -951,3 +951,27 @@ def told_of(text: str, name: str, to: str = "") -> str:
         elif low in _SWAP and low.startswith("you"):
             t[i] = _SWAP[low]
     return "".join(t)
+
+
+# The hours a part of the day that an activity names covers: read loosely, a plan still does not put
+# "performing the morning prayers" at seven in the evening (an outside tester's shrine keeper).
+PARTS_OF_DAY = {
+    "morning": range(4, 12),
+    "afternoon": range(12, 18),
+    "evening": range(17, 24),
+    "night": (*range(20, 24), *range(0, 6)),
+    # (and the prayers or bells named by their hour: an outside tester's muezzin, his plan read loosely, was
+    # "calling the dawn prayer" at noon and at seven in the evening)
+    "dawn": range(3, 8),
+    "sunrise": range(4, 9),
+    "noon": range(11, 15),
+    "midday": range(11, 15),
+    "sunset": range(16, 22),
+    "dusk": range(16, 22),
+}
+
+
+def in_its_part_of_day(activity: str, hour: int) -> bool:
+    """Whether ``activity`` names no part of the day (morning, noon, sunset, ...) or one that holds ``hour``."""
+    named = [part for part in PARTS_OF_DAY if re.search(rf"\b{part}\b", activity, re.IGNORECASE)]
+    return not named or any(hour in PARTS_OF_DAY[part] for part in named)
