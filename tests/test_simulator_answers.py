@@ -2643,7 +2643,7 @@ def test_prayers_at_a_shrine_are_no_church_service():
         assert not re.search(r"\b(?:church|hymn|psalm|gospel|collect|parish|prayer book)\b", said), said
 
 
-def test_a_step_of_a_part_of_the_day_comes_only_in_it():
+def test_prayer_steps_keep_to_their_part_of_the_day_and_to_prayer():
     """An outside tester's muezzin was "reciting the morning prayers" in a block at 1 pm (session 65)."""
     shown = {"identity": "Name: Hamid Ouali\nLearned traits: Hamid Ouali is the muezzin and imam of the mosque.",
              "task": "leading the noon prayer at the mosque", "minutes": "60", "start": "01:00 pm"}  # fmt: skip
@@ -2652,6 +2652,11 @@ def test_a_step_of_a_part_of_the_day_comes_only_in_it():
     morning = [x["subtask"] for seed in range(40)
                for x in ask("plan.decompose", seed, **{**shown, "start": "06:00 am"})["subtasks"]]  # fmt: skip
     assert [x for x in morning if "morning prayers" in x], morning  # (the filter, not the pool, left it out)
+    # ... and prayer is read as nothing else: "trying a new technique" (a craft's) was said in it.
+    from aga.simulator.steps import know_how
+
+    crafts = set(know_how("creative", 2, "", "")) | set(know_how("meal", 2, "", ""))
+    assert not crafts & set(afternoon + morning), crafts & set(afternoon + morning)
 
 
 def test_what_is_made_for_an_occasion_is_the_making():
