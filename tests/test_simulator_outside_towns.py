@@ -508,3 +508,33 @@ def test_an_inns_keeper_checking_its_baths_does_not_wash_the_bathers():
     assert keeper and not [s for s in keeper if re.search(r"bather|scrubbing|soap|entry money", s)], keeper
     attendant = know_how("bathhouse", 2, "scrub bathers in the hot room Fatima is the hammam's attendant.")
     assert "scrubbing a bather's back" in attendant
+
+
+def test_a_herders_routine_keeps_its_flock_its_times_and_its_verbs():
+    """An outside tester's steppe camp (session 66): "drives the sheep and goats home" was planned as "drive
+    the sheep" and "goat home"; "At 7 am he lets the flock out ... and walks home" lost its first clause, and
+    the walk home came at 10 pm, in the middle of the night watch; "bring the mares in", "sing the giingoo"
+    and "play and swim" were said as "I am bring the mares in" and "playing and swim"."""
+    night = routine(
+        "Batbayaryn Erdene drives the sheep and goats home from the pasture to the fold at 7 pm and guards the "
+        "flock at the fold from 9 pm until 7 am. At 7 am he lets the flock out onto the pasture and walks home.",
+        16,
+    )
+    assert (19, "drive the sheep and goats home from the pasture to the fold") in night, night
+    assert (7, "let the flock out onto the pasture") in night and not [
+        h for h, t in night if "walk home" in t and h > 12
+    ]
+    assert routine("Bo feeds the dogs and walks home at 6 pm.", 7) == [(18, "feed the dogs"), (18, "walk home")]
+    assert (19, "read in the garden") in routine(
+        "Ana opens the shop at 8 am. In the evening, she reads in the garden.", 7
+    )
+    assert routine("Ana opens the shop at 8 am and at noon she eats lunch.", 7) == [
+        (8, "open the shop"),
+        (12, "eat lunch"),
+    ]
+    assert (
+        gerund("bring the mares in") == "bringing the mares in" and gerund("sing the giingoo") == "singing the giingoo"
+    )
+    assert gerund("play and swim at the river") == "playing and swimming at the river"
+    assert gerund("cut and lay out the curd") == "cutting and laying out the curd"
+    assert gerund("making tea") == "making tea"

@@ -159,6 +159,14 @@ END_OF_DAY = "go home for the day"
 _THING_AT_A_TIME = re.compile(r"(?:the|a|an|his|her|their)\s+\w", re.IGNORECASE)
 
 
+# A clause that opens with its time: "At 7 am he lets the flock out", "In the evening, she reads".
+_TIME_FIRST = re.compile(
+    r"^(?P<time>(?:at|by|around|from)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)|at (?:noon|midnight|dawn|dusk|sunset|sunrise)"
+    r"|in the (?:morning|afternoon|evening))\s*,?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
 def _verbs_said(clause: str) -> str:
     """The third-person verbs a clause opens with, joined as said ("calls and leads" in "calls and leads the
     noon prayer"), or ""."""
@@ -219,6 +227,13 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             listed.add(clause)
         elif clause not in listed:
             listed, lead = set(), None
+        # "At 7 am he lets the flock out": a time said first is the clause's (an outside tester's night herder
+        # lost the clause, and walked home at 10 pm, in the middle of his watch, with no hour of its own).
+        first = _TIME_FIRST.match(clause)
+        clause = f"{first.group('rest')} {first.group('time')}" if first else clause
+        if _TIME_FIRST.match(f"{clause} x") and queue:  # ("In the evening, she reads": the comma split them)
+            queue[0] = f"{clause} {queue[0]}"
+            continue
         clause = leading_name(clause)[1]  # drop a leading name
         clause = re.sub(r"^(?:he|she|they)\s+", "", clause, flags=re.IGNORECASE)  # "...; he stays at home"
         if clause in listed and lead and _verb_of(clause) is None and clause.split()[0].lower() not in _NOT_VERBS:

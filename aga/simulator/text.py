@@ -83,6 +83,8 @@ _ENDS_WITH_A_TIME = re.compile(
     r"wednesday|thursday|friday|saturday|sunday))\s*$",
     re.IGNORECASE,
 )
+_AFTER_A_WAY = frozenset(("home", "back", "away", "out", "off", "up", "down", "across"))
+_ALIKE = 0.6
 _UNLIKE = 0.3  # MiniLM similarity below which two words are of different kinds ("shop" / "serves": 0.16)
 _ADVERBS = frozenset(
     (
@@ -90,6 +92,12 @@ _ADVERBS = frozenset(
     )
 )  # fmt: skip
 _PROGRESSIVE = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+)?\w+ing\b")
+
+
+_TIMED_SUBJECT = re.compile(
+    r"\s*(?:at|by|around|from)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight)\s*,?\s+(?:he|she|they)\b",
+    re.IGNORECASE,
+)
 
 
 def _joins_a_verb(before: str, after: str) -> bool:
@@ -101,6 +109,8 @@ def _joins_a_verb(before: str, after: str) -> bool:
     companion ("sells them", "chats with"), or goes on in the same tense ("is training for it and
     studying for ..."), or comes with a subject or a modal of its own ("and he ...", "and can ..."); any
     other clause keeps the plain rule (an 'and' before a lower-case word)."""
+    if _TIMED_SUBJECT.match(after):
+        return True  # "and at noon she eats lunch": a clause of its own, with its own time
     words = re.findall(r"[\w'’]+|[^\w\s]", after)
     while words and words[0].lower() in _ADVERBS:  # "and often brings it up"
         words = words[1:]
@@ -120,6 +130,14 @@ def _joins_a_verb(before: str, after: str) -> bool:
     follows = words[1] if len(words) > 1 else ""
     if not follows or not follows[0].isalnum():
         return False  # "... nets and lines, then": a list's last item
+    if follows.lower() in _AFTER_A_WAY:
+        # "walks home", "heads back" are verbs; "drives the sheep and goats home" is one flock (an outside
+        # tester's night herder was planned "goat home"): a second thing is as alike to the first as
+        # "goats" to "sheep" (0.77) or "calves" to "cows" (0.64), a verb at most 0.54 ("rides" / "horses").
+        from aga.simulator.meaning import similarities
+
+        last = re.findall(r"[\w'’]+", before)
+        return not last or float(similarities(first, [last[-1]])[0]) < _ALIKE
     if follows.lower() not in _NO_OBJECT:
         return True  # an object: "sells them", "milks the cows"
     # A preposition after it ("eats at noon", "adults on the piste"): a verb after a clause complete with
@@ -252,7 +270,9 @@ def gerund(phrase: str) -> str:
     if not words:
         return phrase
     verb = words[0].lower()
-    if verb.endswith("ing"):
+    # (a verb whose plain form ends in -ing is in it already when its lemma is itself: "bring the mares in"
+    # and "sing the giingoo" were said as "I am bring the mares in", an outside tester's herders)
+    if verb.endswith("ing") and getLemma(verb, upos="VERB")[:1] != (verb,):
         ing = words[0]  # already in the form; a second verb may not be ("waking up and complete the ...")
     elif verb in _ING:
         ing = _ING[verb]
@@ -262,6 +282,10 @@ def gerund(phrase: str) -> str:
         # ("travelling", "labelling"), as the rest of the know-how is written.
         forms = getInflection(verb, tag="VBG") or (verb + "ing",)
         ing = next((f for f in forms if f.endswith("lling")), forms[0])
+    if len(words) > 2 and words[1] == "and" and words[2].islower() and not words[2].endswith("ing"):
+        # a lone verb before "and" is one of two ("play and swim at the river", "cut and lay out the curd"):
+        # "playing and swim" was said
+        words = [*words[:2], gerund(_base_verb(words[2])), *words[3:]]
     rest = " ".join(words[1:])
     # A second verb joined by "and" takes the same form ("waking up and completing the morning
     # routine"); only where an object follows it, so "bread and butter" stays as it is.
