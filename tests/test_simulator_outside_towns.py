@@ -538,3 +538,31 @@ def test_a_herders_routine_keeps_its_flock_its_times_and_its_verbs():
     assert gerund("play and swim at the river") == "playing and swimming at the river"
     assert gerund("cut and lay out the curd") == "cutting and laying out the curd"
     assert gerund("making tea") == "making tea"
+
+
+def test_a_meal_said_by_what_is_eaten_is_planned_at_its_hour_and_had_only_then():
+    """The steppe camp's night herder "eats a big bowl of mutton soup at 5 pm before the night watch and eats
+    boiled meat at the fold at midnight": his plan had "lunch" at 9 pm and "dinner" at 3 am instead, and
+    his herder father's "eats boiled mutton and noodles at 1 pm" was planned as "noodle" (session 66)."""
+    from aga.simulator.plan import activity_at
+
+    lifestyle = ("Batbayaryn Erdene goes to sleep around 8 am and gets up around 4 pm. He eats a big bowl of mutton "
+                 "soup at 5 pm before the night watch and eats boiled meat at the fold at midnight.")  # fmt: skip
+    for seed in range(10):
+        shown = {"lifestyle": lifestyle, "requirement": "He guards the flock at the fold from 9 pm until 7 am.",
+                 "wake_hour": "16", "identity": "Name: Batbayaryn Erdene"}  # fmt: skip
+        prompt = Prompt("plan.daily", "\n".join(shown.values()), shown, None, random.Random(seed))
+        items = HOOKS["plan.daily"](prompt)["items"]
+        assert any("mutton soup at 5:00 pm" in x for x in items) and any("boiled meat at 12:00 am" in x for x in items)
+        assert not [x for x in items if re.search(r"\b(?:lunch|dinner|breakfast)\b", x)], items
+    father = "He gets up around 5 am. He drinks milk tea at 6 am, eats boiled mutton and noodles at 1 pm."
+    shown = {"lifestyle": father, "requirement": "He milks the mares at 8 am.", "wake_hour": "5", "identity": "Name: D"}
+    items = HOOKS["plan.daily"](Prompt("plan.daily", "", shown, None, random.Random(0)))["items"]
+    assert any("boiled mutton and noodles at 1:00 pm" in x for x in items) and not [x for x in items if "noodle " in x]
+    assert not [x for x in items if "lunch" in x], items
+    # had at its hour, not carried on until the next item
+    plan = [(16, "wake up"), (17, "eat a big bowl of mutton soup"), (21, "guard the flock"), (0, "eat boiled meat")]
+    assert (
+        activity_at(18, 16, 8, plan) != "eat a big bowl of mutton soup"
+        and activity_at(1, 16, 8, plan) == "guard the flock"
+    )

@@ -34,6 +34,15 @@ from aga.simulator.text import (
 
 MEALS = ("breakfast", "lunch", "dinner", "meal", "supper")
 _EATS = re.compile(r"\b(?:eat|eats|eating|dine|dines|dining)\b", re.IGNORECASE)
+
+
+def is_meal(item: str) -> bool:
+    """Whether a plan item is a meal, by its name or by what is eaten ("eat boiled meat at the fold"): a
+    meal is had at its hour, not carried on until the next item."""
+    low = item.lower()
+    return any(m in low for m in MEALS) or re.match(r"(?:eat|eats|eating)\b", low) is not None
+
+
 # What is done at a moment, not through the day: "close the stall at 8 pm" read loosely at 10 am had an
 # outside tester's spice seller closing his stall in the morning and opening it again at noon.
 _MOMENT = re.compile(r"^(?:open|opens|close|closes|shut|shuts|lock|locks|unlock|unlocks|light|lights)\b", re.I)
@@ -378,10 +387,10 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     # at midnight and a light breakfast at 7 am before bed", an outside tester's night receptionist) are
     # planned as stated, and take the place of the usual meal about their hour (he had "lunch" at 7 pm
     # and "dinner" at 2 am).
-    others = [(max(1, (h - wake) % 24), f"have {phrase}") for h, phrase in _other_meals(lifestyle, wake)]
+    others = [(max(1, (h - wake) % 24), text) for h, text in _other_meals(lifestyle, wake)]
     if any(o <= 2 or "breakfast" in t for o, t in others):
         items = [x for x in items if x[1] != "have breakfast"]
-    near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b", t)}  # (a snack is no dinner)
+    near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b|^eat ", t)}  # (a snack is no dinner)
     lunch = max([lunch] + [o + 2 for o, t in others if "breakfast" in t and o < lunch])
     if "lunch" not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
         items.append((lunch, "have lunch"))
@@ -399,7 +408,7 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         items.append((at, text))
         # A habit of an hour ("prays at the mosque at 4 pm") is over when the hour is: without a next item
         # the plan's latest activity lasts until one, and three hours of prayer were read into it.
-        later = [o for o, t in items if o > at and not any(m in t.lower() for m in MEALS)]
+        later = [o for o, t in items if o > at and not is_meal(t)]
         if at + 1 < min(later, default=awake) and at + 1 not in {o for o, _ in items}:
             items.append((at + 1, "relax at home"))
     errands = _errands(p.get("identity"), [])
@@ -429,20 +438,38 @@ _MEAL_NOUN = re.compile(
 )
 
 
+_AND_A_MEAL = re.compile(
+    r"\s+and\s+(?=(?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked)\s+)?"
+    r"(?:breakfast|brunch|lunch|dinner|supper|meal|snack)\b)",
+    re.IGNORECASE,
+)
+# What is eaten, up to where or when ("eats a big bowl of mutton soup at 5 pm before the watch").
+_FOOD_EATEN = re.compile(r"\beats\s+(.+?)(?=\s+(?:at|around|about|by|before|after|with|in|on)\b|$)")
+
+
 def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
     """(hour, how it is said) of the meals a lifestyle states at an hour, but for lunch, dinner and supper
     by those names and breakfast on waking, which the day plan places itself."""
     out = []
-    for clause in re.split(r"[,;]|\.(?:\s|$)|\band\b", spoken(lifestyle)):
+    # (split as written, where a second thing is told from a second verb: "eats boiled mutton and noodles at
+    # 1 pm" was a meal of mutton and a clause "noodles at 1 pm", planned as "noodle")
+    # ("has breakfast at 10 am and a snack at 4 pm": a second meal after "and" is a clause of its own)
+    for clause in (spoken(piece) for c in clauses(lifestyle) for piece in _AND_A_MEAL.split(c)):
         m = _MEAL_NOUN.search(clause)
         hour = hour_in(clause, (m.group(2),)) if m else None
+        food = _FOOD_EATEN.search(clause) if m is None else None
+        if food and (at := hour_in(clause, ("eats",))) is not None:
+            # A meal said by what is eaten ("eats boiled meat at the fold at midnight"): an outside tester's
+            # night herder was planned "lunch" at 9 pm and "dinner" at 3 am instead.
+            out.append((at, f"eat {strip_time(food.group(1)).strip()}"))
+            continue
         if m is None or hour is None:
             continue
         noun = m.group(2).lower()
         if noun in ("lunch", "dinner", "supper") or (noun == "breakfast" and (hour - wake) % 24 <= 2):
             continue
         # ("his first meal" is planned as "have the first meal": a plan says no one's)
-        out.append((hour, re.sub(r"^(?:his|her|their)\b", "the", m.group(1).lower())))
+        out.append((hour, "have " + re.sub(r"^(?:his|her|their)\b", "the", m.group(1).lower())))
     return out
 
 
@@ -456,7 +483,7 @@ def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
     was planned his sleep and meals, and no prayer)."""
     out = []
     # (split as written, not in lower case: the plan names "Amaoji Central Mosque" as the lifestyle does)
-    for clause in re.split(r"[,;]|(?<![ap]\.m)\.(?:\s|$)|\band\b", lifestyle):
+    for clause in clauses(re.sub(r"\b([ap])\.m\.", r"\1m", lifestyle, flags=re.IGNORECASE)):
         clause = clause.strip()
         verb = _verb_of(clause)
         # "eats a sandwich in her car at 1 pm" is the meal the plan has about that hour
@@ -504,10 +531,10 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
         # (an item of a part of the day holds only in it: an outside tester's muezzin was "calling the dawn
         # prayer" until his noon prayer, as the latest item begun)
         in_its_part = in_its_part_of_day(text, hour) or not in_its_part_of_day(text, start)
-        if (start - wake) % 24 <= since and not any(m in text.lower() for m in MEALS) and in_its_part:
+        if (start - wake) % 24 <= since and not is_meal(text) and in_its_part:
             current, begun = text, start
     for start, text in ordered:
-        if start == hour and any(m in text.lower() for m in MEALS):
+        if start == hour and is_meal(text):
             current = text
     low = current.lower()
     if "go to bed" in low:
@@ -582,7 +609,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     lines = list({gerund(t).lower(): t for t in lines}.values())
     # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3
     # lunch hour's whole activity, and the day's reflections summed it up as what she did all day).
-    meal = any(m in current.lower() for m in MEALS)
+    meal = is_meal(current)
     if not lines or (rng.random() < 0.3 and not meal):
         trade = trade_of(p.get("identity"))
         kind = kinds_of(current, trade)[0][0]
@@ -623,7 +650,7 @@ def _hour_activity(p: Prompt) -> dict[str, str]:
     if any(m in current.lower() for m in _meals_had(p)):
         # Lunch had at 11 is not had again at the plan's 1 pm (an outside tester's developer lunched at
         # 11, 12 and 2): the hour goes on with what it would hold without the meal.
-        current = activity_at(hour, wake, bed, [x for x in plan if not any(m in x[1].lower() for m in MEALS)])
+        current = activity_at(hour, wake, bed, [x for x in plan if not is_meal(x[1])])
     if p.rng.random() >= ON_PLAN:
         return {"activity": _elsewhere(p, current, plan, hour)}
     before = re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)

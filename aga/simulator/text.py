@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lemminflect import getInflection, getLemma
+from lemminflect import getAllLemmas, getInflection, getLemma
 
 from aga.routine import clock_hour, hour_in, timed_items, without_time
 from social_memory.sentences import ABBREVIATIONS, split_sentences
@@ -126,6 +126,11 @@ def _joins_a_verb(before: str, after: str) -> bool:
     if first in _NEW_SUBJECT or (first.endswith("ing") and _PROGRESSIVE.search(before)):
         return True
     if not first.endswith("s"):
+        return False
+    lemmas = getAllLemmas(first)
+    if "VERB" not in lemmas and first not in lemmas.get("NOUN", (first,)):  # (a plural: not "this", "us")
+        # a word lemminflect's lexicon knows only as a noun is a second thing: "eats boiled mutton and
+        # noodles at 1 pm" (MiniLM put "noodles" far from "mutton") was planned as the clause "noodle"
         return False
     follows = words[1] if len(words) > 1 else ""
     if not follows or not follows[0].isalnum():
