@@ -113,7 +113,7 @@ TRADES: dict[str, set[str]] = {
     "Valentina Huerta Araya": {"measuring", "study", "desk work"},
     "Marisol Quispe Mamani": {"cooking", "service"},
     "Héctor Flores Gallardo": {"manual", "machine", "delivery", "crew"},
-    "Florencia Choque Mamani": {"farming", "animal care", "sewing", "creative"},
+    "Florencia Choque Mamani": {"farming", "animal care", "sewing", "creative", "wool"},  # (wool: session 66)
     "Rosa Choque Mamani": {"service"},
     "Ignacio Tapia Rojas": {"teaching", "sport"},
     "Carmen Araya Soto": {"care"},
@@ -135,6 +135,16 @@ TRADES: dict[str, set[str]] = {
     "Fatima Zahra Oulhaj": {"bathhouse", "service", "cleaning"},
     "Youssef Amzil": {"service", "buying", "persuading"},
     "Itto Ait Ouaarab": {"teaching", "desk work", "creative"},
+    # session 66's steppe camp (the vet milks the yaks; the grandmother makes felt and dried curd; the child
+    # rider helps with the curd and sings to the horses; the wrestler trains and helps with the horses)
+    "Dorjiin Batbayar": {"farming", "horses", "dairying"},
+    "Gombyn Oyuntsetseg": {"animal care", "farming", "desk work", "errand"},
+    "Batbayaryn Erdene": {"farming", "watch"},
+    "Luvsangiin Tsermaa": {"wool", "dairying", "worship"},
+    "Gombyn Altangerel": {"horses", "farming", "animal care", "sport"},
+    "Altangereliin Nomin": {"horses", "sport", "dairying", "creative"},
+    "Gombyn Bold-Erdene": {"sport", "horses", "manual"},
+    "Damdinsürengiin Saranchimeg": {"service", "desk work"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -183,6 +193,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "observatory_cast.toml",
         "tea_estate_cast.toml",
         "derb_zitoun_cast.toml",
+        "steppe_camp_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -566,3 +577,46 @@ def test_a_meal_said_by_what_is_eaten_is_planned_at_its_hour_and_had_only_then()
         activity_at(18, 16, 8, plan) != "eat a big bowl of mutton soup"
         and activity_at(1, 16, 8, plan) == "guard the flock"
     )
+
+
+def test_the_steppe_camps_herders_have_no_farm_buildings_and_their_crafts_are_their_own():
+    """Session 66's outside town (`aga run tests/towns_from_outside/steppe_camp`): a herder milking mares was
+    "starting up the tractor" and "checking the silage clamp", the grandmother's felt-making was "cutting
+    back the brambles", her curd pressing gardening, the horse trainer's preparing his horse a mechanic's,
+    and the wrestler training at the river bank was "sending the last email"."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    (warned,) = scenario_warnings(load_scenario(TOWNS / "steppe_camp"))  # (its shared family names)
+    assert "share the first name 'Gombyn'" in warned
+    personas = {p["name"]: p for p in tomllib.loads((TOWNS / "steppe_camp_cast.toml").read_text())["persona"]}
+    cases = {
+        (
+            "Dorjiin Batbayar",
+            "milking the mares at the Foal line",
+        ): r"tractor|silage|barn|bales|cows?\b|clusters|parlour",
+        ("Batbayaryn Erdene", "guarding the flock at the Sheep and goat fold"): r"tractor|silage|barn|fell wall|shed",
+        ("Luvsangiin Tsermaa", "beating and soaking the wool on the felt-making ground"): r"brambles|leaves|weed|mop",
+        ("Luvsangiin Tsermaa", "pressing the curd at the drying boards in the Camp yard"): r"brambles|leaves|weed|mop",
+        ("Gombyn Altangerel", "saddling the racehorses at the Racehorse tether post"): r"engine|\bpart\b|gasket|manual",
+        (
+            "Gombyn Bold-Erdene",
+            "wrestling with Erdene at the Tamir River bank",
+        ): r"email|\bform\b|\border\b|desk|meeting",
+    }
+    for (name, task), never in cases.items():
+        identity = f"Name: {name}\nLearned traits: {personas[name]['learned']}"
+        shown = {"identity": identity, "task": task, "minutes": "60"}
+        steps = [
+            x["subtask"]
+            for seed in range(30)
+            for x in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
+        ]
+        assert not [x for x in steps if re.search(never, x)], (task, [x for x in steps if re.search(never, x)])
+    # ... and a dairy farm keeps its parlour, a shepherd on the fell his fell wall
+    dairy = {"identity": "Name: Ann Hale\nLearned traits: Ann Hale runs a dairy farm with sixty Friesians.",
+             "task": "milking the cows", "minutes": "60"}  # fmt: skip
+    ask = HOOKS["plan.decompose"]
+    steps = [
+        x["subtask"] for seed in range(30) for x in ask(Prompt("", "", dairy, None, random.Random(seed)))["subtasks"]
+    ]
+    assert [x for x in steps if re.search(r"clusters|parlour|tank", x)], steps
