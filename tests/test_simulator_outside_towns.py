@@ -620,3 +620,18 @@ def test_the_steppe_camps_herders_have_no_farm_buildings_and_their_crafts_are_th
         x["subtask"] for seed in range(30) for x in ask(Prompt("", "", dairy, None, random.Random(seed)))["subtasks"]
     ]
     assert [x for x in steps if re.search(r"clusters|parlour|tank", x)], steps
+
+
+def test_a_predator_near_the_flock_is_news_and_herding_is_not():
+    """The steppe camp's night herder "saw a grey wolf at dawn on Monday near the Sheep and goat fold" and
+    rated it 1 (nearest "an object is idle"), so he never told anyone (session 66)."""
+    from aga.simulator.importance import rate
+
+    wolf = "Batbayaryn Erdene saw a grey wolf at dawn on Monday near the Sheep and goat fold."
+    lambs = "Two lambs were killed on the far side of Ulaan Tolgoi pasture, and he thinks it was the same wolf."
+    assert rate(wolf, "", 0.5, 0) >= 6 and rate(lambs, "", 0.5, 0) >= 6
+    assert rate("a bear was seen near the village", "", 0.5, 0) >= 6
+    everyday = ("Bo is herding the sheep to pasture", "Ana is feeding the goats", "Maria saw a deer in the park",
+             "Dorjiin Batbayar is milking the mares at the Foal line", "the dog is barking at the gate")  # fmt: skip
+    for usual in everyday:
+        assert rate(usual, "", 0.5, 0) <= 4, usual

@@ -52,6 +52,15 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("a plan to close a school, a library or a shop people rely on", 7),
     ("an election, someone running for office", 7),
     ("a warning of danger, a storm or an accident", 7),
+    # (an outside tester's night herder "saw a grey wolf at dawn near the fold" and rated it 1, closest to
+    # "an object is idle", session 66)
+    ("a wolf, a bear or another predator spotted close by", 7),
+    ("animals killed by a predator, a break-in or a theft", 8),
+    # (... which alone drew all work with animals and any animal seen to 7)
+    ("feeding, milking or herding the animals", 3),
+    ("seeing a bird, a deer or a fox on a walk", 2),
+    ("keeping the usual watch over the flock or the building at night", 3),
+    ("a dog barking, a noise outside", 2),
     ("a festival or competition everyone is talking about", 6),
     ("falling in love, a romantic date", 8),
     ("losing a job or a serious fight", 8),
