@@ -635,3 +635,13 @@ def test_a_predator_near_the_flock_is_news_and_herding_is_not():
              "Dorjiin Batbayar is milking the mares at the Foal line", "the dog is barking at the gate")  # fmt: skip
     for usual in everyday:
         assert rate(usual, "", 0.5, 0) <= 4, usual
+
+
+def test_an_insight_keeps_no_sentence_capital_inside_its_frame():
+    """ "It is clear that Two lambs were killed ..." was drawn 8 times in the steppe camp (session 66)."""
+    from aga.simulator.notes import _framed
+
+    for seed in range(20):
+        said = _framed("Two lambs were killed on the far side of the pasture", "Batbayaryn Erdene", Prompt(
+            "reflect.insights", "", {}, None, random.Random(seed)))  # fmt: skip
+        assert "Two lambs" not in said and "two lambs were killed" in said, said

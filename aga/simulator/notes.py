@@ -254,6 +254,13 @@ _A_VERB = re.compile(
 _A_THING = re.compile(r"(?:the|a|an|his|her|their|my|our|its|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}['’]s)\b")
 
 
+# Words that open a sentence with a capital and are no name.
+_SENTENCE_OPENER = re.compile(
+    r"^(?:The|A|An|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Some|Many|Several|Most|All|This|That|These|Those|"
+    r"There|It|Everyone|Everybody|Someone|Somebody|Nobody|No one|One|Her|His|Their|Our|Its|Each|Every|Both)\b"
+)
+
+
 def _framed(it: str, name: str, p: Prompt) -> str:
     """A statement as an insight: in a frame that names the person, or, when the statement already names
     them (by full or first name), in one that does not name them twice ("Bram Okafor cares about this:
@@ -262,6 +269,8 @@ def _framed(it: str, name: str, p: Prompt) -> str:
         # What a talk was about, without a verb ("Khadija's daughter Salma's wedding"): "It matters to Youssef
         # Amzil that Khadija ...'s daughter Salma's wedding" was drawn.
         return p.rng.choice(OF_A_TOPIC).format(name=name, it=it)
+    # A sentence's capital is not kept inside the frame: "It is clear that Two lambs were killed" was drawn.
+    it = _SENTENCE_OPENER.sub(lambda m: m.group(0).lower(), it, count=1)
     # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
     first = name.split()[0] if name.split() else name
     own = bool(name) and bool(re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! [A-Z]))", it))
