@@ -645,3 +645,16 @@ def test_an_insight_keeps_no_sentence_capital_inside_its_frame():
         said = _framed("Two lambs were killed on the far side of the pasture", "Batbayaryn Erdene", Prompt(
             "reflect.insights", "", {}, None, random.Random(seed)))  # fmt: skip
         assert "Two lambs" not in said and "two lambs were killed" in said, said
+
+
+def test_who_someone_is_in_the_family_is_not_told_as_news():
+    """ "Did you hear? Luvsangiin is the grandmother of the camp" was said 11 times in the steppe camp, once by
+    her son to his son (session 66)."""
+    conv = "[Conversation]\nBatbayaryn Erdene: Hi Dad!"
+    shown = {"identity": "Name: Dorjiin Batbayar", "name": "Dorjiin Batbayar", "other": "Batbayaryn Erdene",
+             "memories": "- Luvsangiin Tsermaa is the grandmother of the camp\n- Dorjiin Batbayar is milking the mares",
+             "action": "milking the mares at the Foal line", "other_action": "walking home",
+             "conversation": conv}  # fmt: skip
+    said = [HOOKS["converse.utterance"](Prompt("converse.utterance", "\n".join(shown.values()), shown, None,
+                                               random.Random(seed)))["utterance"] for seed in range(100)]  # fmt: skip
+    assert not [x for x in said if "grandmother of the camp" in x and not x.startswith(("You know", "Oh, and"))], said

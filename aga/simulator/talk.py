@@ -121,8 +121,16 @@ _NAMED = NAMED
 # ("Bo is my cousin", "Bo is Ana Lima's cousin"): since relations are said as people say them, the said
 # form was told on as news ("Word is, Funmilayo is Tunde Adeyemi's mother"), even to Tunde ("By the way,
 # Funmilayo is your mother"), and summed up a market town's talks.
+# (and who someone is in a family said plainly, "Luvsangiin Tsermaa is the grandmother of the camp": an
+# outside tester's herders told it as news 11 times, to her own son too, session 66)
+_KIN_WORDS = (
+    r"mother|mum|mom|father|dad|parents?|son|daughter|child|wife|husband|partner|spouse|sister|brother|"
+    r"siblings?|aunt|uncle|niece|nephew|cousin|grand\w*|gran|granny|grandad|in-law|stepmother|stepfather|"
+    r"stepson|stepdaughter|twin"
+)
 _RELATION = re.compile(
-    rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) (?!\w+ing\b))"
+    rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) (?!\w+ing\b)"
+    rf"|{_NAMED} is (?:the|a|an) (?:\w+ )?(?:{_KIN_WORDS})\b)"
 )
 
 
@@ -1031,12 +1039,7 @@ def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str
 
 
 # Family, as the relation the prompt shows names them (general English kin words).
-_KIN = re.compile(
-    r"\b(?:mother|mum|mom|father|dad|parents?|son|daughter|child|wife|husband|partner|spouse|sister|brother|"
-    r"siblings?|aunt|uncle|niece|nephew|cousin|grand\w*|gran|granny|grandad|in-law|stepmother|stepfather|"
-    r"stepson|stepdaughter|twin)\b",
-    re.IGNORECASE,
-)
+_KIN = re.compile(rf"\b(?:{_KIN_WORDS})\b", re.IGNORECASE)
 # One's elders in the family are called by what they are to one ("Hello there, Mum."), not by name.
 _ELDER = re.compile(
     r"^(?:my |their |his |her )?(mother|mum|mom|father|dad|grandmother|grandfather|gran|granny|grandad|grandpa|"
