@@ -658,3 +658,13 @@ def test_who_someone_is_in_the_family_is_not_told_as_news():
     said = [HOOKS["converse.utterance"](Prompt("converse.utterance", "\n".join(shown.values()), shown, None,
                                                random.Random(seed)))["utterance"] for seed in range(100)]  # fmt: skip
     assert not [x for x in said if "grandmother of the camp" in x and not x.startswith(("You know", "Oh, and"))], said
+
+
+def test_a_month_without_its_day_is_no_occasion():
+    """ "I think the grass on Ulaan Tolgoi pasture will not last until the end of August. Are you going?" was
+    said twice in the steppe camp (session 66)."""
+    from aga.simulator.talk import remarks_on
+
+    assert "Are you going?" not in remarks_on("I think the grass will not last until the end of August")
+    assert "Are you going?" in remarks_on("the Naadam is on Thursday July 11")
+    assert "I can hardly wait." not in remarks_on("Two lambs were killed by the same wolf")

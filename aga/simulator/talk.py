@@ -429,9 +429,12 @@ REMARKS = (
 _OCCASION_REMARKS = frozenset(("Are you going?", "I can hardly wait.", "Should be interesting."))
 _OTHERS_REMARKS = frozenset(("Everyone's talking about it.", "Can you believe it?"))
 _TO_KEEP = frozenset(("Keep it in mind.", "I thought you'd want to know."))
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# (a month is a date with its day: "the grass will not last until the end of August" was asked "Are you
+# going?" in an outside tester's steppe camp, session 66)
 _OCCASION = re.compile(
-    r"\b(?:today|tonight|tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|"
-    r"June|July|August|September|October|November|December|\d{1,2}(?::\d\d)?\s*[ap]m|party|festival|fair|"
+    rf"\b(?:today|tonight|tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|{_MONTH}\s+\d{{1,2}}\b|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|\d{{1,2}}(?::\d\d)?\s*[ap]m|party|festival|fair|"
     r"concert|wedding|funeral|regatta|meeting|election|ceremony|celebration|parade|market day|contest|"
     r"competition|dance|picnic|feast|gathering)\b",  # (not "service", "show", "race": to service an engine)
     re.IGNORECASE,
@@ -1095,7 +1098,8 @@ _PAST = re.compile(
 )
 _BAD_NEWS = re.compile(
     r"\b(?:fell|fall\w*|broke\w*|lost|hurt\w*|ill|sick|died|dead|death|worr\w*|risk|danger\w*|accident|clos\w*|"
-    r"cancel\w*|short of|delayed|problem|trouble|injur\w*|pain|avalanche|storm|flood\w*|fire|late|miss\w*)\b",
+    r"cancel\w*|short of|delayed|problem|trouble|injur\w*|pain|avalanche|storm|flood\w*|fire|late|miss\w*|"
+    r"killed|wolf|wolves|drought|shortage|stolen|theft|thie\w*)\b",
     re.IGNORECASE,
 )
 _ONGOING_ONLY = {"Since when?", "How is that going?", "That must keep you busy.", "That's a lot on your plate."}
