@@ -247,6 +247,41 @@ def test_an_insight_drawn_twice_in_one_reflection_is_stored_once(planner, monkey
     assert stored[0].description == "Ana keeps thinking about the regatta"
 
 
+def test_an_insight_said_again_in_other_words_in_one_reflection_is_stored_once(planner, monkeypatch):
+    """The steppe camp's outside tester (session 66) found 204 of 729 insights to be an earlier one's claim
+    in another frame ("It seems that ..." / "It is clear that ..."). The embedder decides what is the same
+    claim: this one reads past the frames, as MiniLM does (0.96-0.99 for such pairs)."""
+    import re
+
+    from aga.cognition import reflect
+    from aga.cognition.answers import Insight, Insights
+    from aga.memory import MemoryKind
+
+    class FrameBlind(HashEmbedder):
+        def embed(self, texts):
+            return super().embed([re.sub(r"^It (?:seems|is clear) that ", "", t) for t in texts])
+
+    rt = planner.rt
+    agent = next(iter(rt.agents.values()))
+    asked = rt.call
+    said = ["It seems that Ana keeps thinking about the regatta",
+            "It is clear that Ana keeps thinking about the regatta",
+            "It seems that the harbour wall needs mending before winter"]  # fmt: skip
+
+    def call(task_, who, context, **kwargs):
+        if task_ is reflect.INSIGHTS:
+            return Insights(insights=[Insight(insight=x, evidence=[1]) for x in said])
+        return asked(task_, who, context, **kwargs)
+
+    monkeypatch.setattr(rt, "call", call)
+    monkeypatch.setattr(rt, "embedder", FrameBlind())
+    before = len(rt.memory.latest(agent.name, 5000, kinds=[MemoryKind.REFLECTION]))
+    reflect.reflect(rt, agent)
+    stored = rt.memory.latest(agent.name, 5000, kinds=[MemoryKind.REFLECTION])
+    assert len(stored) == before + 2
+    assert {n.description for n in stored[:2]} == {said[0], said[2]}
+
+
 def test_a_cast_relation_is_remembered_in_words_that_read_whatever_the_feeling_is(tmp_path, monkeypatch):
     """The feeling stands apart in brackets: casts write it as a verb phrase, an adjective or a noun
     phrase, and joined with "and" a seeded memory read "... knows Ann as neighbour and friendly"."""
