@@ -352,7 +352,7 @@ def game_object(p: Prompt) -> dict[str, str]:
 EMOJI: tuple[tuple[str, str], ...] = (
     ("sleeping in bed, napping", "😴"),
     ("drinking coffee or tea", "☕"),
-    ("eating a meal, breakfast, lunch, dinner", "🍽️"),
+    ("eating a meal, breakfast, lunch, dinner, eating meat or soup", "🍽️"),
     ("cooking or baking in the kitchen", "🍳"),
     ("taking a shower, washing, brushing teeth", "🚿"),
     ("reading, studying, researching", "📚"),
@@ -377,6 +377,11 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("farming, tending animals, herding, crops, a garden", "🌾"),
     ("driving, riding, travelling, a journey", "🚗"),
     ("bathing, a bath, soaking in hot water", "🛁"),
+    ("horses, riding a horse, saddling, a foal", "🐎"),
+    ("wool, felt, knitting, spinning, weaving", "🧶"),
+    ("making cheese, butter or curd from milk", "🧀"),
+    ("training for a sport, wrestling, a match, lifting weights", "🏅"),
+    ("swimming or playing by the river or the sea", "🏊"),
 )
 
 
