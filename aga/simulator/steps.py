@@ -3266,8 +3266,10 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         # tester's steppe herders were "checking the silage clamp" and "stacking the bales in the barn").
         ("farming", r"\b(?:tractor|trailer|silage|barn|feed passage|hopper|feed sacks|mineral licks|stock book|"
          r"farm diary|sheds?|byre|overalls|hay|bales|straw|ear tags|fences?|boundary|hinge|hosing)\b",
-         rf"\b(?:farms?|farmer|farming|farmyard|smallholding|tractors?|barns?|byres?|parlour|dairy|silage|sheds?|"
-         rf"fields?|fences?|hay|{_CROP_WORDS})\b"),
+         # (not a field alone: "moving the flock down to the lower field", a herd's step, read as the hour's
+         # activity, brought the tractor back)
+         r"\b(?:farms?|farmer|farming|farmyard|smallholding|tractors?|barns?|byres?|parlour|dairy|silage|sheds?|"
+         r"fences?|hay|crops?|arable|wheat|barley|oats|potatoes|plough\w*|harvest\w*|orchards?)\b"),
         ("farming", r"\b(?:ewes?|ewes'|lambs'?|flock|fell|dog)\b",
          r"\b(?:sheep|ewes?|lambs?|lambing|flocks?|shepherd\w*|tups?|fells?|moor|moors|sheepdogs?)\b"),
         ("farming", r"\bfell\b", r"\b(?:fells?|moors?|uplands?|hill farm\w*)\b"),
