@@ -668,3 +668,17 @@ def test_a_month_without_its_day_is_no_occasion():
     assert "Are you going?" not in remarks_on("I think the grass will not last until the end of August")
     assert "Are you going?" in remarks_on("the Naadam is on Thursday July 11")
     assert "I can hardly wait." not in remarks_on("Two lambs were killed by the same wolf")
+
+
+def test_a_journey_with_what_one_rides_is_kept_near_its_hour():
+    """The steppe camp's vet "rides her motorbike to Ikh Tamir Veterinary Unit at 8 am": read loosely, the
+    hour was that ride at 10, 11, 1, 2, 4 and 5, eight trips a day (session 66)."""
+    plan = ("wake up for the morning routine at 6:00 am; milk the yaks at the fold at 7:00 am; ride her motorbike to "
+            "the Veterinary Unit at 8:00 am; vaccinate sheep in the livestock yard at 9:00 am; write up the records "
+            "at 2:00 pm; ride home at 6:00 pm; go to bed at 11:00 pm")  # fmt: skip
+    said = []
+    for seed in range(150):
+        shown = {"identity": "Name: Gombyn Oyuntsetseg", "name": "Gombyn Oyuntsetseg", "daily_plan": plan,
+                 "previous": "", "hour": "01:00 PM"}  # fmt: skip
+        said.append(HOOKS["plan.hourly"](Prompt("plan.hourly", "", shown, None, random.Random(seed)))["activity"])
+    assert not [x for x in said if re.search(r"\briding\b", x)], [x for x in said if "riding" in x]
