@@ -378,6 +378,7 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("driving, riding, travelling, a journey", "🚗"),
     ("bathing, a bath, soaking in hot water", "🛁"),
     ("horses, riding a horse, saddling, a foal", "🐎"),
+    ("sheep, goats, a flock, a herd of cattle or yaks", "🐑"),
     ("wool, felt, knitting, spinning, weaving", "🧶"),
     ("making cheese, butter or curd from milk", "🧀"),
     ("training for a sport, wrestling, a match, lifting weights", "🏅"),
