@@ -682,3 +682,17 @@ def test_a_journey_with_what_one_rides_is_kept_near_its_hour():
                  "previous": "", "hour": "01:00 PM"}  # fmt: skip
         said.append(HOOKS["plan.hourly"](Prompt("plan.hourly", "", shown, None, random.Random(seed)))["activity"])
     assert not [x for x in said if re.search(r"\briding\b", x)], [x for x in said if "riding" in x]
+
+
+def test_the_speaker_named_as_a_later_clauses_subject_is_i():
+    """ "Two lambs were killed ..., and me thinks it was the same wolf" was said by the steppe camp's night
+    herder 6 times (session 66)."""
+    from aga.simulator.text import as_said_to
+
+    told = "Two lambs were killed on the pasture, and Batbayaryn Erdene thinks it was the same wolf"
+    assert as_said_to(told, "Batbayaryn Erdene", "Luvsangiin Tsermaa").endswith("and I think it was the same wolf")
+    assert as_said_to("The storm is coming and Ana Ruiz worries", "Bo Lenn", "Ana Ruiz").endswith("and you worry")
+    assert (
+        as_said_to("Bo Lenn sends Ana Ruiz letters every week", "Ana Ruiz", "Bo Lenn")
+        == "you send me letters every week"
+    )

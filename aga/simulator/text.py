@@ -677,6 +677,17 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
             text = re.sub(
                 rf"\b{obj} (is|was|has|does)\b", lambda m, p=person: f"{p} {_plain_verb(m.group(1), p)}", text
             )
+            # ... and of a clause after "and", "but" or a comma: "..., and Batbayaryn Erdene thinks it was the
+            # same wolf" said by him was "and me thinks it was" (an outside tester's steppe camp, session 66)
+            text = re.sub(
+                rf"((?:,|\band|\bbut|\bso|\bthat|\bbecause|\bwhile|\bwhen)\s+){obj} ([a-z]+s)\b",
+                lambda m, p=person: (
+                    m.group(1) + f"{p} {_plain_verb(m.group(2), p)}"
+                    if "VERB" in getAllLemmas(m.group(2))
+                    else m.group(0)
+                ),
+                text,
+            )
             first = name.split()[0]
             if first != name and firsts.count(first) == 1:
                 # and "Lionel's" as statements go on: "... visits Lionel Ashdown every week since Lionel's
