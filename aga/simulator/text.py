@@ -139,10 +139,8 @@ def _joins_a_verb(before: str, after: str) -> bool:
         # "walks home", "heads back" are verbs; "drives the sheep and goats home" is one flock (an outside
         # tester's night herder was planned "goat home"): a second thing is as alike to the first as
         # "goats" to "sheep" (0.77) or "calves" to "cows" (0.64), a verb at most 0.54 ("rides" / "horses").
-        from aga.simulator.meaning import similarities
-
-        last = re.findall(r"[\w'’]+", before)
-        return not last or float(similarities(first, [last[-1]])[0]) < _ALIKE
+        alike = _likeness_to_last(first, before)
+        return alike is None or alike < _ALIKE
     if follows.lower() not in _NO_OBJECT:
         return True  # an object: "sells them", "milks the cows"
     # A preposition after it ("eats at noon", "adults on the piste"): a verb after a clause complete with
@@ -151,10 +149,16 @@ def _joins_a_verb(before: str, after: str) -> bool:
     # whole when unsure: one longer activity is what a model writes too, a list item made a verb is not.
     if _ENDS_WITH_A_TIME.search(before):
         return True
+    alike = _likeness_to_last(first, before)
+    return alike is not None and alike < _UNLIKE
+
+
+def _likeness_to_last(word: str, before: str) -> float | None:
+    """MiniLM similarity of ``word`` to the last word of ``before`` (None when it has none)."""
     from aga.simulator.meaning import similarities  # MiniLM: imported here, the text helpers need no model
 
     last = re.findall(r"[\w'’]+", before)
-    return bool(last) and float(similarities(first, [last[-1]])[0]) < _UNLIKE
+    return float(similarities(word, [last[-1]])[0]) if last else None
 
 
 # Lower-case words inside a name ("Ana de la Cruz", "Jan van Dijk", "Siobhán Ní Dhúbhghaill").
