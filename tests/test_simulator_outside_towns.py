@@ -696,3 +696,14 @@ def test_the_speaker_named_as_a_later_clauses_subject_is_i():
         as_said_to("Bo Lenn sends Ana Ruiz letters every week", "Ana Ruiz", "Bo Lenn")
         == "you send me letters every week"
     )
+
+
+def test_prayer_and_herding_have_emoji_of_their_own():
+    """A muezzin's prayers had the meal's emoji, and a sailboat marked 208 of the steppe camp's 1013 actions
+    (guarding the flock, driving the sheep; session 66)."""
+    from aga.simulator.act import _emoji
+
+    assert _emoji("calling the noon prayer at the mosque") == "🙏"
+    assert _emoji("guarding the flock at the Sheep and goat fold") == "🐑"
+    assert _emoji("saddling the racehorses at the tether post") == "🐎"
+    assert _emoji("mending the nets on the quay") == "⛵" and _emoji("having dinner") == "🍽️"
