@@ -52,6 +52,8 @@ def test_conversation_alternates_and_both_remember_it(morning):
     assert calls["react.replan"] == 2
     entry = rt.timeline.entries(kinds=["chat"])[-1]
     assert entry.to_json()["data"]["partner"] == "Maria Lopez"
+    # ... and where it was held, for `aga log`'s "where" column (it was empty for every chat)
+    assert entry.to_json()["data"]["address"] == str(rt.scenario.town.address_at(klaus.state.tile))
 
 
 def test_no_second_chat_during_the_cooldown_nor_at_eleven_pm(morning):

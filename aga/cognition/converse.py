@@ -172,7 +172,9 @@ def converse(rt: Runtime, a: Agent, b: Agent, heard: Heard | None = None) -> lis
         me.state.chat_cooldowns[other.name] = now + timedelta(minutes=minutes) + cooldown(rt)
         me.state.last_chats[other.name] = list(lines)
     remember_chat(rt, [(a, b), (b, a)], summary, text)
-    rt.timeline.add(rt.step, now, a.name, "chat", summary, partner=b.name, lines=lines, minutes=minutes)
+    # (where it was held, as an action's address: `aga log --kind chat` showed an empty "where" column)
+    where = str(rt.scenario.town.address_at(a.state.tile))
+    rt.timeline.add(rt.step, now, a.name, "chat", summary, partner=b.name, lines=lines, minutes=minutes, address=where)
     return lines
 
 
