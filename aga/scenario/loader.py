@@ -749,7 +749,10 @@ _KIN = re.compile(
 # school"): the place it names is not one their days go to. Only the persona's past doings: "which her
 # grandfather opened when the mine was sunk" is still about the shop she keeps.
 _PAST = re.compile(
-    r"\b(?:worked|used to|retired from|lived|grew up|had been|trained|studied|was born|came from|moved from)\b",
+    # ("was", "served": an outside tester's radio operator "was a signaller in the South African Navy" was
+    # warned about the navy, which is no place of the station)
+    r"\b(?:worked|used to|retired from|lived|grew up|had been|trained|studied|was born|came from|moved from|"
+    r"was|were|served|formerly|former|years ago|before (?:that|coming|(?:he|she|they) came))\b",
     re.IGNORECASE,
 )
 
