@@ -1707,6 +1707,29 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
             "Takeshi serves customers at the soba shop from 11 am until 2 pm and again from 5 pm until 8 pm.",
             [(11, "serve customers at the soba shop"), (17, "serve customers at the soba shop"), (20, END_OF_DAY)],
         ),
+        # An item stands alone in the plan, so it says what "them" is (an outside tester's horse trainer,
+        # session 67, spent his mornings "galloping them" and "tying them"); "saddles" alone is no antecedent.
+        (
+            "Bold saddles the racehorses at the tether post at 6 am, gallops them on the track from 7 am until "
+            "9 am, scrapes the sweat off them and ties them at the tether post at 10 am, and mends saddles at 2 pm.",
+            [
+                (6, "saddle the racehorses at the tether post"),
+                (7, "gallop the racehorses on the track"),
+                (10, "scrape the sweat off the racehorses"),
+                (10, "tie the racehorses at the tether post"),
+                (14, "mend saddles"),
+            ],
+        ),
+        (
+            "Sara lets the sheep out of the fold at 6 am and milks them at 7 am. She picks up the children at 3 pm "
+            "and feeds them at 4 pm.",
+            [
+                (6, "let the sheep out of the fold"),
+                (7, "milk the sheep"),
+                (15, "pick up the children"),
+                (16, "feed the children"),
+            ],
+        ),
     ],
 )
 def test_a_routine_reads_lists_possessives_and_states(requirement: str, expected: list[tuple[int, str]]):

@@ -145,6 +145,15 @@ TRADES: dict[str, set[str]] = {
     "Altangereliin Nomin": {"horses", "sport", "dairying", "creative"},
     "Gombyn Bold-Erdene": {"sport", "horses", "manual"},
     "Damdinsürengiin Saranchimeg": {"service", "desk work"},
+    # Session 67's Antarctic station in the polar winter.
+    "Ingrid Solberg": {"desk work", "persuading", "event", "watch"},
+    "Tomás Echeverría": {"care", "dispensing", "desk work", "sport", "teaching", "emergency"},
+    "Callum McBride": {"manual", "machine"},
+    "Élodie Marchand": {"cooking", "event", "service", "desk work"},
+    "Arjun Mehta": {"measuring", "study", "outdoor"},
+    "Sipho Ndlovu": {"watch", "broadcast", "desk work", "measuring"},
+    "Anja Kowalczyk": {"measuring", "study"},
+    "Lachlan Reid": {"watch", "outdoor", "manual", "guiding", "measuring"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -194,6 +203,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "tea_estate_cast.toml",
         "derb_zitoun_cast.toml",
         "steppe_camp_cast.toml",
+        "tern_ridge_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -707,3 +717,214 @@ def test_prayer_and_herding_have_emoji_of_their_own():
     assert _emoji("guarding the flock at the Sheep and goat fold") == "🐑"
     assert _emoji("saddling the racehorses at the tether post") == "🐎"
     assert _emoji("mending the nets on the quay") == "⛵" and _emoji("having dinner") == "🍽️"
+
+
+STATION = "Name: {name}\nLearned traits: {trade}"
+
+
+def _decomposed(trade: str, task: str, seeds: int = 20, name: str = "Lachlan Reid") -> list[str]:
+    shown = {"identity": STATION.format(name=name, trade=trade), "task": task, "minutes": "60"}
+    return [
+        item["subtask"]
+        for seed in range(seeds)
+        for item in HOOKS["plan.decompose"](
+            Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+        )["subtasks"]
+    ]
+
+
+def test_session_67s_station_loads_without_a_warning():
+    """Session 67's Antarctic station in the polar winter (`aga run tests/towns_from_outside/tern_ridge`); its
+    radio operator "was a signaller in the South African Navy", which was warned about as a place the
+    station did not have."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "tern_ridge")
+    assert len(scenario.cast) == 8
+    assert scenario_warnings(scenario) == []
+
+
+def test_a_stations_crew_is_no_ships_and_its_field_work_no_farms():
+    """The station leader, "responsible for the safety of the wintering crew", was "asking the passengers to
+    stay seated"; the field assistant checking "the field gear in the Garage field store" was "ploughing a
+    headland"; his fire round was a hotel's ("answering a guest's question"); the cook taking stock in the
+    food store was "checking on a customer's order" (session 67)."""
+    from aga.simulator.steps import kinds_of
+
+    leader = "Ingrid Solberg is the station leader, responsible for the safety of the wintering crew."
+    assistant = "Lachlan Reid is the field assistant, who keeps the crew safe and helps the scientists with field work."
+    cook = "Élodie Marchand is the station cook, who feeds the wintering crew from a freezer and dry store."
+    assert "crew" not in {k for k, _ in kinds_of("walking the station round with Callum McBride", leader)[:3]}
+    assert not [s for s in _decomposed(leader, "walking the station round", name="Ingrid Solberg")
+                if re.search(r"passengers|ticket|throttle|harbour", s)]  # fmt: skip
+    assert kinds_of("going through the field gear in the Garage field store", assistant)[0][0] != "farming"
+    assert kinds_of("walking the fire round of every building of the station", assistant)[0][0] == "watch"
+    sale = re.compile(r"customer|writing a receipt|till|change|sign to closed|window display")
+    assert not [s for s in _decomposed(cook, "taking stock in the Galley food store", name="Élodie Marchand")
+                if sale.search(s)]  # fmt: skip
+    # ... while a shopkeeper's counter still has its customers
+    shop = "Rosa runs the corner shop and sells groceries."
+    assert any(sale.search(s) for s in _decomposed(shop, "serving behind the counter of the shop", name="Rosa Diaz"))
+    # ... and a horse's tether post is no post office
+    trainer = "Gombyn Altangerel is a horse trainer."
+    assert "post" not in {k for k, _ in kinds_of("tying the racehorses at the tether post", trainer)[:2]}
+    # ... nor a radio watch a radio played for pleasure, nor an ozone spectrometer a telescope
+    radio = "Sipho Ndlovu is the station's radio and communications operator."
+    assert kinds_of("keeping the night radio watch at the Comms Room", radio)[0][0] == "watch"
+    scientist = "Anja Kowalczyk is an atmospheric scientist who runs the ozone instruments."
+    assert not [s for s in _decomposed(scientist, "calibrating the ozone spectrometer at the Science Lab")
+                if "telescope" in s]  # fmt: skip
+
+
+def test_a_rooms_pot_plants_and_an_outdoor_hour_take_no_garden_beds_and_no_floors():
+    """Off duty in the living module, the night watchman "watering the plants" was "barrowing compost to
+    the beds"; a child helping with the curd on the drying boards of a camp's yard was "vacuuming the
+    floors", and a horse trainer on the gallop track "opening a window" (sessions 66-67)."""
+    steps = _decomposed("Lachlan Reid is the field assistant.", "watering the plants")
+    assert not [s for s in steps if re.search(r"compost|beds|shed|tomato|seedling", s)], steps
+    # ... while a garden still has its beds
+    assert any("beds" in s for s in _decomposed("Arthur is a retired postman.", "weeding the vegetable garden"))
+    from aga.simulator.steps import indoor_step, out_of_doors
+
+    outdoors = ["helping her grandmother with the curd at the drying boards in the Camp yard",
+                "galloping the racehorses on the gallop track of the pasture"]  # fmt: skip
+    for task in outdoors:
+        assert out_of_doors(task)
+        steps = _decomposed("Nomin is a child rider of racehorses.", task, seeds=40, name="Altangereliin Nomin")
+        assert not [s for s in steps if indoor_step(s)], (task, [s for s in steps if indoor_step(s)])
+    assert not out_of_doors("tidying the kitchen") and indoor_step("mopping the floor")
+
+
+def test_meals_are_had_where_the_lifestyle_says_and_a_mess_room_is_for_them():
+    """The station crew, who have their meals in the Galley, ate in their lounge, at the lab's ice core
+    freezer and on the sick bay's bed; in the Galley, at its oven rather than in its Mess Room (session 67)."""
+    from aga.simulator.plan import meal_places
+    from tests.test_simulator_answers import ask
+
+    said = "Ingrid goes to sleep around 11 pm and gets up around 6 am. She has breakfast in the Galley at 7 am, "
+    assert meal_places(said + "lunch at noon and dinner at 6 pm with the crew.") == {
+        "breakfast": "in the Galley", "lunch": "in the Galley", "dinner": "in the Galley"}  # fmt: skip
+    assert meal_places("Élodie gets up around 5 am. She eats with the crew in the Galley.") == {"*": "in the Galley"}
+    assert meal_places("Ann has breakfast at home at 7 am and lunch at Hobbs Cafe at noon.") == {
+        "breakfast": "at home", "lunch": "at Hobbs Cafe"}  # fmt: skip
+    assert meal_places("Isabella goes to bed around 11pm, awakes up around 6am, eats dinner around 5pm.") == {}
+    shown = {"lifestyle": said + "lunch at noon and dinner at 6 pm with the crew.", "wake_hour": "6",
+             "requirement": "Ingrid works on reports in the Leader's Office from 9 am until noon."}  # fmt: skip
+    items = ask("plan.daily", 1, **shown)["items"]
+    assert sum(bool(re.search(r"(?:breakfast|lunch|dinner) in the Galley", x)) for x in items) == 3, items
+    galley = {"name": "Ingrid Solberg", "sector": "Galley", "current_sector": "Living Module",
+              "current_arena": "Crew Lounge", "options": "Kitchen, Mess Room, Food Store"}  # fmt: skip
+    for action in ("having lunch in the Galley (passing the salt)", "grabbing breakfast in the Galley"):
+        assert {ask("act.arena", s, action_description=action, **galley)["choice"] for s in range(20)} == {"Mess Room"}
+
+
+def test_a_cooks_cooking_is_at_the_kitchen_her_routine_cooks_at():
+    """The station cook "letting the sauce simmer", no place said, did so at her lounge's film projector."""
+    from tests.test_simulator_answers import ask
+
+    shown = {
+        "home_sector": "Living Module", "home_arenas": "Cabin 4, Crew Lounge, Washroom, Gym",
+        "current_sector": "Living Module", "current_arenas": "Cabin 4, Crew Lounge, Washroom, Gym",
+        "requirement": "Élodie bakes bread in the Galley kitchen at 5 am and cooks and serves lunch at the Galley "
+        "at noon.",
+        "options": "Living Module, Galley, Medical Room, Comms Room",
+    }  # fmt: skip
+    for action in ("letting the sauce simmer (stirring)", "chopping the vegetables"):
+        assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(20)} == {"Galley"}
+    assert {ask("act.sector", s, action_description="taking a shower", **shown)["choice"] for s in range(20)} == {
+        "Living Module"}  # fmt: skip
+
+
+def test_a_routine_and_an_errand_say_what_their_pronoun_and_their_nouns_are():
+    """ "works on reports and rotas" was planned as "rotaing in the Leader's Office"; "thawing the lamb for it"
+    was an errand, read as sheep farming ("turning a ewe stuck on her back", session 67)."""
+    from aga.simulator.plan import _errands
+    from aga.simulator.steps import kinds_of
+
+    assert routine("Ingrid works on reports and rotas in the Leader's Office from 9 am until noon.", 6)[0] == (
+        9, "work on reports and rotas in the Leader's Office")  # fmt: skip
+    identity = ("Name: É\nCurrently: Élodie Marchand is planning the menu for the midwinter dinner on 21 June, "
+                "thawing the lamb for it and inviting everyone she meets.")  # fmt: skip
+    assert "thaw the lamb for the midwinter dinner" in _errands(identity, [])
+    cook = "Élodie Marchand is the station cook."
+    assert kinds_of("thawing the lamb for the midwinter dinner", cook)[0][0] in ("cooking", "meal")
+    assert kinds_of("feeding the lambs", "Tom is a sheep farmer.")[0][0] == "farming"
+
+
+def test_a_talk_about_a_storm_matters_as_the_storm_does():
+    """The crew rated "conversing about how Anja is tracking a deep low that will bring a blizzard" 2-3, a
+    chat about the day; small talk still rates as small talk (session 67)."""
+    from aga.simulator.importance import rate
+
+    storm = ("Arjun Mehta and Anja Kowalczyk were conversing about how Anja Kowalczyk is tracking a deep low "
+             "that will bring a blizzard with winds over 60 knots on the night of 19 June")  # fmt: skip
+    assert rate(storm, "", 0.5, 0) >= 6
+    assert rate("Ingrid Solberg and Tomás Echeverría were conversing about how their days are going", "", 0.5, 0) <= 4
+
+
+def test_talking_often_needs_a_talk_between_the_two():
+    """ "Callum McBride enjoys talking with Ingrid Solberg" was drawn from seeing her chat with others; the two
+    had never talked (session 67)."""
+    from tests.test_simulator_answers import ask
+
+    seen = "\n".join(f"- Ingrid Solberg is chatting with Tomás Echeverría ({s})"
+                     for s in ("nodding", "laughing", "waving"))  # fmt: skip
+    drawn = [
+        i["insight"]
+        for seed in range(20)
+        for i in ask("reflect.insights", seed, name="Callum McBride", statements=seen, n="3")["insights"]
+    ]
+    assert not [x for x in drawn if re.search(r"talk", x) and "Callum" in x], drawn
+    talked = "\n".join(f"- Callum McBride and Ingrid Solberg were conversing about {t}"
+                       for t in ("the generator", "the storm plan", "the rota"))  # fmt: skip
+    drawn = [
+        i["insight"]
+        for seed in range(20)
+        for i in ask("reflect.insights", seed, name="Callum McBride", statements=talked, n="3")["insights"]
+    ]
+    assert any(re.search(r"talk", x) for x in drawn), drawn
+
+
+def test_one_talking_face_to_face_is_not_on_the_phone():
+    """ "Actually, I am calling a friend." was said in ten lines of one glaciologist's talks (session 67)."""
+    from aga.simulator.talk import _doing_now
+
+    assert _doing_now("calling a friend (putting the kettle on)") == ""
+    assert _doing_now("phoning the vet about a sick animal") == ""
+    assert _doing_now("calling out a correction") == "calling out a correction"
+
+
+def test_a_station_has_emoji_of_its_own():
+    """The night watch had the sofa's 🛋️, the blizzard forecast 🏊 and the morning meeting ⛵ (session 67)."""
+    from aga.simulator.act import _emoji
+
+    assert _emoji("keeping the night watch") == "🔦"
+    assert _emoji("calibrating the ozone spectrometer at the Science Lab") == "🔬"
+    assert _emoji("tracking a deep low that will bring a blizzard") == "🌨️"
+    assert _emoji("running the HF radio schedule with the neighbouring stations") == "📻"
+    assert _emoji("holding the crew's morning meeting at the Galley") == "👥"
+
+
+def test_a_storm_warning_is_told_as_a_warning_and_a_place_named_is_gone_to():
+    """The forecaster told of "a deep low that will bring a blizzard" with "I can hardly wait." and "I've
+    been busy with my blizzard."; the doctor "leading the crew's exercise session in the Gym of the Living
+    Module" stayed at his sick bay's bed (session 67)."""
+    from aga.simulator.talk import _BAD_NEWS, remarks_on
+    from tests.test_simulator_answers import ask
+
+    told = "I am tracking a deep low that will bring a blizzard with winds over 60 knots on the night of 19 June"
+    assert _BAD_NEWS.search(told)
+    assert not {"I can hardly wait.", "It keeps me busy.", "Wish me luck."} & set(remarks_on(told))
+    shown = {
+        "home_sector": "Living Module", "home_arenas": "Cabin 2, Crew Lounge, Washroom, Gym",
+        "current_sector": "Medical Room", "current_arenas": "Sick Bay, Surgery",
+        "requirement": "Tomás holds surgery hours at the Medical Room from 9 am until noon.",
+        "options": "Living Module, Galley, Medical Room, Comms Room",
+    }  # fmt: skip
+    action = "leading the crew's exercise session in the Gym of the Living Module (calling out a correction)"
+    assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(20)} == {
+        "Living Module"}  # fmt: skip
+    # ... and a place said only in the step in brackets is no place of the hour
+    action = "writing up the health log at the Medical Room (checking the Galley menu)"
+    assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(20)} == {
+        "Medical Room"}  # fmt: skip

@@ -79,6 +79,9 @@ def sector(p: Prompt) -> dict[str, str]:
     routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))
     scores = similarities(action, options).astype(float)
     work = _work_kind(action)
+    # Cooking is anyone's at home, but a cook's at the place the routine cooks at: an outside tester's station
+    # cook, "letting the sauce simmer" with no place said, did so at the film projector of her lounge.
+    cooking = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "cooking"
     meal = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "meal"
     said = action.lower()
     meal_words = {w for w in _MEALS if re.search(rf"\b{w}\b", said)}
@@ -92,7 +95,9 @@ def sector(p: Prompt) -> dict[str, str]:
             named = None
         if named:  # the persona's stated workplace, for what belongs to that part of the routine
             close = float(similarities(action, named).max())
-            if work and any(_work_kind(clause) == work for clause in named):
+            same_work = bool(work) and any(_work_kind(clause) == work for clause in named)
+            cooks_there = cooking and option != home and any(kinds_of(c)[0][0] == "cooking" for c in named)
+            if same_work or cooks_there:
                 close = max(close, SAME_WORK)
             if close >= UNRELATED:
                 scores[i] += 0.6 * close
@@ -116,6 +121,14 @@ def sector(p: Prompt) -> dict[str, str]:
         here, there = options.index(current), options.index(home)
         if _room_use(action, current_rooms).max() >= _room_use(action, home_rooms).max() > 0:
             scores[here] = max(scores[here], scores[there] + STAY_DOABLE)
+    # A place the activity names is where it happens: an outside tester's doctor "leading the crew's exercise
+    # session in the Gym of the Living Module" stayed on at his sick bay's bed (what his sick bay is for
+    # was as near an exercise session as what his home's lounge is for). The longest name said wins, as for a room.
+    doing = without_step(action)
+    said_places = [o for o in options if _says(doing, o)]
+    for option in said_places:
+        if len(option) == max(len(o) for o in said_places):
+            scores[options.index(option)] += NAMED
     if current in options:
         here = options.index(current)
         if max((x for j, x in enumerate(scores) if j != here), default=0.0) < FIT:
@@ -215,7 +228,9 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
     ("bedroom|dormitory", "sleeping, going to bed, getting dressed, resting, napping"),
     ("living room|lounge|sitting room|common room|main room",
      "relaxing, watching television, reading, chatting with the family, eating a snack"),
-    ("dining room", "eating breakfast, lunch or dinner at the table"),
+    # (an outside tester's station crew, in the Galley for their meals, ate at its oven, not in its Mess Room)
+    ("dining room|dining hall|mess room|messroom|mess|wardroom|refectory",
+     "eating breakfast, lunch or dinner at the table"),
     ("office|study", "working at a desk, writing, answering emails, studying"),
     ("garden|yard", "gardening, watering the plants, relaxing outdoors"),
     ("garage|workshop", "repairing things, working with tools"),
@@ -237,7 +252,7 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
     # "customers"? MiniLM put serving customers nearer the stockroom than the shop floor).
     ("shop floor|sales floor|shop front|front of (?:the )?shop|counter",
      "serving customers, buying something and paying, selling, opening the shop"),
-    ("stockroom|stock room|storeroom|store room|back room|cellar",
+    ("stockroom|stock room|storeroom|store room|back room|cellar|food store|dry store|pantry|larder",
      "unpacking deliveries, storing and counting stock, fetching boxes"),
 )  # fmt: skip
 
@@ -368,7 +383,7 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("serving customers, selling at a counter", "🧾"),
     ("caring for a patient, medicine, health", "🩺"),
     ("teaching a class, a lesson", "🧑‍🏫"),
-    ("boats, the sea, fishing, sailing", "⛵"),
+    ("boats, the sea, fishing, nets, sailing", "⛵"),
     ("cleaning, tidying up", "🧹"),
     ("resting, relaxing, watching television", "🛋️"),
     ("waiting, thinking", "🤔"),
@@ -383,6 +398,13 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("making cheese, butter or curd from milk", "🧀"),
     ("training for a sport, wrestling, a match, lifting weights", "🏅"),
     ("swimming or playing by the river or the sea", "🏊"),
+    # (an outside tester's station: the night watch had the sofa's 🛋️, a lab's calibrations 🙂, the blizzard
+    # forecast 🏊 and the morning meeting ⛵; session 67)
+    ("keeping the night watch, a night watchman guarding the buildings, a fire round", "🔦"),
+    ("a laboratory, measuring, calibrating an instrument, samples, an experiment", "🔬"),
+    ("the weather, a storm, a blizzard, a forecast, wind and snow", "🌨️"),
+    ("a radio, radio calls, a radio schedule", "📻"),
+    ("a meeting, a briefing with colleagues", "👥"),
 )
 
 

@@ -71,13 +71,26 @@ ANCHORS: tuple[tuple[str, int], ...] = (
 )
 
 
-def rate(description: str, currently: str, rng_value: float, jitter: int) -> int:
-    """The rating of ``description`` for someone busy with ``currently``."""
-    texts = [a for a, _ in ANCHORS]
-    scores = similarities(description, texts)
+_TOPIC = re.compile(r"\bconvers\w* about (?:how |the fact that |that |whether )?(.+)$", re.IGNORECASE)
+
+
+def _anchored(text: str) -> float:
+    """The rating of the anchors closest to ``text`` in meaning."""
+    scores = similarities(text, [a for a, _ in ANCHORS])
     # The closest anchors decide; a sharp softmax blends only those about as close as the best.
     weights = np.exp((scores - scores.max()) / 0.03)
-    base = float(np.dot(weights, [level for _, level in ANCHORS]) / weights.sum())
+    return float(np.dot(weights, [level for _, level in ANCHORS]) / weights.sum())
+
+
+def rate(description: str, currently: str, rng_value: float, jitter: int) -> int:
+    """The rating of ``description`` for someone busy with ``currently``."""
+    base = _anchored(description)
+    # A conversation matters as much as what it was about: "Arjun Mehta and Anja Kowalczyk were conversing
+    # about how Anja Kowalczyk is tracking a deep low that will bring a blizzard ..." sat nearest a chat
+    # about the day (4), and an outside tester's station crew rated the blizzard warning 2-3.
+    topic = _TOPIC.search(description)
+    if topic and len(topic.group(1).split()) >= 3:
+        base = max(base, _anchored(topic.group(1)))
     if currently and len(description) > 3:
         # What the persona is busy with matters more to them (a party planner hearing of the party).
         concern = float(similarities(description, [currently])[0])

@@ -183,6 +183,15 @@ def _others_named(statements: list[str], name: str) -> list[str]:
     return [who for who, _ in found.most_common()]
 
 
+def _names(statement: str, name: str) -> bool:
+    """Whether a statement names the person (in full, by first name) or is their own, in the first person."""
+    first = name.split()[0] if name.split() else name
+    return bool(name) and (
+        re.search(rf"\b(?:{re.escape(name)}|{re.escape(first)})\b", statement) is not None
+        or re.search(r"\b(?:I|me|my|our|we)\b", statement) is not None
+    )
+
+
 def _seen_or_said(statement: str) -> bool:
     """Whether a statement is something seen or said (an action, a talk), not a relation or an earlier
     thought (one of the frames a thought is written in)."""
@@ -216,7 +225,10 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
         # was drawn from his relation to her and from earlier thoughts, and he had never seen her (an outside
         # tester's medina).
         if len(cited) >= 2 and any(_seen_or_said(statements[i]) for i in cited):
-            talked = any(_TALKED.search(statements[i]) for i in cited)
+            # ... and only a talk between the two of them makes them talk often: a statement naming the other
+            # talking with a third ("Ingrid Solberg is chatting with Tomás") is no talk with the person (an
+            # outside tester's mechanic "enjoys talking with Ingrid Solberg", and the two had never talked).
+            talked = any(_TALKED.search(statements[i]) and _names(statements[i], name) for i in cited)
             themes.append((p.rng.choice(OF_TALKS if talked else OF_SOMEONE).format(name=name, other=other), cited))
     p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
     themes.sort(key=lambda t: -len(t[1]))

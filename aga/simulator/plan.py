@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getAllLemmas
+
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
@@ -197,6 +199,24 @@ def _verb_of(clause: str) -> str | None:
     return words[0] if words and words[0].islower() and words[0].endswith("s") and len(words[0]) > 2 else None
 
 
+# Nouns whose plural is the word itself, which lemminflect gives as their own lemma.
+_SAME_PLURAL = frozenset(("sheep", "cattle", "deer", "fish", "livestock", "people", "children", "swine", "poultry"))
+_CUT_AT = re.compile(r"\s+(?:out|of|at|in|on|to|from|into|with|for|by|up|down|back|home|and|then)\b.*$")
+
+
+def _plural_thing(text: str) -> str | None:
+    """What a plan-form clause works on, when that is several of something said as a noun phrase ("the
+    racehorses" of "saddle the racehorses at the tether post"), or None."""
+    thing = _CUT_AT.sub("", thing_of(text)).strip()
+    words = thing.split()
+    if not 1 <= len(words) <= 4 or words[0].lower() not in ("the", "his", "her", "their", "our", "all"):
+        return None
+    last = words[-1].lower()
+    lemmas = getAllLemmas(last).get("NOUN", ())
+    plural = last in _SAME_PLURAL or (last.endswith("s") and bool(lemmas) and last not in lemmas)
+    return thing if plural else None
+
+
 def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     """(hour, plan-form clause) for the clauses of a routine: each at the hours it states (every one of a
     list of times, the usual hour of a part of the day it names), or when the one before it ends; and,
@@ -217,6 +237,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     list_end = 0
     ended: int | None = None  # hours since waking at which the clause before said it ends
     said_verbs = ""  # the verbs of the last clause that had them ("calls and leads")
+    antecedent: str | None = None  # the last several things a clause worked on ("the racehorses")
     while queue:
         clause = queue.pop(0)
         # "serves until the shop closes at 8 pm, then goes for a walk": "then" puts the walk after the
@@ -304,6 +325,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
         # what joined a second span, now cut away ("serves customers ... and again from 5 pm until 8 pm")
         text = re.sub(r"(?:\s*,|\s+(?:and|or)(?:\s+(?:again|also))?)+\s*$", "", text)
+        # "saddles the racehorses at 5 am, gallops them from 6 am until 8 am, scrapes the sweat off them and
+        # ties them at 9 am": an item stands alone in the plan, so it says what "them" is (an outside
+        # tester's horse trainer spent his mornings "galloping them" and "tying them").
+        if antecedent and re.search(r"\bthem\b", text):
+            text = re.sub(r"\bthem\b", antecedent, text)
+        antecedent = _plural_thing(text) or antecedent
         for at in placed:
             if text and at < 24:
                 items.append(((wake + at) % 24, text))
@@ -319,7 +346,15 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     """Plan-form errands from what the persona is busy with."""
     out = []
     for sentence in sentences(field(identity, "Currently")):
+        goal = ""  # what an earlier clause of the sentence works for ("for the midwinter dinner")
         for clause in clauses(sentence):
+            # "planning the menu for the midwinter dinner on 21 June, thawing the lamb for it": an errand
+            # stands alone in the plan, so it says what "it" is (an outside tester's cook was "thawing the
+            # lamb for it").
+            if goal:
+                clause = re.sub(r"\bfor (?:it|them)\b", f"for {goal}", clause)
+            found = _FOR_A_GOAL.search(clause)
+            goal = found.group(1) if found else goal
             # "crossing off the list (making a list of guests)": a remembered action's step in brackets is
             # a detail of what was done, and what runs on after it is not part of the errand either.
             clause = clause.split("(")[0].strip()
@@ -335,6 +370,11 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
                 words = clause.split()
                 out.append(" ".join([lemma(words[0]), *words[1:]]))
     return [x for x in out if x not in rng_pick]
+
+
+_FOR_A_GOAL = re.compile(
+    r"\bfor ((?:the|a|an|his|her|their) [^,;()]+?)(?=\s+(?:on|at|in|by|before|after|from|with|and)\b|\s*$|[,;])"
+)
 
 
 # When an errand is, said in words: the plan says when by its hour.
@@ -434,18 +474,61 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         items.pop(optional[-1] if optional else -1)
     items.append((awake, "go to bed"))
     items.sort(key=lambda x: x[0])
+    places = meal_places(lifestyle)
+    items = [(offset, _where_eaten(text, places)) for offset, text in items]
     return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
 
 
+# Where a lifestyle says a meal is had: "in the Galley", "at The Windlass Inn", "at home", "at her stall".
+_MEAL_PLACE = re.compile(
+    r"\b(?:in|at)\s+(?:home\b|(?:(?:the|his|her|their)\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:of|de|du|la|el)\s+(?:the\s+)?)?"
+    r"[A-Z][\w'’-]*)*|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
+)
+_MEALS_SAID = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack)s?\b", re.IGNORECASE)
+
+
+def meal_places(lifestyle: str) -> dict[str, str]:
+    """Where the lifestyle has each meal (by its noun; "*" for every meal: "She eats with the crew in the
+    Galley"): the place said after a meal before the next one, or the one place a sentence of meals names
+    ("has breakfast in the Galley at 7 am, lunch at noon and dinner at 6 pm with the crew"). An outside
+    tester's station crew, who eat in the Galley, ate in their lounge, their lab and the sick bay."""
+    out: dict[str, str] = {}
+    for sentence in sentences(lifestyle):
+        meals = list(_MEALS_SAID.finditer(sentence))
+        places = [m for m in _MEAL_PLACE.finditer(sentence) if m.start() > 0]
+        if not places or not (meals or _EATS.search(sentence)):
+            continue
+        named = {m.group(0) for m in places}
+        for i, meal in enumerate(meals):
+            end = meals[i + 1].start() if i + 1 < len(meals) else len(sentence)
+            own = [m.group(0) for m in places if meal.end() <= m.start() < end]
+            place = own[0] if own else (next(iter(named)) if len(named) == 1 else None)
+            if place:
+                out.setdefault(meal.group(1).lower(), place)
+        if not meals and len(named) == 1:
+            out.setdefault("*", next(iter(named)))
+    return out
+
+
+def _where_eaten(item: str, places: dict[str, str]) -> str:
+    """A meal's plan item with the place the lifestyle has it at, when the item names none."""
+    meal = _MEALS_SAID.search(item)
+    if not meal or not re.match(r"(?:have|eat)\b", item) or re.search(r"\b(?:in|at)\s+(?:[A-Z]|home\b)", item):
+        return item
+    noun = meal.group(1).lower()
+    place = places.get(noun) or places.get("meal" if noun == "meal break" else noun) or places.get("*")
+    return f"{item} {place}" if place else item
+
+
 _MEAL_NOUN = re.compile(
-    r"\b((?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked)\s+)?"
+    r"\b((?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked|main|last|midday|evening|night)\s+)?"
     r"(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack))\b",
     re.IGNORECASE,
 )
 
 
 _AND_A_MEAL = re.compile(
-    r"\s+and\s+(?=(?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked)\s+)?"
+    r"\s+and\s+(?=(?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked|main|last|midday|evening|night)\s+)?"
     r"(?:breakfast|brunch|lunch|dinner|supper|meal|snack)\b)",
     re.IGNORECASE,
 )

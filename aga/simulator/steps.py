@@ -2846,7 +2846,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "desk work": ("answering emails", "doing the accounts", "doing the paperwork", "ordering supplies for work",
                   "ordering stock from the wholesaler",
                   "working at the computer in the office", "writing code", "in a video meeting with colleagues",
-                  "making phone calls at the office", "working from home on the laptop"),
+                  "making phone calls at the office", "working from home on the laptop",
+                  # (an outside tester's station leader "working on reports and rotas" was a mechanic's hour)
+                  "writing the daily report", "working out the duty roster"),
     "hairdressing": ("cutting hair", "giving a customer a haircut", "trimming beards at the barber's",
                      "working at the salon", "styling a customer's hair", "working in the barber's shop"),
     "portering": ("working as a hospital porter", "portering at the hospital", "pushing patients in wheelchairs",
@@ -2885,6 +2887,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "watch": ("keeping watch through the night", "working the night shift", "monitoring the instruments",
               "reading the gauges and detectors",
               "guarding the building", "listening to the radio for emergencies", "tending the lighthouse",
+              # (an outside tester's night watch "walking the fire round of every building" was a hotel's)
+              "walking the fire round of the buildings",
+              # (an outside tester's radio operator "keeping the night radio watch" was listening to the radio
+              # for pleasure, and his station leader "listening in for the radio schedule" making music)
+              "keeping the radio watch", "listening in to the radio schedule",
               # (a night watchman's rounds: "patrolling the stalls with his torch" was read as bedtime)
               "patrolling the grounds with a torch", "doing the rounds as night watchman",
               "locking the gates for the night"),
@@ -3033,7 +3040,14 @@ _LIVESTOCK_WORDS = (
     # strays and cleaning out a water trough, session 66)
     r"herd\w*|llamas?|alpacas?|yaks?|camels?|reindeer|donkeys?|mules?|buffalo\w*"
 )
-_CROP_WORDS = r"crops?|arable|wheat|barley|oats|potatoes|plough\w*|harvest\w*|orchards?|market garden|sowing|fields?"
+# (not fieldwork's "field": an outside tester's field assistant "going through the field gear in the Garage
+# field store" was "ploughing a headland" and "checking the crop for pests", 41 of his 147 actions)
+_CROP_WORDS = (
+    r"crops?|arable|wheat|barley|oats|potatoes|plough\w*|harvest\w*|orchards?|market garden|sowing|"
+    r"(?<!ice )(?<!snow )(?<!oil )(?<!gas )(?<!air )(?<!sports )(?<!playing )(?<!football )(?<!magnetic )fields?"
+    r"(?!\s+(?:gear|stores?|work\w*|assistants?|trips?|stations?|huts?|notes|kit|seasons?|days?|tests?|camps?|teams?|"
+    r"party|parties|guides?|books?|data|equipment|officers?|workers?|research\w*|measurements?|surveys?|course|of)\b)"
+)
 _DRINK_WORDS = (
     r"beers?|ales?|bitter|porter|stout|lager|brewer|brewers|brewery|breweries|brewhouse|cider|wine|winery|gin|"
     r"whisky|whiskey|spirits|distil\w*|mead"
@@ -3099,13 +3113,22 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     ),
     "crew": re.compile(
         r"\b(?:boats?|ferry|ferries|ships?|bus|buses|coach|tram|train|taxi|cab|lorry|truck|van|planes?|aircraft|"
-        r"crew|captain|skipper|driver|pilot|conductor|deckhand|trawler|crabber|yacht|lifeboat|barge|ferryman)\b",
+        r"captain|skipper|driver|pilot|conductor|deckhand|trawler|crabber|yacht|lifeboat|barge|ferryman)\b",
         re.IGNORECASE,
     ),
     "animal care": re.compile(
         r"\b(?:animals?|dogs?|cats?|pets?|vet|vets|veterinary|veterinarian|horses?|pony|ponies|cows?|cattle|"
         r"sheep|sheepdogs?|lambs?|goats?|pigs?|chickens?|hens?|livestock|farm|farms|farmer|kennels?|stables?|"
         r"birds?|rabbits?|puppy|puppies|kitten|kittens|calf|calves|herd|flock|zoo|shepherd|dairy)\b",
+        re.IGNORECASE,
+    ),
+    # A garden's work needs a garden said: "watering the plants" alone is a room's pot plants, and an outside
+    # tester's night watchman, off duty in his station's living module, was "barrowing compost to the beds".
+    "gardening": re.compile(
+        r"\b(?:garden\w*|allotments?|greenhouses?|polytunnels?|vegetables?|veg|beds|flowerbeds?|borders?|lawns?|"
+        r"hedges?|orchards?|weed\w*|compost\w*|seedlings?|seeds?|sow\w*|plant\w* out|prun\w*|mow\w*|tomato\w*|"
+        r"beans|potatoes|herbs|roses|shrubs?|grounds|groundsk\w*|parks?|nurser(?:y|ies)|horticultur\w*|plots?|"
+        r"yards?|terraces?|window ?boxes|bush\w*|fruit trees?|apple trees?)\b",
         re.IGNORECASE,
     ),
     "farming": re.compile(
@@ -3134,7 +3157,9 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "watch": re.compile(
         r"\b(?:watchm[ae]n|night ?watch|keep\w* (?:a )?watch|on watch|lookout|guards?|guarding|security|"
         r"patrol\w*|sentry|sentries|lighthouse|coastguard|warden|cctv|vigil|night porter|caretaker|"
-        r"fire ?watch|radio operator|monitors?|monitoring|alarms?)\b",
+        r"fire ?watch|fire ?rounds?|night rounds?|radio operator|monitors?|monitoring|alarms?|"
+        r"keep\w* (?:the |a |an )?(?:[\w-]+ ){1,2}watch|radio (?:watch|schedules?|calls?|traffic|room|operators?)|"
+        r"comms room|communications operator)\b",
         re.IGNORECASE,
     ),
     # Guiding people: a guide's, an instructor's or a leader's work, not a walk or training of one's own
@@ -3175,7 +3200,10 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "post": re.compile(
         # (not a health post, a first-aid post or a border post: an outside tester's nurse, opening her
         # village's health post, was "sorting letters into the pigeonholes")
-        r"\b(?:(?<!health )(?<!aid )(?<!border )(?<!police )(?<!guard )(?<!trading )post|"
+        # (nor a post one ties a horse to or that holds a fence: an outside tester's horse trainer "tying the
+        # racehorses at the Racehorse tether post" had a postman's steps as the hour's second reading)
+        r"\b(?:(?<!health )(?<!aid )(?<!border )(?<!police )(?<!guard )(?<!trading )(?<!tether )(?<!hitching )"
+        r"(?<!gate )(?<!fence )(?<!lamp )(?<!goal )(?<!sign )(?<!winning )(?<!starting )(?<!finishing )post|"
         r"postal|postm[ae]n|postwom[ae]n|postmistress|postmaster|mail|mailbags?|letters?|parcels?|"
         r"packages?|sorting office|post office|couriers?|postbox|envelopes?)\b",
         re.IGNORECASE,
@@ -3234,7 +3262,10 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     # rooms are free" (MiniLM reads "the control room" as rooms to let).
     "lodging": re.compile(
         r"\b(?:hotels?|guests?|guest ?houses?|inns?|innkeep\w*|hostels?|b&b|bed and breakfast|motels?|lodges?|"
-        r"huts?|bookings?|receptions?|receptionists?|front desk|landlad(?:y|ies)|landlords?|rooms to let|"
+        # (not a field hut, a lock keeper's or a watchman's: an outside tester's field assistant "walking the
+        # fire round of every building" was "answering a guest's question")
+        r"(?<!field )(?<!lock )(?<!watchman's )(?<!garden )(?<!shepherd's )(?<!beach )(?<!fishing )(?<!site )huts?|"
+        r"bookings?|receptions?|receptionists?|front desk|landlad(?:y|ies)|landlords?|rooms to let|"
         r"campsites?|chalets?|bunks?|bunkhouses?|ryokans?|pensions?|hoteli\w*|check(?:s|ing)? (?:in|out))\b",
         re.IGNORECASE,
     ),
@@ -3256,7 +3287,18 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:snow\w*|avalanche|water|rivers?|lakes?|streams?|sea|tides?|hydrolog\w*|samples?|sampling|labs?|"
          r"laborator\w*|soil|depth|wells?|boreholes?|reservoirs?|survey\w*|site)\b"),
         ("measuring", r"\b(?:telescope|guide star|target|calibration frames?|seeing|exposure|images?)\b",
-         r"\b(?:telescopes?|observ\w*|astronom\w*|spectr\w*|stars?|dome|the sky|night sky)\b"),
+         # (a spectrograph's, not an ozone spectrometer's: an outside tester's atmospheric scientist was
+         # "pointing the telescope at the next target")
+         r"\b(?:telescopes?|observ\w*|astronom\w*|spectr(?:a|um|ograph\w*|oscop\w*)|stars?|dome|the sky|night sky)\b"),
+        # A garden's beds, shed and soil only in a garden: "watering the plants" alone is a room's pot plants
+        # (an outside tester's night watchman, off duty in his station's living module, was "barrowing compost
+        # to the beds").
+        ("gardening", r"\b(?:beds?|compost|tomato\w*|shed|seedlings?|seeds?|beans|brambles|soil|canes|slugs|grass|"
+         r"shrubs?|path|leaves|barrow\w*)\b",
+         r"\b(?:garden\w*|allotments?|greenhouses?|polytunnels?|vegetables?|veg|beds|flowerbeds?|borders?|lawns?|"
+         r"hedges?|orchards?|weed\w*|compost\w*|seedlings?|seeds?|sow\w*|plant\w* out|prun\w*|mow\w*|tomato\w*|"
+         r"beans|potatoes|herbs|roses|shrubs?|grounds|groundsk\w*|parks?|nurser(?:y|ies)|horticultur\w*|plots?|"
+         r"yards?|terraces?|bush\w*|fruit trees?|apple trees?|farm\w*|crops?)\b"),
         ("farming", r"\b(?:cows?|cow's|clusters|calves|cubicles|tank|tank's|parlour)\b",
          r"\b(?:cows?|cattle|dairy|calves|calf|heifers?|byre|parlour|friesians?|jerseys?)\b"),
         ("farming", r"\b(?:udders|teats|milk|milking|pail)\b",
@@ -3522,6 +3564,24 @@ _SELLS_FOOD = re.compile(
 )
 
 
+# A counter's know-how that is a sale ("giving a customer the change", "writing a receipt", "turning the
+# sign to closed") belongs where something is sold: an outside tester's station cook "taking stock in the
+# Galley food store" was "checking on a customer's order" (a store of food is no shop).
+_SALE_STEP = re.compile(
+    r"\b(?:customers?|customer's|receipts?|till|change|payments?|register|card machine|sale|prices?|loyalty|"
+    r"regulars?|queue|takeaway|shopping bags|signs?|float|gift|special|window display)\b",
+    re.IGNORECASE,
+)
+_SELLS = re.compile(
+    rf"\b(?:{_EATERY_WORDS}|shops?|shopkeep\w*|stalls?|kiosks?|sell\w*|sold|sales|customers?|clients?|market\w*|"
+    r"counter|grocer\w*|greengrocer|traders?|merchants?|boutique|pharmac\w*|chemist\w*|newsagent\w*|supermarket|"
+    r"post office|deli|butcher\w*|fishmonger\w*|barber\w*|salon|hotels?|business\w*|trade|trading|"
+    r"(?<!food )(?<!dry )(?<!field )(?<!cold )(?<!grain )(?<!feed )(?<!fuel )(?<!tool )(?<!ice )(?<!medical )"
+    r"(?<!storage )(?<!general )stores?|general store)\b",
+    re.IGNORECASE,
+)
+
+
 # Who drives, steers or crews what they are on: their trade (in the context) says so.
 _AT_THE_WHEEL = re.compile(
     r"\b(?:driv(?:er|ers|es|ing)|captain\w*|skipper\w*|pilot\w*|conductor|chauffeur|ferryman|helmsman|deckhand)\b",
@@ -3532,17 +3592,51 @@ _AT_THE_WHEEL = re.compile(
 _AT_WORK_WHEEL = re.compile(r"(?:driv|drove|steer|pilot|captain|skipper)\w*\b(?! (?:back )?home\b| to work\b)")
 
 
+# Steps that happen inside a building (a house's rooms, fittings and appliances), and activities an hour
+# says are spent out of doors. An outside tester's child helping with the curd on the drying boards in a
+# camp's yard was "vacuuming the floors" and "wiping the light switches" there (housework, the activity's
+# second reading), and a horse trainer on the gallop track "opening a window" (a pause).
+_INDOOR_STEP = re.compile(
+    r"\b(?:floors?|windows?|window sills?|light switch\w*|curtains?|carpets?|rugs?|sofa|cushions?|ceilings?|"
+    r"stairs|skirting boards?|fridge|freezer|oven|hob|kitchen|bathroom|toilet|shelves|shelf|vacuum\w*|hoover\w*|"
+    r"door handles?|radiators?|mop|mopping|dusting)\b",
+    re.IGNORECASE,
+)
+_OUT_OF_DOORS = re.compile(
+    r"\b(?:at|in|on|by|along|across|up|over|round|around|to|into)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'’-]+\s+){0,4}?"
+    r"(?:yards?|farmyard|river ?banks?|riverside|pastures?|fields?|meadows?|paddocks?|tracks?|beach|beaches|river|"
+    r"hills?|hillside|hilltop|fold|folds|pens?|corral|steppe|moors?|moorland|forest|woods?|lake|lakeside|shore|"
+    r"slopes?|pistes?|trails?|gallops?|tether post|hitching post|drying boards?|felt-making ground|cairn|quay|"
+    r"quayside|pier|jetty|harbour wall|open air|outdoors|outside)\b",
+    re.IGNORECASE,
+)
+
+
+def out_of_doors(activity: str) -> bool:
+    """Whether an hour's activity says it is spent out of doors (a yard, a pasture, a track, a shore)."""
+    return _OUT_OF_DOORS.search(activity) is not None
+
+
+def indoor_step(step: str) -> bool:
+    """Whether a step needs a building's rooms or fittings (a floor, a window, the fridge)."""
+    return _INDOOR_STEP.search(step) is not None
+
+
 def suits(step: str, context: str, kind: str = "", activity: str | None = None) -> bool:
     """Whether a step of ``kind``'s know-how fits an activity and trade (``context``): a step naming the
     water or passengers only where the context names them too (see :data:`_AT_SEA`); at a counter, a
     cafe's or a food shop's work only at one (see :data:`_EATERY_STEP`)."""
     if _AT_SEA.search(step) and not _WATERSIDE.search(context):
         return False
+    if activity is not None and indoor_step(step) and out_of_doors(activity):
+        return False
     if kind == "crew" and _ON_ROAD.search(step) and not _ROADSIDE.search(context):
         return False
     if _PASSENGERS.search(step) and not _CARRIES.search(context):
         return False
     if kind == "service" and _EATERY_STEP.search(step) and not _EATERY.search(context):
+        return False
+    if kind == "service" and _SALE_STEP.search(step) and not _SELLS.search(context):
         return False
     for setting_kind, names, needs in _SETTING_STEPS:
         said = activity if activity is not None and setting_kind in _OWN_ACTIVITY else context
@@ -3583,6 +3677,12 @@ _SAYING = re.compile(
 )
 
 
+_MEAT = re.compile(
+    r"\b((?:thaw|defrost|roast|cook|carv|marinat|season|brais|stew|grill|fry|fri|bak|prepar|butcher|mince|slic|"
+    r"joint|smok|cur|boil|stuff|serv)\w*\s+(?:(?:the|a|an|some|his|her|their)\s+)?(?:(?:frozen|fresh|whole|leg of|"
+    r"shoulder of|rack of|side of)\s+)?)(?:lamb|mutton|beef|pork|veal|venison|goat|chicken|duck|goose|turkey|rabbit)\b",
+    re.IGNORECASE,
+)
 _DRINK_AS_A_THING = re.compile(
     r"\b(?:tea|coffee|cocoa|cacao)\s+(?!(?:time|break|breaks|party|parties|with|and|or|at|in|on|for|from|to|"
     r"while|before|after|together|outside|inside)\b)(?=[a-z])",
@@ -3613,6 +3713,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # 0.62 for the next kind) in an outside tester's tea estate, and its night supervisor's shift was
     # "passing the salt". The rest of the words say what is done ("plucking leaves").
     activity = _DRINK_AS_A_THING.sub("", activity)
+    # An animal's name after a cook's verb is its meat: an outside tester's station cook "thawing the lamb for
+    # the midwinter dinner" was "turning a ewe stuck on her back" and "counting the flock through the gate".
+    activity = _MEAT.sub(r"\1meat", activity)
     # (a river's bank is no bank: an outside tester's wrestler training "at the Tamir River bank" was
     # sending emails and filling in forms, session 66)
     activity = _RIVER_BANK.sub(r"\1side", activity)
@@ -3775,6 +3878,11 @@ STAFF_WORK = re.compile(
 )
 
 
+# What a crew works (general English).
+_VESSEL = (
+    r"(?:boats?|ferry|ferries|ships?|trawlers?|crabbers?|lifeboats?|vessels?|yachts?|barges?|planes?|flights?|"
+    r"aircraft|bus|buses|trains?|trams?)"
+)
 _PUPIL = re.compile(
     r"\b(?:pupils?|students?|schoolgirl|schoolboy|schoolchild|year \d+|studies|studying)\b", re.IGNORECASE
 )
@@ -3802,7 +3910,10 @@ _STAFF_ONLY = {
     # Quay" was "steering out of the harbour" and "asking the passengers to stay seated" (the boats' word
     # made her hour a crew's). Someone whose trade works no vessel meets, rides or watches one.
     "crew": re.compile(
-        r"\b(?:captains?|skippers?|crew\w*|deckhands?|drivers?|driv(?:e|es|ing)|pilots?|conductors?|ferrym[ae]n|boatm[ae]n|"
+        # ("crew" with a vessel only: an outside tester's station leader, "responsible for the safety of the
+        # wintering crew", was "asking the passengers to stay seated" and "easing off the throttle")
+        rf"\b(?:crew\w*(?=[^.]*\b{_VESSEL}\b)|{_VESSEL}'?s? crew\w*|"
+        r"captains?|skippers?|deckhands?|drivers?|driv(?:e|es|ing)|pilots?|conductors?|ferrym[ae]n|boatm[ae]n|"
         r"sailors?|bosuns?|trawlerm[ae]n|fisherm[ae]n|fishers?|cabb(?:y|ies)|chauffeurs?|mariners?|helmsm[ae]n|"
         r"(?:his|her|their|own) (?:\w+ )?(?:boat|ferry|bus|taxi|cab|trawler|crabber|barge|lorry|van)s?)\b",
         re.IGNORECASE,
@@ -4042,7 +4153,11 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         thought = rng.choice(drift)
         extras.append((None, thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"))
     if total >= 60 and rng.random() < 0.35:
-        extras.append((None, rng.choice(PAUSES)))
+        pause = rng.choice(PAUSES)
+        # (drawn as before, then another where the hour is out of doors: the same answers elsewhere)
+        while out_of_doors(main) and indoor_step(pause):
+            pause = rng.choice(PAUSES)
+        extras.append((None, pause))
     # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
     # ("displaying the bread and pastries"), in one answer in three (the 1.5B named the goods in 2 of its
     # 6 answers for the bakery's counter hours on the recorded prompts).

@@ -401,6 +401,11 @@ _SEEN_ONLY = re.compile(r"\bis (?:being used|in use|being slept in|sleeping|asle
 # memory of an activity that is over by the time it could be told; said, it reads as happening now
 # ("I am chatting with Isabella").
 _IN_TALK = re.compile(r"\bis (?:chatting|talking|speaking|conversing) with\b")
+_ON_THE_PHONE = re.compile(
+    r"(?:calling|phoning|ringing|texting|messaging|video[- ]calling|skyping|on the phone)\b"
+    r"(?! (?:out|in|at|by|round|on (?:the|a|an|his|her|their) \w+ (?:shop|house|office)))",
+    re.IGNORECASE,
+)
 
 
 # Ways of bringing up a topic and of taking up what the other just said; the line's own words carry
@@ -928,6 +933,10 @@ def _doing_now(action: str) -> str:
     doing = without_step(action).split(", ")[0].strip().rstrip(".")
     if not re.match(r"\w+ing\b", doing) or _IN_TALK.search(f"is {doing}") or _SEEN_ONLY.search(f"is {doing}"):
         return ""
+    if _ON_THE_PHONE.match(doing):
+        # One talking face to face is not on the phone: an outside tester's glaciologist said "Actually, I
+        # am calling a friend." in ten lines of his talks.
+        return ""
     return doing
 
 
@@ -1099,7 +1108,11 @@ _PAST = re.compile(
 _BAD_NEWS = re.compile(
     r"\b(?:fell|fall\w*|broke\w*|lost|hurt\w*|ill|sick|died|dead|death|worr\w*|risk|danger\w*|accident|clos\w*|"
     r"cancel\w*|short of|delayed|problem|trouble|injur\w*|pain|avalanche|storm|flood\w*|fire|late|miss\w*|"
-    r"killed|wolf|wolves|drought|shortage|stolen|theft|thie\w*)\b",
+    r"killed|wolf|wolves|drought|shortage|stolen|theft|thie\w*|"
+    # (an outside tester's forecaster told of "a deep low that will bring a blizzard" with "I can hardly wait."
+    # and "I've been busy with my blizzard.", session 67)
+    r"blizzards?|gales?|hurricanes?|typhoons?|cyclones?|tornado\w*|snowstorms?|whiteouts?|deep low|high winds|"
+    r"warnings?|evacuat\w*|landslides?|earthquakes?|outbreaks?|epidemic)\b",
     re.IGNORECASE,
 )
 _ONGOING_ONLY = {"Since when?", "How is that going?", "That must keep you busy.", "That's a lot on your plate."}
