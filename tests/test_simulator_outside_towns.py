@@ -931,3 +931,14 @@ def test_a_storm_warning_is_told_as_a_warning_and_a_place_named_is_gone_to():
     action = "writing up the health log at the Medical Room (checking the Galley menu)"
     assert {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(20)} == {
         "Medical Room"}  # fmt: skip
+
+
+def test_a_plan_drawn_up_is_no_occasion():
+    """The station leader "drawing up the station's storm plan with the crew" was "inviting people to the
+    station's storm plan"; a party, a regatta and a meeting are still occasions (session 67)."""
+    from aga.simulator.steps import kinds_of
+
+    leader = "Ingrid Solberg is the station leader, responsible for the station's daily reports."
+    assert kinds_of("drawing up the station's storm plan with the crew", leader)[0][0] == "desk work"
+    assert kinds_of("organising a Valentine's Day party at Hobbs Cafe", "Isabella runs Hobbs Cafe.")[0][0] == "event"
+    assert kinds_of("holding the crew's morning meeting at the Galley", leader)[0][0] == "event"

@@ -2848,7 +2848,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "working at the computer in the office", "writing code", "in a video meeting with colleagues",
                   "making phone calls at the office", "working from home on the laptop",
                   # (an outside tester's station leader "working on reports and rotas" was a mechanic's hour)
-                  "writing the daily report", "working out the duty roster"),
+                  "writing the daily report", "working out the duty roster", "drawing up a plan"),
     "hairdressing": ("cutting hair", "giving a customer a haircut", "trimming beards at the barber's",
                      "working at the salon", "styling a customer's hair", "working in the barber's shop"),
     "portering": ("working as a hospital porter", "portering at the hospital", "pushing patients in wheelchairs",
@@ -3120,6 +3120,18 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"\b(?:animals?|dogs?|cats?|pets?|vet|vets|veterinary|veterinarian|horses?|pony|ponies|cows?|cattle|"
         r"sheep|sheepdogs?|lambs?|goats?|pigs?|chickens?|hens?|livestock|farm|farms|farmer|kennels?|stables?|"
         r"birds?|rabbits?|puppy|puppies|kitten|kittens|calf|calves|herd|flock|zoo|shepherd|dairy)\b",
+        re.IGNORECASE,
+    ),
+    # An occasion's work needs an occasion: an outside tester's station leader "drawing up the station's storm
+    # plan with the crew" was "inviting people to the station's storm plan" (session 67).
+    "event": re.compile(
+        r"\b(?:part(?:y|ies)|festivals?|fairs?|fetes?|fêtes?|weddings?|celebrat\w*|gatherings?|events?|ceremon\w*|"
+        r"concerts?|dinners?|suppers?|feasts?|receptions?|dances?|balls?|picnics?|barbecues?|bbqs?|shows?|"
+        r"exhibitions?|regattas?|parades?|birthdays?|anniversar\w*|launch\w*|openings?|meetings?|quiz\w*|raffles?|"
+        r"fundrais\w*|bazaars?|carnivals?|competitions?|tournaments?|matches|races?|naadam|midwinter|solstice|"
+        r"christmas|diwali|eid|new year|holidays?|gala|premiere|performances?|plays?|recitals?|readings?|"
+        r"get-togethers?|reunions?|invit\w*|guests?|decorat\w*|occasions?|valentine\w*|halloween|thanksgiving|"
+        r"easter|festivit\w*|day out|outing|trip|tea party|funerals?|memorial|service)\b",
         re.IGNORECASE,
     ),
     # A garden's work needs a garden said: "watering the plants" alone is a room's pot plants, and an outside
