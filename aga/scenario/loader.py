@@ -514,7 +514,8 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     - a news event that is over before the scenario starts, or begins more than a year after it
       (see :func:`_news_warnings`);
     - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`);
-    - a lifestyle or routine time between the hours (planned at the hour it falls in).
+    - a lifestyle or routine time between the hours (planned at the hour it falls in);
+    - several people's own rooms in one sector not named for them (see :func:`_rooms_not_named_for_their_own`).
     """
     import difflib
 
@@ -585,8 +586,39 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                     f"already has {', '.join(repr(k) for k in known)}; they would count as knowing it from the start"
                 )
     warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario) + _rooms_without_place(scenario)
-    warnings += _common_nouns_without_place(scenario)
+    warnings += _common_nouns_without_place(scenario) + _rooms_not_named_for_their_own(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
+
+
+def _rooms_not_named_for_their_own(scenario: Scenario) -> list[str]:
+    """Several people's own rooms in one sector whose names do not say whose they are ("Cabin 1" ...
+    "Cabin 8"): the prompt that chooses a room shows the room names only (as the original's does), so
+    "never go into other people's rooms" cannot be followed, by a model or by the simulator. An outside
+    tester's station crew, eight cabins in one living module, spent 13 waking actions in others' cabins."""
+    by_sector: dict[str, list[tuple[str, str]]] = {}
+    for persona in scenario.cast:
+        sector, _, arena = persona.living_area.partition(":")
+        by_sector.setdefault(sector, []).append((persona.name, arena))
+    warnings: list[str] = []
+    for sector, homes in by_sector.items():
+        if len({arena for _, arena in homes}) < 2:
+            continue  # one room shared, or one person: nobody's room is another's
+        unnamed = [
+            f"'{arena}' ({name})"
+            for name, arena in homes
+            if not any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", arena) for w in name.split())
+        ]
+        if unnamed:
+            shown = ", ".join(unnamed[:4]) + (f" and {len(unnamed) - 4} more" if len(unnamed) > 4 else "")
+            name, arena = next((n, a) for n, a in homes if f"'{a}' ({n})" == unnamed[0])
+            kind = re.sub(r"[\s\d]+$", "", arena).lower() or "room"
+            example = f"{name}'s {kind}"
+            warnings.append(
+                f"town > sector '{sector}': the own rooms {shown} do not say whose they are; a prompt that "
+                "chooses a room shows only their names, so people go into each other's; name each for its "
+                f'resident ("{example}") in the town and in living_area'
+            )
+    return warnings
 
 
 # "works at the Moorland Museum", "lives in Port Avel": a name of two or more capitalised words after a
