@@ -873,22 +873,19 @@ def test_talking_often_needs_a_talk_between_the_two():
     had never talked (session 67)."""
     from tests.test_simulator_answers import ask
 
-    seen = "\n".join(f"- Ingrid Solberg is chatting with Tomás Echeverría ({s})"
-                     for s in ("nodding", "laughing", "waving"))  # fmt: skip
-    drawn = [
-        i["insight"]
-        for seed in range(20)
-        for i in ask("reflect.insights", seed, name="Callum McBride", statements=seen, n="3")["insights"]
-    ]
-    assert not [x for x in drawn if re.search(r"talk", x) and "Callum" in x], drawn
-    talked = "\n".join(f"- Callum McBride and Ingrid Solberg were conversing about {t}"
-                       for t in ("the generator", "the storm plan", "the rota"))  # fmt: skip
-    drawn = [
-        i["insight"]
-        for seed in range(20)
-        for i in ask("reflect.insights", seed, name="Callum McBride", statements=talked, n="3")["insights"]
-    ]
-    assert any(re.search(r"talk", x) for x in drawn), drawn
+    def drawn(statements: str) -> list[str]:
+        return [
+            i["insight"]
+            for seed in range(20)
+            for i in ask("reflect.insights", seed, name="Callum McBride", statements=statements, n="3")["insights"]
+        ]
+
+    seen = drawn("\n".join(f"- Ingrid Solberg is chatting with Tomás Echeverría ({s})"
+                           for s in ("nodding", "laughing", "waving")))  # fmt: skip
+    assert not [x for x in seen if re.search(r"talk", x) and "Callum" in x], seen
+    talked = drawn("\n".join(f"- Callum McBride and Ingrid Solberg were conversing about {t}"
+                             for t in ("the generator", "the storm plan", "the rota")))  # fmt: skip
+    assert any(re.search(r"talk", x) for x in talked), talked
 
 
 def test_one_talking_face_to_face_is_not_on_the_phone():
