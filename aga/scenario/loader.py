@@ -781,10 +781,12 @@ _KIN = re.compile(
 # school"): the place it names is not one their days go to. Only the persona's past doings: "which her
 # grandfather opened when the mine was sunk" is still about the shop she keeps.
 _PAST = re.compile(
-    # ("was", "served": an outside tester's radio operator "was a signaller in the South African Navy" was
-    # warned about the navy, which is no place of the station)
+    # ("he was", "served": an outside tester's radio operator "was a signaller in the South African Navy" was
+    # warned about the navy, which is no place of the station; the person's own "was", not a place's: "which
+    # her father opened when the town was young" is about the place she keeps)
     r"\b(?:worked|used to|retired from|lived|grew up|had been|trained|studied|was born|came from|moved from|"
-    r"was|were|served|formerly|former|years ago|before (?:that|coming|(?:he|she|they) came))\b",
+    r"served|formerly|years ago|before (?:that|coming|(?:he|she|they) came))\b"
+    r"|(?-i:\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[A-Z][\w'’-]+) (?:was|were)\b)",
     re.IGNORECASE,
 )
 
