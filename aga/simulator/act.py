@@ -81,8 +81,8 @@ def sector(p: Prompt) -> dict[str, str]:
     work = _work_kind(action)
     # Cooking is anyone's at home, but a cook's at the place the routine cooks at: an outside tester's station
     # cook, "letting the sauce simmer" with no place said, did so at the film projector of her lounge.
-    cooking = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "cooking"
-    meal = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0] == "meal"
+    kind = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0]
+    cooking, meal = kind == "cooking", kind == "meal"
     said = action.lower()
     meal_words = {w for w in _MEALS if re.search(rf"\b{w}\b", said)}
     for i, option in enumerate(options):

@@ -520,15 +520,17 @@ def _where_eaten(item: str, places: dict[str, str]) -> str:
     return f"{item} {place}" if place else item
 
 
+# Words a meal is said with ("his main meal", "a light breakfast").
+_MEAL_ADJECTIVES = r"light|late|first|quick|small|big|early|second|hot|cooked|main|last|midday|evening|night"
 _MEAL_NOUN = re.compile(
-    r"\b((?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked|main|last|midday|evening|night)\s+)?"
+    rf"\b((?:(?:a|an|the|his|her|their)\s+)?(?:(?:{_MEAL_ADJECTIVES})\s+)?"
     r"(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack))\b",
     re.IGNORECASE,
 )
 
 
 _AND_A_MEAL = re.compile(
-    r"\s+and\s+(?=(?:(?:a|an|the|his|her|their)\s+)?(?:(?:light|late|first|quick|small|big|early|second|hot|cooked|main|last|midday|evening|night)\s+)?"
+    rf"\s+and\s+(?=(?:(?:a|an|the|his|her|their)\s+)?(?:(?:{_MEAL_ADJECTIVES})\s+)?"
     r"(?:breakfast|brunch|lunch|dinner|supper|meal|snack)\b)",
     re.IGNORECASE,
 )

@@ -3042,6 +3042,13 @@ _LIVESTOCK_WORDS = (
 )
 # (not fieldwork's "field": an outside tester's field assistant "going through the field gear in the Garage
 # field store" was "ploughing a headland" and "checking the crop for pests", 41 of his 147 actions)
+# What says a garden is where the work is (general English).
+_GARDEN_WORDS = (
+    r"garden\w*|allotments?|greenhouses?|polytunnels?|vegetables?|veg|beds|flowerbeds?|borders?|lawns?|"
+    r"hedges?|orchards?|weed\w*|compost\w*|seedlings?|seeds?|sow\w*|plant\w* out|prun\w*|mow\w*|tomato\w*|"
+    r"beans|potatoes|herbs|roses|shrubs?|grounds|groundsk\w*|parks?|nurser(?:y|ies)|horticultur\w*|plots?|"
+    r"yards?|terraces?|window ?boxes|bush\w*|fruit trees?|apple trees?"
+)
 _CROP_WORDS = (
     r"crops?|arable|wheat|barley|oats|potatoes|plough\w*|harvest\w*|orchards?|market garden|sowing|"
     r"(?<!ice )(?<!snow )(?<!oil )(?<!gas )(?<!air )(?<!sports )(?<!playing )(?<!football )(?<!magnetic )fields?"
@@ -3136,13 +3143,7 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     ),
     # A garden's work needs a garden said: "watering the plants" alone is a room's pot plants, and an outside
     # tester's night watchman, off duty in his station's living module, was "barrowing compost to the beds".
-    "gardening": re.compile(
-        r"\b(?:garden\w*|allotments?|greenhouses?|polytunnels?|vegetables?|veg|beds|flowerbeds?|borders?|lawns?|"
-        r"hedges?|orchards?|weed\w*|compost\w*|seedlings?|seeds?|sow\w*|plant\w* out|prun\w*|mow\w*|tomato\w*|"
-        r"beans|potatoes|herbs|roses|shrubs?|grounds|groundsk\w*|parks?|nurser(?:y|ies)|horticultur\w*|plots?|"
-        r"yards?|terraces?|window ?boxes|bush\w*|fruit trees?|apple trees?)\b",
-        re.IGNORECASE,
-    ),
+    "gardening": re.compile(rf"\b(?:{_GARDEN_WORDS})\b", re.IGNORECASE),
     "farming": re.compile(
         rf"\b(?:farms?|farmer|farmers|farming|farmyard|farmhand|smallholding|tractor|{_LIVESTOCK_WORDS}|"
         rf"{_CROP_WORDS}|bees?|beehives?|hives?|apiary|honey|beekeep\w*|eggs)\b",
@@ -3307,10 +3308,7 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         # to the beds").
         ("gardening", r"\b(?:beds?|compost|tomato\w*|shed|seedlings?|seeds?|beans|brambles|soil|canes|slugs|grass|"
          r"shrubs?|path|leaves|barrow\w*)\b",
-         r"\b(?:garden\w*|allotments?|greenhouses?|polytunnels?|vegetables?|veg|beds|flowerbeds?|borders?|lawns?|"
-         r"hedges?|orchards?|weed\w*|compost\w*|seedlings?|seeds?|sow\w*|plant\w* out|prun\w*|mow\w*|tomato\w*|"
-         r"beans|potatoes|herbs|roses|shrubs?|grounds|groundsk\w*|parks?|nurser(?:y|ies)|horticultur\w*|plots?|"
-         r"yards?|terraces?|bush\w*|fruit trees?|apple trees?|farm\w*|crops?)\b"),
+         rf"\b(?:{_GARDEN_WORDS}|farm\w*|crops?)\b"),
         ("farming", r"\b(?:cows?|cow's|clusters|calves|cubicles|tank|tank's|parlour)\b",
          r"\b(?:cows?|cattle|dairy|calves|calf|heifers?|byre|parlour|friesians?|jerseys?)\b"),
         ("farming", r"\b(?:udders|teats|milk|milking|pail)\b",
