@@ -516,7 +516,8 @@ def _where_eaten(item: str, places: dict[str, str]) -> str:
     if not meal or not re.match(r"(?:have|eat)\b", item) or re.search(r"\b(?:in|at)\s+(?:[A-Z]|home\b)", item):
         return item
     noun = meal.group(1).lower()
-    place = places.get(noun) or places.get("meal" if noun == "meal break" else noun) or places.get("*")
+    # (a meal break is had where the lifestyle's meal is: "his main meal ... and a meal break at 2 am")
+    place = places.get(noun) or (places.get("meal") if noun == "meal break" else None) or places.get("*")
     return f"{item} {place}" if place else item
 
 
