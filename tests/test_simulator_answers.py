@@ -45,6 +45,10 @@ def ask(task: str, seed: int, /, **shown: str) -> dict:
         # change" were shown
         ("checking the doors are locked", "the doors"),
         ("giving a customer the change", "the change"),
+        # "making sure" opens a clause: "reassuring a nervous patient for sure everyone" was shown
+        ("making sure everyone has had their monthly health check", "the monthly health check"),
+        ("making sure that the generator is fuelled", "the generator"),
+        ("make sure everyone is fed", "everyone"),
         # ... but a question word is no thing ("outlining what", "writing a draft of what" were shown)
         ("marking what is still unclear", "what is still unclear"),
     ],

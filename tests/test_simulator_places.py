@@ -316,3 +316,50 @@ def test_a_room_named_for_whom_its_building_is_named_for_is_the_buildings():
         for s in range(30)
     ]
     assert chosen.count("Ana Lima's bedroom") <= 3, chosen
+
+
+# An outside tester's Antarctic station: its doctor, at home when an hour of "changing a dressing" came,
+# changed dressings at the lounge's bookshelf and in the leader's cabin. The step after the block ("putting
+# on gloves") read as getting dressed, so the block's care work did not tie it to the routine's Medical Room.
+DOCTOR = {
+    "name": "Tomás Echeverría",
+    "home_sector": "Living Module",
+    "home_arenas": "Cabin 1, Cabin 2, Crew Lounge, Washroom, Gym, Leader's Office",
+    "current_sector": "Living Module",
+    "current_arenas": "Cabin 1, Cabin 2, Crew Lounge, Washroom, Gym, Leader's Office",
+    "requirement": (
+        "Tomás holds surgery hours at the Medical Room from 9 am until noon, checks the medical stores and writes "
+        "up the health log at the Medical Room from 1 pm until 3 pm, and is on call for emergencies through the "
+        "night."
+    ),
+    "options": "Living Module, Galley, Medical Room, Comms Room, Science Lab, Garage",
+}
+
+
+@pytest.mark.parametrize("step", ["putting on gloves", "measuring the blood sugar", "handing over to a colleague"])
+def test_a_step_is_done_where_the_routine_puts_its_blocks_work(step):
+    action = f"changing a dressing ({step})"
+    chosen = [ask("act.sector", seed, action_description=action, **DOCTOR)["choice"] for seed in range(20)]
+    assert chosen.count("Medical Room") >= 19, chosen
+
+
+def test_a_step_of_work_in_an_hour_of_rest_still_stays_at_home():
+    action = "resting in the lounge (reading a book)"
+    chosen = [ask("act.sector", seed, action_description=action, **DOCTOR)["choice"] for seed in range(20)]
+    assert chosen.count("Living Module") >= 19, chosen
+
+
+def test_a_doctor_on_call_is_no_ambulance_crew():
+    """A doctor "on call for emergencies" drew an ambulance's steps: "washing down the vehicle", "checking the
+    hoses" at his sick bay."""
+    identity = "Name: Tomás Echeverría\nLearned traits: Tomás is the station's doctor, on call for emergencies."
+    vehicle = ("vehicle", "hose", "siren", "stretcher", "breathing apparatus", "crew", "hospital", "address")
+    said = [s for seed in range(40) for s in _steps(identity, "being on call for emergencies through the night", seed)]
+    assert not [s for s in said if any(w in s for w in vehicle)], said
+
+
+def test_a_paramedic_still_washes_down_the_vehicle():
+    identity = "Name: Dara Quinn\nLearned traits: Dara is a paramedic on the town's ambulance."
+    vehicle = ("vehicle", "hose", "siren", "stretcher", "crew", "hospital", "address")
+    said = [s for seed in range(40) for s in _steps(identity, "waiting for a call-out at the ambulance station", seed)]
+    assert sum(any(w in s for w in vehicle) for s in said) >= 10, said

@@ -78,7 +78,11 @@ def sector(p: Prompt) -> dict[str, str]:
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))
     scores = similarities(action, options).astype(float)
-    work = _work_kind(action)
+    # The work a step is part of is its block's: "changing a dressing (putting on gloves)" is a doctor's care,
+    # though its step alone reads as getting dressed. An outside tester's station doctor, at home when the
+    # hour came, changed dressings at the lounge's bookshelf and in the leader's cabin. The step decides
+    # only where the block is no work of a kind ("resting (phoning a supplier)").
+    work = _work_kind(without_step(action)) or _work_kind(action)
     # Cooking is anyone's at home, but a cook's at the place the routine cooks at: an outside tester's station
     # cook, "letting the sauce simmer" with no place said, did so at the film projector of her lounge.
     kind = kinds_of(re.sub(r"\([^)]*\)", "", action))[0][0]
@@ -129,6 +133,15 @@ def sector(p: Prompt) -> dict[str, str]:
     for option in said_places:
         if len(option) == max(len(o) for o in said_places):
             scores[options.index(option)] += NAMED
+    # ... and so is a room of home the hour names, for what is no work: a station doctor's "resting in the lounge
+    # (reading a book)" went to his Medical Room (MiniLM puts resting near a medical room, 0.33, and reading
+    # near his routine's "writes up the health log"), though his home has a Crew Lounge. Not when the place one
+    # is at has a room so named too (a cafe's kitchen is not home's).
+    if home in options and not said_places and not work:
+        # (its rooms as listed, not "at home": "visiting Gran at the care home" names no room of it)
+        own = listed(p.get("home_arenas"))
+        if _names_a_room(doing, own) and not (current != home and _names_a_room(doing, current_rooms)):
+            scores[options.index(home)] += NAMED
     if current in options:
         here = options.index(current)
         if max((x for j, x in enumerate(scores) if j != here), default=0.0) < FIT:
@@ -284,6 +297,16 @@ def _pairs(name: str) -> list[str]:
     """Each two words in a row of ``name`` ("front desk", "desk lobby"), but for joining words."""
     pairs = itertools.pairwise(name.split())
     return [f"{a} {b}" for a, b in pairs if a.lower() not in _JOINING and b.lower() not in _JOINING]
+
+
+def _names_a_room(text: str, rooms: list[str]) -> bool:
+    """Whether ``text`` names one of ``rooms``: in full, or by its last word where that is a word for a room
+    ("the lounge" for "Crew Lounge"; not "1" of "Cabin 1")."""
+    for room in rooms:
+        last = room.split()[-1] if room.split() else ""
+        if _says(text, room) or (len(last) >= 4 and last.isalpha() and _says(text, last)):
+            return True
+    return False
 
 
 def _says(text: str, words: str) -> bool:

@@ -399,6 +399,11 @@ def thing_of(activity: str) -> str:
     if verbs and len(rest) >= 3 and rest[0].lower() == "to" and words[verbs[-1]].lower() in _TAKES_TO:
         # "planning to fry sopaipillas" is about the sopaipillas, not "fry sopaipillas"
         rest = rest[2:]
+    sure = rest[:1] and rest[0].lower() in ("sure", "certain")
+    if sure and words[verbs[-1] if verbs else 0].lower() in ("making", "make", "makes"):
+        # "making sure the doors are locked" is about the doors, not "sure the doors" (an outside tester's
+        # doctor was "reassuring a nervous patient for sure everyone")
+        rest = rest[2:] if rest[1:2] and rest[1].lower() == "that" else rest[1:]
     while rest and (rest[0].lower() in _PREPOSITIONS or (rest[0].lower() in skip and len(rest) > 1)):
         rest = rest[1:]  # "wiping down the desk" is about the desk, "working mostly on the paper" the paper
     thing = " ".join(rest)
@@ -407,7 +412,11 @@ def thing_of(activity: str) -> str:
     thing = next((c for c in cuts if not _DETERMINER.fullmatch(c.strip())), thing)
     # "checking the doors are locked" is about the doors; "giving a customer the change" about the change
     # ("folding the bags for the doors are locked", "... for a customer the change" were shown).
-    head = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)[0]
+    head, *said = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)
+    if head.lower() in _EVERYONE and said:
+        # "everyone has had the monthly health check" is about the health check: "everyone" is no thing
+        said = re.sub(r"^\s*(?:(?:had|been|got|done|gotten)\s+)?", "", said[0]).split()
+        head = " ".join(said) if len(said) >= 2 else head  # (not "fed" of "everyone is fed")
     thing = head if head.lower() not in _NOT_OPENING | {"what", "which", "whatever"} else thing
     thing = re.sub(r"^(?:a|an|the|his|her|their)\s+[\w'’-]+\s+(?=(?:a|an|the|some)\s)", "", thing)
     thing = re.sub(r"^(?:his|her|their|my|our|its)\b", "the", thing)
@@ -435,6 +444,7 @@ _VERB_PARTICLES = {
 _MANNER = {"mostly", "mainly", "quietly", "slowly", "quickly", "carefully", "briefly", "alone", "hard", "again"}
 # Words a clause about something else opens with: a question word or a pronoun.
 _NOT_OPENING = {"how", "why", "what", "where", "when", "who", "whether", "it", "they", "he", "she", "that", "this"}
+_EVERYONE = {"everyone", "everybody", "all", "nobody", "no one", "someone", "somebody", "anyone", "anybody", "each"}
 _PRONOUNS = {"it", "them", "this", "that", "these", "those", "him", "her", "everything", "something"}
 
 
