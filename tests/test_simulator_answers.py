@@ -2580,12 +2580,12 @@ def test_a_habit_the_lifestyle_states_at_an_hour_is_planned_for_that_hour():
         assert sum("dinner" in x or "evening meal" in x for x in items) == 1, items
         assert not [x for x in items if x.startswith(("go to work", "go to sleep", "get up"))], items
     # A meal eaten at its hour is the plan's meal, not a habit of its own: said by what is eaten, it takes
-    # the place of lunch (session 66), and is planned once.
+    # the place of lunch (session 66), and is planned once, where the lifestyle says it is eaten (session 68).
     ann = {**musa, "wake_hour": "7", "requirement": "",
            "lifestyle": "Ann goes to sleep around 11 pm and gets up around 7 am. She eats a sandwich in her car at "
            "1 pm and has a pint at The Drover's Rest at 8 pm."}  # fmt: skip
     items = ask("plan.daily", 0, **ann)["items"]
-    assert [x for x in items if "sandwich" in x] == ["eat a sandwich at 1:00 pm"], items
+    assert [x for x in items if "sandwich" in x] == ["eat a sandwich in her car at 1:00 pm"], items
     assert not [x for x in items if "lunch" in x] and "have a pint at The Drover's Rest at 8:00 pm" in items, items
 
 

@@ -219,6 +219,17 @@ def test_a_name_of_several_words_is_found_by_any_run_of_them():
         full_name("zahra oulhaj hamid", names)  # words of two names are no one's
 
 
+def test_a_nickname_in_quotes_is_called_without_them():
+    """An outside tester's slate village (session 68): `--agent "dai powdwr"` named no one in a cast with
+    'Dafydd "Dai Powdwr" Roberts', and had no "did you mean"."""
+    from aga.scenario.loader import full_name
+
+    names = ['Dafydd "Dai Powdwr" Roberts', "Gwilym ap Rhys", "Huw ab Ifan"]
+    for typed in ("dai powdwr", '"Dai Powdwr"', "powdwr", "Dafydd", "roberts"):
+        assert full_name(typed, names) == names[0], typed
+    assert full_name("ap rhys", names) == "Gwilym ap Rhys"
+
+
 def test_social_commands_take_a_name_without_its_accents(abbaye: Path, tmp_path: Path, monkeypatch):
     # `aga social show` had a resolver of its own that knew no accents: "siobhan" named no agent there
     # while `aga log --agent siobhan` found her.

@@ -98,8 +98,9 @@ def full_name(name: str, names: Sequence[str], missing: str = "here; the names a
         # Part of a name of several words, as people are called: a first name of two words ("Fatima Zahra"),
         # a family name of two ("Ait Lahcen", "el alaoui") or a particle's name ("Ait" in two names is
         # ambiguous, not unknown). An outside tester's Moroccan cast could be named by none of these.
-        words = _folded(name).split()
-        matches = [n for n in names if _runs_of(_folded(n).split(), words)]
+        # (a nickname in quotes is called without them: 'Dafydd "Dai Powdwr" Roberts' is "dai powdwr")
+        words = _bare_words(name)
+        matches = [n for n in names if _runs_of(_bare_words(n), words)]
     if len(matches) > 1:
         raise KeyError(f"'{name}' could be {' or '.join(matches)}: give the full name")
     if matches:
@@ -108,6 +109,11 @@ def full_name(name: str, names: Sequence[str], missing: str = "here; the names a
     near = difflib.get_close_matches(_folded(name), list(by_folded), n=1, cutoff=0.75)
     hint = f"; did you mean '{by_folded[near[0]]}'?" if near else ""
     raise KeyError(f"no {what} '{name}' {missing} {', '.join(names)}{hint}")
+
+
+def _bare_words(name: str) -> list[str]:
+    """The words of ``name`` folded (see ``_folded``), without the quotes or brackets around a nickname."""
+    return [w for w in (w.strip("\"'“”‘’()") for w in _folded(name).split()) if w]
 
 
 def _runs_of(words: Sequence[str], run: Sequence[str]) -> bool:

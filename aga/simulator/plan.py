@@ -404,13 +404,20 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
     # (the hours the routine holds: a lifestyle's "goes to work at 8 am" is the routine's work at 8 am)
     routine_hours = {o for o, _ in items[2:]}
-    lunch = _meal_offset(lifestyle, ("lunch",), wake, 12 if wake <= 9 else wake + 5, awake, rng.choice((0, 0, 1, -1)))
-    dinner = _meal_offset(
-        lifestyle, ("dinner", "supper"), wake, 18 if wake <= 9 else wake + 10, awake, rng.choice((0, 1, -1))
-    )
-    if hour_in(lifestyle, ("dinner", "supper")) is None:
+    # The midday and the evening meal by the names the lifestyle gives them: "has dinner in her kitchen at noon
+    # and supper at 6 pm" (as in Britain and Ireland) has dinner at midday. Read as the evening meal, an outside
+    # tester's widow was planned "have lunch at 6:00 pm".
+    midday_dinner = hour_in(lifestyle, ("dinner",)) in range(11, 15) and hour_in(lifestyle, ("lunch",)) is None
+    # (and an evening meal said only as supper is planned as supper, where the lifestyle puts it)
+    said = lifestyle.lower()
+    only_supper = bool(re.search(r"\bsupper\b", said)) and not re.search(r"\bdin(?:ner|es?)\b", said)
+    first, second = ("dinner", "supper") if midday_dinner else ("lunch", "supper" if only_supper else "dinner")
+    evening = ("supper",) if midday_dinner else ("dinner", "supper", "dines", "dine")  # ("dines at 7 pm")
+    lunch = _meal_offset(lifestyle, (first,), wake, 12 if wake <= 9 else wake + 5, awake, rng.choice((0, 0, 1, -1)))
+    dinner = _meal_offset(lifestyle, evening, wake, 18 if wake <= 9 else wake + 10, awake, rng.choice((0, 1, -1)))
+    if hour_in(lifestyle, evening) is None:
         dinner = max(dinner, lunch + 3)
-    elif hour_in(lifestyle, ("lunch",)) is None and lunch >= dinner - 2:
+    elif hour_in(lifestyle, (first,)) is None and lunch >= dinner - 2:
         # "has supper at home around 8 pm before the night shift": the day's other meal is a break in
         # the shift, not a lunch after supper, and supper stays at its stated hour.
         lunch = min(awake - 1, dinner + 6)
@@ -424,7 +431,7 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     # A meal the lifestyle states for the first hours after waking is the waking meal: a night keeper
     # up at 5 pm "has dinner around 6 pm before the night watch", and breakfast at 6 pm then dinner at
     # 7 pm was planned.
-    early_lunch, early_dinner = (_stated_offset(lifestyle, m, wake) for m in (("lunch",), ("dinner", "supper")))
+    early_lunch, early_dinner = (_stated_offset(lifestyle, m, wake) for m in ((first,), evening))
     if early_dinner is not None and early_dinner <= 2:
         items, dinner = [x for x in items if x[1] != "have breakfast"], max(1, early_dinner)
     elif early_lunch is not None and early_lunch <= 2:
@@ -438,13 +445,13 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         items = [x for x in items if x[1] != "have breakfast"]
     near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b|^eat ", t)}  # (a snack is no dinner)
     lunch = max([lunch] + [o + 2 for o, t in others if "breakfast" in t and o < lunch])
-    if "lunch" not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
-        items.append((lunch, "have lunch"))
+    if first not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
+        items.append((lunch, f"have {first}"))
     dinner = min(dinner, awake - 1)
-    if not re.search(r"\b(?:dinner|supper)\b", planned) and not (
+    if not re.search(r"\bsupper\b" if midday_dinner else r"\b(?:dinner|supper)\b", planned) and not (
         early_dinner is None and any(abs(o - dinner) <= 3 for o in near)
     ):
-        items.append((dinner, "have dinner"))
+        items.append((dinner, f"have {second}"))
     items += [x for x in others if x[0] < awake and not any(x[1] == t for _, t in items)]
     planned = " ".join(t for _, t in items).lower()
     for h, text in _lifestyle_items(lifestyle, wake):
@@ -482,7 +489,10 @@ def daily(p: Prompt) -> dict[str, list[str]]:
 # Where a lifestyle says a meal is had: "in the Galley", "at The Windlass Inn", "at home", "at her stall".
 _MEAL_PLACE = re.compile(
     r"\b(?:in|at)\s+(?:home\b|(?:(?:the|his|her|their)\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:of|de|du|la|el)\s+(?:the\s+)?)?"
-    r"[A-Z][\w'’-]*)*|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
+    r"[A-Z][\w'’-]*)*"
+    # (and a home said by its owner's name: "at Catrin Parry's lodging house", not "at Catrin Parry's")
+    r"(?:(?<=['’]s)(?:\s+(?!(?:at|around|about|with|before|after|and|or|on|in)\b)[a-z]+){1,2})?"
+    r"|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
 )
 _MEALS_SAID = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack)s?\b", re.IGNORECASE)
 
@@ -550,10 +560,20 @@ def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
         m = _MEAL_NOUN.search(clause)
         hour = hour_in(clause, (m.group(2),)) if m else None
         food = _FOOD_EATEN.search(clause) if m is None else None
-        if food and (at := hour_in(clause, ("eats",))) is not None:
+        # (the hour may come long after the verb: "eats his bread and butter with a can of tea in the caban at
+        # Cae Mawr Quarry at noon")
+        said_at = hour_in(clause, ("eats",))
+        said_at = said_at if said_at is not None or len(_stated_hours(clause)[0]) != 1 else _stated_hours(clause)[0][0]
+        if food and (at := said_at) is not None:
             # A meal said by what is eaten ("eats boiled meat at the fold at midnight"): an outside tester's
             # night herder was planned "lunch" at 9 pm and "dinner" at 3 am instead.
-            out.append((at, f"eat {strip_time(food.group(1)).strip()}"))
+            # ... where the clause says it is eaten: "eats his bread and butter with a can of tea in the caban
+            # at Cae Mawr Quarry at noon" (an outside tester's quarrymen ate their bread in the chapel)
+            where = re.search(r"\b(?:in|at)\s+(?:the\s+)?[\w'’-]+.*$", strip_time(clause[food.end() :]).strip())
+            # (the place as the lifestyle writes it: the clause here is in lower case)
+            place = re.search(re.escape(where.group(0)), lifestyle, re.IGNORECASE) if where else None
+            eaten = ("eat", strip_time(food.group(1)).strip(), place.group(0) if place else "")
+            out.append((at, " ".join(x for x in eaten if x)))
             continue
         if m is None or hour is None:
             continue
@@ -579,7 +599,7 @@ def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
         clause = clause.strip()
         verb = _verb_of(clause)
         # "eats a sandwich in her car at 1 pm" is the meal the plan has about that hour
-        if verb is None or verb == "eats":
+        if verb is None or verb in ("eats", "dines"):
             continue
         if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not _AT_CLOCK.search(spoken(clause)):
             continue

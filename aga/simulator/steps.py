@@ -2272,6 +2272,49 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "shutting the hens in",
         ),
     ),
+    # A quarry's or a mine's work: an outside tester's slate quarrymen (1905) drew a mechanic's steps ("replacing
+    # the filters", "welding a seam") while drilling shot holes and splitting slate, and their manager's
+    # "checking the weighed slate at the weigh house" a lorry driver's ("keeping to the speed limit").
+    "quarrying": (
+        "quarry or mine work: drilling and blasting rock, splitting and dressing slate or stone, loading wagons, "
+        "working at the rock face or underground",
+        (
+            "walking up to the workings",
+            "fetching the drills and the hammers",
+            "looking over the rock face for loose stone",
+            "checking the rope and the chain",
+        ),
+        (
+            "drilling a shot hole by hand",
+            "turning the drill between blows",
+            "tamping the powder into the hole",
+            "lighting the fuse",
+            "shouting the warning before the blast",
+            "sheltering from the blast",
+            "clearing the loose rock after the blast",
+            "levering a block free with a crowbar",
+            "splitting a block along the grain",
+            "dressing the slates to size",
+            "stacking the finished slates",
+            "loading a wagon with blocks",
+            "sharpening the chisels",
+            "checking the face for cracks",
+            "measuring the slates against the gauge",
+            "wheeling the waste to the tip",
+            "sorting the good stone from the waste",
+            "knocking the dust off the blocks",
+            "counting the slates for the tally",
+            "weighing a wagon at the weigh house",
+            "checking the day's output in the book",
+            "taking a breather out of the wind",
+        ),
+        (
+            "counting the day's slates",
+            "carrying the tools back to the shed",
+            "washing the dust off",
+            "walking down from the workings",
+        ),
+    ),
     # A forge's work, a blacksmith's and a farrier's. As manual work an outside tester's farrier shoeing
     # ponies was "cutting a new gasket" and "taking horses apart", and forging hinges was read as a
     # lorry's round. A farrier's steps only where horses are (see :data:`_SETTING_STEPS`).
@@ -2719,6 +2762,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "tying the horse up in the shade",
             "rubbing down the legs",
             "watching how the horse moves",
+            # (a working horse's too: harness, feed and stalls)
+            "putting the harness on",
+            "hitching the horse to the wagon",
+            "feeding the horses their oats",
+            "filling the water buckets",
+            "mucking out the stalls",
+            "checking the harness for wear",
         ),
         ("unsaddling the horse", "hanging up the tack", "checking the water for the night"),
     ),
@@ -2813,13 +2863,14 @@ _UNFRAMED = {
     "visiting", "travel", "outdoor", "housework", "cleaning", "delivery", "post", "farming", "emergency",
     "gardening", "hairdressing", "library", "portering", "watch",
     # ("planning the next part of the racehorses", "finishing one part of the curd": session 66)
-    "horses", "wool", "dairying",
+    "horses", "wool", "dairying", "quarrying",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets", "noting the times for the slalom course".
 _UNTIED = {
     "sport", "machine", "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing",
     "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering", "watch", "horses",
+    "quarrying",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
@@ -2827,7 +2878,7 @@ _KINDS = list(POOLS)
 # often as at work, so they tie no action to a routine's place.
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
     "crew", "sport", "machine", "measuring", "cleaning", "delivery", "post", "farming", "emergency", "smithing",
-    "brewing", "gardening", "hairdressing", "library", "portering", "watch", "horses", "wool", "dairying",
+    "brewing", "gardening", "hairdressing", "library", "portering", "watch", "horses", "wool", "dairying", "quarrying",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -2955,6 +3006,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "checking the sheep on the hill", "mucking out the byre",
                 "moving the flock to another field", "tending the beehives", "working on the farm",
                 "collecting the eggs", "ploughing the field"),
+    "quarrying": ("working at the quarry", "splitting slate in the dressing shed",
+                  "drilling and blasting the rock face", "working down the mine", "cutting stone in the quarry",
+                  "digging coal at the coal face", "weighing the slate wagons at the weigh house",
+                  # (a quarry's gallery is a ledge of its face, not an art gallery's: "working on the gallery face
+                  # at Cae Mawr Quarry" was read as a shop's service)
+                  "working on a gallery of the quarry face"),
     "smithing": ("working at the forge", "hammering iron on the anvil", "shoeing a horse", "forging a gate hinge",
                  "lighting the forge", "making horseshoes", "mending tools at the anvil"),
     "brewing": ("brewing beer", "mashing in at the mash tun", "making cider", "running the brewery",
@@ -3207,6 +3264,13 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"professor|instruct\w*|coach\w*|train\w* (?:the|new|a) \w+|apprentices?|course|seminar|workshop)\b",
         re.IGNORECASE,
     ),
+    "quarrying": re.compile(
+        r"\b(?:quarr\w*|mines?|miners?|mining|colliery|collieries|pits?|pitm[ae]n|coal ?face|rock ?face|gallery face|"
+        r"slates?|stone|rockm[ae]n|blast(?:s|ing)?|shot holes?|black powder|gunpowder|powder magazine|dynamite|"
+        r"explosives|seams?|shafts?|dressing sheds?|splitt\w*|stonemasons?|masons?|tunnel\w*|weigh ?house|"
+        r"workings|tips?|wagons?)\b",
+        re.IGNORECASE,
+    ),
     "smithing": re.compile(
         r"\b(?:forge|forging|anvil|smith|smiths|smithy|blacksmith|farrier|horseshoes?|shoeing|ironwork\w*|"
         r"wrought|hinges?)\b",
@@ -3362,6 +3426,11 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("brewing", r"\b(?:mash|hops|wort|grain|malt|boil|hydrometer|gravity|brew sheet)\b",
          r"\b(?:beers?|ales?|bitter|porter|stout|lager|brewer|brewers|brewery|brewhouse|mash|malt|hops|wort)\b"),
         ("brewing", r"\b(?:yeast|fermentation|fermenters|casks?|bottl\w*|cellar)\b", rf"\b(?:{_DRINK_WORDS})\b"),
+        # Riding only where a horse is ridden: an outside tester's quarry stable boy, leading the tramway horses,
+        # was "adjusting the stirrups" and "timing a gallop".
+        ("horses", r"\b(?:saddle|saddling|unsaddling|bridle|girth|stirrups|gallop|canter|trot|riding|tack)\b",
+         r"\b(?:rid\w*|riders?|saddl\w*|gallop\w*|racehorses?|racing|race|jockeys?|ponies|pony|hack\w*|dressage|"
+         r"eventing|hunt\w*|trek\w*|exercis\w*|training|train|break\w* in)\b"),
         ("smithing", r"\b(?:hoof|hooves|shoe|horse|horse's|pony)\b",
          r"\b(?:farrier|shoe|shoes|shoeing|horses?|pony|ponies|hooves?)\b"),
         ("delivery", r"\b(?:lorry|tachograph|pallets?|forklift|cages|tail lift|trailer|curtain side|axle|banksman|"

@@ -1237,8 +1237,11 @@ def _news_in(line: str) -> str:
 # and the town", "invites everyone she meets to come", "asks everyone she meets to enter a crew".
 _TO_TELL = re.compile(
     r"\b(?:must|has to|have to|needs? to|wants? to|is going to|should)\s+(?:warn|tell|let|inform|invite|ask)\b|"
-    r"\b(?:warns?|tells?|invites?|inviting|asks?|asking|telling|warning)\s+(?:everyone|everybody|all|people|"
-    r"anyone|whoever)\b|\bspread\w* the word\b|\blet\w* everyone know\b",
+    # (and "every quarryman he meets", "urges every singer": an outside tester's union secretary never told
+    # the strike meeting his Currently said he asks every quarryman about)
+    r"\b(?:warns?|tells?|invites?|inviting|asks?|asking|telling|warning|urg(?:es?|ing)|remind(?:s|ing)?|begs?|"
+    r"begging)\s+(?:everyone|everybody|all|people|anyone|whoever|every\s+\w+|each\s+\w+|all\s+the\s+\w+)\b|"
+    r"\bspread\w* the word\b|\blet\w* everyone know\b",
     re.IGNORECASE,
 )
 

@@ -167,7 +167,10 @@ def _likeness_to_last(word: str, before: str) -> float | None:
 
 # Lower-case words inside a name ("Ana de la Cruz", "Jan van Dijk", "Siobhán Ní Dhúbhghaill").
 _PARTICLES = {"de", "da", "di", "do", "dos", "das", "del", "della", "la", "le", "van", "von", "der", "den", "du",
-              "al", "el", "bin", "ibn", "bint", "ni", "ní", "nic", "mac", "y", "zu", "ten", "ter"}  # fmt: skip
+              "al", "el", "bin", "ibn", "bint", "ni", "ní", "nic", "mac", "y", "zu", "ten", "ter",
+              # (Welsh patronymics: an outside tester's "Gwilym ap Rhys walks up to the quarry" was planned as
+              # "ap Rhys walks up to ...", done as "apping Rhys walks up")
+              "ap", "ab", "ferch", "verch", "af"}  # fmt: skip
 
 
 def name_word(word: str) -> bool:
@@ -551,7 +554,10 @@ RECALL = "From what I remember, "
 
 # A person named in a frame: a few name words, as few as will do ("It matters to Ana Lima that Bo
 # thinks that ..." names Ana Lima, not "Ana Lima that Bo thinks").
-_WHO = r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,5}?"
+# (a word may be a nickname in quotes: 'Dafydd "Dai Powdwr" Roberts', whose frames an outside tester's town
+# told as news: "Word is, For my planning: I should remember this from our talk")
+_WHO_WORD = r"[\"“‘']?[^\W\d_][\w'’.\"”-]*"
+_WHO = rf"{_WHO_WORD}(?: {_WHO_WORD}){{0,5}}?"
 _HEADS = [re.escape(frame.split("{it}")[0]).replace(r"\{name\}", "{who}") for frame in (*INSIGHTS, *OF_ONESELF)]
 _FRAME = re.compile(
     "^(?:"
