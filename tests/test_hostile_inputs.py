@@ -125,6 +125,13 @@ def test_probable_typos_are_warned_about(ville3):
     _edit(ville3 / "scenario.toml", 'keywords = ["valentine", "party"]', 'keywords = ["valentine", "college"]')
     warnings = scenario_warnings(load_scenario(ville3))
     assert any("Klaus Mueller is not seeded with it" in w and "'college'" in w for w in warnings)
+    # ... and a person seeded with news that none of their texts names does not know it (an outside tester took
+    # seeded_in for the memory itself, session 68)
+    _edit(ville3 / "scenario.toml", 'keywords = ["valentine", "college"]', 'keywords = ["sleigh ride"]')
+    warnings = scenario_warnings(load_scenario(ville3))
+    assert any(
+        "Isabella Rodriguez is seeded with it, but none of their texts names 'sleigh ride'" in w for w in warnings
+    ), warnings
 
 
 def test_scenario_check_shows_warnings_and_strict_fails_on_them(ville3):

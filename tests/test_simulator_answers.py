@@ -3478,3 +3478,23 @@ def test_someone_is_often_around_only_by_what_was_seen_or_said():
     seen = [*known, "Bo Lenn is mending the nets by the slipway"]
     themes = [i["insight"] for i in _insights(seen, range(20)) if len(i["evidence"]) > 1]
     assert [t for t in themes if "Bo Lenn" in t], themes
+
+
+def test_news_the_listener_remembers_is_no_surprise():
+    """An outside tester's night watchman, told of the strike meeting three times in a day, answered "I didn't
+    know that." each time: the memories his prompt showed held it."""
+    said = (
+        "[Conversation]\nDafydd Roberts: Hi Ellis!\nEllis Owen: Hello there, Dafydd.\n"
+        "Dafydd Roberts: Word is, I have called a meeting of the union at the reading room to vote on a strike."
+    )
+    memory = "- Dafydd Roberts has called a meeting of the union at the reading room to vote on a strike"
+    shown = {"identity": "Name: Ellis Owen", "name": "Ellis Owen", "other": "Dafydd Roberts", "conversation": said,
+             "memories": memory}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    taken_up = [x for x in lines if "strike" in x or "meeting" in x]
+    assert taken_up, lines  # (it is still taken up)
+    assert not [x for x in lines if re.search(r"I didn't know that|I had no idea|Is that so\?", x)], lines
+    # ... and told to one who has no such memory, it can be
+    fresh = {**shown, "memories": "- Ellis Owen keeps the night watch at the quarry"}
+    lines = [ask("converse.utterance", seed, **fresh)["utterance"] for seed in range(200)]
+    assert [x for x in lines if re.search(r"I didn't know that|I had no idea|Is that so\?", x)], lines

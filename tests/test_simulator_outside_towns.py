@@ -1030,3 +1030,29 @@ def test_session_68s_quarry_and_its_horses_have_their_own_know_how():
         for step in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
     ]
     assert not [x for x in said if re.search(r"stirrups|girth|gallop|saddle|canter", x)], said
+
+
+def test_session_68s_gatherings_and_blasts_stay_near_their_hours_when_a_plan_is_read_loosely():
+    """The quarryman sang at choir practice (planned at 8 pm) at 5, 8, 10 and 12 in the morning (43 of his 50
+    chapel actions outside 8-9 pm), and the rockman fired the blasts (noon and 5 pm) at 7 and 9 pm."""
+    town = _slate_village()
+    cases = {
+        "Gwilym ap Rhys": ("wake up for the morning routine at 5:00 am; walk up to Cae Mawr Quarry at 6:00 am; split "
+                           "and dress slate in the dressing shed at Cae Mawr Quarry at 7:00 am; have supper at home at "
+                           "6:00 pm; sing bass at choir practice in the vestry of Capel Bethesda at 8:00 pm; go to bed "
+                           "at 10:00 pm", "10:00 AM", re.compile(r"\bchoir\b")),
+        'Dafydd "Dai Powdwr" Roberts': ("wake up for the morning routine at 5:00 am; work on the gallery face at Cae "
+                                        "Mawr Quarry at 7:00 am; fire the blasts at 12:00 pm; have supper at home at "
+                                        "6:00 pm; write union letters at Llanllechwedd Reading Room at 7:00 pm; go to "
+                                        "bed at 10:00 pm", "08:00 PM", re.compile(r"\bfir\w* the blasts?\b")),
+    }  # fmt: skip
+    for name, (plan, hour, of_a_time) in cases.items():
+        persona = town[name]
+        identity = f"Name: {name}\nLearned traits: {persona['learned']}\nLifestyle: {persona['lifestyle']}"
+        said = []
+        for seed in range(120):
+            shown = {"identity": identity, "name": name, "daily_plan": plan, "previous": "", "hour": hour}
+            prompt = Prompt("plan.hourly", "\n".join(shown.values()), shown, None, random.Random(seed))
+            said.append(HOOKS["plan.hourly"](prompt)["activity"])
+        assert not [x for x in said if of_a_time.search(x)], [x for x in said if of_a_time.search(x)]
+        assert len(set(said)) >= 5, said  # still read loosely

@@ -580,12 +580,21 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
         )
     for item in scenario.spec.news:
         for persona in scenario.cast:
-            if persona.name in item.seeded_in:
-                continue
             text = " ".join(
                 [persona.innate, persona.learned, persona.currently, persona.lifestyle, *persona.statements]
             )
             known = item.keywords_in(text)
+            if persona.name in item.seeded_in:
+                # seeded_in says who knows it, for the measures; what they know is their texts. An outside
+                # tester took seeded_in for the memory itself.
+                if not known:
+                    said = " or ".join(repr(k) for k in item.keywords)
+                    warnings.append(
+                        f"scenario > news '{item.id}' > seeded_in: {persona.name} is seeded with it, but none of "
+                        f"their texts names {said}, so they do not know it at the start and never tell it: "
+                        f"say it in their currently or statements"
+                    )
+                continue
             if known:
                 warnings.append(
                     f"scenario > news '{item.id}' > keywords: {persona.name} is not seeded with it, but their text "

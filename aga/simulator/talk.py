@@ -738,7 +738,12 @@ def _line(
         elif re.match(r"(?:a|an|the|your|my|some) (?!(?:but|and|or|so)\b)\w{3,}", thing) and rng.random() < 0.5:
             line = f"{rng.choice(ECHOES)}{thing}? {rng.choice(_follow_ups(said_back))}"
         else:
-            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(_follow_ups(said_back))}"
+            ups = _follow_ups(said_back)
+            if _known(said_back, p):
+                # What the listener's own memories in the prompt hold already is no surprise: an outside
+                # tester's night watchman, told of the strike meeting three times, said "I didn't know that."
+                ups = [x for x in ups if x not in _NEWS_TO_ME] or ups
+            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(ups)}"
     elif news and rng.random() < NEWS_CHANCE:
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
@@ -790,7 +795,7 @@ def _line(
         before = _after_greeting(said[-1], p.get("name")) if said else ""
         if all(_is_greeting(x, p.get("name")) for x in re.split(r"(?<=[.!?])\s+", before.strip())):
             before = ""
-        line, framed = rng.choice(_small_talk_opening(before, fresh)), False
+        line, framed = rng.choice(_small_talk_opening(before, fresh, _known(before, p))), False
         if line == _LEAD_IN:
             line = f"{line} {rng.choice(fresh(_QUESTIONS))}"
         elif line in _QUESTIONS and rng.random() < 0.85:
@@ -1027,7 +1032,7 @@ def _and(line: str, remark: str) -> str:
     return f"{line} {remark}" if line.endswith(("?", "!", ".")) else f"{line}. {remark}"
 
 
-def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str]]) -> list[str]:
+def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str]], known: bool = False) -> list[str]:
     """What small talk may open with after the other's line ``before``: a statement, a question or a
     lead-in to one, and a reaction where one fits: none to a question or to a line about the listener
     ("I hear you are opening the cafe"); "Same here" to the other's small talk, "Tell me more" and the
@@ -1047,7 +1052,12 @@ def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str
     news = _news_in(before)
     if not news:
         return out + fresh(_SAME)
-    return out + [x for x in (*_TOLD, *_follow_ups(news)) if not (x in _GOOD_ONLY and _BAD_NEWS.search(news))]
+    # (nor surprise at what the listener remembers already: see ``_known``)
+    return out + [
+        x
+        for x in (*_TOLD, *_follow_ups(news))
+        if not (x in _GOOD_ONLY and _BAD_NEWS.search(news)) and not (known and x in _NEWS_TO_ME)
+    ]
 
 
 # Family, as the relation the prompt shows names them (general English kin words).
@@ -1125,6 +1135,19 @@ def _follow_ups(said: str) -> list[str]:
     past = _PAST.search(said) is not None
     out = [x for x in FOLLOW_UP if not ((x in _ONGOING_ONLY and past) or (x in _OVER_ONLY and not past))]
     return [x for x in out if not (_BAD_NEWS.search(said) and x in _GOOD_ONLY)] or list(FOLLOW_UP)
+
+
+def _known(text: str, p: Prompt) -> bool:
+    """Whether a memory or a summary line the prompt shows says most of what ``text`` says: its words of
+    four letters or more, at least three of them, two in three found in one line."""
+    words = {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
+    if len(words) < 3:
+        return False
+    for line in bullet_lines(p.get("memories")) + sentences(p.get("summary")):
+        theirs = set(re.findall(r"[^\W\d_]{4,}", line.lower()))
+        if len(words & theirs) >= 2 * len(words) / 3:
+            return True
+    return False
 
 
 _OVER_ONLY = {"How did that go?"}
