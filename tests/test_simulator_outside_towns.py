@@ -1030,6 +1030,16 @@ def test_session_68s_quarry_and_its_horses_have_their_own_know_how():
         for step in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
     ]
     assert not [x for x in said if re.search(r"stirrups|girth|gallop|saddle|canter", x)], said
+    # ... and the chapel choir's practice took no "photo of the progress" (22 in the tester's day)
+    owain = _slate_village()["Owain Pughe"]
+    shown = {"identity": f"Name: Owain Pughe\nLearned traits: {owain['learned']}",
+             "task": "leading choir practice in the vestry of Capel Bethesda", "minutes": "60"}  # fmt: skip
+    said = [
+        step["subtask"]
+        for seed in range(30)
+        for step in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
+    ]
+    assert not [x for x in said if "photo" in x], said
 
 
 def test_session_68s_gatherings_and_blasts_stay_near_their_hours_when_a_plan_is_read_loosely():

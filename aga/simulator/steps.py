@@ -3499,6 +3499,11 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         # boiler and lays out the towels.
         ("bathhouse", r"\b(?:bather'?s?|scrubbing glove|lathering the soap|entry money|her things)\b",
          r"\b(?:scrub\w*|attendants?|hammams?|tayyab\w*|kessa\w*|masseu\w*|bathers?|entry money|cashier\w*)\b"),
+        # A photo of the progress is of a piece of work one can see: an outside tester's chapel choir, at practice,
+        # was "taking a photo of the progress" (22 times in a day with the choir's conductor and singers).
+        ("creative", r"\bphoto\b",
+         r"\b(?:paint\w*|draw\w*|sketch\w*|sculpt\w*|pottery|potter|craft\w*|build\w*|carv\w*|knit\w*|sew\w*|quilt\w*|"
+         r"murals?|design\w*|models?|art|artwork|canvas|pictures?|portrait|woodwork\w*|weav\w*|embroider\w*)\b"),
         # A musician's steps only for music, a painter's only for pictures: an outside tester's vicar
         # writing his sermon was "recording a take" and "mixing colours for the sermon".
         ("creative", r"\b(?:recording|take|instrument|tempo|melody|passage|playing it through)\b",
