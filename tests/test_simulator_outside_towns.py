@@ -1021,6 +1021,10 @@ def test_session_68s_quarry_and_its_horses_have_their_own_know_how():
     for activity in ("working on the gallery face at Cae Mawr Quarry", "drilling shot holes",
                      "checking the weighed slate at the weigh house", "splitting and dressing slate"):  # fmt: skip
         assert kinds_of(activity, "quarryman at Cae Mawr Quarry")[0][0] == "quarrying", activity
+    # A trade one has left is no pull: the hill village's retired quarryman, tending his beehives, hesitated
+    # into "shouting the warning before the blast" once quarrying had know-how of its own.
+    retired = "Walter Kettlewell is a retired quarryman who keeps twelve hives of bees"
+    assert "quarrying" not in [k for k, _ in kinds_of("tending his beehives in the apiary", retired)[:2]]
     huw = _slate_village()["Huw ab Ifan"]
     shown = {"identity": f"Name: Huw ab Ifan\nLearned traits: {huw['learned']}",
              "task": "leading the horses along the tramway", "minutes": "60"}  # fmt: skip

@@ -3794,6 +3794,9 @@ _DRINK_AS_A_THING = re.compile(
 )
 
 
+_RETIRED = re.compile(r"\b(?:retired|former|ex-|one-time)\s*[\w-]+(?:\s+(?:who|and|,))?\s*", re.IGNORECASE)
+
+
 def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[str, float]]:
     """Kinds of activity with their scores, closest in meaning first.
 
@@ -3832,6 +3835,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         scores = 0.5 * (scores + _scores(doing))
     # (calls on patients, clients or customers are the trade's work however little their words share
     # with it: a GP's "making home visits" sat nearer housework)
+    # A trade one has left is no pull: "a retired quarryman who keeps twelve hives of bees" keeps bees (his hives
+    # drew "shouting the warning before the blast" once quarrying had know-how of its own, session 68).
+    trade = _RETIRED.sub("", trade).strip()
     if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
         scores += 0.5 * _scores(trade)
     if trade and _JUST_WORK.fullmatch(_PLACE_NAME.sub("", activity).strip(" ,.;")):
