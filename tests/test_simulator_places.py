@@ -7,6 +7,8 @@ and her going to bed were done on the ward.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.test_simulator_answers import ask
@@ -363,3 +365,34 @@ def test_a_paramedic_still_washes_down_the_vehicle():
     vehicle = ("vehicle", "hose", "siren", "stretcher", "crew", "hospital", "address")
     said = [s for seed in range(40) for s in _steps(identity, "waiting for a call-out at the ambulance station", seed)]
     assert sum(any(w in s for w in vehicle) for s in said) >= 10, said
+
+
+# An outside tester's slate village: the minister's lifestyle "has dinner at the manse at 1 pm", and his home is
+# "Tŷ Capel manse"; at the chapel when the hour came, he ate his breakfast and dinner there.
+MINISTER = {
+    "name": "Owain Pughe",
+    "home_sector": "Tŷ Capel manse",
+    "home_arenas": "Owain Pughe's bedroom, study, kitchen",
+    "current_sector": "Capel Bethesda",
+    "current_arenas": "chapel, vestry",
+    "requirement": "Owain Pughe holds a prayer meeting in the chapel at Capel Bethesda at 7 pm.",
+    "options": "Tŷ Capel manse, Capel Bethesda, Siop Llanllechwedd, Cae Mawr Quarry, Catrin Parry's lodging house",
+}
+
+
+def test_a_place_said_by_the_end_of_its_name_is_gone_to():
+    action = "having dinner at the manse (cutting the bread)"
+    chosen = [ask("act.sector", seed, action_description=action, **MINISTER)["choice"] for seed in range(20)]
+    assert chosen.count("Tŷ Capel manse") == 20, chosen
+    # ... but not "the house", which may be anyone's
+    houses = {**MINISTER, "options": "Tŷ Capel manse, Capel Bethesda, Catrin Parry's lodging house"}
+    action = "tidying the house (sweeping the floor)"
+    chosen = [ask("act.sector", seed, action_description=action, **houses)["choice"] for seed in range(20)]
+    assert "Catrin Parry's lodging house" not in chosen, chosen
+
+
+def test_a_meal_the_lifestyle_has_at_a_place_said_by_what_it_is_is_planned_there():
+    lifestyle = "Owain Pughe goes to bed around 10 pm and gets up around 6 am. He has dinner at the manse at 1 pm."
+    shown = {"lifestyle": lifestyle, "requirement": MINISTER["requirement"], "wake_hour": "6", "identity": "Name: O"}
+    items = ask("plan.daily", 0, **shown)["items"]
+    assert [x for x in items if re.fullmatch(r"\w+ dinner at the manse at 1:00 pm", x)], items

@@ -129,7 +129,7 @@ def sector(p: Prompt) -> dict[str, str]:
     # session in the Gym of the Living Module" stayed on at his sick bay's bed (what his sick bay is for
     # was as near an exercise session as what his home's lounge is for). The longest name said wins, as for a room.
     doing = without_step(action)
-    said_places = [o for o in options if _says(doing, o)]
+    said_places = [o for o in options if _says(doing, o)] or [o for o in options if _said_by_its_end(doing, o, options)]
     for option in said_places:
         if len(option) == max(len(o) for o in said_places):
             scores[options.index(option)] += NAMED
@@ -297,6 +297,22 @@ def _pairs(name: str) -> list[str]:
     """Each two words in a row of ``name`` ("front desk", "desk lobby"), but for joining words."""
     pairs = itertools.pairwise(name.split())
     return [f"{a} {b}" for a, b in pairs if a.lower() not in _JOINING and b.lower() not in _JOINING]
+
+
+# Ends of a place's name that say only that it is someone's home: "the house" may be anyone's.
+_DWELLINGS = frozenset(("house", "home", "cottage", "flat", "apartment", "room", "rooms", "building", "place"))
+
+
+def _said_by_its_end(text: str, option: str, options: list[str]) -> bool:
+    """Whether ``text`` names ``option`` by the last word of its name after "the" ("dinner at the manse" for
+    "Tŷ Capel manse", "back to the quarry" for "Cae Mawr Quarry"), where no other option ends so."""
+    words = option.split()
+    last = words[-1].lower() if len(words) >= 2 else ""
+    if len(last) < 4 or not last.isalpha() or last in _DWELLINGS:
+        return False
+    if sum(1 for o in options if o.split()[-1].lower() == last) > 1:
+        return False
+    return re.search(rf"\bthe\s+{re.escape(last)}\b", text, re.IGNORECASE) is not None
 
 
 def _names_a_room(text: str, rooms: list[str]) -> bool:

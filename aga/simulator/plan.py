@@ -501,7 +501,9 @@ _MEAL_PLACE = re.compile(
     r"[A-Z][\w'’-]*)*"
     # (and a home said by its owner's name: "at Catrin Parry's lodging house", not "at Catrin Parry's")
     r"(?:(?<=['’]s)(?:\s+(?!(?:at|around|about|with|before|after|and|or|on|in)\b)[a-z]+){1,2})?"
-    r"|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
+    # (and a place said by what it is: "has dinner at the manse at 1 pm", an outside tester's minister, who ate
+    # in his chapel instead)
+    r"|(?:his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
 )
 _MEALS_SAID = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack)s?\b", re.IGNORECASE)
 
