@@ -30,9 +30,6 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("relaxing at home and watching television", 2),
     ("reading a book", 2),
     ("doing the usual work of the day", 3),
-    # "school" and "notice" alone are near the closing of a school and news for the town: an outside
-    # tester's pupil "going to the village school" was rated 10, a forecaster "posting the bulletin on
-    # the notice board" 7, as high as her warning of avalanches in the same talk.
     # (an outside tester's schoolmistress "scrolling through the news" was rated 8, near "news that affects the
     # whole town"; a rockman "firing the blasts", his day's work, 7, near a warning of danger; a minister's
     # weekly prayer meeting 8-9)
@@ -42,8 +39,11 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("firing the day's blasts in the quarry", 3),
     ("an accident at the quarry or the mine: a rock fall, an explosion, men hurt or killed", 9),
     ("leading the usual prayers or a weekly church service", 3),
+    # "school" and "notice" alone are near the closing of a school and news for the town: an outside
+    # tester's pupil "going to the village school" was rated 10, a forecaster "posting the bulletin on
+    # the notice board" 7, as high as her warning of avalanches in the same talk.
     ("heading out to school", 2),
-    # (so that the quarry's and the chapel's routine above do not draw down what is news there)
+    # (and, so that the quarry's and the chapel's routine above do not draw down what is news there:)
     ("a serious accident at work, someone injured or killed", 8),
     ("a strike, a protest or a union meeting over pay", 7),
     ("a pupil going to school", 2),

@@ -573,8 +573,8 @@ def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
         food = _FOOD_EATEN.search(clause) if m is None else None
         # (the hour may come long after the verb: "eats his bread and butter with a can of tea in the caban at
         # Cae Mawr Quarry at noon")
-        said_at = hour_in(clause, ("eats",))
-        said_at = said_at if said_at is not None or len(_stated_hours(clause)[0]) != 1 else _stated_hours(clause)[0][0]
+        said_at, stated = hour_in(clause, ("eats",)), _stated_hours(clause)[0]
+        said_at = stated[0] if said_at is None and len(stated) == 1 else said_at
         if food and (at := said_at) is not None:
             # A meal said by what is eaten ("eats boiled meat at the fold at midnight"): an outside tester's
             # night herder was planned "lunch" at 9 pm and "dinner" at 3 am instead.
