@@ -1025,25 +1025,19 @@ def test_session_68s_quarry_and_its_horses_have_their_own_know_how():
     # into "shouting the warning before the blast" once quarrying had know-how of its own.
     retired = "Walter Kettlewell is a retired quarryman who keeps twelve hives of bees"
     assert "quarrying" not in [k for k, _ in kinds_of("tending his beehives in the apiary", retired)[:2]]
-    huw = _slate_village()["Huw ab Ifan"]
-    shown = {"identity": f"Name: Huw ab Ifan\nLearned traits: {huw['learned']}",
-             "task": "leading the horses along the tramway", "minutes": "60"}  # fmt: skip
-    said = [
-        step["subtask"]
-        for seed in range(30)
-        for step in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
-    ]
+    said = _slate_steps("Huw ab Ifan", "leading the horses along the tramway")
     assert not [x for x in said if re.search(r"stirrups|girth|gallop|saddle|canter", x)], said
     # ... and the chapel choir's practice took no "photo of the progress" (22 in the tester's day)
-    owain = _slate_village()["Owain Pughe"]
-    shown = {"identity": f"Name: Owain Pughe\nLearned traits: {owain['learned']}",
-             "task": "leading choir practice in the vestry of Capel Bethesda", "minutes": "60"}  # fmt: skip
-    said = [
-        step["subtask"]
-        for seed in range(30)
-        for step in HOOKS["plan.decompose"](Prompt("plan.decompose", "", shown, None, random.Random(seed)))["subtasks"]
-    ]
+    said = _slate_steps("Owain Pughe", "leading choir practice in the vestry of Capel Bethesda")
     assert not [x for x in said if "photo" in x], said
+
+
+def _slate_steps(name: str, task: str, seeds: int = 30) -> list[str]:
+    """The steps of an hour of ``task`` for the slate village's ``name``, over ``seeds`` answers."""
+    shown = {"identity": f"Name: {name}\nLearned traits: {_slate_village()[name]['learned']}", "task": task,
+             "minutes": "60"}  # fmt: skip
+    prompts = (Prompt("plan.decompose", "", shown, None, random.Random(seed)) for seed in range(seeds))
+    return [step["subtask"] for prompt in prompts for step in HOOKS["plan.decompose"](prompt)["subtasks"]]
 
 
 def test_session_68s_gatherings_and_blasts_stay_near_their_hours_when_a_plan_is_read_loosely():
