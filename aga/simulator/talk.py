@@ -1140,7 +1140,7 @@ def _follow_ups(said: str) -> list[str]:
 def _known(text: str, p: Prompt) -> bool:
     """Whether a memory or a summary line the prompt shows says most of what ``text`` says: its words of
     four letters or more, at least three of them, two in three found in one line."""
-    words = {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
+    words = set(re.findall(r"[^\W\d_]{4,}", text.lower()))
     if len(words) < 3:
         return False
     for line in bullet_lines(p.get("memories")) + sentences(p.get("summary")):

@@ -402,7 +402,7 @@ def thing_of(activity: str) -> str:
     if verbs and len(rest) >= 3 and rest[0].lower() == "to" and words[verbs[-1]].lower() in _TAKES_TO:
         # "planning to fry sopaipillas" is about the sopaipillas, not "fry sopaipillas"
         rest = rest[2:]
-    sure = rest[:1] and rest[0].lower() in ("sure", "certain")
+    sure = bool(rest) and rest[0].lower() in ("sure", "certain")
     if sure and words[verbs[-1] if verbs else 0].lower() in ("making", "make", "makes"):
         # "making sure the doors are locked" is about the doors, not "sure the doors" (an outside tester's
         # doctor was "reassuring a nervous patient for sure everyone")
