@@ -537,3 +537,20 @@ def test_an_outside_testers_mistakes_are_named_with_what_to_write(ville3):
         match=r"cast\.toml is not valid TOML: .*line \d+.*\(in \[\[persona\]\] #2, 'Klaus Peter Mueller'\)",
     ):
         load_scenario(ville3)
+
+
+def test_a_town_of_another_era_is_told_to_say_its_year(ville3):
+    """The prompts show the date without its year, as the original's do: an outside tester's slate village of
+    1905 had one action in six modern ("checking the satnav"), and nothing in its texts said 1905."""
+    _edit(ville3 / "scenario.toml", "start = 2023-02-13T00:00:00", "start = 1905-02-13T00:00:00")
+    _edit(ville3 / "scenario.toml", "starts = 2023-02-14T17:00:00", "starts = 1905-02-14T17:00:00")
+    _edit(ville3 / "scenario.toml", "ends = 2023-02-14T19:00:00", "ends = 1905-02-14T19:00:00")
+    warnings = scenario_warnings(load_scenario(ville3))
+    era = [w for w in warnings if "starts in 1905" in w]
+    assert era and era[0].startswith(f"{(ville3 / 'scenario.toml').resolve()}: start: "), warnings
+    assert 'say the year in their texts ("It is February 1905." in currently' in era[0]
+    # ... and not once a persona's text says it
+    cast = (ville3 / "cast.toml").read_text()
+    first = cast.index('currently = """') + len('currently = """')
+    (ville3 / "cast.toml").write_text(cast[:first] + "It is February 1905. " + cast[first:])
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "starts in 1905" in w]

@@ -960,6 +960,15 @@ def test_a_plan_drawn_up_is_no_occasion():
     assert kinds_of("holding the crew's morning meeting at the Galley", leader)[0][0] == "event"
 
 
+def test_session_68s_slate_village_loads_warning_of_its_era_and_its_half_hours():
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    warnings = scenario_warnings(load_scenario(TOWNS / "slate_village"))
+    assert len(warnings) == 2, warnings
+    assert any("the town starts in 1905" in w for w in warnings), warnings
+    assert any("times between the hours" in w for w in warnings), warnings
+
+
 def _slate_village() -> dict[str, dict]:
     return {p["name"]: p for p in tomllib.loads((TOWNS / "slate_village_cast.toml").read_text())["persona"]}
 

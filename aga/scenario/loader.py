@@ -521,7 +521,9 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
       (see :func:`_news_warnings`);
     - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`);
     - a lifestyle or routine time between the hours (planned at the hour it falls in);
-    - several people's own rooms in one sector not named for them (see :func:`_rooms_not_named_for_their_own`).
+    - several people's own rooms in one sector not named for them (see :func:`_rooms_not_named_for_their_own`);
+    - a person seeded with a news item that none of their texts names;
+    - a town in another era whose persona texts never say its year (see :func:`_era_warnings`).
     """
     import difflib
 
@@ -602,7 +604,34 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
                 )
     warnings += _unknown_named_places(scenario) + _places_not_in_town(scenario) + _rooms_without_place(scenario)
     warnings += _common_nouns_without_place(scenario) + _rooms_not_named_for_their_own(scenario)
+    warnings += _era_warnings(scenario)
     return [_in_file(w, scenario) for w in warnings + _home_warnings(scenario) + _news_warnings(scenario)]
+
+
+# Before this year a town's day differs from today's in what people use (phones, computers, cars).
+_ANOTHER_ERA = 1990
+
+
+def _era_warnings(scenario: Scenario) -> list[str]:
+    """A town that starts before ``_ANOTHER_ERA`` whose persona texts never say its year: the prompts show
+    the date without the year ("Today is Monday June 5"), as the original's do, so nothing tells a model the
+    era. An outside tester's slate village of 1905 had one action in six modern ("checking the satnav",
+    "opening the laptop")."""
+    start = scenario.spec.start
+    year = start.year
+    if year >= _ANOTHER_ERA:
+        return []
+    said = " ".join(
+        " ".join([p.innate, p.learned, p.currently, p.lifestyle, p.daily_plan_requirement, *p.statements])
+        for p in scenario.cast
+    )
+    if str(year) in said:
+        return []
+    return [
+        f"scenario > start: the town starts in {year}, but the prompts show the date without its year and no "
+        f"persona's text says {year}, so models will give its people today's things (phones, computers, cars); "
+        f'say the year in their texts ("It is {start:%B} {year}." in currently, or in learned)'
+    ]
 
 
 def _rooms_not_named_for_their_own(scenario: Scenario) -> list[str]:
