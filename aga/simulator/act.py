@@ -305,7 +305,9 @@ _DWELLINGS = frozenset(("house", "home", "cottage", "flat", "apartment", "room",
 
 def _said_by_its_end(text: str, option: str, options: list[str]) -> bool:
     """Whether ``text`` names ``option`` by the last word of its name after "the" ("dinner at the manse" for
-    "Tŷ Capel manse", "back to the quarry" for "Cae Mawr Quarry"), where no other option ends so."""
+    "Tŷ Capel manse", "back to the quarry" for "Cae Mawr Quarry"), where no other option ends so. (A
+    routine's clause names a place by its last two words instead, see ``_short_names``; an hour's "the <word>"
+    is how a plan item says a place the lifestyle called by what it is.)"""
     words = option.split()
     last = words[-1].lower() if len(words) >= 2 else ""
     if len(last) < 4 or not last.isalpha() or last in _DWELLINGS:
