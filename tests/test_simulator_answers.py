@@ -811,20 +811,20 @@ def test_a_question_gets_no_i_think_before_it():
         (
             "Ana teaches 9 am - 3 pm and marks work in the staff room.",
             6,
-            [(9, "teach"), (15, "mark work in the staff room")],
+            [(9, "teach"), (15, "mark work in the staff room"), (16, END_OF_DAY)],
         ),
         # "St." ends no clause; "to the day staff at 8 am" is a start, not an end.
         (
             "Zoë works the night shift at St. Brigid's Hospital from 8 pm until 8 am and hands over to the day "
             "staff at 8 am.",
             17,
-            [(20, "work the night shift at St. Brigid's Hospital"), (8, "hand over to the day staff")],
+            [(20, "work the night shift at St. Brigid's Hospital"), (8, "hand over to the day staff"), (9, END_OF_DAY)],
         ),
         # An hour after "until" is an end, not a start; "goes" is "go"; "then" is after the end.
         (
             "Bea opens the shop at 8 am and serves until the shop closes at 8 pm, then goes for a walk.",
             6,
-            [(8, "open the shop"), (9, "serve until the shop closes"), (20, "go for a walk")],
+            [(8, "open the shop"), (9, "serve until the shop closes"), (20, "go for a walk"), (21, END_OF_DAY)],
         ),
         # What a colon lists happens during the span before it; "from noon" leaves no "from" behind.
         (
@@ -1429,6 +1429,41 @@ def test_the_evening_after_the_routine_s_last_end_is_the_persona_s_own():
     assert [activity_at(h, 6, 22, plan) for h in (18, 20, 21)] == ["relaxing at home"] * 3
 
 
+def test_the_evening_after_a_last_timed_item_or_a_walk_home_is_the_persona_s_own():
+    """Session 69: harbour6's ferry captain's last crossing at 5 pm, the span's end, held her hours until
+    bedtime; so did a pharmacist's cashing up at 6, and a walk home at the end of a night watch."""
+    from aga.simulator.plan import activity_at, routine
+
+    plan = routine("Yusra serves customers from 9 am until 6 pm and cashes up the till at 6 pm.", 7)
+    assert [activity_at(h, 7, 22, plan) for h in (17, 18, 19)] == ["serve customers", "cash up the till", END_OF_DAY]
+    assert [activity_at(h, 7, 22, plan) for h in (20, 21)] == ["relaxing at home"] * 2
+    plan = routine("Ellis keeps the night watch from 6 pm until 6 am, then walks home at 6 am.", 17)
+    assert activity_at(6, 17, 9, plan) == "walk home"
+    assert [activity_at(h, 17, 9, plan) for h in (7, 8)] == ["relaxing at home"] * 2
+
+
+def test_one_of_a_day_s_several_is_not_read_loosely_far_from_its_hour():
+    """Read loosely, the ferry captain's "captain the last crossing" (5 pm) was her hour at 10 am and noon;
+    a timed one of several stays near its hour, as a gathering does."""
+    plan = (
+        "wake up for the morning routine at 5:00 am; have breakfast at 6:00 am; captain the ferry across the bay "
+        "at 7:00 am; have lunch at 12:00 pm; captain the last crossing at 5:00 pm; go home for the day at 6:00 pm; "
+        "have dinner at 7:00 pm; go to bed at 10:00 pm"
+    )
+    identity = "Name: Ann Fox\nLifestyle: Ann Fox goes to sleep around 10 pm and gets up around 5 am."
+    said = {
+        hour: [
+            ask("plan.hourly", seed, identity=identity, name="Ann Fox", daily_plan=plan, previous="", hour=hour)[
+                "activity"
+            ]
+            for seed in range(60)
+        ]
+        for hour in ("09:00 AM", "10:00 AM", "04:00 PM", "05:00 PM")
+    }
+    assert not [a for h in ("09:00 AM", "10:00 AM") for a in said[h] if "last crossing" in a]
+    assert [a for a in said["05:00 PM"] if "last crossing" in a]
+
+
 def test_an_activity_said_to_be_at_home_is_done_at_home():
     shown = {
         "action_description": "resting at home (listening to the radio)",
@@ -1687,13 +1722,18 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
                 (13, "have lunch"),
                 (18, "sweep up"),
                 (18, "cash up the till"),
+                (19, END_OF_DAY),
             ],
         ),
         # What a span holds, said after it, is a detail of it ("watering" at 1 pm, "weeding" at 2 were planned).
         (
             "Arthur volunteers at the garden from 9 am until 1 pm, watering and weeding the raised beds, and has "
             "lunch at home at 1 pm.",
-            [(9, "volunteer at the garden, watering and weeding the raised beds"), (13, "have lunch at home")],
+            [
+                (9, "volunteer at the garden, watering and weeding the raised beds"),
+                (13, "have lunch at home"),
+                (13, END_OF_DAY),
+            ],
         ),
         # ... but a clause with its own end keeps its place before the next one's hour.
         (
@@ -1705,7 +1745,12 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
         (
             "Aiko checks the bus at the depot at 6 am, drives the mountain route from 7 am until 6 pm with a lunch "
             "break at the depot, and parks the bus at the depot at 6 pm.",
-            [(6, "check the bus at the depot"), (7, "drive the mountain route"), (18, "park the bus at the depot")],
+            [
+                (6, "check the bus at the depot"),
+                (7, "drive the mountain route"),
+                (18, "park the bus at the depot"),
+                (19, END_OF_DAY),
+            ],
         ),
         (
             "Takeshi serves customers at the soba shop from 11 am until 2 pm and again from 5 pm until 8 pm.",
@@ -1733,6 +1778,37 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
                 (15, "pick up the children"),
                 (16, "feed the children"),
             ],
+        ),
+        # Session 69: harbour6's ferry captain had "captain the last" in her plan, and the crossing at the
+        # span's end held the hours until bedtime (it was the latest item begun); a second milking said with
+        # "again" was lost, and "the second" of two services was joined to the first.
+        (
+            "Morwenna opens the ticket office at 6 am and captains the ferry across the bay from 7 am until 5 pm, "
+            "with the first crossing at 7 am and the last at 5 pm.",
+            [
+                (6, "open the ticket office"),
+                (7, "captain the ferry across the bay"),
+                (17, "captain the last crossing"),
+                (18, END_OF_DAY),
+            ],
+        ),
+        ("Ann milks the cows at 6 am and again at 5 pm.", [(6, "milk the cows"), (17, "milk the cows")]),
+        (
+            "Ann does the morning milking at 6 am and the evening one at 5 pm.",
+            [(6, "do the morning milking"), (17, "do the evening milking")],
+        ),
+        (
+            "Ann leads the first service at 8 am and the second at 11 am.",
+            [(8, "lead the first service"), (11, "lead the second service")],
+        ),
+        # ... and an ordinal with its noun, or one before no time, is left as said.
+        (
+            "Ann rings the first bell at 8 am and the last bell at 6 pm.",
+            [(8, "ring the first bell"), (18, "ring the last bell")],
+        ),
+        (
+            "Bo picks up the milk at 8 am and the children at 3 pm.",
+            [(8, "pick up the milk"), (15, "pick up the children")],
         ),
     ],
 )
@@ -3498,3 +3574,15 @@ def test_news_the_listener_remembers_is_no_surprise():
     fresh = {**shown, "memories": "- Ellis Owen keeps the night watch at the quarry"}
     lines = [ask("converse.utterance", seed, **fresh)["utterance"] for seed in range(200)]
     assert [x for x in lines if re.search(r"I didn't know that|I had no idea|Is that so\?", x)], lines
+
+
+def test_a_step_is_not_tied_to_what_one_does_to_oneself():
+    """Session 69: harbour6's ferry captain spent an hour "fixing hair", and its steps were tied to the hair
+    ("putting the kettle on for hair"); the tie suits what a block works on, not one's own hair or teeth."""
+    identity = "Name: Ann Fox\nLearned traits: Ann Fox is the captain of the town ferry."
+    for activity in ("fixing hair", "brushing her teeth"):
+        steps = _decomposed(activity, identity, seeds=30)
+        assert not [s for s in steps if re.search(r"\b(?:for|on|over|at) (?:her )?(?:hair|teeth)$", s)], activity
+    # ... and a thing one works on is still tied to now and then ("taking notes for the research paper").
+    steps = _decomposed("writing the research paper", "Name: Kai Ode\nLearned traits: Kai Ode is a historian.", 30)
+    assert any(s.endswith("for the research paper") or "the research paper" in s for s in steps)

@@ -54,7 +54,9 @@ _MOMENT = re.compile(
 # loosely, an outside tester's quarryman sang at choir practice (planned at 8 pm) at 5, 8, 10 and 12 in the
 # morning, the minister held his 7 pm prayer meeting at noon, and the rockman fired the blasts at 7 and 9 pm.
 _GATHERING = re.compile(
-    r"\b(?:practice|rehearsal|meeting|service|mass|evensong|vespers|choir|concert|match|assembly|blasts?)\b",
+    r"\b(?:practice|rehearsal|meeting|service|mass|evensong|vespers|choir|concert|match|assembly|blasts?)\b"
+    # (and one of a day's several: "captain the last crossing" at 5 pm was a ferry captain's hour at 10 am)
+    r"|\bthe (?:first|second|third|fourth|last|final) (?!time\b)\w+",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
@@ -126,7 +128,41 @@ _UNTIL = re.compile(
 )
 _BARE_SPAN = re.compile(rf"({_TIME})\s*(?:\bto\b|-|–)\s*{_TIME}")
 # "at 5 am and 6 pm", "at 7 am, 1 pm and 6 pm": a clause done at each of several times.
-_TIME_LIST = re.compile(rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*{_TIME})+)")
+# ("milks the cows at 5 am and again at 5 pm": an outside reader's second milking was lost)
+_TIME_LIST = re.compile(
+    rf"\b(?:at|around|by)\s+({_TIME}(?:\s*(?:,|and|&)\s*(?:again\s+)?(?:(?:at|around|by)\s+)?{_TIME})+)"
+)
+# "with the first crossing at 7 am and the last at 5 pm", "the morning milking at 5 am and the evening one at
+# 5 pm": the second of two timed things of one kind leaves out the noun the first said. Planned as it was
+# said, a ferry captain's day held "captain the last" (harbour6).
+_ORDINAL = r"(?:first|second|third|fourth|last|final|next|other|early|late|morning|afternoon|evening|night)"
+_NAMED_ORDINAL = re.compile(rf"\bthe\s+{_ORDINAL}\s+([a-z]+)\b(?=[^,;.]*?\b(?:at|from|around)\s+\d)")
+_BARE_ORDINAL = re.compile(
+    rf"(\b(?:at|from|around)\s+{_TIME})(,?\s+and\s+)(the\s+{_ORDINAL})(?:\s+one)?(?=\s+(?:at|from|around)\s+\d)",
+    re.IGNORECASE,
+)
+
+
+def _with_the_noun(requirement: str) -> str:
+    """``requirement`` with an ordinal that leaves out its noun given the noun of the one before it, and
+    said as a clause of its own: "the first crossing at 7 am and the last at 5 pm" -> "the first crossing at
+    7 am, the last crossing at 5 pm" (which goes on with the verbs before it, as a timed thing does)."""
+
+    def fill(m: re.Match[str]) -> str:
+        named = list(_NAMED_ORDINAL.finditer(requirement, 0, m.start(3)))
+        if not named or named[-1].group(1) in ("one", "at", "from", "around"):
+            return m.group(0)
+        return f"{m.group(1)}, {m.group(3)} {named[-1].group(1)}"
+
+    # "rings the first bell at 8 am and the last bell at 6 pm", "picks up the milk at 8 am and the children at
+    # 3 pm": a second thing with its own time is a clause of its own (it was joined to the first, at 8).
+    return _SECOND_THING.sub(r"\1, \2", _BARE_ORDINAL.sub(fill, requirement))
+
+
+_SECOND_THING = re.compile(
+    rf"(\b(?:at|from|around)\s+{_TIME}),?\s+and\s+((?:the|a|an|his|her|their)\s+[^,;.]{{1,40}}?\s+(?:at|from|around)\s+\d)",
+    re.IGNORECASE,
+)
 
 
 def _clock(time: str) -> int:
@@ -181,6 +217,16 @@ _STATE = re.compile(r"^(?:is|are|was|were|has been|had been)\s+(?!\w+ing\b|out\b
 END_OF_DAY = "go home for the day"
 
 
+# A going home, which ends the working day as :data:`END_OF_DAY` does ("walks home at 7 am", "walks the
+# towpath before going home at 4 pm"): past its hour the evening is the persona's own.
+GOING_HOME = re.compile(
+    r"\b(?:(?:go|walk|head|drive|cycle|ride|return|get)\w*\s+(?:back\s+)?home|(?:before|after) going home|"
+    r"on the way home)\b",
+    re.IGNORECASE,
+)
+_REST_OF = re.compile(r"\bfor the rest of the\b", re.IGNORECASE)
+
+
 # A clause that is a thing, not a doing: "the afternoon prayer at 5 pm", "a second round at 9 pm".
 _THING_AT_A_TIME = re.compile(r"(?:the|a|an|his|her|their)\s+\w", re.IGNORECASE)
 
@@ -193,10 +239,16 @@ _TIME_FIRST = re.compile(
 )
 
 
+_VERBS = re.compile(
+    r"([a-z]{3,}s)(\s+and\s+[a-z]{3,}s)?(?:\s+(?:up|out|off|down|over|back|in|on)\b(?=\s+(?:the|a|an|his|her|their)\b))?\b"
+)
+
+
 def _verbs_said(clause: str) -> str:
     """The third-person verbs a clause opens with, joined as said ("calls and leads" in "calls and leads the
     noon prayer"), or ""."""
-    m = re.match(r"([a-z]{3,}s)(\s+and\s+[a-z]{3,}s)?\b", clause)
+    # (with its particle: "picks up the milk at 8 am and the children at 3 pm" is "pick up the children")
+    m = _VERBS.match(clause)
     return m.group(0) if m and _verb_of(clause) else ""
 
 
@@ -239,6 +291,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
     requirement = _WITH_A_MEAL.sub(r", has \1 \2", requirement)
     requirement = _WITH_A_BREAK.sub(r", \1", requirement)
+    requirement = _with_the_noun(requirement)
     queue = clauses(requirement)
     seen = 0  # how far into the requirement the clauses so far were found
     listed: set[str] = set()  # the clauses of the last colon's list, and the verb before that colon
@@ -345,6 +398,18 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
                 items.append(((wake + at) % 24, text))
     if last_end is not None and items and all((h - wake) % 24 < last_end for h, _ in items):
         items.append(((wake + last_end) % 24, END_OF_DAY))
+    elif last_end is not None and items and all((h - wake) % 24 <= last_end for h, _ in items):
+        # "serves until 6 pm and cashes up the till at 6 pm", "... until 5 pm, the last crossing at 5 pm": what
+        # is done at the end takes its hour, and the work is over after it. Without an end, the cashing up ran
+        # on until bedtime, as an hour takes the latest item begun. A meal at the end has its hour whatever
+        # else the hour holds, so the work ends at it ("volunteers until 1 pm and has lunch at home at 1 pm").
+        # A going home at the end ends the day itself (see ``activity_at``), and what goes on "for the rest of
+        # the afternoon" holds the part of the day it says.
+        at_end = [text for h, text in items if (h - wake) % 24 == last_end]
+        after = 0 if all(is_meal(text) for text in at_end) else 1
+        ends_itself = any(GOING_HOME.search(text) or _REST_OF.search(text) for text in at_end)
+        if last_end + after < 20 and not ends_itself:
+            items.append(((wake + last_end + after) % 24, END_OF_DAY))
     return items
 
 
@@ -664,8 +729,8 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
         return "getting ready for bed"
     if "morning routine" in low and since > 0:
         return "relaxing at home"
-    if END_OF_DAY in low and hour != begun:  # the work's end is its hour; the evening after it is free
-        return "relaxing at home"
+    if (END_OF_DAY in low or GOING_HOME.search(low)) and hour != begun:
+        return "relaxing at home"  # the work's end is its hour; the evening after it is free
     return current
 
 

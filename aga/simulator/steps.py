@@ -4395,6 +4395,9 @@ def _filled(step: str, thing: str) -> str:
     return text.replace(f"{thing} is going", f"{thing} are going") if plural else text
 
 
+_BODY = frozenset(("hair", "teeth", "face", "nails", "beard", "hands", "feet", "skin", "make-up", "makeup", "body"))
+
+
 def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> str:
     """The step said about what the block is about: its ``{thing}``, or (with chance ``tie``) that
     added to a general step ("taking notes" -> "taking notes for the research paper", "checking the
@@ -4408,7 +4411,16 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
     placed = kind in _ABOARD and re.search(r"\b(?:in|at|on|from|into|off|aboard|ashore|alongside|board)\b", step)
     # (nor one that says what it is for already: "laying out clothes for tomorrow for the dome" was said)
     purposed = re.search(r"\bfor\b", step) is not None
-    if tied and not named and not placed and not purposed and not any(w in thing for w in ("routine", "bed")):
+    # (nor one for what one does to oneself: "putting the kettle on for hair" was said of "fixing hair")
+    own_body = thing.lower().removeprefix("the ").removeprefix("her ").removeprefix("his ") in _BODY
+    if (
+        tied
+        and not named
+        and not placed
+        and not purposed
+        and not own_body
+        and not any(w in thing for w in ("routine", "bed"))
+    ):
         # A crew's or a traveller's thing is the boat or the bus they are on: "coiling the ropes on the
         # ferry", not "signalling to the harbour for the ferry" (a recorded realism answer).
         word = (
