@@ -3586,3 +3586,35 @@ def test_a_step_is_not_tied_to_what_one_does_to_oneself():
     # ... and a thing one works on is still tied to now and then ("taking notes for the research paper").
     steps = _decomposed("writing the research paper", "Name: Kai Ode\nLearned traits: Kai Ode is a historian.", 30)
     assert any(s.endswith("for the research paper") or "the research paper" in s for s in steps)
+
+
+def test_writing_is_not_varied_into_rejecting_or_into_losing_its_particle():
+    """Session 69: ville3's plan said "put down a research paper on ..." (to reject it) for "write", and a
+    phrasal "write up the charts" must keep its "up"."""
+    from aga.simulator.paraphrase import vary
+
+    said = {vary("write a research paper on housing", random.Random(s), rate=1) for s in range(40)}
+    assert not [x for x in said if "put down" in x], said
+    assert {"draft a research paper on housing", "write up a research paper on housing"} <= said
+    assert {vary("write up the charts", random.Random(s), rate=1) for s in range(40)} == {"write up the charts"}
+
+
+def test_a_plan_item_with_its_end_said_takes_its_hour_as_its_start():
+    """Said "at" its hour after "until the cafe closes", ville3's cafe owner served "until the cafe closes
+    at 9:00 am"; the hour is the item's start, and read back it still is."""
+    from aga.routine import timed_items
+
+    shown = {
+        "identity": "Name: Ida Lund",
+        "lifestyle": "Ida Lund goes to sleep around 11 pm and gets up around 6 am.",
+        "name": "Ida Lund",
+        "requirement": "Ida Lund opens the cafe at 8 am and serves behind the counter until the cafe closes at 8 pm.",
+        "inspiration": "",
+        "date": "Monday June 3",
+        "wake_hour": "6",
+    }
+    for seed in range(10):
+        items = ask("plan.daily", seed, **shown)["items"]
+        served = [x for x in items if "until the cafe closes" in x]
+        assert served and all(re.search(r"from 9:00 am until the cafe closes$", x) for x in served), items
+        assert timed_items(served) == [(9, served[0])]

@@ -557,7 +557,18 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     items.sort(key=lambda x: x[0])
     places = meal_places(lifestyle)
     items = [(offset, _where_eaten(text, places)) for offset, text in items]
-    return {"items": [f"{vary(text, rng)} at {clock_hour(wake + offset)}" for offset, text in items]}
+    return {"items": [_at_its_hour(vary(text, rng), clock_hour(wake + offset)) for offset, text in items]}
+
+
+_TILL_TAIL = re.compile(r"^(.+?)\s+((?:until|till)\s+.+)$")
+
+
+def _at_its_hour(item: str, clock: str) -> str:
+    """A plan item with its hour: "have lunch at 12:00 pm", and an item that says its end without an hour
+    with the hour as its start ("serve behind the counter from 9:00 am until the cafe closes"; said with
+    "at" after it, ville3's cafe owner served "until the cafe closes at 9:00 am")."""
+    m = _TILL_TAIL.match(item)
+    return f"{m.group(1)} from {clock} {m.group(2)}" if m else f"{item} at {clock}"
 
 
 # Where a lifestyle says a meal is had: "in the Galley", "at The Windlass Inn", "at home", "at her stall".
