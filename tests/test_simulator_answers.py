@@ -3618,3 +3618,35 @@ def test_a_plan_item_with_its_end_said_takes_its_hour_as_its_start():
         served = [x for x in items if "until the cafe closes" in x]
         assert served and all(re.search(r"from 9:00 am until the cafe closes$", x) for x in served), items
         assert timed_items(served) == [(9, served[0])]
+
+
+def test_a_reflection_says_a_relation_with_its_feeling_and_a_passing_moment_last():
+    """Session 69, a harbour6 night: every reflection of the keeper's held "It seems that Idris Vane knows
+    Nessa Pellow as niece by marriage" (the feeling the cast gives lost) and "It has become plain that Idris
+    Vane is having lunch"; a moment is summed up only when nothing else is left."""
+    statements = "\n".join(
+        f"{i}. {s}"
+        for i, s in enumerate(
+            [
+                "Idris Vane knows Nessa Pellow as niece by marriage (feeling: proud of her).",
+                "Idris Vane is having lunch (getting lunch ready)",
+                "Idris Vane knows Elif Karsan as baker he sees at dawn (feeling: enjoys her cheerfulness).",
+                "Idris Vane logs the wind, the sea state and the barometer every hour of his watch.",
+                "Idris Vane knows Ann Lee as the chemist I buy my tablets from.",
+                "Idris Vane is waking up for the morning routine (stretching)",
+            ],
+            start=1,
+        )
+    )
+    said = [
+        i["insight"]
+        for seed in range(20)
+        for i in ask("reflect.insights", seed, name="Idris Vane", statements=statements, n="3")["insights"]
+    ]
+    assert "Nessa Pellow is Idris Vane's niece by marriage, and Idris is proud of her" in said
+    assert "Idris Vane knows Elif Karsan as the baker he sees at dawn, and Idris enjoys her cheerfulness" in said
+    assert not [x for x in said if "knows Nessa Pellow as" in x or "lunch" in x or "waking" in x], said
+    # ... a label in the knower's own words stays in its frame, and a moment is said when nothing else is left
+    assert [x for x in said if x.endswith("knows Ann Lee as the chemist Idris Vane buys their tablets from")]
+    only = ask("reflect.insights", 1, name="Idris Vane", statements="1. Idris Vane is having lunch (eating)", n="3")
+    assert "Idris Vane is having" in only["insights"][0]["insight"]

@@ -14,7 +14,20 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
-from aga.simulator.talk import _NAMED, _RELATION, NEWS, _news_in, _relation_said, _said_by, said_plainly
+from aga.simulator.talk import (
+    _ARTICLE,
+    _CLAUSE_IN_LABEL,
+    _FEELING,
+    _KEPT_QUIET,
+    _NAMED,
+    _RELATION,
+    _RELATION_PARTS,
+    NEWS,
+    _news_in,
+    _relation_said,
+    _said_by,
+    said_plainly,
+)
 from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
@@ -244,14 +257,58 @@ def insights(p: Prompt) -> dict[str, object]:
     n = p.number("n", 5)
     themes = _themes(statements, name, p)[: min(THEMES_AT_MOST, max(1, n - 1))]
     cited = {i for _, numbers in themes for i in numbers}
-    rest = [i for i in _important(statements, len(statements), p) if i not in cited][: max(0, n - len(themes))]
+    rest = [i for i in _important(statements, len(statements), p) if i not in cited]
+    # A passing moment (a meal, waking, a rest) is summed up only when nothing else is left: "It has
+    # become plain that Idris Vane is having lunch" was a night keeper's insight (harbour6, session 69).
+    rest = sorted(rest, key=lambda i: _momentary(statements[i], name))[: max(0, n - len(themes))]
     if not themes and not rest:  # nothing but things' states
         return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
     drawn = [{"insight": vary(text, p.rng), "evidence": [i + 1 for i in numbers[:6]]} for text, numbers in themes]
-    drawn += [
-        {"insight": vary(_framed(_about(statements[i], name), name, p), p.rng), "evidence": [i + 1]} for i in rest
-    ]
+    drawn += [{"insight": vary(_single_insight(statements[i], name, p), p.rng), "evidence": [i + 1]} for i in rest]
     return {"insights": drawn}
+
+
+def _momentary(statement: str, name: str) -> bool:
+    """Whether a statement sees ``name`` at a passing moment of the day (a meal, waking, a rest), no pursuit."""
+    m = re.match(rf"{re.escape(name)} is ([a-z]+ing\b[^(]*)", clean_topic(statement)) if name else None
+    return bool(m) and _NO_PURSUIT.match(m.group(1).strip()) is not None
+
+
+def _single_insight(statement: str, name: str, p: Prompt) -> str:
+    """One statement as an insight: a relation of the cast's as said of the two ("Nessa Pellow is Idris
+    Vane's niece by marriage, and Idris is proud of her"), anything else in a frame (see ``_framed``)."""
+    return _relation_insight(statement, name) or _framed(_about(statement, name), name, p)
+
+
+def _relation_insight(statement: str, name: str) -> str:
+    """``name``'s relation as the cast gives it ("Idris Vane knows Nessa Pellow as niece by marriage
+    (feeling: proud of her).") said as a model sums it up, the feeling with it; "" for any other statement.
+    In a frame it read "It seems that Idris Vane knows Nessa Pellow as niece by marriage", its feeling lost,
+    in every reflection of a harbour6 night (session 69)."""
+    m = _RELATION_PARTS.match(statement.strip())
+    if not m or m.group(1) != name:
+        return ""
+    knower, known, label = m.groups()
+    felt = _FEELING.search(label)
+    feeling = ((felt.group("f") or felt.group("g")) if felt else "").strip(" .")
+    label = re.sub(r"\s*\(.*$", "", label).strip(" .")
+    if not label or re.search(r"\b(?:I|me|my|mine|we|our|us)\b", label):
+        return ""  # (a label in the first person is the knower's own words: "the chemist I buy my tablets from")
+    if _CLAUSE_IN_LABEL.search(label) or _ARTICLE.match(label) or re.search(r"\b(?:he|she|they)\b", label):
+        # ("the baker he sees at dawn": whose "he" the label means is the knower's, so the knower says it)
+        head = f"{knower} knows {known} as {label if _ARTICLE.match(label) else 'the ' + label}"
+    else:
+        head = f"{known} is {knower}['’]s {label}".replace("['’]", "'")
+    first = knower.split()[0]
+    if not feeling or _KEPT_QUIET.search(feeling):
+        return head
+    if re.match(r"(?:is|has|\w+s)\b", feeling) and not re.match(r"(?:his|hers|its|this|was)\b", feeling):
+        said = f"{first} {feeling}"  # "misses her on the long nights", "is a little in awe of her"
+    elif re.match(r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about|with)\b", feeling):
+        said = f"{first} is {feeling}"  # "proud of her", "grateful to her"
+    else:
+        return head  # a feeling that is no clause ("friendly")
+    return f"{head}, and {said}"
 
 
 # A finite verb, roughly: an auxiliary, or a lower-case word in -s or -ed ("needs", "asked"; a plural
