@@ -1793,6 +1793,29 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
             ],
         ),
         ("Ann milks the cows at 6 am and again at 5 pm.", [(6, "milk the cows"), (17, "milk the cows")]),
+        # Session 69, an outside tester's Alaskan cannery town: a clause that says first when or how often
+        # was planned as "lunch she sews at home", "most evenings he takes a steam bath" and "fishing periods
+        # Nick Wassillie works on the boat", and "and after lunch mends nets from 2 pm until 6 pm" was lost;
+        # the evening after a span's end, before a later item, was still the span's work.
+        (
+            "Peter picks salmon out of his set nets from 5 am until 11 am, runs the totes over to the cannery "
+            "dock at noon, and after lunch mends nets on the beach from 2 pm until 6 pm. On most evenings he "
+            "takes a steam bath at home at 8 pm.",
+            [
+                (6, "pick salmon out of his set nets"),
+                (12, "run the totes over to the cannery dock"),
+                (14, "mend nets on the beach"),
+                (20, "take a steam bath at home"),
+                (18, END_OF_DAY),
+            ],
+        ),
+        ("After lunch, she sews at home.", [(14, "sew at home")]),
+        ("Between tides Bo Lenn mends nets on the quay.", [(6, "mend nets on the quay")]),
+        (
+            "Between fishing periods Nick works on the boat from 7 am until 5 pm. In the evening he helps his "
+            "father on the beach from 7 pm until 9 pm.",
+            [(7, "work on the boat"), (19, "help his father on the beach"), (17, END_OF_DAY), (21, END_OF_DAY)],
+        ),
         (
             "Ann does the morning milking at 6 am and the evening one at 5 pm.",
             [(6, "do the morning milking"), (17, "do the evening milking")],

@@ -99,6 +99,9 @@ _PARTS_OF_DAY = (
     (re.compile(r"\s*\b(?:at lunchtime|over lunch)\b", re.IGNORECASE), 12),
     (re.compile(r"\s*\b(?:in the|every) afternoon\b", re.IGNORECASE), 15),
     (re.compile(r"\s*\b(?:in the|every) evening\b", re.IGNORECASE), 19),
+    (re.compile(r"\s*\b(?:on )?most evenings\b", re.IGNORECASE), 19),
+    (re.compile(r"\s*\bafter lunch\b", re.IGNORECASE), 14),
+    (re.compile(r"\s*\bafter (?:dinner|supper)\b", re.IGNORECASE), 20),
     (re.compile(r"\s*\b(?:at|every) night\b", re.IGNORECASE), 21),
 )
 _SHIFT = 8  # hours: a span longer than this is a shift that what follows happens during
@@ -244,6 +247,48 @@ _VERBS = re.compile(
 )
 
 
+# Words a clause opens with when it says first when or how often ("After lunch she sews at home", "Between
+# fishing periods Nick works on the boat", "On most evenings he takes a steam bath"). An outside tester's
+# Alaskan cannery town (session 69) had them planned as "lunch she sews at home", "fishing periods Nick
+# Wassillie works on the Agnes W" and "most evenings he takes a steam bath", and "after lunch mends nets from
+# 2 pm until 6 pm" was lost.
+_LEAD_WORDS = frozenset(
+    ("after", "before", "between", "during", "on", "in", "most", "every", "each", "once", "twice", "throughout")
+)
+_ONLY_A_LEAD = re.compile(
+    r"^(?:after|before|between|during|on most|most|every|each|once)\b(?:\s+[\w'’-]+){0,4}\s*$", re.IGNORECASE
+)
+_A_SUBJECT_VERB = re.compile(r"(?:he|she|they)\s+[a-z][a-z-]+s\b")
+
+
+def _opens_with_subject(text: str) -> bool:
+    """Whether ``text`` opens with a subject and its verb ("he takes", "Nick Wassillie works")."""
+    name, after = leading_name(text)
+    return bool(_A_SUBJECT_VERB.match(text) or (name and re.match(r"[a-z][a-z-]+s\b", after)))
+
+
+def _without_lead(clause: str) -> str:
+    """``clause`` with what it says first of when taken to its end ("After lunch she sews at home from 2 pm"
+    -> "she sews at home from 2 pm after lunch"), or dropped where the clause states its own clock time; as
+    it was when it opens otherwise, or with a clock time (see ``_TIME_FIRST``)."""
+    words = clause.split()
+    if not words or words[0].lower() not in _LEAD_WORDS:
+        return clause
+    # Its subject first ("... he takes", "... Nick Wassillie works"), else a verb right after it ("and after
+    # lunch mends nets"; a verb as lemminflect knows one, so "most evenings he" is not read as a verb).
+    span = range(1, min(9, len(words)))
+    ends = [i for i in span if _opens_with_subject(" ".join(words[i:]))] or [
+        i for i in span if words[i].endswith("s") and "VERB" in getAllLemmas(words[i].lower())
+    ]
+    if not ends or re.search(r"\d", " ".join(words[: ends[0]])):
+        return clause  # (a clock time said first is _TIME_FIRST's)
+    opening, rest = " ".join(words[: ends[0]]).rstrip(","), " ".join(words[ends[0] :])
+    # (kept for its hour only where it names a part of the day: "between fishing periods" has none)
+    timed = _AT_CLOCK.search(rest) or _UNTIL.search(rest)
+    of_the_day = any(pattern.search(opening) for pattern, _ in _PARTS_OF_DAY)
+    return f"{rest} {opening}" if of_the_day and not timed else rest
+
+
 def _verbs_said(clause: str) -> str:
     """The third-person verbs a clause opens with, joined as said ("calls and leads" in "calls and leads the
     noon prayer"), or ""."""
@@ -286,6 +331,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     items: list[tuple[int, str]] = []
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
     last_end: int | None = None  # hours since waking of the latest stated end
+    span_ends: list[int] = []  # hours since waking of every stated end
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
     # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
@@ -327,6 +373,10 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             listed, lead = set(), None
         # "At 7 am he lets the flock out": a time said first is the clause's (an outside tester's night herder
         # lost the clause, and walked home at 10 pm, in the middle of his watch, with no hour of its own).
+        if _ONLY_A_LEAD.match(clause) and queue:  # ("After lunch, she sews": the comma split them)
+            queue[0] = f"{clause} {queue[0]}"
+            continue
+        clause = _without_lead(clause)
         first = _TIME_FIRST.match(clause)
         clause = f"{first.group('rest')} {first.group('time')}" if first else clause
         if _TIME_FIRST.match(f"{clause} x") and queue:  # ("In the evening, she reads": the comma split them)
@@ -383,6 +433,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         ended = (ends - wake) % 24 if ends is not None and span > 0 else None
         if ended is not None:
             last_end = max(last_end or 0, ended)
+            span_ends.append(ended)
         offset = max(offset, placed[0] + (span - 1 if 0 < span <= _SHIFT and not during else 0))
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
         # what joined a second span, now cut away ("serves customers ... and again from 5 pm until 8 pm")
@@ -396,20 +447,29 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         for at in placed:
             if text and at < 24:
                 items.append(((wake + at) % 24, text))
-    if last_end is not None and items and all((h - wake) % 24 < last_end for h, _ in items):
-        items.append(((wake + last_end) % 24, END_OF_DAY))
-    elif last_end is not None and items and all((h - wake) % 24 <= last_end for h, _ in items):
+    # The day's work is over at the last stated end ("writes up the charts until 5 pm"), and at an afternoon's
+    # or evening's end before a later item ("works on the boat until 5 pm ... helps his father from 7 pm"):
+    # without an end, the hour takes the latest item begun, and the work ran on until bedtime or the next item.
+    for end in sorted(set(span_ends)):
+        at_end = [text for h, text in items if (h - wake) % 24 == end]
+        later = min(((h - wake) % 24 for h, _ in items if (h - wake) % 24 > end), default=None)
+        if (wake + end) % 24 < 15 and (end != last_end or later is not None):
+            continue  # (a morning's span with more to come ends no day's work: "gallops them until 9 am")
+        if any(end < other <= (later if later is not None else 24) for other in span_ends):
+            continue  # (a later span's end before the next item is the end: one going home, not two)
+        if not at_end:
+            if later is None or later - end >= 2:  # (not for the hour before the next item: it is begun soon)
+                items.append(((wake + end) % 24, END_OF_DAY))
+            continue
         # "serves until 6 pm and cashes up the till at 6 pm", "... until 5 pm, the last crossing at 5 pm": what
-        # is done at the end takes its hour, and the work is over after it. Without an end, the cashing up ran
-        # on until bedtime, as an hour takes the latest item begun. A meal at the end has its hour whatever
-        # else the hour holds, so the work ends at it ("volunteers until 1 pm and has lunch at home at 1 pm").
-        # A going home at the end ends the day itself (see ``activity_at``), and what goes on "for the rest of
-        # the afternoon" holds the part of the day it says.
-        at_end = [text for h, text in items if (h - wake) % 24 == last_end]
+        # is done at the end takes its hour, and the work is over after it. A meal at the end has its hour
+        # whatever else the hour holds, so the work ends at it ("volunteers until 1 pm and has lunch at home at
+        # 1 pm"). A going home at the end ends the day itself (see ``activity_at``), and what goes on "for the
+        # rest of the afternoon" holds the part of the day it says.
         after = 0 if all(is_meal(text) for text in at_end) else 1
         ends_itself = any(GOING_HOME.search(text) or _REST_OF.search(text) for text in at_end)
-        if last_end + after < 20 and not ends_itself:
-            items.append(((wake + last_end + after) % 24, END_OF_DAY))
+        if end + after < 20 and not ends_itself and (later is None or later > end + after):
+            items.append(((wake + end + after) % 24, END_OF_DAY))
     return items
 
 
