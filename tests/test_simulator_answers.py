@@ -3673,3 +3673,36 @@ def test_a_reflection_says_a_relation_with_its_feeling_and_a_passing_moment_last
     assert [x for x in said if x.endswith("knows Ann Lee as the chemist Idris Vane buys their tablets from")]
     only = ask("reflect.insights", 1, name="Idris Vane", statements="1. Idris Vane is having lunch (eating)", n="3")
     assert "Idris Vane is having" in only["insights"][0]["insight"]
+
+
+def test_a_meal_not_had_by_the_hour_after_its_own_is_had_then():
+    """Session 69: read loosely, an outside tester's storekeeper, fisherman and technician ate nothing in 30
+    hours. The hour after a meal's own, a meal the day so far has not had is had; one had is not had again."""
+    plan = (
+        "wake up for the morning routine at 7:00 am; have breakfast at 8:00 am; open the store at 9:00 am; "
+        "run the store counter at 10:00 am; have a midday meal at the store counter at 1:00 pm; "
+        "have supper at home at 7:00 pm; go to bed at 11:00 pm"
+    )
+    identity = "Name: Bev Kow\nLifestyle: Bev Kow goes to sleep around 11 pm and gets up around 7 am."
+    hours = ["07:00 AM", "08:00 AM", "09:00 AM", "10:00 AM", "11:00 AM", "12:00 PM", "01:00 PM"]
+
+    def previous(activities: list[str]) -> str:
+        return "\n".join(f"[Monday June 3 -- {h}] Activity: {a}" for h, a in zip(hours, activities, strict=False))
+
+    without = previous(["waking up", "opening the store"] + ["running the store counter"] * 5)
+    said = [
+        ask("plan.hourly", seed, identity=identity, name="Bev Kow", daily_plan=plan, previous=without, hour="02:00 PM")[
+            "activity"
+        ]
+        for seed in range(20)
+    ]
+    assert all(re.match(r"(?:having|eating|grabbing|enjoying) (?:a midday meal|lunch)", x) for x in said), said
+    had = previous(["waking up", "having breakfast", "opening the store", "running the store counter",
+                    "enjoying a midday meal", "running the store counter", "running the store counter"])  # fmt: skip
+    said = [
+        ask("plan.hourly", seed, identity=identity, name="Bev Kow", daily_plan=plan, previous=had, hour="02:00 PM")[
+            "activity"
+        ]
+        for seed in range(40)
+    ]
+    assert not [x for x in said if "lunch" in x or "midday meal" in x], said

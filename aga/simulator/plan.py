@@ -866,7 +866,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
                 or _GATHERING.search(t)
             )
         )
-        and not any(m in t.lower() for m in had)
+        and not meals_named(t) & had
         and in_its_part_of_day(t, hour)
     ]
     lines += _errands(p.get("identity"), [])
@@ -890,10 +890,38 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
     return detailed(rng.choice(lines), p, HOUR_DETAIL)
 
 
+# A meal by its name or by the words ``vary`` says it with ("a midday meal" is lunch).
+_MEAL_NAMES = {
+    "breakfast": re.compile(r"\b(?:breakfast|morning meal)\b", re.IGNORECASE),
+    "lunch": re.compile(r"\b(?:lunch|midday meal)\b", re.IGNORECASE),
+    "dinner": re.compile(r"\b(?:dinner|evening meal)\b", re.IGNORECASE),
+    "supper": re.compile(r"\bsupper\b", re.IGNORECASE),
+}
+
+
+def meals_named(text: str) -> set[str]:
+    """The meals ``text`` names (breakfast, lunch, dinner, supper), by any of their words."""
+    return {name for name, pattern in _MEAL_NAMES.items() if pattern.search(text)}
+
+
 def _meals_had(p: Prompt) -> set[str]:
     """The meals (by name) an earlier hour of the day the prompt lists was spent having."""
-    before = " ".join(re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)).lower()
-    return {m for m in ("breakfast", "lunch", "dinner", "supper") if re.search(rf"\b{m}\b", before)}
+    return meals_named(" ".join(re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)))
+
+
+def _meal_due(p: Prompt, hour: int, plan: list[tuple[int, str]]) -> str | None:
+    """The plan's meal of the hour before this one, when no earlier hour of the day was spent having it.
+
+    Read loosely (see ``ON_PLAN``), the hour of a meal was its meal one time in four, and an hour near
+    it now and then: an outside tester's Alaskan storekeeper, fisherman and technician ate nothing in 30
+    hours (session 69), where any model that sees the day so far has the meal it has not had yet.
+    """
+    had = _meals_had(p)
+    for start, text in plan:
+        named = meals_named(text)
+        if (hour - start) % 24 == 1 and is_meal(text) and named and not named & had:
+            return text
+    return None
 
 
 @answers("plan.hourly")
@@ -912,7 +940,10 @@ def _hour_activity(p: Prompt) -> dict[str, str]:
     current = activity_at(hour, wake, bed, plan)
     if current == "sleeping":
         return {"activity": current}
-    if any(m in current.lower() for m in _meals_had(p)):
+    due = _meal_due(p, hour, plan)
+    if due:
+        return {"activity": detailed(due, p, HOUR_DETAIL)}
+    if meals_named(current) & _meals_had(p):
         # Lunch had at 11 is not had again at the plan's 1 pm (an outside tester's developer lunched at
         # 11, 12 and 2): the hour goes on with what it would hold without the meal.
         current = activity_at(hour, wake, bed, [x for x in plan if not is_meal(x[1])])
