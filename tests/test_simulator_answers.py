@@ -3706,3 +3706,38 @@ def test_a_meal_not_had_by_the_hour_after_its_own_is_had_then():
         for seed in range(40)
     ]
     assert not [x for x in said if "lunch" in x or "midday meal" in x], said
+
+
+def test_a_surprise_is_not_told_to_the_one_it_is_for():
+    """Session 69: an outside tester's night foreman told his niece, twice, of the surprise party for her
+    birthday that his "Currently" said he kept secret from her; he told no one else. It is told to others."""
+    identity = (
+        "Name: Marlon Dizon\nCurrently: Marlon Dizon is keeping the canning line running, and he is secretly "
+        "planning a surprise party for his niece Kristine Dizon's 21st birthday in the mess hall on Tuesday at "
+        "8 pm. He is quietly asking everyone he trusts to come and keep it a secret from her."
+    )
+    memories = "\n".join(
+        (
+            "- Marlon Dizon is planning a surprise party for Kristine Dizon's 21st birthday on Tuesday at 8 pm.",
+            "- Marlon Dizon has asked the mess hall cook to bake an ube cake for Kristine's birthday.",
+            "- Marlon Dizon is checking the retort room log (noting the temperatures)",
+        )
+    )
+
+    def lines(other: str) -> list[str]:
+        first = other.split()[0]
+        out = []
+        for seed in range(40):
+            for conversation in (
+                "",
+                f"[Conversation]\nMarlon Dizon: Hi {first}!\n{other}: Hey Marlon, good to see you.",
+            ):
+                shown = dict(identity=identity, name="Marlon Dizon", other=other, memories=memories,
+                             conversation=conversation)  # fmt: skip
+                out.append(ask("converse.utterance", seed, **shown)["utterance"])
+        return out
+
+    to_her = lines("Kristine Dizon")
+    assert not [x for x in to_her if re.search(r"party|birthday|cake|surprise", x, re.IGNORECASE)], to_her
+    to_peter = lines("Peter Wassillie")
+    assert [x for x in to_peter if re.search(r"surprise party|birthday", x, re.IGNORECASE)]

@@ -1296,8 +1296,51 @@ def utterance(p: Prompt) -> dict[str, object]:
     now = currently.group(1) if currently else ""
     duty = _to_tell(now)
     candidates = [x for x in (duty,) if x] + bullet_lines(p.get("memories"))[:8]
+    candidates = not_kept_from(candidates, now, p.get("other"))
+    duty = duty if duty in candidates else ""
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, len(said), said, now, duty)
+
+
+_SURPRISE = re.compile(r"\b(?:surprise|secret\w*|behind (?:his|her|their) back)\b", re.IGNORECASE)
+
+
+def kept_from(topic: str, listener: str) -> bool:
+    """Whether ``topic`` is a surprise or a secret about ``listener`` (by name or first name), which is not
+    told to them: an outside tester's night foreman told his niece, twice, of the surprise party for her
+    birthday his "Currently" said he kept secret from her (session 69)."""
+    if not listener or not _SURPRISE.search(topic):
+        return False
+    return _names_listener(topic, listener)
+
+
+def _names_listener(topic: str, listener: str) -> bool:
+    first = listener.split()[0]
+    return re.search(rf"\b(?:{re.escape(listener)}|{re.escape(first)})\b", topic) is not None
+
+
+def not_kept_from(candidates: list[str], currently: str, listener: str) -> list[str]:
+    """``candidates`` without what is kept from ``listener``: a surprise or secret about them (see
+    ``kept_from``, in the candidates or the speaker's "Currently"), and whatever else names them and shares
+    a word with it ("asked the cook to bake a cake for Kristine's birthday", of her surprise party)."""
+    secrets = [x for x in [*candidates, *sentences(currently)] if kept_from(x, listener)]
+    if not secrets:
+        return candidates
+    words = {w for x in secrets for w in _content_words(x)}
+    return [
+        x
+        for x in candidates
+        if not kept_from(x, listener) and not (_names_listener(x, listener) and _content_words(x) & words)
+    ]
+
+
+_COMMON = frozenset(("would", "could", "should", "about", "after", "before", "their", "there", "which", "while",
+                     "other", "every", "being", "where", "going", "since", "still", "always", "around"))  # fmt: skip
+
+
+def _content_words(text: str) -> set[str]:
+    """The lower-case words of five letters or more in ``text`` that say what it is about (no names)."""
+    return {w for w in re.findall(r"\b[a-z]{5,}\b", text) if w not in _COMMON}
 
 
 @answers("converse.utterance_social")
@@ -1312,6 +1355,8 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     now = currently.group(1) if currently else ""
     duty = _to_tell(now)
     candidates = [x for x in (duty,) if x] + sentences(p.get("summary"))
+    candidates = not_kept_from(candidates, now, p.get("other"))
+    duty = duty if duty in candidates else ""
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, turn, said, now, duty)
 
