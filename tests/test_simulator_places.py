@@ -396,3 +396,23 @@ def test_a_meal_the_lifestyle_has_at_a_place_said_by_what_it_is_is_planned_there
     shown = {"lifestyle": lifestyle, "requirement": MINISTER["requirement"], "wake_hour": "6", "identity": "Name: O"}
     items = ask("plan.daily", 0, **shown)["items"]
     assert [x for x in items if re.fullmatch(r"\w+ dinner at the manse at 1:00 pm", x)], items
+
+
+CAMP = {
+    "name": "Luis Ortega",
+    "options": "Luis Ortega's camp cabin, outhouse",
+    "current_arena": "outhouse",
+    "sector": "Tulik River weir camp",
+    "current_sector": "Tulik River weir camp",
+}
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["relaxing at home, scrolling through the news (reading a book)", "going home for the day (changing into pajamas)"],
+)
+def test_an_outhouse_is_for_the_toilet_only(action):
+    """Session 69: an outside tester's fish counter spent 275 waking minutes in his camp's outhouse, reading
+    the news and changing into pajamas; an outhouse is a washroom by another word."""
+    chosen = [ask("act.arena", seed, action_description=action, **CAMP)["choice"] for seed in range(20)]
+    assert chosen.count("outhouse") == 0, chosen

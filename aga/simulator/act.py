@@ -237,7 +237,9 @@ _JOINING = frozenset(("and", "of", "the", "&", "at", "on", "in", "de", "la", "le
 # alone puts "eating lunch" nearer "bathroom" than "kitchen" (0.35 vs 0.34), which no model would.
 ROOM_USES: tuple[tuple[str, str], ...] = (
     ("kitchen", "cooking food, eating breakfast, lunch or dinner, making coffee or tea, washing the dishes"),
-    ("bathroom|washroom|toilet", "taking a shower or a bath, brushing teeth, washing up, using the toilet"),
+    # (an outside tester's fish counter read the news and changed into pajamas in his camp's outhouse)
+    ("bathroom|washroom|toilets?|outhouse|latrine|privy|lavatory|restroom|shower room|shower block",
+     "taking a shower or a bath, brushing teeth, washing up, using the toilet"),
     ("bedroom|dormitory", "sleeping, going to bed, getting dressed, resting, napping"),
     ("living room|lounge|sitting room|common room|main room",
      "relaxing, watching television, reading, chatting with the family, eating a snack"),
