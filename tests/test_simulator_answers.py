@@ -3741,3 +3741,19 @@ def test_a_surprise_is_not_told_to_the_one_it_is_for():
     assert not [x for x in to_her if re.search(r"party|birthday|cake|surprise", x, re.IGNORECASE)], to_her
     to_peter = lines("Peter Wassillie")
     assert [x for x in to_peter if re.search(r"surprise party|birthday", x, re.IGNORECASE)]
+
+
+def test_a_doing_said_without_a_subject_is_summed_up_as_the_speaker_s():
+    """Session 69: "Mostly flying passengers up the coast." was summed up as "conversing about Mostly flying
+    ...", and reflections read "Mostly" as a name ("It matters to Hannah Brekke that Mostly is flying ...")."""
+    for line in ("Mostly flying passengers up the coast. And you?", "Just mending the nets on the quay all day."):
+        conversation = (
+            f"Agnes Wassillie: Hi Hannah! What have you been up to?\nHannah Brekke: {line}\nAgnes Wassillie: Same here."
+        )
+        text = ask("converse.summary", 1, conversation=conversation)["text"]
+        assert text.startswith("conversing about Hannah Brekke "), text
+        assert "Mostly" not in text and "Just" not in text
+    conversation = (
+        "Agnes Wassillie: Hi Hannah!\nHannah Brekke: Nothing much has changed at the store this week, really."
+    )
+    assert "Hannah Brekke" not in ask("converse.summary", 1, conversation=conversation)["text"]

@@ -1392,7 +1392,19 @@ def summary(p: Prompt) -> dict[str, str]:
         body, key=lambda b: (not _RELATION.match(b[1]), _OCCASION.search(b[1]) is not None, rate(b[1], "", 0.5, 0))
     )
     listener = next((w for w, _ in said if w != who), "")
+    # What one is doing, said without a subject ("Mostly flying passengers up the coast.", an answer to how
+    # one has been), is the speaker's: "conversing about Mostly flying ..." was written, and a reflection
+    # read "Mostly" as someone's name (an outside tester's Alaskan town, session 69).
+    best = re.sub(r"^(?:just|mostly|still|only)\s+(?=\w+ing\b)", "", best, flags=re.IGNORECASE)
+    doing = re.match(r"([A-Za-z]+ing) ", best)
+    if doing and doing.group(1).lower() not in _ING_NOUNS and lemma(doing.group(1).lower()) != doing.group(1).lower():
+        best = f"I am {best[0].lower()}{best[1:]}"
     return {"text": f"conversing about {_as_topic(told_of(best, who, listener))[:200]}"}
+
+
+# Words in -ing that are no doing ("Nothing much", "Morning, all", "Something came up").
+_ING_NOUNS = frozenset(("nothing", "something", "anything", "everything", "morning", "evening", "building",
+                        "ceiling", "wedding", "meeting", "feeling", "being", "thing", "spring", "king"))  # fmt: skip
 
 
 # A finite verb: the told line is a statement, which follows "conversing about" as "how ...".
