@@ -3757,3 +3757,48 @@ def test_a_doing_said_without_a_subject_is_summed_up_as_the_speaker_s():
         "Agnes Wassillie: Hi Hannah!\nHannah Brekke: Nothing much has changed at the store this week, really."
     )
     assert "Hannah Brekke" not in ask("converse.summary", 1, conversation=conversation)["text"]
+
+
+def test_one_talk_is_no_talking_often_and_a_plan_is_no_sight():
+    """Session 69, an outside tester's Alaskan town: one talk's summary, sights and memo were summed up as
+    "talk often", and "has been seeing a lot of Kristine" was drawn from a plan and a relation, before the
+    two had met."""
+    from aga.simulator.text import OF_ONE_TALK, OF_SOMEONE, OF_TALKS
+
+    def drawn(lines: list[str]) -> set[str]:
+        statements = "\n".join(f"{i}. {s}" for i, s in enumerate(lines, start=1))
+        return {
+            i["insight"]
+            for seed in range(30)
+            for i in ask("reflect.insights", seed, name="Peter Wassillie", statements=statements, n="3")["insights"]
+        }
+
+    def of(templates: tuple[str, ...], other: str) -> set[str]:
+        return {t.format(name="Peter Wassillie", other=other) for t in templates}
+
+    once = drawn(
+        [
+            "Peter Wassillie is chatting with Bev Kowalczyk",
+            "Bev Kowalczyk is chatting with Peter Wassillie",
+            "Peter Wassillie and Bev Kowalczyk were conversing about the price of diesel at the store",
+            "Peter Wassillie is mending nets on the beach (tying a knot)",
+        ]
+    )
+    assert once & of(OF_ONE_TALK, "Bev Kowalczyk") and not once & of(OF_TALKS, "Bev Kowalczyk"), once
+    twice = drawn(
+        [
+            "Peter Wassillie and Bev Kowalczyk were conversing about the price of diesel at the store",
+            "Peter Wassillie and Bev Kowalczyk were conversing about the new freezer for the store",
+            "Peter Wassillie is mending nets on the beach (tying a knot)",
+        ]
+    )
+    assert twice & of(OF_TALKS, "Bev Kowalczyk"), twice
+    never = drawn(
+        [
+            "Peter Wassillie is planning a surprise for Kristine Dizon's birthday on Tuesday",
+            "Peter Wassillie knows Kristine Dizon as friend's niece (feeling: fond of her).",
+            "Peter Wassillie is mending nets on the beach (tying a knot)",
+        ]
+    )
+    pair = of(OF_SOMEONE, "Kristine Dizon") | of(OF_TALKS, "Kristine Dizon") | of(OF_ONE_TALK, "Kristine Dizon")
+    assert not never & pair, never

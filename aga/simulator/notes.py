@@ -34,6 +34,7 @@ from aga.simulator.text import (
     INSIGHTS,
     OF_A_PAIR,
     OF_A_TOPIC,
+    OF_ONE_TALK,
     OF_ONESELF,
     OF_SOMEONE,
     OF_TALKS,
@@ -242,7 +243,20 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
             # talking with a third ("Ingrid Solberg is chatting with Tomás") is no talk with the person (an
             # outside tester's mechanic "enjoys talking with Ingrid Solberg", and the two had never talked).
             talked = any(_TALKED.search(statements[i]) and _names(statements[i], name) for i in cited)
-            themes.append((p.rng.choice(OF_TALKS if talked else OF_SOMEONE).format(name=name, other=other), cited))
+            # Often is more than once: two talks summed up, or an earlier thought that they talk often. One
+            # talk's summary, its two "is chatting with" sights and its memo were "talk often", and the
+            # other's plan and a relation "seeing a lot of" someone never met (an outside tester's Alaskan
+            # town, session 69): seen is seen at something, twice.
+            talks = {s for s in statements if "conversing about" in s and other in s}
+            often = len(talks) >= 2 or any(OF_A_PAIR.match(statements[i].rstrip(" .")) for i in cited)
+            seen = sum(1 for i in cited if re.match(rf"{re.escape(other)} is \w+ing\b", clean_topic(statements[i])))
+            if talked:
+                templates = OF_TALKS if often else OF_ONE_TALK
+            elif seen >= 2 or often:
+                templates = OF_SOMEONE
+            else:
+                continue
+            themes.append((p.rng.choice(templates).format(name=name, other=other), cited))
     p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
     themes.sort(key=lambda t: -len(t[1]))
     return themes

@@ -541,7 +541,11 @@ def _pair_pattern(template: str) -> str:
     return re.escape(template).replace(r"\{name\}", NAMED).replace(r"\{other\}", NAMED)
 
 
-OF_A_PAIR = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_SOMEONE, *OF_TALKS)) + r")\.?$")
+# ... and of one talk: "talk often" after a single chat over-claimed (an outside tester's town, session 69).
+OF_ONE_TALK = (
+    "{name} had a good talk with {other}", "{name} and {other} had a chat", "{name} caught up with {other}",
+)  # fmt: skip
+OF_A_PAIR = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_SOMEONE, *OF_TALKS, *OF_ONE_TALK)) + r")\.?$")
 
 
 # What the simulator's other thoughts open with (the memo and the planning thought after a chat, the
