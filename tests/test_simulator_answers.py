@@ -576,15 +576,24 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("working towards her physics degree", "", "study"),
         ("streaming games from her room in the evening", "", "leisure"),
         ("reading a journal article", "", "study"),
-        ("mending nets on the quay", "", "manual"),
+        ("mending nets on the quay", "", "fishing"),
         ("keeping the light at the lighthouse", "", "watch"),
         ("filleting fish at the stall", "Ana Ruiz runs the fish stall at the market.", "service"),
         # harbour6's fish seller meeting the boats was a crew's ("steering out of the harbour", "asking
         # the passengers to stay seated"); the ferry's captain and a fisherman still work theirs.
         ("meeting the fishing boats on Harbour Quay", "Ana Ruiz runs the fish stall at the market.", "buying"),
         ("meeting the fishing boats on Harbour Quay", "Mo Vane is the captain of the ferry.", "crew"),
-        ("going out fishing", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
-        ("unloading the catch at the quay", "Tom Lee is a fisherman who goes out on his own boat.", "crew"),
+        ("going out fishing", "Tom Lee is a fisherman who goes out on his own boat.", "fishing"),
+        # Session 69, an outside tester's Alaskan cannery town: a set-net fisherman had a mechanic's steps,
+        # a smokehouse a quarry's, a bush pilot a lorry's and a ferry's, a slime line a meal's, a fish counter
+        # at his tower a sport's; none of their trades had a kind.
+        ("picking salmon out of his set nets", "Pete Wass is a set-net fisherman.", "fishing"),
+        ("splitting and hanging salmon in the smokehouse", "Ada Wass smokes the family's salmon.", "curing"),
+        ("flying passengers up the coast", "Hana Brek is a bush pilot for Alder Air.", "flying"),
+        ("fuelling and tying down the plane", "Hana Brek is a bush pilot for Alder Air.", "flying"),
+        ("working the day shift on the slime line", "Kris Diz works on the slime line at the cannery.", "production"),
+        ("counting salmon from the tower", "Luis Ort is a fisheries technician.", "measuring"),
+        ("unloading the catch at the quay", "Tom Lee is a fisherman who goes out on his own boat.", "fishing"),
         ("buying groceries", "Ana Ruiz runs the fish stall at the market.", "errand"),
         (
             "trying to persuade the skippers to land more of their catch here instead of at the big auction",
@@ -3802,3 +3811,16 @@ def test_one_talk_is_no_talking_often_and_a_plan_is_no_sight():
     )
     pair = of(OF_SOMEONE, "Kristine Dizon") | of(OF_TALKS, "Kristine Dizon") | of(OF_ONE_TALK, "Kristine Dizon")
     assert not never & pair, never
+
+
+def test_a_cannery_s_and_a_fish_counter_s_steps_stay_where_fish_are():
+    """Session 69 gave a cannery's line and a fish counter's tower steps of their own; a bread factory's
+    line and a weather station's readings keep theirs."""
+    baker = "Name: Mari Q\nLearned traits: Mari Q works the night shift on the production line at Corvid Bakeries."
+    steps = _decomposed("working on the production line", baker, seeds=40)
+    assert not [s for s in steps if re.search(r"\b(?:fish|slime|roe|retort|cans)\b", s)], steps
+    observer = "Name: Ann Q\nLearned traits: Ann Q is the weather observer at the mountain station."
+    steps = _decomposed("taking the weather observations", observer, seeds=40)
+    assert not [s for s in steps if re.search(r"\b(?:fish|weir|tally counter|sockeye)\b", s)], steps
+    cannery = "Name: Kris D\nLearned traits: Kris D works on the slime line at Tulik Bay Seafoods, gutting salmon."
+    assert [s for s in _decomposed("working the day shift on the slime line", cannery, 40) if "fish" in s]

@@ -948,6 +948,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "sweeping up around the machine",
             "refilling the labels",
             "keeping pace with the line",
+            # (a cannery's: see _SETTING_STEPS)
+            "heading and gutting the fish",
+            "scraping the slime off a fish",
+            "pulling the roe out of the fish",
+            "sliding the trays of cans into the retort",
+            "checking the seams on the cans",
+            "hosing the fish scales off the floor",
         ),
         (
             "cleaning down the machine",
@@ -2272,6 +2279,124 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "shutting the hens in",
         ),
     ),
+    # Fishing for a living with nets, lines or pots: an outside tester's Alaskan set-net fisherman (session 69)
+    # picking salmon out of his nets drew a mechanic's steps ("measuring twice before cutting", "welding a
+    # seam"), as mending nets was manual work and no kind was a fisher's.
+    "fishing": (
+        "fishing for a living: setting, hauling and picking nets, lines or pots, landing, bleeding and icing the "
+        "catch, from a boat or a beach",
+        (
+            "pulling on the oilskins and the boots",
+            "checking the tide",
+            "loading the totes and the ice",
+            "getting the skiff down to the water",
+            "looking over the nets from the shore",
+        ),
+        (
+            "hauling in the net",
+            "picking fish out of the net",
+            "untangling the web",
+            "clearing weed out of the net",
+            "throwing the fish into the tote",
+            "icing the catch",
+            "counting the fish",
+            "bleeding the fish",
+            "resetting the net",
+            "checking the anchor line",
+            "mending a tear in the net",
+            "checking the floats and the lead line",
+            "bailing out the skiff",
+            "keeping an eye on the tide",
+            "sorting the catch by size",
+            "hosing down the deck",
+            "coiling the running line",
+            "dragging the full totes up the beach",
+            "weighing the catch at the tender",
+            "hanging new web on the net",
+            "baiting the hooks",
+            "emptying a crab pot",
+        ),
+        (
+            "hosing out the totes",
+            "hanging up the oilskins",
+            "stowing the net",
+            "writing the catch in the log",
+        ),
+    ),
+    # Flying an aircraft: an outside tester's bush pilot flying the mail run was "logging on to the tachograph",
+    # "checking the route for roadworks" and "counting the bicycles aboard", a lorry's, a bus's and a ferry's.
+    "flying": (
+        "flying an aircraft: pre-flight checks, taking off, flying a route, landing, loading passengers, mail and "
+        "freight onto a plane",
+        (
+            "walking round the plane for the pre-flight check",
+            "draining a fuel sample to check for water",
+            "checking the weather at the destination",
+            "filing the flight plan",
+        ),
+        (
+            "taxiing out",
+            "running up the engine",
+            "taking off",
+            "climbing to cruising height",
+            "radioing the position",
+            "checking the instruments",
+            "keeping clear of the cloud",
+            "watching for other traffic",
+            "trimming the plane",
+            "lining up for the landing",
+            "landing",
+            "taxiing in to the dock",
+            "helping the passengers down",
+            "unloading the mail bags",
+            "weighing the freight",
+            "strapping down the cargo",
+            "briefing the passengers",
+            "working out the weight and balance",
+            "logging the flight time",
+            "refuelling the plane",
+        ),
+        (
+            "tying down the plane",
+            "writing up the logbook",
+            "putting the cover on the engine",
+            "closing the flight plan",
+        ),
+    ),
+    # Curing food: smoking, salting, drying and jarring fish or meat. An outside tester's smokehouse keeper
+    # splitting and hanging salmon was read as quarrying ("splitting") and drew a mechanic's steps.
+    "curing": (
+        "curing food: smoking, salting, drying or jarring fish or meat in a smokehouse",
+        (
+            "lighting the alder fire in the smokehouse",
+            "sharpening the knife",
+            "mixing the brine",
+        ),
+        (
+            "splitting a salmon down the back",
+            "cutting the fish into strips",
+            "rinsing the strips",
+            "soaking the strips in the brine",
+            "hanging the strips on the racks",
+            "turning the strips on the racks",
+            "feeding the fire with green alder",
+            "damping down the fire",
+            "checking the smoke",
+            "waving off the flies",
+            "feeling the strips for dryness",
+            "taking down the finished strips",
+            "packing the strips into jars",
+            "sealing the jars",
+            "bagging the smoked strips",
+            "labelling the jars",
+            "scraping the racks clean",
+        ),
+        (
+            "banking the fire for the night",
+            "washing the knives and the table",
+            "carrying the jars to the house",
+        ),
+    ),
     # A quarry's or a mine's work: an outside tester's slate quarrymen (1905) drew a mechanic's steps ("replacing
     # the filters", "welding a seam") while drilling shot holes and splitting slate, and their manager's
     # "checking the weighed slate at the weigh house" a lorry driver's ("keeping to the speed limit").
@@ -2627,6 +2752,12 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "starting the next exposure",
             "checking the first image",
             "focusing the telescope",
+            # (a fish counter's at a weir or a tower: see _SETTING_STEPS)
+            "counting the fish passing over the weir",
+            "clicking the tally counter",
+            "telling a sockeye from a chum in the water",
+            "noting the count for the hour",
+            "adding up the night's count",
         ),
         ("packing the kit away", "saving the data", "writing up the observations", "cleaning the instruments"),
     ),
@@ -2863,14 +2994,14 @@ _UNFRAMED = {
     "visiting", "travel", "outdoor", "housework", "cleaning", "delivery", "post", "farming", "emergency",
     "gardening", "hairdressing", "library", "portering", "watch",
     # ("planning the next part of the racehorses", "finishing one part of the curd": session 66)
-    "horses", "wool", "dairying", "quarrying",
+    "horses", "wool", "dairying", "quarrying", "fishing", "flying", "curing",
 }  # fmt: skip
 # Kinds whose general steps are not tied to what the block is about: "vacuuming the floors for the living
 # room", "stopping for fuel for pallets", "noting the times for the slalom course".
 _UNTIED = {
     "sport", "machine", "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing",
     "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering", "watch", "horses",
-    "quarrying",
+    "quarrying", "fishing", "flying", "curing",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
@@ -2879,6 +3010,7 @@ _KINDS = list(POOLS)
 WORK_KINDS = frozenset(_KINDS) - _UNFRAMED - {"errand", "cooking"} | {
     "crew", "sport", "machine", "measuring", "cleaning", "delivery", "post", "farming", "emergency", "smithing",
     "brewing", "gardening", "hairdressing", "library", "portering", "watch", "horses", "wool", "dairying", "quarrying",
+    "fishing", "flying", "curing",
 }  # fmt: skip
 # Short examples of each kind, besides its description: one long description is a blurred target
 # (a student's "working towards her degree" came out closer to medical work than to studying, and
@@ -2938,9 +3070,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "animal care": ("examining a sick animal", "treating a dog at the surgery", "vaccinating a cat",
                     "looking after a sick animal", "visiting a farm to see a sick cow", "holding surgery at the vet's"),
     "production": ("working on the production line", "operating the machines at the factory",
-                   "working a shift at the plant", "packing goods at the factory", "running the machines on the line"),
+                   "working a shift at the plant", "packing goods at the factory", "running the machines on the line",
+                   # (a cannery's: an outside tester's slime-line worker was read as having a meal, session 69)
+                   "working the slime line at the cannery", "gutting fish on the processing line",
+                   "keeping the canning line running", "checking the retort log at the cannery"),
     "manual": ("repairing an engine", "fixing a boat", "building a shed", "doing maintenance work",
-               "mending nets", "working with tools", "cleaning the windows", "painting the fence",
+               "working with tools", "cleaning the windows", "painting the fence",
                "servicing an engine in the workshop", "refuelling the boat",
                "hauling a boat out of the water for repairs", "a mechanic's work on boats and engines",
                "fitting snow chains on the wheels"),
@@ -3006,6 +3141,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "checking the sheep on the hill", "mucking out the byre",
                 "moving the flock to another field", "tending the beehives", "working on the farm",
                 "collecting the eggs", "ploughing the field"),
+    "fishing": ("picking salmon out of the set nets", "hauling in the nets", "setting the nets at the fishing site",
+                "fishing from the boat", "drift netting for salmon", "landing the catch on the quay", "mending nets",
+                "hanging new web on the drift net", "running the totes of fish to the cannery",
+                "checking the crab pots", "fishing the set nets every tide"),
+    "flying": ("flying the plane", "flying passengers up the coast", "piloting a small plane", "flying the mail run",
+               "landing the floatplane", "doing the pre-flight checks on the plane", "flying freight to the villages",
+               "fuelling and tying down the plane"),
+    "curing": ("smoking salmon in the smokehouse", "splitting and hanging salmon in the smokehouse",
+               "curing meat in the smokehouse", "salting fish", "jarring smoked fish", "drying fish on the racks"),
     "quarrying": ("working at the quarry", "splitting slate in the dressing shed",
                   "drilling and blasting the rock face", "working down the mine", "cutting stone in the quarry",
                   "digging coal at the coal face", "weighing the slate wagons at the weigh house",
@@ -3030,6 +3174,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "measuring": ("reading the weather instruments", "taking the weather observations", "measuring the snow depth",
                   "digging a snow profile", "taking water samples", "surveying the site", "testing samples in the lab",
                   "recording the readings",
+                  # (a fish counter's: an outside tester's technician counting salmon at a tower, session 69)
+                  "counting salmon from the counting tower", "counting fish at the weir",
                   # (an observatory's night: an outside tester's telescope operator read as a hotel's)
                   "running the telescope from the control room", "observing the sky with the telescope",
                   "reducing the spectra from the telescope"),
@@ -3220,7 +3366,7 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"\b(?:factory|factories|production|(?:assembly|packing|bottling|the) line|(?:power|processing|bottling|"
         r"chemical|manufacturing|the) plant|operatives?|machinists?|machine operators?|operat\w* (?:the )?machines?|"
         r"machinery|mills?|\w+works|assembly|packers?|conveyor|shop floor|manufactur\w*|foundry|processing|"
-        r"bottling|cannery|sawmill|shift work|dough divider|ovens?)\b",
+        r"bottling|cannery|cannin\w*|seafoods?|slime line|retorts?|sawmill|shift work|dough divider|ovens?)\b",
         re.IGNORECASE,
     ),
     # Making a drink, not drinking one: "having a half of bitter at the inn" is a customer's (an outside
@@ -3262,6 +3408,24 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "teaching": re.compile(
         r"\b(?:teach\w*|taught|tutor\w*|lectur\w*|lessons?|class|classes|pupils?|students?|school\w*|"
         r"professor|instruct\w*|coach\w*|train\w* (?:the|new|a) \w+|apprentices?|course|seminar|workshop)\b",
+        re.IGNORECASE,
+    ),
+    "fishing": re.compile(
+        # (what catches fish, not fish alone: a fishmonger's "filleting fish at the stall" and "meeting the fishing
+        # boats" are her trade's)
+        r"\b(?:fishing(?! boats?)|fisherm[ae]n|fishers?|nets?|netting|catch|gillnet\w*|seine\w*|trawl\w*|longlin\w*|"
+        r"hooks?|lures?|angl(?:er|ers|ing)|skiff|totes?|set-net|drift net\w*|crab pots?|lobster pots?|crabbing)\b",
+        re.IGNORECASE,
+    ),
+    "flying": re.compile(
+        r"\b(?:fly|flies|flying|flew|flown|flights?|pilot\w*|planes?|aircraft|airplanes?|aeroplanes?|floatplanes?|"
+        r"seaplanes?|airstrip|runway|airfield|airport|hangar|cockpit|helicopters?|air taxi|mail run)\b",
+        re.IGNORECASE,
+    ),
+    "curing": re.compile(
+        r"\b(?:smokehouse|smoke ?house|smoked|smoking (?:fish|salmon|meat|ham|bacon|strips)|curing|cured|jerky|"
+        r"kippers?|brine|brining|salt(?:s|ed|ing)? (?:fish|meat|cod|pork)|dr(?:y|ies|ied|ying) (?:fish|meat|salmon)|"
+        r"jarr(?:ed|ing)|drying racks?)\b",
         re.IGNORECASE,
     ),
     "quarrying": re.compile(
@@ -3316,7 +3480,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "measuring": re.compile(
         r"\b(?:instruments?|readings?|measur\w*|samples?|sampling|weather|forecast\w*|meteorolog\w*|gauges?|"
         r"survey\w*|labs?|laborator\w*|observations?|snow profile|data|sensors?|scien\w*|hydrolog\w*|avalanche|"
-        r"telescopes?|observing|astronom\w*|spectr\w*)\b",
+        r"telescopes?|observing|astronom\w*|spectr\w*|"
+        r"count\w* (?:the )?(?:fish|salmon)|weirs?|escapement|counting towers?|fish counts?)\b",
         re.IGNORECASE,
     ),
     # Persuading is a campaigner's, a negotiator's or a fundraiser's: "herding them on the pasture" read as
@@ -3374,6 +3539,10 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("measuring", r"\b(?:depth|probe|layers?|samples?|snow|water|spot)\b",
          r"\b(?:snow\w*|avalanche|water|rivers?|lakes?|streams?|sea|tides?|hydrolog\w*|samples?|sampling|labs?|"
          r"laborator\w*|soil|depth|wells?|boreholes?|reservoirs?|survey\w*|site)\b"),
+        ("measuring", r"\b(?:fish|weir|tally counter|sockeye|chum|night's count)\b",
+         r"\b(?:fish\w*|salmon|weirs?|escapement|counting towers?)\b"),
+        ("production", r"\b(?:fish|slime|roe|retort|cans|scales)\b",
+         r"\b(?:fish\w*|salmon|cann\w*|seafoods?|slime line|retort)\b"),
         ("measuring", r"\b(?:telescope|guide star|target|calibration frames?|seeing|exposure|images?)\b",
          # (a spectrograph's, not an ozone spectrometer's: an outside tester's atmospheric scientist was
          # "pointing the telescope at the next target")
