@@ -1813,17 +1813,25 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
             [
                 (6, "pick salmon out of his set nets"),
                 (12, "run the totes over to the cannery dock"),
-                (14, "mend nets on the beach"),
-                (20, "take a steam bath at home"),
+                (14, "mend nets on the beach after lunch"),
+                (20, "take a steam bath at home on most evenings"),
                 (18, END_OF_DAY),
             ],
         ),
         ("After lunch, she sews at home.", [(14, "sew at home")]),
         ("Between tides Bo Lenn mends nets on the quay.", [(6, "mend nets on the quay")]),
+        # ... and a part of a span at an hour of its own is done as part of it, where it is (planned alone, the
+        # skipper hung his boat's web on the set-net beach)
         (
-            "Between fishing periods Nick works on the boat from 7 am until 5 pm. In the evening he helps his "
-            "father on the beach from 7 pm until 9 pm.",
-            [(7, "work on the boat"), (19, "help his father on the beach"), (17, END_OF_DAY), (21, END_OF_DAY)],
+            "Between fishing periods Nick works on the boat at the harbour from 7 am until 5 pm, hanging new web "
+            "on the drift net in the morning. In the evening he helps his father on the beach from 7 pm until 9 pm.",
+            [
+                (7, "work on the boat at the harbour"),
+                (9, "work on the boat at the harbour, hanging new web on the drift net"),
+                (19, "help his father on the beach in the evening"),
+                (17, END_OF_DAY),
+                (21, END_OF_DAY),
+            ],
         ),
         (
             "Ann does the morning milking at 6 am and the evening one at 5 pm.",

@@ -94,6 +94,7 @@ def wake_up(p: Prompt) -> dict[str, int]:
 
 # Parts of the day a routine names without a clock ("walks the dog in the afternoon"), at an hour a
 # person would mean by them.
+_PARTS_OF_DAY_SAID = re.compile(r"\s*\b(?:in the|every|on most|most) (?:morning|afternoon|evening|night)s?\b", re.I)
 _PARTS_OF_DAY = (
     (re.compile(r"\s*\b(?:early )?(?:in the|every) morning\b", re.IGNORECASE), 9),
     (re.compile(r"\s*\b(?:at lunchtime|over lunch)\b", re.IGNORECASE), 12),
@@ -283,10 +284,10 @@ def _without_lead(clause: str) -> str:
     if not ends or re.search(r"\d", " ".join(words[: ends[0]])):
         return clause  # (a clock time said first is _TIME_FIRST's)
     opening, rest = " ".join(words[: ends[0]]).rstrip(","), " ".join(words[ends[0] :])
-    # (kept for its hour only where it names a part of the day: "between fishing periods" has none)
-    timed = _AT_CLOCK.search(rest) or _UNTIL.search(rest)
+    # (kept only where it names a part of the day, which places it, or keeps a loose reading of the plan in
+    # its part of the day when a clock time places it: "between fishing periods" says neither)
     of_the_day = any(pattern.search(opening) for pattern, _ in _PARTS_OF_DAY)
-    return f"{rest} {opening}" if of_the_day and not timed else rest
+    return f"{rest} {opening[0].lower()}{opening[1:]}" if of_the_day else rest
 
 
 def _verbs_said(clause: str) -> str:
@@ -332,6 +333,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
     last_end: int | None = None  # hours since waking of the latest stated end
     span_ends: list[int] = []  # hours since waking of every stated end
+    span_item: tuple[int, int, str] | None = None  # the last clause with a span: its start, end and text
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
     # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
@@ -412,6 +414,16 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             joint = " and " if re.match(r"\s*and\s*$", requirement[max(found, 0) - 5 : max(found, 0)]) else ", "
             items[-1] = (at, f"{text}{joint}{clause}")
             continue
+        if hours and span_item and not during and re.match(r"[a-z]+ing\b", clause):
+            # "... works on the Agnes W at the harbour from 7 am until 5 pm, hanging new web on the drift net in
+            # the morning and fixing the hydraulics in the afternoon": a part of the span at an hour of its own
+            # is done as part of it, where it is (planned alone, an outside tester's skipper hung the web on the
+            # set-net beach; session 69).
+            start, end, text = span_item
+            if all(start < (h - wake) % 24 < end for h in hours):
+                for h in hours:
+                    items.append((h % 24, f"{text}, {_PARTS_OF_DAY_SAID.sub('', strip_time(clause)).strip()}"))
+                continue
         if not hours and ends is None and queue and not listed:
             # "sweeps up and cashes up the till at 6 pm": the hour said once is both verbs' (the sweeping was
             # planned in the middle of the day's haircuts). Not in a colon's list of what a shift holds
@@ -447,6 +459,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         for at in placed:
             if text and at < 24:
                 items.append(((wake + at) % 24, text))
+        span_item = (placed[0], ended, text) if ended is not None and text else None
     # The day's work is over at the last stated end ("writes up the charts until 5 pm"), and at an afternoon's
     # or evening's end before a later item ("works on the boat until 5 pm ... helps his father from 7 pm"):
     # without an end, the hour takes the latest item begun, and the work ran on until bedtime or the next item.
