@@ -3832,3 +3832,22 @@ def test_a_cannery_s_and_a_fish_counter_s_steps_stay_where_fish_are():
     assert not [s for s in steps if re.search(r"\b(?:fish|weir|tally counter|sockeye)\b", s)], steps
     cannery = "Name: Kris D\nLearned traits: Kris D works on the slime line at Tulik Bay Seafoods, gutting salmon."
     assert [s for s in _decomposed("working the day shift on the slime line", cannery, 40) if "fish" in s]
+
+
+def test_whom_one_knows_is_not_recited_to_family():
+    """Session 69: an outside tester's skipper told his partner "So, Agnes is my mother"; a friend may still
+    be told it."""
+    memories = "\n".join(
+        (
+            "- Nick Wass knows Agnes Wass as mother (feeling: loves her cooking).",
+            "- Nick Wass knows Peter Wass as father (feeling: proud of him).",
+        )
+    )
+    conversation = "[Conversation]\nNick Wass: Hi Hannah!\nHannah Brek: Hey Nick, good to see you."
+    base = {"name": "Nick Wass", "other": "Hannah Brek", "memories": memories, "conversation": conversation}
+    partner = {**base, "relation_phrase": "Hannah Brek is Nick Wass's partner"}
+    lines = [ask("converse.utterance", seed, **partner)["utterance"] for seed in range(60)]
+    assert not [x for x in lines if re.search(r"is my (?:mother|father)", x)], lines
+    friend = {**base, "relation_phrase": "Hannah Brek is Nick Wass's friend"}
+    lines = [ask("converse.utterance", seed, **friend)["utterance"] for seed in range(60)]
+    assert [x for x in lines if re.search(r"is my (?:mother|father)", x)], lines

@@ -768,6 +768,9 @@ def _line(
             listed = bullet_lines(p.get("memories")) + sentences(p.get("summary"))
             felt = next((m for m in listed if m.startswith(chosen) and "(feeling:" in m), chosen)
             relation = _relation_said(felt, p.get("name"), rng)
+            # (not to family, who know whom the speaker knows: an outside tester's skipper told his partner "So,
+            # Agnes is my mother", and she told his mother "Peter is my partner's father"; session 69)
+            relation = "" if _KIN.search(_label(p)) else relation
             line, framed = (rng.choice(_OF_SOMEONE) + relation, True) if relation else (rng.choice(SMALL_TALK), False)
         else:
             whole = as_said_to(chosen, p.get("name"), p.get("other")).rstrip(".")
