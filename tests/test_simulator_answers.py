@@ -3851,3 +3851,22 @@ def test_whom_one_knows_is_not_recited_to_family():
     friend = {**base, "relation_phrase": "Hannah Brek is Nick Wass's friend"}
     lines = [ask("converse.utterance", seed, **friend)["utterance"] for seed in range(60)]
     assert [x for x in lines if re.search(r"is my (?:mother|father)", x)], lines
+
+
+def test_thoughts_of_who_talks_with_whom_and_a_varied_frame_are_not_told():
+    """Session 69: "So, I enjoy talking with Agnes Wassillie." and "I feel nice about my days, because Peter
+    Wassillie knows Hannah Brekke as son's partner." were lines of an outside tester's talks."""
+    from aga.simulator.text import clean_topic
+
+    assert clean_topic("I feel nice about my days, because Bo Lenn is mending nets.") == "Bo Lenn is mending nets"
+    memories = "\n".join(
+        (
+            "- Peter Wass enjoys talking with Agnes Wass",
+            "- Peter Wass and Bev Kow talk often",
+            "- Peter Wass is mending nets on the beach (tying a knot)",
+        )
+    )
+    conversation = "[Conversation]\nPeter Wass: Hi Kris!\nKris Diz: Hey Peter, good to see you."
+    shown = {"name": "Peter Wass", "other": "Kris Diz", "memories": memories, "conversation": conversation}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+    assert not [x for x in lines if re.search(r"talking with|talk often", x)], lines

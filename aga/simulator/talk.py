@@ -352,8 +352,10 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         # nor what the listener heard, told back to them: "Word is you have heard on the radio that a
         # snowstorm will close the road" was said to the one who heard it (an outside tester's town)
         and not (listener and re.match(rf"(?:{re.escape(listener)}|{who})\s+{_LEARNT}", t))
-        # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said)
-        and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
+        # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said), nor about
+        # talking with a third: "So, I enjoy talking with Agnes Wassillie." was news to an outside tester's
+        # town (session 69); who talks with whom is a thought, not a thing to tell
+        and not OF_A_PAIR.match(t)
         and not t.endswith((" is idle", SMALL_TALK_ONLY))
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).

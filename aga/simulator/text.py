@@ -571,7 +571,10 @@ _FRAME = re.compile(
             # The same frames in the first person: a thought said aloud once and remembered from the line.
             r"I care about this: ", r"It matters to me that ", r"I keep coming back to this: ",
             r"I seem to be focused on the fact that ", r"I have been thinking that ",
-            *(re.escape(x) for x in (CHAT_PLANNING, CHAT_MEMO, REVISE_NOTE, REVISE_FEELINGS, RECALL)),
+            *(re.escape(x) for x in (CHAT_PLANNING, CHAT_MEMO, REVISE_NOTE, RECALL)),
+            # (as ``vary`` may say it: "I feel nice about my days, because ..." was told to an outside
+            # tester's town as a line of talk)
+            re.escape(REVISE_FEELINGS).replace("good", "(?:good|great|nice|lovely)"),
             rf"For {_WHO}'s planning: ",
             # The runtime's day plan ("This is Ana's plan for Monday March 10: wake up at 6:00 am; ..."):
             # what is left is the schedule itself.
