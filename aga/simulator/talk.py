@@ -29,6 +29,7 @@ from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
     NAMED,
     OF_A_PAIR,
+    OF_TALKING,
     as_said_to,
     bullet_lines,
     clean_topic,
@@ -355,7 +356,8 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         # nor what one has drawn about the two of them ("Truth is, I and you talk often" was said), nor about
         # talking with a third: "So, I enjoy talking with Agnes Wassillie." was news to an outside tester's
         # town (session 69); who talks with whom is a thought, not a thing to tell
-        and not OF_A_PAIR.match(t)
+        and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
+        and not OF_TALKING.match(t)
         and not t.endswith((" is idle", SMALL_TALK_ONLY))
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).
