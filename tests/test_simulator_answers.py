@@ -3870,3 +3870,28 @@ def test_thoughts_of_who_talks_with_whom_and_a_varied_frame_are_not_told():
     shown = {"name": "Peter Wass", "other": "Kris Diz", "memories": memories, "conversation": conversation}
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
     assert not [x for x in lines if re.search(r"talking with|talk often", x)], lines
+
+
+@pytest.mark.parametrize(
+    ("aim", "gist"),
+    [
+        ("struggling to keep the shelves stocked during the busiest weeks of the year",
+         "struggling to keep the shelves stocked"),
+        ("fishing his set nets every tide while the sockeye are running strong", "fishing his set nets every tide"),
+        ("checking the nets and the floats and the lines and the hooks", "checking the nets and the floats"),
+    ],
+)  # fmt: skip
+def test_what_one_is_busy_with_is_said_short_and_ends_on_no_dangling_word(aim: str, gist: str):
+    """Session 69: "jotting down ideas on struggling to keep the shelves stocked during the" was a step."""
+    from aga.simulator.steps import _gist
+
+    assert _gist(aim) == gist
+
+
+def test_a_word_of_a_name_in_ing_is_no_verb():
+    """Session 69: "Tulik Bay Trading Post" and "Tulik River Counting Tower" made their activities about
+    "Post" and "Tower" ("(chatting with the cashier at Post)", "(tapping out a dent at Tower)")."""
+    from aga.simulator.text import thing_of
+
+    assert thing_of("counting salmon from the tower at Tulik River Counting Tower") == "salmon"
+    assert thing_of("taking the strips to sell at Tulik Bay Trading Post") not in ("Post", "")

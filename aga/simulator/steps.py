@@ -4282,8 +4282,13 @@ def _drift(p: Prompt) -> list[str]:
 # Words after which a long aim goes on about its circumstances: "organising a party | at the cafe for her
 # customers on February 14". Not "of", which is part of the thing ("thirty years of logbooks").
 _GIST_CUT = frozenset(
-    ("at", "in", "on", "for", "from", "to", "that", "which", "who", "instead", "with", "about", "into", "by", "so")
-)
+    ("at", "in", "on", "for", "from", "to", "that", "which", "who", "instead", "with", "about", "into", "by", "so",
+     # (and a time it goes on in: "jotting down ideas on struggling to keep the shelves stocked during the" was
+     # a step of an outside tester's storekeeper, session 69)
+     "during", "while", "when", "because", "as", "until")
+)  # fmt: skip
+# Words a gist cut at its length does not end on ("... every tide while the").
+_DANGLING = frozenset(("the", "a", "an", "of", "and", "or", "his", "her", "their", "its", "my", "every", "each", "to"))
 
 
 def _gist(aim: str, most: int = 8) -> str:
@@ -4298,7 +4303,10 @@ def _gist(aim: str, most: int = 8) -> str:
     for i, word in enumerate(words):
         if i >= 3 and word.lower() in _GIST_CUT:
             return " ".join(words[:i])
-    return " ".join(words[:most])
+    kept = words[:most]
+    while len(kept) > 3 and kept[-1].lower() in _DANGLING:
+        kept.pop()
+    return " ".join(kept)
 
 
 # Ways a step turns to what the persona is busy with: a model words the same thought differently

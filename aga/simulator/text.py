@@ -354,6 +354,10 @@ def _is_gerund(words: list[str], i: int) -> bool:
     word = words[i].lower()
     if not word.endswith("ing") or len(word) <= 4 or word.endswith("thing"):
         return False
+    # (nor a word of a name inside the sentence: "the mail at Tulik Bay Trading Post" is about the mail, not
+    # "Post"; "(chatting with the cashier at Post)" was said, session 69)
+    if i > 0 and words[i][:1].isupper():
+        return False
     return not (i > 0 and _DETERMINER.match(words[i - 1]))
 
 
