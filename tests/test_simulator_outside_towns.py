@@ -171,6 +171,16 @@ TRADES: dict[str, set[str]] = {
     "Catrin Parry": {"lodging", "cooking", "worship"},
     "Huw ab Ifan": {"horses", "quarrying", "farming"},
     "Ellis Owen": {"watch", "quarrying"},
+    # Session 69's Alaskan cannery town (the skipper works on his boat's gear; the pilot checks the weather
+    # and the manifests; the fish counter enters his counts and radios them in; the store is the post office)
+    "Peter Wassillie": {"fishing", "manual", "bathhouse"},
+    "Agnes Wassillie": {"curing", "sewing", "cooking"},
+    "Nick Wassillie": {"fishing", "manual", "crew"},
+    "Hannah Brekke": {"flying", "delivery", "measuring", "desk work"},
+    "Marlon Dizon": {"production", "desk work"},
+    "Kristine Dizon": {"production", "study"},
+    "Luis Ortega": {"measuring", "desk work", "broadcast"},
+    "Bev Kowalczyk": {"service", "post", "desk work"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -222,6 +232,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "steppe_camp_cast.toml",
         "tern_ridge_cast.toml",
         "slate_village_cast.toml",
+        "tulik_bay_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1073,3 +1084,12 @@ def test_session_68s_gatherings_and_blasts_stay_near_their_hours_when_a_plan_is_
             said.append(HOOKS["plan.hourly"](prompt)["activity"])
         assert not [x for x in said if of_a_time.search(x)], [x for x in said if of_a_time.search(x)]
         assert len(set(said)) >= 5, said  # still read loosely
+
+
+def test_session_69s_cannery_town_loads_without_a_warning():
+    """Session 69's outside town (`aga run tests/towns_from_outside/tulik_bay`): an Alaskan salmon cannery
+    town whose fisherman, smokehouse, bush pilot, slime line and fish counter had no know-how of their own."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "tulik_bay")
+    assert len(scenario.cast) == 8 and scenario_warnings(scenario) == []

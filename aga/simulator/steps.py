@@ -3418,7 +3418,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "flying": re.compile(
-        r"\b(?:fly|flies|flying|flew|flown|flights?|pilot\w*|planes?|aircraft|airplanes?|aeroplanes?|floatplanes?|"
+        # (not a flight alone: "following the radiosonde's flight" is a weather balloon's)
+        r"\b(?:fly|flying|flew|flown|flight plans?|pilot\w*|planes?|aircraft|airplanes?|aeroplanes?|floatplanes?|"
         r"seaplanes?|airstrip|runway|airfield|airport|hangar|cockpit|helicopters?|air taxi|mail run)\b",
         re.IGNORECASE,
     ),
