@@ -3895,3 +3895,18 @@ def test_a_word_of_a_name_in_ing_is_no_verb():
 
     assert thing_of("counting salmon from the tower at Tulik River Counting Tower") == "salmon"
     assert thing_of("taking the strips to sell at Tulik Bay Trading Post") not in ("Post", "")
+
+
+def test_news_one_means_to_tell_in_a_second_sentence_is_the_news_told():
+    """Session 69: an outside tester's fish counter, whose "Currently" said Fish and Game had announced an
+    opener "and Luis means to tell the fishermen he sees in town", told it to no one."""
+    from aga.simulator.talk import _to_tell
+
+    currently = (
+        "Luis Ort is on the night count at the counting tower. Fish and Game has just announced a 12-hour "
+        "drift gillnet opener on Wednesday July 9 from 6 am to 6 pm, and Luis means to tell the fishermen he sees."
+    )
+    assert _to_tell(currently).startswith("Fish and Game has just announced a 12-hour drift gillnet opener")
+    # ... and one that goes on about the first sentence by its pronoun tells the first
+    party = "Ida Lund is organising a party at the cafe on Friday at 7 pm. She is buying the food and invites everyone."
+    assert _to_tell(party) == "Ida Lund is organising a party at the cafe on Friday at 7 pm."

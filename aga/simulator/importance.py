@@ -62,6 +62,9 @@ ANCHORS: tuple[tuple[str, int], ...] = (
     ("an invitation to a party or a celebration", 7),
     ("news that affects the whole town", 7),
     ("a plan to close a school, a library or a shop people rely on", 7),
+    # (an outside tester's fisheries technician rated Fish and Game's "12-hour drift gillnet opener ... on
+    # Wednesday July 9" 4, near the usual work, and told it to no one; session 69)
+    ("the authorities announce an opening, a closure or a new rule", 7),
     ("an election, someone running for office", 7),
     ("a warning of danger, a storm or an accident", 7),
     # (an outside tester's night herder "saw a grey wolf at dawn near the fold" and rated it 1, closest to

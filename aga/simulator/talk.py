@@ -1266,7 +1266,9 @@ def _news_in(line: str) -> str:
 # A sentence of the speaker's "Currently" that says they are to tell people: "he must warn the boaters
 # and the town", "invites everyone she meets to come", "asks everyone she meets to enter a crew".
 _TO_TELL = re.compile(
-    r"\b(?:must|has to|have to|needs? to|wants? to|is going to|should)\s+(?:warn|tell|let|inform|invite|ask)\b|"
+    # (and "means to tell the fishermen he sees": an outside tester's fish counter told no one of the opener)
+    r"\b(?:must|has to|have to|needs? to|wants? to|is going to|should|means? to|plans? to|intends? to|hopes? to)"
+    r"\s+(?:warn|tell|let|inform|invite|ask)\b|"
     # (and "every quarryman he meets", "urges every singer": an outside tester's union secretary never told
     # the strike meeting his Currently said he asks every quarryman about)
     r"\b(?:warns?|tells?|invites?|inviting|asks?|asking|telling|warning|urg(?:es?|ing)|remind(?:s|ing)?|begs?|"
@@ -1289,7 +1291,11 @@ def _to_tell(currently: str) -> str:
         # (and no "and" left where the telling clause began: "... who is not eating, and wants to ask
         # Carmen ..." told "... not eating, and.")
         own = re.sub(r",?\s+(?:and|but|so)$", "", own)
-        if i == 0 and len(own.split()) >= 6:
+        # (its own news wherever it is: "X is on the night count. Fish and Game has announced an opener ..., and
+        # he means to tell the fishermen" tells the opener, not the night count)
+        # (one that goes on about the first, by its pronoun, tells the first: "She is collecting decorations
+        # and invites everyone she meets" is of the party before it)
+        if len(own.split()) >= 6 and (i == 0 or not re.match(r"(?:he|she|they|it)\b", own, re.IGNORECASE)):
             return own
         return said[0] if i > 0 else ""
     return ""
