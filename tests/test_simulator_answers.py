@@ -3819,6 +3819,25 @@ def test_one_talk_is_no_talking_often_and_a_plan_is_no_sight():
     )
     pair = of(OF_SOMEONE, "Kristine Dizon") | of(OF_TALKS, "Kristine Dizon") | of(OF_ONE_TALK, "Kristine Dizon")
     assert not never & pair, never
+    # ... nor is a note "from our talk" with a third that names the other a talk with them, nor an earlier
+    # thought of one talk a reason to say "often"
+    heard = drawn(
+        [
+            "For Peter Wassillie's planning: I should remember this from our talk: Marlon Dizon owes Nick a beer.",
+            "I found it interesting that Marlon Dizon owes Nick a case of beer from a bet.",
+            "Marlon Dizon is checking the retort log (noting the temperatures)",
+            "Marlon Dizon is checking the retort log (writing down the time)",
+        ]
+    )
+    assert not heard & (of(OF_TALKS, "Marlon Dizon") | of(OF_ONE_TALK, "Marlon Dizon")), heard
+    again = drawn(
+        [
+            "Peter Wassillie had a good talk with Bev Kowalczyk",
+            "Peter Wassillie and Bev Kowalczyk were conversing about the price of diesel at the store",
+            "Peter Wassillie is chatting with Bev Kowalczyk",
+        ]
+    )
+    assert not again & of(OF_TALKS, "Bev Kowalczyk"), again
 
 
 def test_a_cannery_s_and_a_fish_counter_s_steps_stay_where_fish_are():

@@ -37,6 +37,7 @@ from aga.simulator.text import (
     OF_ONE_TALK,
     OF_ONESELF,
     OF_SOMEONE,
+    OF_TALKING_OFTEN,
     OF_TALKS,
     RECALL,
     REVISE_FEELINGS,
@@ -215,6 +216,15 @@ def _seen_or_said(statement: str) -> bool:
     return "conversing about" in text or bool(_TALKED.search(text)) or clean_topic(text) == text
 
 
+def _talk_between(statement: str, name: str, other: str) -> bool:
+    """Whether a statement is a talk between ``name`` and ``other``, seen ("Bo Lenn is chatting with Ana
+    Ruiz") or summed up ("Ana Ruiz and Bo Lenn were conversing about ..."), as the runtime records one."""
+    a, b = re.escape(name), re.escape(other)
+    summed = rf"(?:{a} and {b}|{b} and {a}) were conversing about\b"
+    seen = rf"(?:{a} is \w+ing with {b}|{b} is \w+ing with {a})\b"
+    return re.match(f"{summed}|{seen}", statement.strip()) is not None
+
+
 def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list[int]]]:
     """Insights that sum up two or more statements: a pursuit they see the person at again and again,
     or someone they keep naming; each with the numbers of the statements it rests on, most cited first."""
@@ -242,18 +252,20 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
             # ... and only a talk between the two of them makes them talk often: a statement naming the other
             # talking with a third ("Ingrid Solberg is chatting with Tomás") is no talk with the person (an
             # outside tester's mechanic "enjoys talking with Ingrid Solberg", and the two had never talked).
-            talked = any(_TALKED.search(statements[i]) and _names(statements[i], name) for i in cited)
+            # (a talk is one seen or summed up between the two: a note "from our talk" with a third that names
+            # the other is none, and made two who never met "talk often")
+            talked = any(_talk_between(statements[i], name, other) for i in cited)
             # Often is more than once: two talks summed up, or an earlier thought that they talk often. One
             # talk's summary, its two "is chatting with" sights and its memo were "talk often", and the
             # other's plan and a relation "seeing a lot of" someone never met (an outside tester's Alaskan
             # town, session 69): seen is seen at something, twice.
-            talks = {s for s in statements if "conversing about" in s and other in s}
-            often = len(talks) >= 2 or any(OF_A_PAIR.match(statements[i].rstrip(" .")) for i in cited)
+            talks = {s for s in statements if "conversing about" in s and _talk_between(s, name, other)}
+            often = len(talks) >= 2 or any(OF_TALKING_OFTEN.match(statements[i].rstrip(" .")) for i in cited)
             seen = sum(1 for i in cited if re.match(rf"{re.escape(other)} is \w+ing\b", clean_topic(statements[i])))
             if talked:
                 templates = OF_TALKS if often else OF_ONE_TALK
-            elif seen >= 2 or often:
-                templates = OF_SOMEONE
+            elif seen >= 2 or any(OF_A_PAIR.match(statements[i].rstrip(" .")) for i in cited):
+                templates = OF_SOMEONE  # (seen twice, or thought so before)
             else:
                 continue
             themes.append((p.rng.choice(templates).format(name=name, other=other), cited))

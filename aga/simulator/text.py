@@ -549,6 +549,7 @@ def _pair_pattern(template: str) -> str:
 OF_ONE_TALK = (
     "{name} had a good talk with {other}", "{name} and {other} had a chat", "{name} caught up with {other}",
 )  # fmt: skip
+OF_TALKING_OFTEN = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in OF_TALKS) + r")\.?$")
 OF_TALKING = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_TALKS, *OF_ONE_TALK)) + r")\.?$")
 OF_A_PAIR = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_SOMEONE, *OF_TALKS, *OF_ONE_TALK)) + r")\.?$")
 
