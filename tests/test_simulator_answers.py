@@ -3832,7 +3832,7 @@ def test_one_talk_is_no_talking_often_and_a_plan_is_no_sight():
     assert not heard & (of(OF_TALKS, "Marlon Dizon") | of(OF_ONE_TALK, "Marlon Dizon")), heard
     again = drawn(
         [
-            "Peter Wassillie had a good talk with Bev Kowalczyk",
+            "Peter Wassillie had a talk with Bev Kowalczyk",
             "Peter Wassillie and Bev Kowalczyk were conversing about the price of diesel at the store",
             "Peter Wassillie is chatting with Bev Kowalczyk",
         ]

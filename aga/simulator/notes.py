@@ -324,7 +324,7 @@ def _relation_insight(statement: str, name: str) -> str:
         # ("the baker he sees at dawn": whose "he" the label means is the knower's, so the knower says it)
         head = f"{knower} knows {known} as {label if _ARTICLE.match(label) else 'the ' + label}"
     else:
-        head = f"{known} is {knower}['’]s {label}".replace("['’]", "'")
+        head = f"{known} is {knower}'s {label}"
     first = knower.split()[0]
     if not feeling or _KEPT_QUIET.search(feeling):
         return head

@@ -269,9 +269,10 @@ def _opens_with_subject(text: str) -> bool:
 
 
 def _without_lead(clause: str) -> str:
-    """``clause`` with what it says first of when taken to its end ("After lunch she sews at home from 2 pm"
-    -> "she sews at home from 2 pm after lunch"), or dropped where the clause states its own clock time; as
-    it was when it opens otherwise, or with a clock time (see ``_TIME_FIRST``)."""
+    """``clause`` with what it says first of when taken to its end where that names a part of the day ("After
+    lunch she sews at home" -> "she sews at home after lunch"), else dropped ("Between fishing periods Nick
+    works on the boat" -> "Nick works on the boat"); as it was when it opens otherwise, or with a clock time
+    (see ``_TIME_FIRST``)."""
     words = clause.split()
     if not words or words[0].lower() not in _LEAD_WORDS:
         return clause

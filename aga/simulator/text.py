@@ -547,7 +547,8 @@ def _pair_pattern(template: str) -> str:
 
 # ... and of one talk: "talk often" after a single chat over-claimed (an outside tester's town, session 69).
 OF_ONE_TALK = (
-    "{name} had a good talk with {other}", "{name} and {other} had a chat", "{name} caught up with {other}",
+    # (no word ``vary`` swaps: "had a great talk" would be read as none of these)
+    "{name} had a talk with {other}", "{name} and {other} had a chat", "{name} caught up with {other}",
 )  # fmt: skip
 OF_TALKING_OFTEN = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in OF_TALKS) + r")\.?$")
 OF_TALKING = re.compile("^(?:" + "|".join(_pair_pattern(x) for x in (*OF_TALKS, *OF_ONE_TALK)) + r")\.?$")
