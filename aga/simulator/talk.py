@@ -337,9 +337,6 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     talking = r"\b(?:chatting|talking|speaking|conversing)\b"
     who = rf"\b(?:{re.escape(_first(listener))}|{re.escape(_called(listener, speaker))})\b"
     here = re.compile(rf"{talking}.*{who}|{who}.*{talking}") if listener else None
-    # A secret that concerns the listener is what one keeps from them ("Maria has a secret crush on
-    # Klaus" is not said to Klaus); told to a third person it is gossip, which people do share.
-    kept = re.compile(rf"\bsecret(?:ly|s)?\b.*{who}|{who}.*\bsecret(?:ly|s)?\b", re.IGNORECASE) if listener else None
     # What was said is compared as ``vary`` leaves it comparable: "Klaus often studies at the library"
     # was told as "I often read at the library", not found in the talk, and told again three lines on.
     heard = canonical(said)
@@ -381,7 +378,6 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not ((doing := _DOING.match(t)) and canonical(doing.group(1))[:30] in heard)
         and not _SPOKEN.search(t)
         and not (here and here.search(t))
-        and not (kept and kept.search(t))
         and not _IN_TALK.search(t)
     ]
 
@@ -1319,17 +1315,22 @@ _SURPRISE = re.compile(r"\b(?:surprise|secret\w*|behind (?:his|her|their) back)\
 
 
 def kept_from(topic: str, listener: str) -> bool:
-    """Whether ``topic`` is a surprise or a secret about ``listener`` (by name or first name), which is not
-    told to them: an outside tester's night foreman told his niece, twice, of the surprise party for her
-    birthday his "Currently" said he kept secret from her (session 69)."""
+    """Whether ``topic`` is a surprise or a secret about ``listener`` (by any word of their name), which is
+    not told to them ("Maria has a secret crush on Klaus" is not said to Klaus; told to a third person it is
+    gossip, which people do share): an outside tester's night foreman told his niece, twice, of the surprise
+    party for her birthday his "Currently" said he kept secret from her (session 69)."""
     if not listener or not _SURPRISE.search(topic):
         return False
-    return _names_listener(topic, listener)
+    return _names_listener(topic, listener, by_last=True)
 
 
-def _names_listener(topic: str, listener: str) -> bool:
-    first = listener.split()[0]
-    return re.search(rf"\b(?:{re.escape(listener)}|{re.escape(first)})\b", topic) is not None
+def _names_listener(topic: str, listener: str, by_last: bool = False) -> bool:
+    """Whether ``topic`` names ``listener`` in full or by the first word of their name, and with ``by_last`` by
+    its last (a family name written first: "Sato Michiko" is called "Michiko" by another Sato). Not by the
+    last otherwise: family share it ("Marlon Dizon" is no word about Kristine Dizon)."""
+    words = listener.split()
+    said = {listener, words[0], *(words[-1:] if by_last else [])} if words else set()
+    return any(re.search(rf"\b{re.escape(w)}\b", topic) for w in said)
 
 
 def not_kept_from(candidates: list[str], currently: str, listener: str) -> list[str]:
