@@ -2982,6 +2982,9 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
         "Ferry Point Slipway is busy with boats",
         "Bo Lenn is mending nets at Ferry Point Slipway",
         "Tam Osei is sleeping",
+        # Washing is no pursuit either: "has been drying off with a towel for much of the day" (session 69)
+        "Tam Osei is drying off with a towel (hanging the towel up)",
+        "Tam Osei is drying off with a towel (drying his hair)",
         # What the persona is about is no action seen: "... because the market has grown for much of the day"
         "Tam Osei is asking the council for a new slipway because the old one leaks",
         "Tam Osei is asking the council for a new slipway because the old one leaks.",
@@ -2996,6 +2999,7 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
     assert not [i for i in drawn if re.search(r"Ferry Point Slipway\b.*(?:mind|often|seeing)", i["insight"])]
     assert not [i for i in drawn if "having lunch" in i["insight"] and len(i["evidence"]) > 1]
     assert not [i for i in drawn if "sleeping" in i["insight"]]
+    assert not [i for i in drawn if "towel" in i["insight"] and len(i["evidence"]) > 1]
     assert not [i for i in drawn if "slipway" in i["insight"] and len(i["evidence"]) > 1]
     # Most answers still hold insights on single statements besides the themes.
     assert sum(len(i["evidence"]) == 1 for i in drawn) > len(drawn) / 3
@@ -3467,6 +3471,8 @@ def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
          "Idris is my uncle by marriage. I'm fond of his quiet ways"),
         ("Ana Lima knows Bo Reyes as son (feeling: is proud of him and curious about his music)",
          "Bo is my son. I'm proud of him and curious about his music"),
+        ("Bev Olsen knows Kristine Dizon as young friend (feeling: has taken the homesick girl under her wing)",
+         "Kristine is my young friend. I have taken the homesick girl under my wing"),  # (session 69)
         ("Ana Lima knows Bo Reyes as neighbour (feeling: friendly)", "Bo is my neighbour"),  # (no clause)
         ("Ana Lima knows Bo Reyes as classmate and has a crush on him", "Bo is my classmate"),  # (kept quiet)
     ],

@@ -165,7 +165,11 @@ _TALKED = re.compile(r"\b(?:conversing|chatting|talk(?:ed|ing)?|said|told|asked)
 _NO_PURSUIT = re.compile(
     r"^(?:chatting|conversing|sleeping|waiting|idle|on the way|spending|relaxing|resting|taking it easy|getting"
     r" ready|waking|going to bed|(?:eating|having|enjoying|cooking|making|grabbing) (?:an? |the |some )?"
-    r"(?:\w+ )?(?:breakfast|lunch|dinner|supper|meal|snack))\b"
+    r"(?:\w+ )?(?:breakfast|lunch|dinner|supper|meal|snack)"
+    # (nor is washing or dressing: "has been drying off with a towel for much of the day", session 69)
+    r"|(?:taking|having) an? (?:\w+ )?(?:bath|shower|wash)|showering|bathing|washing|drying (?:off|himself|herself)"
+    r"|brushing (?:his|her|their) (?:teeth|hair)|combing|shaving|getting (?:dressed|changed|washed)|dressing"
+    r"|changing (?:into|out of|clothes)|using the (?:toilet|washroom|bathroom|lavatory|outhouse))\b"
 )
 THEMES_AT_MOST = 2  # of an answer's insights, how many sum up several statements; the rest are single
 

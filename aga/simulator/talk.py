@@ -160,11 +160,19 @@ _FEELING_START = (
 _FEELING = re.compile(rf"\(feeling: (?P<f>[^)]+)\)|,?\s+and\s+(?P<g>{_FEELING_START}.*)$")
 
 
+# Sayings whose "his" or "her" is the one who feels ("under her wing", "in his prayers", "on her mind").
+_HOLDERS_OWN = re.compile(r"\b(under|in|on|off|at the back of) (?:his|her) (wing|prayers|mind|heart|thoughts|hands)\b")
+
+
 def _feeling_said(feeling: str) -> str:
     """A feeling towards someone as its holder says it: "likes her straight talk" -> "I like her straight
     talk", "fond of his quiet ways" -> "I'm fond of his quiet ways"; '' for one that is no clause
     ("friendly"). Its "her" and "him" are the one felt for, and stay."""
     feeling = feeling.strip(" .")
+    # Where a thing can only be the holder's own, its "his" or "her" is said "my": "has taken the homesick
+    # girl under her wing" was said "I have taken the homesick girl under her wing" (session 69's
+    # outside cannery town).
+    feeling = _HOLDERS_OWN.sub(r"\1 my \2", feeling)
     if _KEPT_QUIET.search(feeling):
         return ""  # (a crush is kept quiet, as any secret: see ``_KEPT_QUIET``)
     if feeling.startswith("is "):
