@@ -3935,3 +3935,29 @@ def test_news_one_means_to_tell_in_a_second_sentence_is_the_news_told():
     # ... and one that goes on about the first sentence by its pronoun tells the first
     party = "Ida Lund is organising a party at the cafe on Friday at 7 pm. She is buying the food and invites everyone."
     assert _to_tell(party) == "Ida Lund is organising a party at the cafe on Friday at 7 pm."
+
+
+def test_a_relation_summed_up_by_a_reflection_is_said_as_a_relation():
+    """A harbour6 teacher opened a talk with "Honestly, you are my swimming friend, and Harriet confides in
+    her." to that friend, from her reflection "Priya Castell is Harriet Lusk's swimming friend, and Harriet
+    confides in her" (session 69's form of a relation summed up; session 70). It is no topic for the one it
+    names, and to anyone else it is said as the speaker says whom she knows."""
+    from aga.simulator.talk import _relation_said
+
+    summed = "Priya Castell is Harriet Lusk's swimming friend, and Harriet confides in her"
+    shown = {"identity": "Name: Harriet Lusk\nLearned traits: Harriet Lusk teaches at Port Merrow School.",
+             "name": "Harriet Lusk", "other": "Priya Castell",
+             "memories": f"- {summed}\n- Harriet Lusk is planning a rock-pool project for her class",
+             "conversation": "[Conversation]\n"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(120)]
+    assert not [x for x in lines if "swimming friend" in x or "confide" in x], lines
+    talk = "[Conversation]\nBram Okafor: Hi Harriet!\nHarriet Lusk: Hello Bram.\nBram Okafor: Any news?"
+    alone = {**shown, "other": "Bram Okafor", "memories": f"- {summed}", "conversation": talk}
+    told = [ask("converse.utterance", seed, **alone)["utterance"] for seed in range(300)]
+    relation = [x for x in told if "swimming friend" in x]
+    assert relation and all("Harriet" not in x for x in relation), relation
+    assert {_relation_said(summed, "Harriet Lusk", random.Random(s)) for s in range(20)} == {
+        "Priya is my swimming friend", "Priya is my swimming friend. I confide in her"
+    }  # fmt: skip
+    clause = "Idris Vane knows Nessa Pellow as the girl he taught to row, and Idris is proud of her"
+    assert _relation_said(clause, "Idris Vane") == "Nessa is the girl I taught to row"

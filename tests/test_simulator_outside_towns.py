@@ -1093,3 +1093,24 @@ def test_session_69s_cannery_town_loads_without_a_warning():
 
     scenario = load_scenario(TOWNS / "tulik_bay")
     assert len(scenario.cast) == 8 and scenario_warnings(scenario) == []
+
+
+def test_a_pastime_somewhere_is_no_work_of_the_place():
+    """Session 69's outside cannery town: a night foreman's "game of cards in the bunkhouse common room" was
+    run as the bunkhouse's keeping ("showing a guest to the room"), and a slime-line worker's walk "down to the
+    set-net beach at Grassy Point to watch the sunset" was fishing ("resetting the net"). A place said without
+    a name counts half beside a pastime, and only those whose trade keeps a lodging do its work."""
+    from aga.simulator.steps import kinds_of
+
+    foreman = "Marlon Dizon is the night-shift foreman at Tulik Bay Seafoods."
+    slime_line = "Kristine Dizon is a nursing student working her first summer on the slime line at the cannery."
+    assert kinds_of("playing a game of cards in the bunkhouse common room before he sleeps", foreman)[0][0] != "lodging"
+    walk = kinds_of("walking down to the set-net beach at Grassy Point to watch the sunset", slime_line)[0][0]
+    assert walk not in WORK_KINDS, walk
+    # The place's work is still its keeper's, and work at a place is still the work.
+    keeper = "Matthias Oberlechner is the keeper of Hohe Scharte Hut."
+    assert kinds_of("making up the bunks in the bunkhouse", keeper)[0][0] == "lodging"
+    fisherman = "Peter Wassillie is a Yup'ik set-net fisherman."
+    assert kinds_of("mending nets on the set-net beach", fisherman)[0][0] == "fishing"
+    teacher = "Ignacio Tapia Rojas is the teacher at the village school."
+    assert kinds_of("marking exercise books in the classroom", teacher)[0][0] == "teaching"

@@ -3998,6 +3998,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     activity = _RIVER_BANK.sub(r"\1side", activity)
     scores = _scores(activity)
     doing = _plain(activity)
+    # ... and so does a place said without a name, at the end of a pastime: "playing cards in the bunkhouse"
+    # was a hut keeper's work and "taking a walk to the set-net beach at sunset" a fisherman's (session 69's
+    # outside cannery town). Only a pastime's: a teacher's "marking exercise books in the classroom" without
+    # its classroom is desk work.
+    unplaced = _PLACE_SAID.sub("", doing)
+    if unplaced != doing and len(unplaced.split()) >= 2 and kinds_of(unplaced)[0][0] in _PASTIMES:
+        doing = unplaced
     if doing != activity.strip(" ,.;") and len(doing.split()) >= 1:
         # A place an hour names says where it is spent, not what is done there, yet MiniLM reads the
         # place first: "studying at Hobbs Cafe in the afternoon" came out closer to running a cafe (0.40)
@@ -4116,8 +4123,20 @@ _NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'�
 # A time of day said in words: "in the afternoon" made "studies at the Kettle Cafe in the afternoon" a
 # morning routine's clause once its name was left out.
 _TIME_WORDS = re.compile(
-    r"\b(?:in|during|at|every|each|this|the)?\s*(?:the\s+)?(?:morning|afternoon|evening|night|day|noon|midday)s?\b",
+    r"\b(?:in|during|at|every|each|this|the)?\s*(?:the\s+)?(?:morning|afternoon|evening|night|day|noon|midday)s?\b"
+    r"|\b(?:at|by|before|after) (?:sunset|sunrise|dusk|dawn|nightfall|daybreak)\b",
     re.IGNORECASE,
+)
+
+
+# Kinds of what is done for its own sake, wherever it is done.
+_PASTIMES = frozenset(("leisure", "outdoor", "evening"))
+# A place where something is done, said without a name ("in the bunkhouse common room before he sleeps",
+# "down to the set-net beach to watch the sunset"): up to three words, then the end or what follows a place.
+_PLACE_SAID = re.compile(
+    r"\s+(?:in|at|on|inside|outside|by|near|beside|to|down to|out to|over to|up to|round to|around) "
+    r"(?:the|a|an|his|her|their|my|our|its) (?:[\w'’-]+\s+){0,2}?[\w'’-]+"
+    r"(?=$|[,;.]|\s+(?:at|before|after|to|with|for|while|when|until|once|and)\b)"
 )
 
 
@@ -4125,7 +4144,9 @@ def _plain(text: str) -> str:
     """``text`` without its names and times: what is done, not where or when."""
     text = _NAME_WORDS.sub("", strip_time(text))
     text = _TIME_WORDS.sub("", text)
+    # (and the word that led to a name: "to the beach at Grassy Point to watch" -> "to the beach to watch")
     text = re.sub(r"\b(?:at|in|on|to|from|until|till|for|by)\s*(?=$|[,.;])", "", text.strip())
+    text = re.sub(r"\b(?:at|in|on|from|by)\s+(?=(?:at|in|on|to|from|before|after)\b)", "", text)
     return re.sub(r"\s+", " ", text).strip(" ,.;")
 
 
@@ -4180,6 +4201,15 @@ _STAFF_ONLY = {
         re.IGNORECASE,
     ),
     "hairdressing": re.compile(r"\b(?:barbers?|barber's|hairdress\w*|hair stylist|stylist|salon)\b", re.IGNORECASE),
+    # A guest, a lodger or a cannery hand in the bunkhouse does not run the place: a night foreman's "game of
+    # cards in the bunkhouse common room" was "showing a guest to the room" (session 69's outside town).
+    "lodging": re.compile(
+        r"\b(?:hotel\w*|guest ?houses?|inns?|innkeep\w*|hostels?|b&b|bed and breakfast|motels?|lodges?|lodging\w*|"
+        r"lodgers?|boarding ?houses?|boarders|huts?|receptions?|receptionists?|front desk|landlad(?:y|ies)|"
+        r"landlords?|rooms to let|let(?:s|ting)? (?:out )?rooms|campsites?|chalets?|ryokans?|pensions?|riads?|"
+        r"concierges?|housekeep\w*|chambermaids?|maids?)\b",
+        re.IGNORECASE,
+    ),
     # A bather at the hammam or the sauna is washed, not at work: an outside tester's tanner goes every evening.
     "bathhouse": re.compile(
         r"\b(?:bath ?houses?|hammams?|saunas?|banyas?|onsens?|ryokan|baths|bath attendants?|attendants?|masseu\w*|"

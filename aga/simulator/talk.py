@@ -129,8 +129,13 @@ _KIN_WORDS = (
     r"siblings?|aunt|uncle|niece|nephew|cousin|grand\w*|gran|granny|grandad|in-law|stepmother|stepfather|"
     r"stepson|stepdaughter|twin"
 )
+# Who one is to someone, after a word that says how ("swimming friend", "fishing partner").
+_ONE_TO_SOMEONE = r"(?:friend|partner|buddy|mate|pal|companion|coach|teacher|instructor|rival|neighbou?r|colleague)s?"
 _RELATION = re.compile(
-    rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) (?!\w+ing\b)"
+    rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) "
+    # (a word in -ing is no relation but before whom one is to them: "Harriet Lusk's swimming friend" was told
+    # to the friend herself, "you are my swimming friend", session 70)
+    rf"(?!\w+ing\b(?! {_ONE_TO_SOMEONE}\b))"
     rf"|{_NAMED} is (?:the|a|an) (?:\w+ )?(?:{_KIN_WORDS})\b)"
 )
 
@@ -194,13 +199,34 @@ _GIVES = (
 )
 
 
+# A relation as a reflection sums it up ("Priya Castell is Harriet Lusk's swimming friend, and Harriet confides
+# in her"; notes._relation_insight).
+_RELATION_SUMMED = re.compile(rf"^({_NAMED}) is ({_NAMED})['’]s (.+?)(?:, and [A-Z][\w'’-]* (.+?))?\.?$")
+
+
+def _as_remembered(relation: str) -> str:
+    """A relation as a reflection sums it up, in the form the cast's is remembered in ("Harriet Lusk knows
+    Priya Castell as swimming friend (feeling: confides in her)"); any other text as it is."""
+    text = relation.strip()
+    if kept := _RELATION_PARTS.match(text):
+        # ("Idris Vane knows Nessa Pellow as the girl he taught to row, and Idris is proud of her")
+        knower, known, label = kept.groups()
+        felt = re.match(rf"(.+?), and {re.escape(knower.split()[0])} (.+)$", label)
+        return f"{knower} knows {known} as {felt.group(1)} (feeling: {felt.group(2)})" if felt else relation
+    m = _RELATION_SUMMED.match(text)
+    if not m:
+        return relation
+    known, knower, label, feeling = m.groups()
+    return f"{knower} knows {known} as {label}" + (f" (feeling: {feeling})" if feeling else "")
+
+
 def _relation_said(relation: str, speaker: str, rng: random.Random | None = None) -> str | None:
     """A cast's relation of the speaker's ("Ana Lima knows Bo Reyes as cousin") as the speaker says it:
     "Bo is my cousin"; "Ngozi Eze knows ... as chemist she buys her tablets from" -> "Ngozi is the
     chemist I buy my tablets from". None for anyone else's relation (heard and remembered): whose "she" a
     label means is not known then. With ``rng``, what the speaker feels for them is said after it at
     times ("Bo is my cousin. I trust him."), when the memory says it with a verb."""
-    m = _RELATION_PARTS.match(relation)
+    m = _RELATION_PARTS.match(_as_remembered(relation))
     if not m or m.group(1) != speaker:
         return None
     knower, known, label = m.groups()
