@@ -3961,3 +3961,15 @@ def test_a_relation_summed_up_by_a_reflection_is_said_as_a_relation():
     }  # fmt: skip
     clause = "Idris Vane knows Nessa Pellow as the girl he taught to row, and Idris is proud of her"
     assert _relation_said(clause, "Idris Vane") == "Nessa is the girl I taught to row"
+
+
+def test_a_line_said_back_keeps_where_to():
+    """A harbour6 ferry captain confirmed "That's right, I am asking the passenger where." (session 70): the
+    "to" of "where to" was cut as a word a clause must not end on."""
+    talk = "[Conversation]\nHarriet Lusk: Hi Morwenna! Looks like you are asking the passenger where to. Need a hand?"
+    shown = {"identity": "Name: Morwenna Vane\nCurrently: Morwenna Vane is asking the passenger where to",
+             "name": "Morwenna Vane", "other": "Harriet Lusk",
+             "memories": "- Morwenna Vane is asking the passenger where to", "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+    back = [x for x in lines if "the passenger where" in x]
+    assert back and all(x.endswith("where to.") for x in back), back

@@ -751,8 +751,9 @@ def _line(
             # front?" and "I am driving the bus between the Village square." were said back.
             cut = next((i for i in range(4, len(head)) if head[i].lower() in _PHRASE_HEADS), len(head))
             head = head[:cut]
-        while len(head) > 4 and head[-1].lower() in _DANGLING:  # "... at Hobbs Cafe for her" -> "... Cafe"
-            head.pop()
+        # (but "where to" is whole: "asking the passenger where to" was said back "... the passenger where")
+        while len(head) > 4 and head[-1].lower() in _DANGLING and " ".join(head[-2:]).lower() != "where to":
+            head.pop()  # "... at Hobbs Cafe for her" -> "... Cafe"
         said_back = " ".join(head)
         # The listener's own occasion is taken up by its name half the time ("How are the plans for your
         # party going?"), not said back: cut at twelve words, "I want as many people as possible to come
