@@ -3973,3 +3973,15 @@ def test_a_line_said_back_keeps_where_to():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
     back = [x for x in lines if "the passenger where" in x]
     assert back and all(x.endswith("where to.") for x in back), back
+
+
+def test_a_talk_going_on_is_not_taken_leave_of():
+    """ "Let's catch up again soon." was said mid-talk in harbour6, and the talk went on with "How has your
+    week been?" (session 70): small talk that takes leave is no small talk."""
+    from aga.simulator.talk import SMALL_TALK
+
+    assert not [x for x in SMALL_TALK if re.search(r"\b(?:catch up again|see you|talk to you later|bye)\b", x, re.I)]
+    talk = "[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana.\nAna Ruiz: Busy day?"
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk}
+    answers = [ask("converse.utterance", seed, **shown) for seed in range(300)]
+    assert not [a["utterance"] for a in answers if not a["end"] and "catch up again" in a["utterance"]]

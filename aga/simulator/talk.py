@@ -530,7 +530,8 @@ _QUESTIONS = ("How has your week been?", "Have you eaten yet?", "What have you b
               "How are you keeping?", "Busy day?")  # fmt: skip
 _LEAD_IN = "I've been meaning to ask you something."
 _STATEMENTS = (
-    "I have been busy with my work lately.", "Let's catch up again soon.", "It is nice to run into you.",
+    # ("Let's catch up again soon." takes leave, and was said mid-talk with the talk going on: harbour6, session 70)
+    "I have been busy with my work lately.", "Nice to see a familiar face.", "It is nice to run into you.",
     "It's been a long day.", "The weather has been something lately.", "I hope things are going well for you.",
     "I could use a break myself.", "Time flies, doesn't it?", "Things have been quiet on my end.",
     "It's good to hear a friendly voice.", "I'm glad I ran into you.", "Funny how the days go by.",
@@ -543,7 +544,7 @@ SMALL_TALK = (*_STATEMENTS, *_SAME, *_TOLD, *_QUESTIONS, _LEAD_IN)
 
 # Small talk of people who meet now and then, which family at home do not say to each other.
 _RARE_MEETING = frozenset(
-    ("Let's catch up again soon.", "It is nice to run into you.", "How has your week been?",
+    ("Nice to see a familiar face.", "It is nice to run into you.", "How has your week been?",
      "I'm glad I ran into you.", "I was hoping I'd see you.", "What have you been up to?",
      "It's good to hear a friendly voice.", "I hope things are going well for you.")
 )  # fmt: skip
