@@ -3980,7 +3980,8 @@ def test_a_talk_going_on_is_not_taken_leave_of():
     week been?" (session 70): small talk that takes leave is no small talk."""
     from aga.simulator.talk import SMALL_TALK
 
-    assert not [x for x in SMALL_TALK if re.search(r"\b(?:catch up again|see you|talk to you later|bye)\b", x, re.I)]
+    leave = re.compile(r"\b(?:catch up again|see you (?:soon|later)|talk to you later|bye)\b", re.IGNORECASE)
+    assert not [x for x in SMALL_TALK if leave.search(x)]
     talk = "[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana.\nAna Ruiz: Busy day?"
     shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk}
     answers = [ask("converse.utterance", seed, **shown) for seed in range(300)]
