@@ -3986,3 +3986,43 @@ def test_a_talk_going_on_is_not_taken_leave_of():
     shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk}
     answers = [ask("converse.utterance", seed, **shown) for seed in range(300)]
     assert not [a["utterance"] for a in answers if not a["end"] and "catch up again" in a["utterance"]]
+
+
+@pytest.mark.parametrize(
+    ("activity", "trade", "not_tied"),
+    [
+        ("seeing more patients", "Priya Castell is the vet at Seaholly Veterinary Surgery.", "more patients"),
+        ("operating on animals", "Priya Castell is the vet at Seaholly Veterinary Surgery.", "animals"),
+        ("checking the animals' temperatures", "Priya Castell is the vet at Seaholly Veterinary Surgery.",
+         "the animals' temperatures"),
+        ("holding appointments at Seaholly Veterinary Surgery", "Priya Castell is the vet.", "appointments"),
+        ("filling a water bottle for the night", "Priya Castell is the vet.", "a water bottle"),
+        ("heading back home", "Idris Vane keeps the lighthouse.", "home"),
+        ("relaxing at home", "Idris Vane keeps the lighthouse.", "home"),
+        ("recording the weather every hour", "Idris Vane keeps the lighthouse.", "the weather"),
+        ("hauling boats out on the boat lift", "Bram Okafor is a mechanic at Ravel Boatyard.", "boats"),
+    ],
+)  # fmt: skip
+def test_a_step_is_tied_only_to_a_piece_of_work(activity: str, trade: str, not_tied: str):
+    """A harbour6 day tied steps to what was no piece of work (session 70): "calling the next patient in for
+    more patients", "weighing the animal for animals", "giving a tablet hidden in food for the animals'
+    temperatures", "closing the curtains for a water bottle", "taking the long way round for home",
+    "comparing with yesterday's figures for the weather every hour", and framed them ("getting started on
+    more patients", "getting what is needed for boats")."""
+    shown = {"identity": f"Name: X\nLearned traits: {trade}", "task": activity, "minutes": "60"}
+    steps = [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    tied = [s for s in steps if re.search(rf" (?:for|on|at|over) {re.escape(not_tied)}\b", s) and s != activity]
+    from aga.simulator.steps import FRAMES
+
+    framed = [s for s in steps if any(f.replace("{thing}", not_tied) in s for f in FRAMES)]
+    assert not tied and not framed, (tied, framed)
+
+
+def test_a_piece_of_work_is_still_tied_to():
+    """... while a piece of work is, as a model ties its steps to it ("reviewing notes on the research paper",
+    "measuring the flour for a seaweed loaf")."""
+    for activity, thing in (("working on his research paper", "the research paper"),
+                            ("baking a seaweed loaf", "a seaweed loaf")):  # fmt: skip
+        shown = {"identity": "Name: X\nLearned traits: X is a student.", "task": activity, "minutes": "60"}
+        steps = [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        assert len([s for s in steps if s.endswith(f"for {thing}")]) >= 5, steps

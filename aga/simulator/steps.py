@@ -3002,6 +3002,9 @@ _UNTIED = {
     "sport", "machine", "worship", "housework", "cleaning", "delivery", "post", "farming", "emergency", "brewing",
     "smithing", "going out", "visiting", "gardening", "hairdressing", "library", "portering", "watch", "horses",
     "quarrying", "fishing", "flying", "curing",
+    # (a bedtime's or a reading's: "closing the curtains for a water bottle", "sending the readings off for the
+    # thermometer"; harbour6, session 70)
+    "evening", "measuring",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
@@ -4439,7 +4442,12 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     goal = about and _is_goal(thing, main)
     if not about or goal:  # steps that need a thing are left out, as long as any others remain
         opening, middle, closing = (tuple(x for x in g if "{thing}" not in x) or g for g in (opening, middle, closing))
-    pool = list(middle) + (rng.sample(FRAMES, k=3) if about and not goal and kind not in _UNFRAMED else [])
+    # (nor are a place, a share of many or a kind of thing a piece of work to frame: "getting started on more
+    # patients", "going over the ticket office once more", "getting what is needed for boats"; harbour6)
+    framed = (
+        about and not goal and kind not in _UNFRAMED and not _NO_PIECE_OF_WORK.search(thing) and not is_place(thing)
+    )
+    pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
     theirs = in_part(know_how(other, 2, context, main))
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 and kind not in _UNMIXED else []
     rng.shuffle(pool)
@@ -4628,20 +4636,47 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
         and not purposed
         and not own_body
         and not any(w in thing for w in ("routine", "bed"))
+        and not _NO_PIECE_OF_WORK.search(thing)
+        and not _said_in(thing, step)
     ):
         # A crew's or a traveller's thing is the boat or the bus they are on: "coiling the ropes on the
         # ferry", not "signalling to the harbour for the ferry" (a recorded realism answer).
+        # (a place is one's place of work, aboard or not: "calling out the next stop on the ticket office" was said)
         word = (
             "over"
             if kind == "meal"
+            else "at"
+            if is_place(thing)
             else "on"
             if kind in _ABOARD
             else "at"
-            if thing[:1].isupper() or is_place(thing)
+            if thing[:1].isupper()
             else "for"
         )
         return f"{step} {word} {thing}"
     return step
+
+
+# What an activity is about that no step is done for (harbour6, session 70): a place said as a word of where
+# ("taking the long way round for home", "making the lines fast on alongside"), what is done each hour ("for the
+# weather every hour"), a share of many ("calling the next patient in for more patients"), a kind of thing
+# said without "the" ("measuring the gap for boats", "listening to the heartbeat for appointments"), or the
+# ones cared for ("giving a tablet hidden in food for the animals' temperatures").
+_NO_PIECE_OF_WORK = re.compile(
+    r"^(?:home|alongside|away|ashore|aboard|abroad|out|back|off|up|down|in|inside|outside|upstairs|downstairs)$"
+    r"|\b(?:every|each|per) (?:hour|day|night|morning|evening|week)\b"
+    r"|^(?:more|some|other|others|several|many|few|a few|all|any|most)\b"
+    r"|^(?![A-Z])(?!(?:the|a|an|his|her|their|my|our|its|this|that)\b)(?:[\w'’-]+ )*[\w-]+[^su'’\s]s$"
+    r"|\b(?:patients?|animals?|customers?|clients?|guests?|pupils?|children|passengers?|visitors?|residents?)"
+    r"['’]?s?\b(?! (?:file|notes|records?|list|party|parties|lunch|meal)\b)",
+)
+
+
+def _said_in(thing: str, step: str) -> bool:
+    """Whether a step names the thing already by a word of it, one or many ("weighing the animal" names
+    "animals": "weighing the animal for animals" was said)."""
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]{4,}", thing.lower())}
+    return any(w.rstrip("s") in words for w in re.findall(r"[a-z]{4,}", step.lower()))
 
 
 # Common nouns of places of work (general English, no town's names): a step is done at such a place,
