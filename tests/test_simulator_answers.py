@@ -4026,3 +4026,19 @@ def test_a_piece_of_work_is_still_tied_to():
         shown = {"identity": "Name: X\nLearned traits: X is a student.", "task": activity, "minutes": "60"}
         steps = [s["subtask"] for seed in range(30) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
         assert len([s for s in steps if s.endswith(f"for {thing}")]) >= 5, steps
+
+
+def test_a_talk_is_summed_up_by_whose_occasion_it_said():
+    """A ville3 talk opened "Hello Maria! Looks like you are looking something up online. ... Truth is, I am
+    organising a Valentine's Day party at Hobbs Cafe ..." and was summed up as "conversing about Maria Lopez's
+    Valentine's Day party": the line's first "you" made the party hers, and Maria spent the day thinking of
+    "my Valentine's Day party" and asking for help with it (session 70)."""
+    talk = (
+        "Isabella Rodriguez: Hello Maria! Looks like you are looking something up online. That must keep you busy. "
+        "Truth is, I am organising a Valentine's Day party at Hobbs Cafe for my customers and neighbours on "
+        "February 14. Wish me luck.\nMaria Lopez: Between us, I have a secret crush on Klaus Mueller.\n"
+        "Isabella Rodriguez: Oh, you have a secret crush on Klaus Mueller? That must keep you busy."
+    )
+    texts = {ask("converse.summary", seed, conversation=talk)["text"] for seed in range(10)}
+    assert not [t for t in texts if "Maria Lopez's Valentine" in t], texts
+    assert "conversing about Isabella Rodriguez's Valentine's Day party at Hobbs Cafe" in texts, texts

@@ -531,7 +531,7 @@ _QUESTIONS = ("How has your week been?", "Have you eaten yet?", "What have you b
 _LEAD_IN = "I've been meaning to ask you something."
 _STATEMENTS = (
     # ("Let's catch up again soon." takes leave, and was said mid-talk with the talk going on: harbour6, session 70)
-    "I have been busy with my work lately.", "Nice to see a familiar face.", "It is nice to run into you.",
+    "I have been busy with my work lately.", "It's good to see a familiar face.", "It is nice to run into you.",
     "It's been a long day.", "The weather has been something lately.", "I hope things are going well for you.",
     "I could use a break myself.", "Time flies, doesn't it?", "Things have been quiet on my end.",
     "It's good to hear a friendly voice.", "I'm glad I ran into you.", "Funny how the days go by.",
@@ -544,7 +544,7 @@ SMALL_TALK = (*_STATEMENTS, *_SAME, *_TOLD, *_QUESTIONS, _LEAD_IN)
 
 # Small talk of people who meet now and then, which family at home do not say to each other.
 _RARE_MEETING = frozenset(
-    ("Nice to see a familiar face.", "It is nice to run into you.", "How has your week been?",
+    ("It's good to see a familiar face.", "It is nice to run into you.", "How has your week been?",
      "I'm glad I ran into you.", "I was hoping I'd see you.", "What have you been up to?",
      "It's good to hear a friendly voice.", "I hope things are going well for you.")
 )  # fmt: skip
@@ -1430,7 +1430,15 @@ def summary(p: Prompt) -> dict[str, str]:
     # An occasion brought up by its name is what the talk was about, asked or told ("Are you coming to
     # my party?"; see ``occasions``), without the line's frames ("Still organising a party?" was summed up
     # as "Still's party").
-    body += [(who, named) for who, line in lines if (named := occasion_in(said_plainly(line)))]
+    # (sentence by sentence: whose occasion it is is said in its own sentence. "Looks like you are looking
+    # something up online. ... Truth is, I am organising a Valentine's Day party" was summed up as the
+    # listener's party, and she thought it hers all day; ville3, session 70)
+    body += [
+        (who, named)
+        for who, line in lines
+        for sentence in re.split(r"(?<=[.!?])\s+", line.strip())
+        if (named := occasion_in(said_plainly(sentence)))
+    ]
     if not body:
         return {"text": f"conversing about {SMALL_TALK_ONLY}"}
     # A relation recited in passing is not what a talk was about when anything else was said (it
