@@ -2450,6 +2450,9 @@ def test_long_news_is_told_not_recited_word_for_word():
     assert "I chair the committee and am organising the regatta on Saturday June 8" in told and len(told) > 1
     focus = "Klaus Mueller is writing a research paper that focuses on gentrification in the town"
     assert all("focuses on gentrification" in told_briefly(focus, random.Random(s)) for s in range(20))
+    # (and "be" keeps what it needs: "... has been" was told, and cut to "I gather your party at Hobbs Cafe.")
+    mind = "your Valentine's Day party at Hobbs Cafe has been on your mind"
+    assert {told_briefly(mind, random.Random(s)) for s in range(20)} == {mind}
 
 
 def test_a_crews_boat_is_what_they_are_on_not_a_piece_of_work():

@@ -655,7 +655,10 @@ def told_briefly(topic: str, rng: random.Random) -> str:
     for i, m in enumerate([*_PHRASE.finditer(topic), None]):
         end = m.start() if m else len(topic)
         piece = topic[start:end]
-        if i < 2 or start < 40 or _WHEN.search(piece) or rng.random() < 0.5:
+        # (nor the phrase a "be" needs: "your party at Hobbs Cafe has been | on your mind" was said "I gather
+        # your party at Hobbs Cafe.", its verb cut with it; ville3, session 70)
+        after_be = bool(kept) and re.search(r"\b(?:is|are|was|were|been|be|am)\s*$", "".join(kept)) is not None
+        if i < 2 or start < 40 or after_be or _WHEN.search(piece) or rng.random() < 0.5:
             kept.append(piece)
         if m:
             start = m.end() - 1  # keep the space before the phrase
