@@ -4045,3 +4045,21 @@ def test_a_talk_is_summed_up_by_whose_occasion_it_said():
     texts = {ask("converse.summary", seed, conversation=talk)["text"] for seed in range(10)}
     assert not [t for t in texts if "Maria Lopez's Valentine" in t], texts
     assert "conversing about Isabella Rodriguez's Valentine's Day party at Hobbs Cafe" in texts, texts
+
+
+def test_a_talk_that_told_nothing_is_no_thought_and_no_news():
+    """An outside tester's abbey drew 294 insights from the memo of a talk that told nothing ("It matters to
+    Thomas Girard that we caught up briefly") and told it in 15% of its lines ("I was just thinking: We caught
+    up briefly. Everyone's talking about it."; session 70)."""
+    from aga.simulator.text import NOTHING_TOLD
+
+    memos = [f"For Tam Osei's planning: I should remember this from our talk: {NOTHING_TOLD}.",
+             "I found it interesting that we caught up for a bit."]  # fmt: skip
+    memories = "\n".join(f"- {m}" for m in [*memos, "Tam Osei is mending nets on the quay"])
+    talk = "[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello.\nAna Ruiz: Busy day?"
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "memories": memories,
+             "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    assert not [x for x in lines if "caught up" in x.lower()]
+    drawn = _insights([*memos, "Tam Osei is mending nets on the quay (tying a knot)"])
+    assert drawn and not [i for i in drawn if "caught up" in i["insight"]]

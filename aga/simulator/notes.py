@@ -32,6 +32,7 @@ from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
+    NOTHING_TOLD,
     OF_A_PAIR,
     OF_A_TOPIC,
     OF_ONE_TALK,
@@ -48,6 +49,7 @@ from aga.simulator.text import (
     is_schedule,
     leading_name,
     sentences,
+    tells_nothing,
     told_of,
     without_step,
 )
@@ -126,7 +128,7 @@ def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
     # Nor is someone asleep: "It matters to Klaus Mueller that Klaus Mueller is sleeping" was drawn.
     weights = [
         0.0
-        if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) or _ASLEEP.search(s)
+        if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) or _ASLEEP.search(s) or tells_nothing(s)
         else rate(s, "", 0.5, 0) ** 2
         for s in statements
     ]
@@ -410,7 +412,7 @@ def _gist(p: Prompt) -> str:
     lines = [(who, _news_in(line)) for who, line in _said_by(p.get("conversation"))[1:]]
     lines = [(who, line) for who, line in lines if len(line) > 20]
     if not lines:
-        return "we caught up briefly"
+        return NOTHING_TOLD
     who, line = max(lines, key=lambda x: rate(x[1], "", 0.5, 0))
     if who != name:
         return told_of(line, who)

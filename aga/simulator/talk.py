@@ -38,6 +38,7 @@ from aga.simulator.text import (
     lemma,
     sentences,
     swap_persons,
+    tells_nothing,
     thing_of,
     told_of,
     within,
@@ -390,6 +391,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
         and not OF_TALKING.match(t)
         and not t.endswith((" is idle", SMALL_TALK_ONLY))
+        and not tells_nothing(t)  # (a memo of a talk that told nothing: "I was just thinking: We caught up briefly.")
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).
         and not _SEEN_ONLY.search(t)
