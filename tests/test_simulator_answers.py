@@ -4063,3 +4063,36 @@ def test_a_talk_that_told_nothing_is_no_thought_and_no_news():
     assert not [x for x in lines if "caught up" in x.lower()]
     drawn = _insights([*memos, "Tam Osei is mending nets on the quay (tying a knot)"])
     assert drawn and not [i for i in drawn if "caught up" in i["insight"]]
+
+
+@pytest.mark.parametrize(
+    ("speaker", "memory"),
+    [
+        ("Augustin Delmas", "Thomas Girard told Augustin Delmas on Monday that he is thinking of leaving the abbey "
+                            "before his vows, and asked him to keep it secret"),
+        ("Pascal Vidal", "Augustin Delmas said that Thomas Girard told him he is thinking of leaving the abbey, and "
+                         "asked him to keep it secret"),
+        ("Thomas Girard", "Thomas Girard told Augustin Delmas on Monday that he is thinking of leaving the abbey, and "
+                          "asked him to tell no one"),
+    ],
+)  # fmt: skip
+def test_what_was_confided_is_told_to_no_one(speaker: str, memory: str):
+    """An outside tester's novice master told a novice's wish to leave, confided to him "and asked him to keep
+    it secret", seven times, and it reached the abbot within 75 minutes; the novice told it too, and so did
+    those who heard it (session 70)."""
+    talk = f"[Conversation]\nLuc Arnaud: Hi!\n{speaker}: Hello Luc.\nLuc Arnaud: Any news?"
+    shown = {"identity": f"Name: {speaker}", "name": speaker, "other": "Luc Arnaud", "memories": f"- {memory}",
+             "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    assert not [x for x in lines if "leaving" in x], lines
+
+
+def test_a_fear_about_the_listener_is_not_told_to_them():
+    """ "Actually, I am afraid of disappointing Dom Benoît, the abbot." was said to the abbot (session 70)."""
+    fear = "Thomas Girard is afraid of disappointing Dom Benoît, the abbot"
+    talk = "[Conversation]\n{other}: Hi Thomas!\nThomas Girard: Hello.\n{other}: Any news?"
+    for other, told in (("Benoît Marchal", False), ("Luc Arnaud", True)):
+        shown = {"identity": "Name: Thomas Girard", "name": "Thomas Girard", "other": other,
+                 "memories": f"- {fear}", "conversation": talk.format(other=other)}  # fmt: skip
+        lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(300)]
+        assert any("afraid" in x for x in lines) is told, (other, lines)

@@ -392,6 +392,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not OF_TALKING.match(t)
         and not t.endswith((" is idle", SMALL_TALK_ONLY))
         and not tells_nothing(t)  # (a memo of a talk that told nothing: "I was just thinking: We caught up briefly.")
+        and not _CONFIDED.search(t)
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
         # being used", "Someone told me you are sleeping" (an outside tester's town).
         and not _SEEN_ONLY.search(t)
@@ -1355,12 +1356,25 @@ def utterance(p: Prompt) -> dict[str, object]:
 _SURPRISE = re.compile(r"\b(?:surprise|secret\w*|behind (?:his|her|their) back)\b", re.IGNORECASE)
 
 
+# What someone was asked to keep, or promised to keep: not told to anyone, by the one who confided it, by the one
+# it was confided to, nor by whoever heard it after. An outside tester's novice master told a novice's wish to
+# leave, confided "and asked him to keep it secret", 7 times, and it reached the abbot in 75 minutes (session 70).
+_CONFIDED = re.compile(
+    r"\b(?:keep (?:it|this|that) (?:a )?secret|keep (?:it|this|that) (?:quiet|to (?:him|her|them|my|your)sel\w+)|"
+    r"(?:asked|told|made) (?:him|her|them|me|you|\w+) (?:to )?(?:tell no one|tell nobody|not to tell|promise)|"
+    r"tell no one|tell nobody|not to tell anyone|promised? not to tell|in confidence|confided)\b",
+    re.IGNORECASE,
+)
+
+
 def kept_from(topic: str, listener: str) -> bool:
     """Whether ``topic`` is a surprise or a secret about ``listener`` (by any word of their name), which is
     not told to them ("Maria has a secret crush on Klaus" is not said to Klaus; told to a third person it is
     gossip, which people do share): an outside tester's night foreman told his niece, twice, of the surprise
     party for her birthday his "Currently" said he kept secret from her (session 69)."""
-    if not listener or not _SURPRISE.search(topic):
+    # (and a worry or a fear about them: an outside tester's novice told his abbot "Actually, I am afraid of
+    # disappointing Dom Benoît, the abbot.", session 70)
+    if not listener or not (_SURPRISE.search(topic) or _KEPT_QUIET.search(topic)):
         return False
     return _names_listener(topic, listener, by_last=True)
 
