@@ -1114,3 +1114,43 @@ def test_a_pastime_somewhere_is_no_work_of_the_place():
     assert kinds_of("mending nets on the set-net beach", fisherman)[0][0] == "fishing"
     teacher = "Ignacio Tapia Rojas is the teacher at the village school."
     assert kinds_of("marking exercise books in the classroom", teacher)[0][0] == "teaching"
+
+
+def test_an_abbeys_offices_are_each_planned_at_their_hour():
+    """Session 70's outside abbey: "attends Vigils at the Abbey Church at 5 am, Lauds at 7 am and Mass at 8 am"
+    kept Vigils alone, and "attends Vespers at the Abbey Church at 6 pm and Compline at the Abbey Church at 8 pm"
+    was one item at 6 pm, so nobody went to Compline. A thing said by its name, in a list or after "and", with
+    its own time, is an item of its own with the verb before it."""
+    abbot = (
+        "Benoît Marchal attends Vigils at the Abbey Church at 5 am, Lauds at 7 am and Mass at 8 am; he holds Chapter "
+        "at the Chapter House at 9 am; he attends Vespers at the Abbey Church at 6 pm and Compline at the Abbey "
+        "Church at 8 pm."
+    )
+    assert routine(abbot, 4) == [
+        (5, "attend Vigils at the Abbey Church"), (7, "attend Lauds"), (8, "attend Mass"),
+        (9, "hold Chapter at the Chapter House"), (18, "attend Vespers at the Abbey Church"),
+        (20, "attend Compline at the Abbey Church"),
+    ]  # fmt: skip
+    porter = "Pascal Vidal attends Vigils at the Abbey Church at 5 am and Lauds at 7 am, and goes to bed at 8 am."
+    assert routine(porter, 16)[:2] == [(5, "attend Vigils at the Abbey Church"), (7, "attend Lauds")]
+    # (a subject's name still goes: "Nick Wassillie works on the boat")
+    assert routine("Ana Lima opens the cafe at 8 am. Ana Lima closes it at 5 pm.", 7)[0] == (8, "open the cafe")
+
+
+def test_a_christian_monastery_is_no_buddhist_one():
+    """Session 70's outside abbey: the Benedictine abbot was "chanting the sutras" and "offering incense before
+    the Buddha" at Vigils, as monks and a monastery were read as Buddhist whatever else the prompt said."""
+    import random as _random
+
+    def steps(identity: str, activity: str) -> set[str]:
+        shown = {"identity": identity, "task": activity, "minutes": "60"}
+        prompts = (
+            Prompt("plan.decompose", "\n".join(shown.values()), shown, None, _random.Random(s)) for s in range(40)
+        )
+        return {x["subtask"] for p in prompts for x in HOOKS["plan.decompose"](p)["subtasks"]}
+
+    buddhist = re.compile(r"\b(?:sutras|Buddha|meditation hall)\b")
+    abbot = "Name: Benoît Marchal\nLearned traits: Benoît Marchal is the abbot of a Benedictine monastery."
+    assert not [x for x in steps(abbot, "attending Vigils at the Abbey Church") if buddhist.search(x)]
+    monk = "Name: Tenzin\nLearned traits: Tenzin is a monk at the monastery above the village."
+    assert [x for x in steps(monk, "saying the morning prayers at the monastery") if buddhist.search(x)]
