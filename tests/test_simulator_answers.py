@@ -3542,6 +3542,8 @@ def test_session_64s_tea_estate_talks():
     from aga.simulator.talk import _answered, _feeling_said, _how_one_is
 
     assert _feeling_said("depends on him, thinks he overcharges") == "I depend on him, think he overcharges"
+    assert _feeling_said("curious about her") == "I'm curious about her"  # (session 70: "I curious about her")
+    assert _feeling_said("jealous of his boat") == "I'm jealous of his boat"
     assert _answered(_how_one_is("How long have you been at it?"), "", random.Random(1)) in (
         "A while now.", "Not long.", "Too long, if you ask me.", "Since early on."
     )  # fmt: skip

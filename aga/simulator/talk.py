@@ -183,7 +183,8 @@ def _feeling_said(feeling: str) -> str:
         return ""  # (a crush is kept quiet, as any secret: see ``_KEPT_QUIET``)
     if feeling.startswith("is "):
         return f"I'm {feeling[3:]}"
-    if re.match(r"\w+s\b", feeling):
+    # (a word in -s that is no verb is a state: "curious about her" was said "I curious about her", session 70)
+    if re.match(r"\w+s\b", feeling) and not re.match(r"\w+(?:ous|ss|less|ious)\b", feeling):
         # (and every verb of it: "loves him and wishes he slept at night")
         # (and after a comma: "depends on him, thinks he overcharges")
         return "I " + re.sub(r"(^|\band |, )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
