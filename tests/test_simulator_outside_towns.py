@@ -841,6 +841,12 @@ def test_meals_are_had_where_the_lifestyle_says_and_a_mess_room_is_for_them():
     assert meal_places("Ann has breakfast at home at 7 am and lunch at Hobbs Cafe at noon.") == {
         "breakfast": "at home", "lunch": "at Hobbs Cafe"}  # fmt: skip
     assert meal_places("Isabella goes to bed around 11pm, awakes up around 6am, eats dinner around 5pm.") == {}
+    # (a meal planned with its place keeps it once: "have supper in the Refectory in the Refectory", session 70)
+    from aga.simulator.plan import _where_eaten
+
+    refectory = meal_places("Pascal gets up around 4 pm. He has supper at 7 pm and breakfast at 6 am in the Refectory.")
+    assert _where_eaten("have supper in the Refectory", refectory) == "have supper in the Refectory"
+    assert _where_eaten("have supper", refectory) == "have supper in the Refectory"
     shown = {"lifestyle": said + "lunch at noon and dinner at 6 pm with the crew.", "wake_hour": "6",
              "requirement": "Ingrid works on reports in the Leader's Office from 9 am until noon."}  # fmt: skip
     items = ask("plan.daily", 1, **shown)["items"]

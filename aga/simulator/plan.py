@@ -694,7 +694,13 @@ def meal_places(lifestyle: str) -> dict[str, str]:
 def _where_eaten(item: str, places: dict[str, str]) -> str:
     """A meal's plan item with the place the lifestyle has it at, when the item names none."""
     meal = _MEALS_SAID.search(item)
-    if not meal or not re.match(r"(?:have|eat)\b", item) or re.search(r"\b(?:in|at)\s+(?:[A-Z]|home\b)", item):
+    # (a place with "the" is one too: "have supper in the Refectory" was planned "... in the Refectory in the
+    # Refectory", an outside tester's abbey, session 70)
+    if (
+        not meal
+        or not re.match(r"(?:have|eat)\b", item)
+        or re.search(r"\b(?:in|at)\s+(?:the\s+)?(?:[A-Z]|home\b)", item)
+    ):
         return item
     noun = meal.group(1).lower()
     # (a meal break is had where the lifestyle's meal is: "his main meal ... and a meal break at 2 am")
