@@ -3553,6 +3553,10 @@ def test_session_64s_tea_estate_talks():
     reactions = set(_small_talk_opening("Yes, I am the estate manager.", lambda x: list(x)))
     assert not reactions & {"I didn't know that.", "I had no idea.", "Really? Tell me more.", "Same here."}
     assert as_said_to("Bishnu Rai is eating rice with Asha", "Asha Rai", "Bishnu Rai") == "you are eating rice with me"
+    # (a name in -s after "and" is no verb: "attending Vigils and Lauds" was said "... and Laud", session 70)
+    assert as_said_to("Pascal Vidal is attending Vigils and Lauds", "Pascal Vidal", "Luc Arnaud") == (
+        "I am attending Vigils and Lauds"
+    )
     # What a talk was about is its dated news, not a relation recited after it (both rated 7).
     talk = (
         "Hari Prasad Sharma: Hi Nima! I am organising the estate's Durga Puja celebration on Friday October 11.\n"

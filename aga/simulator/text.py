@@ -874,7 +874,8 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     # (not after a plural: "for her customers and neighbours" joins two things, not a second verb)
     # (nor before a word that ends in "s" but is no verb: "and his friend's wife" was "and hi friend's wife")
     rest = re.sub(
-        rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)(\w+s)\b",
+        # (a name is no verb: "attending Vigils and Lauds" said by him was "... and Laud", session 70)
+        rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)([a-z]\w*s)\b",
         lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}",
         rest,
     )
