@@ -554,3 +554,17 @@ def test_a_town_of_another_era_is_told_to_say_its_year(ville3):
     first = cast.index('currently = """') + len('currently = """')
     (ville3 / "cast.toml").write_text(cast[:first] + "It is February 1905. " + cast[first:])
     assert not [w for w in scenario_warnings(load_scenario(ville3)) if "starts in 1905" in w]
+
+
+def test_a_place_to_work_or_visit_that_is_someone_elses_home_is_warned_about(ville3):
+    """An outside tester's guestmaster (session 70) never once reached the Guesthouse his routine works at: a
+    guest's room in it made it her home, and no prompt offers anyone else's home. The check said nothing."""
+    assert not _warned(ville3, "which is the home of")
+    _edit(
+        ville3 / "cast.toml",
+        'daily_plan_requirement = """Klaus Mueller goes to the library at Oak Hill College',
+        'daily_plan_requirement = """Klaus Mueller fixes the shelves at Isabella Rodriguez\'s apartment at 7 am '
+        "and goes to the library at Oak Hill College",
+    )
+    [home] = _warned(ville3, "'Klaus Mueller' > daily_plan_requirement: names 'Isabella Rodriguez's apartment'")
+    assert "which is the home of Isabella Rodriguez" in home and "no prompt offers it to Klaus" in home

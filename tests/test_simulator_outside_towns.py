@@ -249,10 +249,12 @@ def test_the_canal_mill_town_loads_without_a_warning():
 
     scenario = load_scenario(TOWNS / "canal_mill")
     assert len(scenario.cast) == 8
-    (warned,) = scenario_warnings(scenario)  # its half hours only
+    # its half hours, and (session 70) that Rhiannon's visits to Lionel's bungalow cannot be made: his home
+    warned, home = scenario_warnings(scenario)
     assert warned.endswith(
         "are planned at the hour they fall in (10:30 pm as 10:00 pm): a day is planned an hour at a time"
     )
+    assert "'Rhiannon Gethin' > daily_plan_requirement: names 'Ashdown's bungalow', which is the home of" in home
     assert "times between the hours (Alaric Pennywell's 10:30 pm, Yusra Fenwick's 6:30 am" in warned
 
 
@@ -491,7 +493,9 @@ def test_session_65s_medina_quarter_reads_its_faith_and_trades_as_theirs():
     scenario = load_scenario(TOWNS / "derb_zitoun")
     # (its bride and groom, outside the cast, were once warned about as places it lacked; its baker "prays at
     # the mosque", which the town calls Jamaa Zitoun, and is told so)
-    (warned,) = scenario_warnings(scenario)
+    # (and, session 70, that the henna night at the riad is in Khadija's home, which no one else can enter)
+    home, warned = sorted(scenario_warnings(scenario), key=lambda w: "home of" not in w)
+    assert "'Abdeslam Ben Larbi Tazi' > currently: names 'Riad Dar Zitoun', which is the home of Khadija" in home
     assert len(scenario.cast) == 7 and "'Abdelkader Ben Ahmed Bennani' > daily_plan_requirement" in warned
     assert "names 'the mosque', which no place, room or thing of Derb Zitoun, Fès el-Bali is called" in warned
     personas = {p["name"]: p for p in tomllib.loads((TOWNS / "derb_zitoun_cast.toml").read_text())["persona"]}

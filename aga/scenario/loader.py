@@ -519,7 +519,9 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
       that lists the persona as a resident;
     - a news event that is over before the scenario starts, or begins more than a year after it
       (see :func:`_news_warnings`);
-    - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`);
+    - a place a persona's text names that the town does not have (see :func:`_places_not_in_town`), that is not
+      among their known places, or that is someone else's home, which no prompt offers them (see
+      :func:`_unknown_named_places`);
     - a lifestyle or routine time between the hours (planned at the hour it falls in);
     - several people's own rooms in one sector not named for them (see :func:`_rooms_not_named_for_their_own`);
     - a person seeded with a news item that none of their texts names;
@@ -863,15 +865,27 @@ def _unknown_named_places(scenario: Scenario) -> list[str]:
             "daily_plan_requirement": persona.daily_plan_requirement,
         }
         for sector in town.sectors.values():
-            if sector.name == home or sector.name in persona.known_places:
+            if sector.name == home:
                 continue
-            if sector.private and persona.name not in sector.residents:
-                continue  # someone else's home is never offered, known or not
             # Named as a place one is at or goes to ("works at", "opens", "goes to"): "teaching the children
             # from Bellfield Academy" at the community garden is no visit to the school, and the warning's
             # advice would have sent an outside tester's volunteer there. ("Bar" is not in "Barbara".)
             named = re.compile(rf"{_WHERE_VERB}(?:the\s+)?{re.escape(sector.name)}(?!\w)", re.IGNORECASE)
             where = [field for field, text in fields.items() if any(named.search(x) for x in _present(text))]
+            if sector.private and persona.name not in sector.residents:
+                # Someone else's home is never offered, known or not: an outside tester's guestmaster, whose
+                # routine is at the Guesthouse, never once reached it, because a guest's room made it her home.
+                if where:
+                    whose = ", ".join(sector.residents)
+                    warnings.append(
+                        f"cast > '{persona.name}' > {where[0]}: names '{sector.name}', which is the home of {whose} "
+                        f"(a sector with a resident's room is private), so no prompt offers it to "
+                        f"{persona.first_name} and {persona.first_name} does that elsewhere; if it is a workplace "
+                        f"too (a guesthouse, an inn), give the residents' rooms a sector of their own"
+                    )
+                continue
+            if sector.name in persona.known_places:
+                continue
             if where:
                 verb = "names" if len(where) == 1 else "name"
                 warnings.append(
