@@ -181,6 +181,18 @@ TRADES: dict[str, set[str]] = {
     "Kristine Dizon": {"production", "study"},
     "Luis Ortega": {"measuring", "desk work", "broadcast"},
     "Bev Kowalczyk": {"service", "post", "desk work"},
+    # Session 70's Benedictine abbey (the monks say the offices; the novice master teaches and catalogues the
+    # library; the porter keeps the gatehouse; the beekeeper sells her honey)
+    "Benoît Marchal": {"worship", "desk work", "persuading", "teaching", "event"},
+    "Augustin Delmas": {"worship", "teaching", "library", "study"},
+    "Thomas Girard": {"worship", "study", "farming"},
+    "Étienne Lacombe": {"worship", "dairying", "production"},
+    "Luc Arnaud": {"worship", "farming", "dairying", "animal care"},
+    "Pascal Vidal": {"worship", "watch", "service", "portering"},
+    "Jean-Baptiste Roux": {"worship", "lodging", "service", "cooking", "event"},
+    "Claire Fontaine": {"worship", "study"},
+    "Marc Bonnet": {"production", "cooking", "service", "delivery"},
+    "Hélène Mercier": {"farming", "animal care", "production", "delivery", "service"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -233,6 +245,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "tern_ridge_cast.toml",
         "slate_village_cast.toml",
         "tulik_bay_cast.toml",
+        "abbey_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1164,3 +1177,44 @@ def test_a_christian_monastery_is_no_buddhist_one():
     assert not [x for x in steps(abbot, "attending Vigils at the Abbey Church") if buddhist.search(x)]
     monk = "Name: Tenzin\nLearned traits: Tenzin is a monk at the monastery above the village."
     assert [x for x in steps(monk, "saying the morning prayers at the monastery") if buddhist.search(x)]
+
+
+@pytest.mark.parametrize(
+    ("trade", "activity", "kind"),
+    [
+        ("Thomas Girard is a novice at the Abbaye Saint-Aubin.", "working with Brother Luc at the Abbey Farm",
+         "farming"),
+        ("Augustin Delmas is the novice master of the Abbaye Saint-Aubin.", "cataloguing books at the Abbey Library",
+         "library"),
+    ],
+)  # fmt: skip
+def test_session_70s_abbey_work_is_read_as_its_work(trade: str, activity: str, kind: str):
+    """Session 70's outside abbey: a novice "working with Brother Luc at the Abbey Farm" was "printing a
+    document" (a place's name says what the work is where the hour says only "working"), and the novice master
+    "cataloguing books at the Abbey Library" was "stopping at the bank" (cataloguing is a library's work
+    whoever does it)."""
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, trade)[0][0] == kind
+
+
+def test_a_beekeepers_treating_is_no_nurses():
+    """Session 70's outside beekeeper "treating them against varroa" was "checking the notes from the doctor"
+    and "booking a follow-up": care work is a carer's, or said of someone cared for."""
+    from aga.simulator.steps import kinds_of
+
+    beekeeper = "Hélène Mercier is a beekeeper with sixty hives at the Mercier Apiary."
+    assert kinds_of("treating them against varroa", beekeeper)[0][0] != "care"
+    assert kinds_of("doing the ward round", "Ana Lima is a nurse at the cottage hospital.")[0][0] == "care"
+    assert "care" in [k for k, _ in kinds_of("looking after her sick mother", "Ana Lima is a baker.")[:2]]
+
+
+def test_the_abbey_loads_warning_only_that_its_guesthouse_is_a_home():
+    """Session 70's outside abbey, kept as its tester wrote it: its guestmaster's Guesthouse holds a guest's
+    room, so it is her home, which no prompt offers him; he never reached it in 30 hours. The check says so."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "abbey")
+    assert len(scenario.cast) == 10
+    (warned,) = scenario_warnings(scenario)
+    assert "'Jean-Baptiste Roux' > learned: names 'Guesthouse', which is the home of Claire Fontaine" in warned

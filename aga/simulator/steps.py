@@ -3630,7 +3630,8 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"allergy|bed|temperature|heartbeat|sore throat|bandage|measurements|treatment|gloves|cut|pillows|sheets)\b",
          r"\b(?:patients?|wards?|hospitals?|nurs\w*|clinics?|surgery|doctors?|gps?|care homes?|medic\w*|sick|ill|"
          r"health\w*|midwi\w*|carers?|elderly|paramedics?|pharmac\w*|hospice|dentist\w*|drug round|injur\w*|"
-         r"treat\w*|surgeons?|physio\w*|therap\w*|residents)\b"),
+         # (not "treat" alone: an outside tester's beekeeper "treating them against varroa" was "weighing the patient")
+         r"surgeons?|physio\w*|therap\w*|residents)\b"),
         # Young children's steps not where older pupils are taught: an outside tester's secondary-school
         # chemistry teacher was "counting with the little ones". (Unsaid, the class may be of any age.)
         ("teaching", r"\b(?:little ones|story aloud|acting out a story|reading books|book corner|handwriting|"
@@ -4025,10 +4026,20 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     trade = _RETIRED.sub("", trade).strip()
     if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
         scores += 0.5 * _scores(trade)
-    if trade and _JUST_WORK.fullmatch(_PLACE_NAME.sub("", activity).strip(" ,.;")):
+    # (with whom is no part of what: "working with Brother Luc at the Abbey Farm")
+    just_work = _JUST_WORK.fullmatch(
+        re.sub(r"\s+with\s+(?=at\b|in\b|$)", " ", _PLACE_NAME.sub("", activity)).strip(" ,.;")
+    )
+    if trade and just_work:
         # "work at Dar Dbagh Chouara" says only where: what the work is, the trade says, read without its
         # names (MiniLM read an outside tester's tanner, named in Arabic, as desk work and a mechanic's).
         scores += _scores(_PLACE_NAME.sub("", trade))
+    if just_work and (places := _PLACE_NAME.findall(activity)):
+        # ... and so does a place's name that says what it is: an outside tester's novice "working with Brother
+        # Luc at the Abbey Farm" did desk work ("printing a document"), his trade a novice's (session 70).
+        head = places[-1].split()[-1].lower()
+        if is_place(head):
+            scores += _scores(f"working at the {head}")
     # An hour's answer is now and then one step of a kind's know-how read as the whole hour ("counting
     # the change", "marking what is still unclear"): that step is of its kind, however MiniLM reads it
     # ("marking" is a teacher's word, "counting" a student's).
@@ -4062,7 +4073,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # A pupil is taught: "being at school at Bellfield Academy" was "helping a pupil who is stuck".
         scores[_KINDS.index("teaching")] -= 1.0
     for kind, staff in _STAFF_ONLY.items():
-        if trade and not staff.search(trade):  # (no trade given: an hour read alone, as a routine's clause)
+        # (no trade given: an hour read alone, as a routine's clause; nor a staff's own work, whoever does it:
+        # an outside tester's novice master "cataloguing books at the Abbey Library" was "stopping at the bank")
+        if trade and not staff.search(trade) and not _STAFF_WORK_SAID.get(kind, _NEVER).match(main_clause(activity)):
             # A reader at the library or a customer in the barber's chair does not do the staff's work:
             # Klaus "going to the library at Oak Hill College" studies there.
             scores[_KINDS.index(kind)] -= 1.0
@@ -4199,6 +4212,17 @@ _TEACHER = re.compile(
     r"\b(?:teach\w*|lecturer|professor|tutor\w*|headteacher|headmaster|headmistress)\b", re.IGNORECASE
 )
 # Kinds only the trade's own people do: the staff of a library, a barber's or a salon.
+# Work that is the staff's whoever does it, by its verb.
+_STAFF_WORK_SAID = {
+    "library": re.compile(r"(?:catalogu\w*|shelv\w*|re-shelv\w*|issu\w* (?:the )?books|stamp\w* (?:the )?books)\b"),
+    # (care of someone, said: "looking after her sick mother", "sitting with a patient")
+    "care": re.compile(
+        r".*\b(?:patients?|the sick|sick|ill|injured|wounded|invalid|nurs\w*|caring for|care of|looking after|"
+        r"tending to|sitting with|bandag\w*|dressings?|medicines?|medication)\b",
+        re.IGNORECASE,
+    ),
+}
+_NEVER = re.compile(r"(?!)")
 _STAFF_ONLY = {
     "portering": re.compile(r"\bporters?\b", re.IGNORECASE),
     "library": re.compile(r"\blibrar(?:y|ies|ian|ians)\b", re.IGNORECASE),
@@ -4209,13 +4233,26 @@ _STAFF_ONLY = {
         re.IGNORECASE,
     ),
     "hairdressing": re.compile(r"\b(?:barbers?|barber's|hairdress\w*|hair stylist|stylist|salon)\b", re.IGNORECASE),
+    # A nurse's, a doctor's or a carer's work is theirs: an outside tester's beekeeper "treating them against
+    # varroa" was "checking the notes from the doctor" and "booking a follow-up" (session 70).
+    "care": re.compile(
+        r"\b(?:nurs\w*|doctors?|physicians?|GPs?|midwi\w*|carers?|care workers?|care assistants?|paramedics?|"
+        r"medics?|medical|vets?|veterinar\w*|surgeons?|surgery|physio\w*|therap\w*|pharmac\w*|dentists?|"
+        r"healers?|herbalists?|hospitals?|clinics?|wards?|hospices?|care homes?|infirmar\w*|sick ?bay|first aid\w*|"
+        r"health\w*|chemists?|orderl\w*|matrons?|sisters? of)\b",
+        re.IGNORECASE,
+    ),
     # A guest, a lodger or a cannery hand in the bunkhouse does not run the place: a night foreman's "game of
     # cards in the bunkhouse common room" was "showing a guest to the room" (session 69's outside town).
+    # (one who keeps it, by a word for them or what they do to it: a retreatant "on a week's retreat at the
+    # Guesthouse" is a guest, and her Lauds were "showing a guest to the room", session 70)
     "lodging": re.compile(
-        r"\b(?:hotel\w*|guest ?houses?|inns?|innkeep\w*|hostels?|b&b|bed and breakfast|motels?|lodges?|lodging\w*|"
-        r"lodgers?|boarding ?houses?|boarders|huts?|receptions?|receptionists?|front desk|landlad(?:y|ies)|"
-        r"landlords?|rooms to let|let(?:s|ting)? (?:out )?rooms|campsites?|chalets?|ryokans?|pensions?|riads?|"
-        r"concierges?|housekeep\w*|chambermaids?|maids?)\b",
+        r"\b(?:innkeep\w*|inn ?keep\w*|hoteli\w*|landlad(?:y|ies)|landlords?|receptionists?|concierges?|housekeep\w*|"
+        r"chambermaids?|maids?|guestmasters?|hostellers?|wardens?|hut ?keepers?|"
+        r"(?:runs?|running|keeps?|keeping|keepers? of|owns?|owning|owners? of|manag\w*|works? (?:at|in)|"
+        r"working (?:at|in)|lets?|letting)\s+(?:[\w'’&-]+\s+){0,6}?(?:hotels?|guest ?houses?|inns?|hostels?|lodges?|"
+        r"lodging(?: house)?|boarding ?houses?|B&B|bed and breakfast|motels?|huts?|campsites?|chalets?|ryokans?|"
+        r"pensions?|riads?|rooms))\b",
         re.IGNORECASE,
     ),
     # A bather at the hammam or the sauna is washed, not at work: an outside tester's tanner goes every evening.
