@@ -3557,6 +3557,10 @@ def test_session_64s_tea_estate_talks():
     assert as_said_to("Pascal Vidal is attending Vigils and Lauds", "Pascal Vidal", "Luc Arnaud") == (
         "I am attending Vigils and Lauds"
     )
+    # (nor is a verb of another subject: "... : Bishop Vernier will visit the abbey and wish to meet every brother")
+    letter = "Dom Benoît received a letter: Bishop Vernier will visit the abbey and wishes to meet every brother"
+    assert as_said_to(letter, "Dom Benoît", "Luc Arnaud").endswith("and wishes to meet every brother")
+    assert as_said_to("Ana Lima bakes bread and sells it", "Ana Lima", "Bo Reyes") == "I bake bread and sell it"
     # What a talk was about is its dated news, not a relation recited after it (both rated 7).
     talk = (
         "Hari Prasad Sharma: Hi Nima! I am organising the estate's Durga Puja celebration on Friday October 11.\n"
@@ -4102,3 +4106,21 @@ def test_a_fear_about_the_listener_is_not_told_to_them():
                  "memories": f"- {fear}", "conversation": talk.format(other=other)}  # fmt: skip
         lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(300)]
         assert any("afraid" in x for x in lines) is told, (other, lines)
+
+
+def test_news_told_to_someone_in_an_earlier_talk_is_not_told_them_again():
+    """An outside tester's night porter told of the fox by the hen house in 19 talks, four times to one novice
+    (session 70). What the memories show an earlier talk with the listener was about is not told to them
+    again; to anyone else it still is."""
+    identity = ("Name: Pascal Vidal\nCurrently: Pascal Vidal has heard a fox near the hen house on his last two "
+                "rounds and means to tell the brothers.")  # fmt: skip
+    earlier = "Pascal Vidal and {other} were conversing about how Pascal Vidal has heard a fox near the hen house"
+    talk = "[Conversation]\nLuc Arnaud: Hi Pascal!\nPascal Vidal: Hello Luc.\nLuc Arnaud: Any news?"
+
+    def told(other: str) -> int:
+        memories = f"- {earlier.format(other=other)} on his last two rounds\n- Pascal Vidal is keeping the night watch"
+        shown = {"identity": identity, "name": "Pascal Vidal", "other": "Luc Arnaud", "memories": memories,
+                 "conversation": talk}  # fmt: skip
+        return sum("fox" in ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100))
+
+    assert told("Luc Arnaud") == 0 and told("Thomas Girard") > 20

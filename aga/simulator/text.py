@@ -876,10 +876,19 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     rest = re.sub(
         # (a name is no verb: "attending Vigils and Lauds" said by him was "... and Laud", session 70)
         rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)([a-z]\w*s)\b",
-        lambda v: f"{v.group(1)} {_plain_verb(v.group(2), person)}",
+        lambda v: (
+            v.group(0)
+            if _ANOTHER_SUBJECT.search(rest[: v.start()])
+            else f"{v.group(1)} {_plain_verb(v.group(2), person)}"
+        ),
         rest,
     )
     return f"{person} {adverb}{_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
+
+
+# Another subject before "and": what follows a colon, or a name with its own verb ("I received a letter: Bishop
+# Vernier will visit the abbey and wishes to meet every brother" said by the abbot was "... and wish to meet").
+_ANOTHER_SUBJECT = re.compile(r"[:;]|\b[A-Z][\w'’-]+ (?:will|is|was|has|had|would|can|could|must)\b")
 
 
 # Words of how often or how far that stand between a subject and its verb.
