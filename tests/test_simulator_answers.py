@@ -4124,3 +4124,18 @@ def test_news_told_to_someone_in_an_earlier_talk_is_not_told_them_again():
         return sum("fox" in ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100))
 
     assert told("Luc Arnaud") == 0 and told("Thomas Girard") > 20
+
+
+def test_a_musing_is_not_mused_about():
+    """An outside tester's novice master was "thinking about thinking of leaving the abbey", and a retreatant
+    "wondering about trying to decide whether" (session 70): a thought already a musing is said as it is, and
+    what the persona is busy with, said short, ends on no word that needs its rest."""
+    from aga.simulator.steps import _gist
+
+    assert _gist("trying to decide whether to take his vows or leave the abbey") == "trying to decide"
+    identity = ("Name: Augustin Delmas\nLearned traits: Augustin Delmas is the novice master.\n"
+                "Currently: Augustin Delmas is thinking of leaving the abbey before his vows.")  # fmt: skip
+    shown = {"identity": identity, "task": "cataloguing books", "minutes": "60"}
+    steps = [s["subtask"] for seed in range(60) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+    assert any("thinking of leaving the abbey" in x for x in steps)
+    assert not [x for x in steps if re.search(r"\b(?:about|over|on) (?:thinking|wondering|trying)\b", x)], steps

@@ -4364,7 +4364,28 @@ _GIST_CUT = frozenset(
      "during", "while", "when", "because", "as", "until")
 )  # fmt: skip
 # Words a gist cut at its length does not end on ("... every tide while the").
-_DANGLING = frozenset(("the", "a", "an", "of", "and", "or", "his", "her", "their", "its", "my", "every", "each", "to"))
+_DANGLING = frozenset(
+    (
+        "the",
+        "a",
+        "an",
+        "of",
+        "and",
+        "or",
+        "his",
+        "her",
+        "their",
+        "its",
+        "my",
+        "every",
+        "each",
+        "to",
+        "whether",
+        "if",
+        "what",
+        "how",
+    )
+)
 
 
 def _gist(aim: str, most: int = 8) -> str:
@@ -4376,10 +4397,9 @@ def _gist(aim: str, most: int = 8) -> str:
     # "spending most of the day working on the paper" is busy with the paper, not with the day
     text = re.sub(r"^spending (?:most of |much of )?(?:the|his|her|their) \w+ ", "", text, flags=re.IGNORECASE)
     words = text.split()
-    for i, word in enumerate(words):
-        if i >= 3 and word.lower() in _GIST_CUT:
-            return " ".join(words[:i])
-    kept = words[:most]
+    cut = next((i for i, word in enumerate(words) if i >= 3 and word.lower() in _GIST_CUT), None)
+    kept = words[:cut] if cut is not None else words[:most]
+    # (nor on a word that needs its rest: "wondering about trying to decide whether", session 70)
     while len(kept) > 3 and kept[-1].lower() in _DANGLING:
         kept.pop()
     return " ".join(kept)
@@ -4519,7 +4539,10 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     drift = _drift(p)
     if drift and rng.random() < 0.2:
         thought = rng.choice(drift)
-        extras.append((None, thought if thought.startswith("remembering") else f"{rng.choice(MUSINGS)} {thought}"))
+        # (a thought that is a musing already is said as it is: "thinking about thinking of leaving the abbey"
+        # and "mulling over trying to decide whether" were an outside tester's, session 70)
+        mused = re.match(r"(?:remembering|thinking|wondering|mulling|pondering|worrying|trying to decide)\b", thought)
+        extras.append((None, thought if mused else f"{rng.choice(MUSINGS)} {thought}"))
     if total >= 60 and rng.random() < 0.35:
         pause = rng.choice(PAUSES)
         # (drawn as before, then another where the hour is out of doors: the same answers elsewhere)
