@@ -1186,6 +1186,9 @@ def test_a_christian_monastery_is_no_buddhist_one():
          "farming"),
         ("Augustin Delmas is the novice master of the Abbaye Saint-Aubin.", "cataloguing books at the Abbey Library",
          "library"),
+        # ("Lauds" read by MiniLM as laundry: "attending Lauds (doing a load of laundry)")
+        ("Thomas Girard is a novice at the Abbaye Saint-Aubin.", "attending Lauds", "worship"),
+        ("Thomas Girard is a novice at the Abbaye Saint-Aubin.", "attending the Midday Office", "worship"),
     ],
 )  # fmt: skip
 def test_session_70s_abbey_work_is_read_as_its_work(trade: str, activity: str, kind: str):

@@ -3096,7 +3096,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "outdoor": ("going for a walk", "going for a run", "exercising outside", "taking a stroll",
                 "hiking in the hills"),
     "worship": ("saying morning prayer", "taking the Sunday service", "praying in church", "leading evensong",
-                "saying mass", "going to church", "praying at the mosque", "taking a funeral service"),
+                "saying mass", "going to church", "praying at the mosque", "taking a funeral service",
+                # (the hours of a monastery's office: an outside tester's abbey "attending Lauds" was "doing a load
+                # of laundry", MiniLM reading the word as laundry, session 70)
+                "attending Lauds", "attending Vespers", "singing Compline", "keeping Vigils", "singing the office"),
     "creative": ("painting a picture", "playing music", "composing a song", "writing a novel", "rehearsing a play",
                  "drawing sketches",
                  # (a church choir's practice is singing: an outside tester's teacher "greeted people at the
@@ -3282,7 +3285,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     # (an outside tester's hammam attendant "opening the women's hours" was at worship)
     "worship": re.compile(
         r"\b(?:pray\w*|prayers?|worship\w*|church\w*|chapel|cathedral|abbey|mosques?|masjid|temples?|mandir|shrines?|"
-        r"synagogues?|gurdwara|mass|evensong|vespers|matins|puja|pooja|aarti|mantras?|meditat\w*|sutras?|qur'?an|"
+        r"synagogues?|gurdwara|mass|evensong|vespers|matins|lauds|vigils|compline|divine office|midday office|"
+        r"puja|pooja|aarti|mantras?|meditat\w*|sutras?|qur'?an|"
         r"koran|bible|psalms?|hymns?|sermons?|vicar|priests?|imams?|muezzin|rabbis?|monks?|nuns?|clergy\w*|"
         r"chaplain|minister|pastor|blessings?|god|gods|deity|deities|altar|incense|offerings?|devotion\w*|adhan|"
         r"salah|salat|namaz|eid|ramadan|sabbath|shabbat|kirtan|holy|sacred|saints?|faith|religio\w*|"
