@@ -4139,3 +4139,35 @@ def test_a_musing_is_not_mused_about():
     steps = [s["subtask"] for seed in range(60) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
     assert any("thinking of leaving the abbey" in x for x in steps)
     assert not [x for x in steps if re.search(r"\b(?:about|over|on) (?:thinking|wondering|trying)\b", x)], steps
+
+
+def test_a_name_with_a_capital_of_any_alphabet_is_a_name():
+    """ "Étienne Lacombe caught up with Luc Arnaud" was no thought about two people for a pattern of "[A-Z]"
+    capitals, so an outside tester's abbey framed it anew in every reflection ("It seems that Étienne Lacombe
+    caught up with Luc Arnaud"), session 70. A thought about who talks with whom is no statement to frame."""
+    from aga.simulator.text import OF_A_PAIR, leading_name
+
+    for name in ("Étienne Lacombe", "Łukasz Nowak", "Ömer Yılmaz", "Åsa Berg"):
+        assert OF_A_PAIR.match(f"{name} caught up with Luc Arnaud"), name
+        assert leading_name(f"{name} is making cheese") == (name, "is making cheese")
+    statements = ["Étienne Lacombe caught up with Luc Arnaud", "Étienne Lacombe and Luc Arnaud had a chat",
+                  "Étienne Lacombe is making cheese (pressing the curd)",
+                  "Étienne Lacombe is making cheese (turning the wheels)"]  # fmt: skip
+    drawn = _insights(statements, name="Étienne Lacombe")
+    assert not [
+        i
+        for i in drawn
+        if re.match(r"It (?:seems|is clear|has become plain) that .* (?:caught up|had a)", i["insight"])
+    ]
+
+
+def test_a_doing_said_without_a_subject_is_remembered_as_the_speakers():
+    """ "I should remember this from our talk: Just making an offering." was an outside tester's memo, and "Just"
+    a person in the reflections after it (session 70)."""
+    talk = (
+        "Pascal Vidal: Hi Marc!\nMarc Bonnet: Hello Pascal. What have you been up to?\n"
+        "Pascal Vidal: Just making an offering."
+    )
+    assert ask("reflect.chat_memo", 1, name="Marc Bonnet", conversation=talk)["text"] == (
+        "I found it interesting that Pascal Vidal is making an offering."
+    )

@@ -26,12 +26,14 @@ from aga.simulator.talk import (
     _news_in,
     _relation_said,
     _said_by,
+    as_own_doing,
     said_plainly,
 )
 from aga.simulator.text import (
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
+    NAMED,
     NOTHING_TOLD,
     OF_A_PAIR,
     OF_A_TOPIC,
@@ -128,7 +130,13 @@ def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
     # Nor is someone asleep: "It matters to Klaus Mueller that Klaus Mueller is sleeping" was drawn.
     weights = [
         0.0
-        if _A_THINGS_STATE.search(s) or is_schedule(clean_topic(s)) or _ASLEEP.search(s) or tells_nothing(s)
+        if _A_THINGS_STATE.search(s)
+        or is_schedule(clean_topic(s))
+        or _ASLEEP.search(s)
+        or tells_nothing(s)
+        # (nor an earlier thought of who talks with whom, which the statements it came from say again: "It seems
+        # that Étienne Lacombe caught up with Luc Arnaud" framed it anew in an outside tester's abbey, session 70)
+        or OF_A_PAIR.match(clean_topic(s))
         else rate(s, "", 0.5, 0) ** 2
         for s in statements
     ]
@@ -352,7 +360,7 @@ _A_VERB = re.compile(
     r"|(?<!['’])\b[a-z]{2,}(?<!s)(?:s|ed)\b"
 )
 # ... and how a noun phrase opens: a determiner, or someone's ("Khadija's daughter ...").
-_A_THING = re.compile(r"(?:the|a|an|his|her|their|my|our|its|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5}['’]s)\b")
+_A_THING = re.compile(rf"(?:the|a|an|his|her|their|my|our|its|{NAMED}['’]s)\b")
 
 
 # Words that open a sentence with a capital and are no name.
@@ -374,7 +382,9 @@ def _framed(it: str, name: str, p: Prompt) -> str:
     it = _SENTENCE_OPENER.sub(lambda m: m.group(0).lower(), it, count=1)
     # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
     first = name.split()[0] if name.split() else name
-    own = bool(name) and bool(re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! [A-Z]))", it))
+    own = bool(name) and bool(
+        re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! (?:(?![a-zß-öø-ÿ])[^\W\d_])))", it)
+    )
     return p.rng.choice(OF_ONESELF if own else INSIGHTS).format(name=name, it=it)
 
 
@@ -414,6 +424,9 @@ def _gist(p: Prompt) -> str:
     if not lines:
         return NOTHING_TOLD
     who, line = max(lines, key=lambda x: rate(x[1], "", 0.5, 0))
+    # (a doing said without a subject is the speaker's: "I should remember this from our talk: Just making an
+    # offering." was an outside tester's memo, and "Just" a person in the reflections after it, session 70)
+    line = as_own_doing(line)
     if who != name:
         return told_of(line, who)
     # Their own line, with its "you" the one it was said to: kept as "you", a later talk with someone

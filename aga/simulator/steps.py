@@ -4142,7 +4142,9 @@ _APART: dict[str, frozenset[str]] = {
 # So are a craft's with wool and a dairy's by hand: their next kinds by MiniLM are a garden's or housework
 # (0.3-0.4 against 0.7-0.9), and an outside tester's grandmother pressing curd was "raking up the leaves".
 _UNMIXED = frozenset({"worship", "wool", "dairying"})
-_NAME_WORDS = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:and|of|the|&)\s+[A-Z][\w'’-]*)*")
+_NAME_WORDS = re.compile(
+    r"\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:and|of|the|&)\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*"
+)
 
 
 # A time of day said in words: "in the afternoon" made "studies at the Kettle Cafe in the afternoon" a
@@ -4192,7 +4194,9 @@ _RELATIVES = re.compile(
 # Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale"; not a place's,
 # see text.PLACE_WORDS: visiting "Oak Hill College" is no call on someone).
 _CALLING = re.compile(
-    r"\b(?:visit\w*\s+(?!(?:[A-Z][\w'’-]*\s+)*" + PLACE_WORDS + r"\b)[A-Z]\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
+    r"\b(?:visit\w*\s+(?!(?:(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*\s+)*"
+    + PLACE_WORDS
+    + r"\b)(?:(?![a-zß-öø-ÿ])[^\W\d_])\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
     r"pop\w*\s+(?:in|round|over)|drop\w*\s+(?:in|by|round)|stay\w*\s+with|look\w*\s+in\s+on)\b"
 )
 # What the people working at a place do there, which its customers do not.
@@ -4288,7 +4292,9 @@ _JUST_WORK = re.compile(
     r"their) (?:shift|job|work))(?: (?:at|in)(?: the)?)?",
     re.IGNORECASE,
 )
-_PLACE_NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|&)\s+)?[A-Z][\w'’-]*)*")
+_PLACE_NAME = re.compile(
+    r"\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:(?:and|of|the|&)\s+)?(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*"
+)
 
 
 def _customer(activity: str, trade: str) -> bool:
@@ -4663,7 +4669,7 @@ _TO_PEOPLE = re.compile(
     r"check\w* on|see|interview|examin|treat|watch|collect|pick\w* up|feed|bath|dress|fetch|join|accompan)\w*\b",
     re.IGNORECASE,
 )
-_NAME_ONLY = re.compile(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*")
+_NAME_ONLY = re.compile(r"(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*")
 
 
 def _a_person(thing: str, activity: str) -> bool:
@@ -4735,7 +4741,7 @@ _NO_PIECE_OF_WORK = re.compile(
     r"^(?:home|alongside|away|ashore|aboard|abroad|out|back|off|up|down|in|inside|outside|upstairs|downstairs)$"
     r"|\b(?:every|each|per) (?:hour|day|night|morning|evening|week)\b"
     r"|^(?:more|some|other|others|several|many|few|a few|all|any|most)\b"
-    r"|^(?![A-Z])(?!(?:the|a|an|his|her|their|my|our|its|this|that)\b)(?:[\w'’-]+ )*[\w-]+[^su'’\s]s$"
+    r"|^(?![^\W\d_a-zß-öø-ÿ])(?!(?:the|a|an|his|her|their|my|our|its|this|that)\b)(?:[\w'’-]+ )*[\w-]+[^su'’\s]s$"
     r"|\b(?:patients?|animals?|customers?|clients?|guests?|pupils?|children|passengers?|visitors?|residents?)"
     r"['’]?s?\b(?! (?:file|notes|records?|list|party|parties|lunch|meal)\b)",
 )

@@ -203,7 +203,9 @@ _GIVES = (
 
 # A relation as a reflection sums it up ("Priya Castell is Harriet Lusk's swimming friend, and Harriet confides
 # in her"; notes._relation_insight).
-_RELATION_SUMMED = re.compile(rf"^({_NAMED}) is ({_NAMED})['’]s (.+?)(?:, and [A-Z][\w'’-]* (.+?))?\.?$")
+_RELATION_SUMMED = re.compile(
+    rf"^({_NAMED}) is ({_NAMED})['’]s (.+?)(?:, and (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]* (.+?))?\.?$"
+)
 
 
 def _as_remembered(relation: str) -> str:
@@ -358,7 +360,9 @@ def _content(memory: str) -> str:
 
 # Someone's doing as a statement ("Bo Lenn is mending the nets by the slipway"): its doing, long enough
 # to be that doing and no other.
-_DOING = re.compile(r"^[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,5} (?:is|was) (\w+ing\b.{12,})")
+_DOING = re.compile(
+    r"^(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’.-]*(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’.-]*){0,5} (?:is|was) (\w+ing\b.{12,})"
+)
 
 
 def _topics(candidates: list[str], said: str, listener: str = "", speaker: str = "") -> list[str]:
@@ -427,7 +431,7 @@ _LEARNT = r"(?:has |had |have )?(?:heard|learn(?:ed|t)|found out|been told|was t
 
 def _first_names(text: str) -> str:
     """``text`` with each name of two or more words cut to its first ("Funmilayo Adeyemi" -> "Funmilayo")."""
-    return re.sub(r"\b([A-Z][\w'’-]+)(?: [A-Z][\w'’-]+)+", r"\1", text)
+    return re.sub(r"\b((?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]+)(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]+)+", r"\1", text)
 
 
 # (nor is the runtime's wait for someone to finish, "waiting to start scrolling through the news", which an
@@ -1326,7 +1330,9 @@ def _to_tell(currently: str) -> str:
         m = _TO_TELL.search(sentence)
         if not m:
             continue
-        own = re.split(r",?\s+(?:and|but|so)\s+(?:he|she|they|[A-Z]\w+)\s*$", sentence[: m.start()])[0].strip(" ,;")
+        own = re.split(
+            r",?\s+(?:and|but|so)\s+(?:he|she|they|(?:(?![a-zß-öø-ÿ])[^\W\d_])\w+)\s*$", sentence[: m.start()]
+        )[0].strip(" ,;")
         # (and no "and" left where the telling clause began: "... who is not eating, and wants to ask
         # Carmen ..." told "... not eating, and.")
         own = re.sub(r",?\s+(?:and|but|so)$", "", own)
@@ -1488,11 +1494,18 @@ def summary(p: Prompt) -> dict[str, str]:
     # What one is doing, said without a subject ("Mostly flying passengers up the coast.", an answer to how
     # one has been), is the speaker's: "conversing about Mostly flying ..." was written, and a reflection
     # read "Mostly" as someone's name (an outside tester's Alaskan town, session 69).
-    best = re.sub(r"^(?:just|mostly|still|only)\s+(?=\w+ing\b)", "", best, flags=re.IGNORECASE)
-    doing = re.match(r"([A-Za-z]+ing) ", best)
-    if doing and doing.group(1).lower() not in _ING_NOUNS and lemma(doing.group(1).lower()) != doing.group(1).lower():
-        best = f"I am {best[0].lower()}{best[1:]}"
+    best = as_own_doing(best)
     return {"text": f"conversing about {_as_topic(told_of(best, who, listener))[:200]}"}
+
+
+def as_own_doing(line: str) -> str:
+    """A doing said without a subject ("Mostly flying passengers up the coast.", "Just making an offering.")
+    as the speaker's: "I am flying passengers up the coast"; any other line as it is."""
+    line = re.sub(r"^(?:just|mostly|still|only)\s+(?=\w+ing\b)", "", line, flags=re.IGNORECASE)
+    doing = re.match(r"([A-Za-z]+ing) ", line)
+    if doing and doing.group(1).lower() not in _ING_NOUNS and lemma(doing.group(1).lower()) != doing.group(1).lower():
+        return f"I am {line[0].lower()}{line[1:]}"
+    return line
 
 
 # Words in -ing that are no doing ("Nothing much", "Morning, all", "Something came up").
