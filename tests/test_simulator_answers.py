@@ -4171,3 +4171,21 @@ def test_a_doing_said_without_a_subject_is_remembered_as_the_speakers():
     assert ask("reflect.chat_memo", 1, name="Marc Bonnet", conversation=talk)["text"] == (
         "I found it interesting that Pascal Vidal is making an offering."
     )
+
+
+def test_what_one_keeps_to_oneself_for_now_is_not_told():
+    """An outside tester's abbot "has decided to keep the bishop's visit to himself until Chapter on Friday" ("so
+    far he is the only one who knows"), and told three brothers "Guess what? I received a letter ... Bishop
+    Laurent Vernier will visit the abbey" (session 70). What is kept is not told, nor what shares its words."""
+    currently = ("Benoît Marchal has received a letter saying that Bishop Laurent Vernier will make a visitation of "
+                 "the abbey on Saturday; so far he is the only one who knows, and he means to announce it at Chapter "
+                 "on Friday morning.")  # fmt: skip
+    letter = "Benoît Marchal received a letter from the bishop's secretary: Bishop Laurent Vernier will visit the abbey"
+    talk = "[Conversation]\nLuc Arnaud: Hi Benoît!\nBenoît Marchal: Hello Luc.\nLuc Arnaud: Any news?"
+    for memories, told in ((f"- {letter}\n- Benoît Marchal has decided to keep the bishop's visit to himself", False),
+                           (f"- {letter}", True)):  # fmt: skip
+        identity = f"Name: Benoît Marchal\nCurrently: {currently if not told else ''}"
+        shown = {"identity": identity, "name": "Benoît Marchal", "other": "Luc Arnaud", "memories": memories,
+                 "conversation": talk}  # fmt: skip
+        lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+        assert any("bishop" in x.lower() for x in lines) is told, lines

@@ -1354,7 +1354,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     now = currently.group(1) if currently else ""
     duty = _to_tell(now)
     candidates = [x for x in (duty,) if x] + bullet_lines(p.get("memories"))[:8]
-    candidates = not_kept_from(candidates, now, p.get("other"))
+    candidates = not_confided(not_kept_from(candidates, now, p.get("other")), now)
     # What an earlier talk with the listener was about, as the memories show it, is not told to them again: an
     # outside tester's night porter told his fox by the hen house in 19 talks, four times to one novice.
     before = _talked_of_with(bullet_lines(p.get("memories")), p.get("other"))
@@ -1381,12 +1381,27 @@ _SURPRISE = re.compile(r"\b(?:surprise|secret\w*|behind (?:his|her|their) back)\
 # What someone was asked to keep, or promised to keep: not told to anyone, by the one who confided it, by the one
 # it was confided to, nor by whoever heard it after. An outside tester's novice master told a novice's wish to
 # leave, confided "and asked him to keep it secret", 7 times, and it reached the abbot in 75 minutes (session 70).
+# (and what one keeps to oneself for now: an outside tester's abbot "has decided to keep the bishop's visit to
+# himself until Chapter on Friday", "so far he is the only one who knows")
 _CONFIDED = re.compile(
-    r"\b(?:keep (?:it|this|that) (?:a )?secret|keep (?:it|this|that) (?:quiet|to (?:him|her|them|my|your)sel\w+)|"
+    r"\b(?:keep (?:it|this|that|(?:the|his|her|their) [\w'’ ]{1,40}?) (?:a )?secret|"
+    r"keep (?:it|this|that|(?:the|his|her|their) [\w'’ ]{1,40}?) (?:quiet|to (?:him|her|them|my|your)sel\w+)|"
     r"(?:asked|told|made) (?:him|her|them|me|you|\w+) (?:to )?(?:tell no one|tell nobody|not to tell|promise)|"
-    r"tell no one|tell nobody|not to tell anyone|promised? not to tell|in confidence|confided)\b",
+    r"tell no one|tell nobody|not to tell anyone|promised? not to tell|in confidence|confided|"
+    r"(?:the )?only one who knows|no ?one else knows|nobody else knows)\b",
     re.IGNORECASE,
 )
+# Words of keeping something, which say nothing of what is kept.
+_OF_KEEPING = frozenset(("decided", "himself", "herself", "themselves", "until", "secret", "knows", "asked",
+                         "promised", "nobody", "confided", "means", "announce", "everyone"))  # fmt: skip
+
+
+def not_confided(candidates: list[str], currently: str) -> list[str]:
+    """``candidates`` without what was confided or is kept for now (see ``_CONFIDED``), nor what shares two of
+    its words: the abbot's letter "Bishop Laurent Vernier will visit the abbey" is what he keeps to himself."""
+    kept = [x for x in [*candidates, *sentences(currently)] if _CONFIDED.search(x)]
+    words = {w for x in kept for w in _content_words(x)} - _OF_KEEPING
+    return [x for x in candidates if not _CONFIDED.search(x) and len(_content_words(x) & words) < 2]
 
 
 def kept_from(topic: str, listener: str) -> bool:
@@ -1446,7 +1461,7 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     now = currently.group(1) if currently else ""
     duty = _to_tell(now)
     candidates = [x for x in (duty,) if x] + sentences(p.get("summary"))
-    candidates = not_kept_from(candidates, now, p.get("other"))
+    candidates = not_confided(not_kept_from(candidates, now, p.get("other")), now)
     duty = duty if duty in candidates else ""
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, turn, said, now, duty)
