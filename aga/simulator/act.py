@@ -18,7 +18,7 @@ from aga.routine import spoken
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import STAFF_WORK, WORK_KINDS, kinds_of
-from aga.simulator.text import clauses, clean_topic, lemma, listed, sentences, thing_of, within, without_step
+from aga.simulator.text import CAP, clauses, clean_topic, lemma, listed, sentences, thing_of, within, without_step
 
 STAY = 0.04  # a near tie goes to where the persona already is ("stay if it can be done there")
 NOISE = 0.02  # the spread of a model sampled at temperature 0.3 between near-equal places
@@ -335,7 +335,7 @@ def _says(text: str, words: str) -> bool:
 
 def _someones(arena: str) -> bool:
     """Whether the room is named for a person ("Eddy Lin's bedroom"; not "men's bath", "the children's room")."""
-    return re.search(r"\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*'s ", arena) is not None
+    return re.search(rf"\b{CAP}[\w'’-]*'s ", arena) is not None
 
 
 def _someone_elses(arena: str, name: str, sector: str = "") -> bool:
@@ -350,16 +350,10 @@ def _someone_elses(arena: str, name: str, sector: str = "") -> bool:
     # A room named for whom its building is named for is the building's ("Manager's Study" in the
     # "Manager's Bungalow"): an outside tester's manager wrote his letters "in his study" in the dining
     # room, his study taken for someone else's.
-    if (
-        sector
-        and (owner := re.match(r"((?:(?![a-zß-öø-ÿ])[^\W\d_])[\w’-]*'s) ", arena))
-        and re.match(rf"{re.escape(owner[1])} ", sector)
-    ):
+    if sector and (owner := re.match(rf"({CAP}[\w’-]*'s) ", arena)) and re.match(rf"{re.escape(owner[1])} ", sector):
         return False
     words = set(name.split())
-    runs = re.findall(
-        r"(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w’-]*(?:'s)?(?:\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w’-]*(?:'s)?)*", arena
-    )
+    runs = re.findall(rf"{CAP}[\w’-]*(?:'s)?(?:\s+{CAP}[\w’-]*(?:'s)?)*", arena)
     return not any({w.removesuffix("'s") for w in run.split()} <= words for run in runs)
 
 

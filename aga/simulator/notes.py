@@ -30,6 +30,7 @@ from aga.simulator.talk import (
     said_plainly,
 )
 from aga.simulator.text import (
+    CAP,
     CHAT_MEMO,
     CHAT_PLANNING,
     INSIGHTS,
@@ -382,9 +383,7 @@ def _framed(it: str, name: str, p: Prompt) -> str:
     it = _SENTENCE_OPENER.sub(lambda m: m.group(0).lower(), it, count=1)
     # (the first name alone, not another person's who shares it: "Tam Lenn" is not Tam Osei)
     first = name.split()[0] if name.split() else name
-    own = bool(name) and bool(
-        re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! (?:(?![a-zß-öø-ÿ])[^\W\d_])))", it)
-    )
+    own = bool(name) and bool(re.search(rf"\b(?:{re.escape(name)}\b|{re.escape(first)}\b(?! {CAP}))", it))
     return p.rng.choice(OF_ONESELF if own else INSIGHTS).format(name=name, it=it)
 
 

@@ -89,7 +89,7 @@ _PARTICLE = re.compile(r"\s+(?:up|down|out|off|away|back)\b", re.IGNORECASE)
 
 # A capitalised word is a name's, not a sentence's first word, where a name goes on after it ("Good
 # Health Chemist") or where it stands inside a sentence ("opening Good Health Chemist").
-_IN_A_NAME = re.compile(r"\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])")
+_IN_A_NAME = re.compile(r"\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])")  # (a capital of any alphabet: see text.CAP)
 _CAPITAL_MID = re.compile(r"[^.!?:\s]\s*$")
 
 

@@ -17,6 +17,7 @@ from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import is_place, kinds_of, know_how, trade_of
 from aga.simulator.text import (
+    CAP,
     base_form,
     clauses,
     clock_hour,
@@ -168,7 +169,7 @@ _SECOND_THING = re.compile(
     # at 8 am" kept Vigils alone, and "Vespers at 6 pm and Compline at the Abbey Church at 8 pm" was one item at 6;
     # an outside tester's abbey, session 70)
     # (what follows looked ahead at, not taken, so that a third thing is found after the second)
-    rf"(\b(?:at|from|around)\s+{_TIME})(?:,?\s+and|,)\s+(?=(?:(?i:the|a|an|his|her|their)\s+|(?:(?![a-zß-öø-ÿ])[^\W\d_]))[^,;.]{{1,40}}?\s+"
+    rf"(\b(?:at|from|around)\s+{_TIME})(?:,?\s+and|,)\s+(?=(?:(?i:the|a|an|his|her|their)\s+|{CAP})[^,;.]{{1,40}}?\s+"
     rf"(?i:at|from|around)\s+\d)",
 )
 
@@ -237,7 +238,7 @@ _REST_OF = re.compile(r"\bfor the rest of the\b", re.IGNORECASE)
 
 # A clause that is a thing, not a doing: "the afternoon prayer at 5 pm", "a second round at 9 pm".
 _THING_AT_A_TIME = re.compile(
-    r"(?:(?i:the|a|an|his|her|their)\s+\w|(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*\s+(?i:at|from)\b)"
+    rf"(?:(?i:the|a|an|his|her|their)\s+\w|{CAP}[\w'’-]*(?:\s+{CAP}[\w'’-]*)*\s+(?i:at|from)\b)"
 )
 
 
@@ -657,8 +658,8 @@ def _at_its_hour(item: str, clock: str) -> str:
 
 # Where a lifestyle says a meal is had: "in the Galley", "at The Windlass Inn", "at home", "at her stall".
 _MEAL_PLACE = re.compile(
-    r"\b(?:in|at)\s+(?:home\b|(?:(?:the|his|her|their)\s+)?(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:(?:of|de|du|la|el)\s+(?:the\s+)?)?"
-    r"(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*"
+    rf"\b(?:in|at)\s+(?:home\b|(?:(?:the|his|her|their)\s+)?{CAP}[\w'’-]*(?:\s+(?:(?:of|de|du|la|el)\s+(?:the\s+)?)?"
+    rf"{CAP}[\w'’-]*)*"
     # (and a home said by its owner's name: "at Catrin Parry's lodging house", not "at Catrin Parry's")
     r"(?:(?<=['’]s)(?:\s+(?!(?:at|around|about|with|before|after|and|or|on|in)\b)[a-z]+){1,2})?"
     # (and a place said by what it is: "has dinner at the manse at 1 pm", an outside tester's minister, who ate
@@ -699,7 +700,7 @@ def _where_eaten(item: str, places: dict[str, str]) -> str:
     if (
         not meal
         or not re.match(r"(?:have|eat)\b", item)
-        or re.search(r"\b(?:in|at)\s+(?:the\s+)?(?:(?:(?![a-zß-öø-ÿ])[^\W\d_])|home\b)", item)
+        or re.search(rf"\b(?:in|at)\s+(?:the\s+)?(?:{CAP}|home\b)", item)
     ):
         return item
     noun = meal.group(1).lower()

@@ -21,6 +21,7 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
+    CAP,
     PLACE_WORDS,
     clauses,
     field,
@@ -4142,9 +4143,7 @@ _APART: dict[str, frozenset[str]] = {
 # So are a craft's with wool and a dairy's by hand: their next kinds by MiniLM are a garden's or housework
 # (0.3-0.4 against 0.7-0.9), and an outside tester's grandmother pressing curd was "raking up the leaves".
 _UNMIXED = frozenset({"worship", "wool", "dairying"})
-_NAME_WORDS = re.compile(
-    r"\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:and|of|the|&)\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*"
-)
+_NAME_WORDS = re.compile(rf"\b{CAP}[\w'’-]*(?:\s+(?:and|of|the|&)\s+{CAP}[\w'’-]*)*")
 
 
 # A time of day said in words: "in the afternoon" made "studies at the Kettle Cafe in the afternoon" a
@@ -4194,9 +4193,7 @@ _RELATIVES = re.compile(
 # Calling on someone: the words for it, before whom (a name: "popping in on Mrs Dale"; not a place's,
 # see text.PLACE_WORDS: visiting "Oak Hill College" is no call on someone).
 _CALLING = re.compile(
-    r"\b(?:visit\w*\s+(?!(?:(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*\s+)*"
-    + PLACE_WORDS
-    + r"\b)(?:(?![a-zß-öø-ÿ])[^\W\d_])\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
+    rf"\b(?:visit\w*\s+(?!(?:{CAP}[\w'’-]*\s+)*" + PLACE_WORDS + rf"\b){CAP}\w*|see|sees|seeing|call(?:s|ing)?\s+on|"
     r"pop\w*\s+(?:in|round|over)|drop\w*\s+(?:in|by|round)|stay\w*\s+with|look\w*\s+in\s+on)\b"
 )
 # What the people working at a place do there, which its customers do not.
@@ -4292,9 +4289,7 @@ _JUST_WORK = re.compile(
     r"their) (?:shift|job|work))(?: (?:at|in)(?: the)?)?",
     re.IGNORECASE,
 )
-_PLACE_NAME = re.compile(
-    r"\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?:\s+(?:(?:and|of|the|&)\s+)?(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*"
-)
+_PLACE_NAME = re.compile(rf"\b{CAP}[\w'’-]*(?:\s+(?:(?:and|of|the|&)\s+)?{CAP}[\w'’-]*)*")
 
 
 def _customer(activity: str, trade: str) -> bool:
@@ -4669,7 +4664,7 @@ _TO_PEOPLE = re.compile(
     r"check\w* on|see|interview|examin|treat|watch|collect|pick\w* up|feed|bath|dress|fetch|join|accompan)\w*\b",
     re.IGNORECASE,
 )
-_NAME_ONLY = re.compile(r"(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*)*")
+_NAME_ONLY = re.compile(rf"{CAP}[\w'’-]*(?: {CAP}[\w'’-]*)*")
 
 
 def _a_person(thing: str, activity: str) -> bool:

@@ -27,6 +27,7 @@ from aga.simulator.paraphrase import OPENERS, canonical, vary
 from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
+    CAP,
     NAMED,
     OF_A_PAIR,
     OF_TALKING,
@@ -203,9 +204,7 @@ _GIVES = (
 
 # A relation as a reflection sums it up ("Priya Castell is Harriet Lusk's swimming friend, and Harriet confides
 # in her"; notes._relation_insight).
-_RELATION_SUMMED = re.compile(
-    rf"^({_NAMED}) is ({_NAMED})['’]s (.+?)(?:, and (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]* (.+?))?\.?$"
-)
+_RELATION_SUMMED = re.compile(rf"^({_NAMED}) is ({_NAMED})['’]s (.+?)(?:, and {CAP}[\w'’-]* (.+?))?\.?$")
 
 
 def _as_remembered(relation: str) -> str:
@@ -360,9 +359,7 @@ def _content(memory: str) -> str:
 
 # Someone's doing as a statement ("Bo Lenn is mending the nets by the slipway"): its doing, long enough
 # to be that doing and no other.
-_DOING = re.compile(
-    r"^(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’.-]*(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’.-]*){0,5} (?:is|was) (\w+ing\b.{12,})"
-)
+_DOING = re.compile(rf"^{CAP}[\w'’.-]*(?: {CAP}[\w'’.-]*){{0,5}} (?:is|was) (\w+ing\b.{{12,}})")
 
 
 def _topics(candidates: list[str], said: str, listener: str = "", speaker: str = "") -> list[str]:
@@ -431,7 +428,7 @@ _LEARNT = r"(?:has |had |have )?(?:heard|learn(?:ed|t)|found out|been told|was t
 
 def _first_names(text: str) -> str:
     """``text`` with each name of two or more words cut to its first ("Funmilayo Adeyemi" -> "Funmilayo")."""
-    return re.sub(r"\b((?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]+)(?: (?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]+)+", r"\1", text)
+    return re.sub(rf"\b({CAP}[\w'’-]+)(?: {CAP}[\w'’-]+)+", r"\1", text)
 
 
 # (nor is the runtime's wait for someone to finish, "waiting to start scrolling through the news", which an
@@ -1330,9 +1327,7 @@ def _to_tell(currently: str) -> str:
         m = _TO_TELL.search(sentence)
         if not m:
             continue
-        own = re.split(
-            r",?\s+(?:and|but|so)\s+(?:he|she|they|(?:(?![a-zß-öø-ÿ])[^\W\d_])\w+)\s*$", sentence[: m.start()]
-        )[0].strip(" ,;")
+        own = re.split(rf",?\s+(?:and|but|so)\s+(?:he|she|they|{CAP}\w+)\s*$", sentence[: m.start()])[0].strip(" ,;")
         # (and no "and" left where the telling clause began: "... who is not eating, and wants to ask
         # Carmen ..." told "... not eating, and.")
         own = re.sub(r",?\s+(?:and|but|so)$", "", own)

@@ -605,7 +605,7 @@ def clean_topic(text: str) -> str:
         text = re.sub(r"^how (?!their days\b)(?=\S+ \S)", "", text.rsplit("conversing about ", 1)[1])
         # ... and someone's activity as "conversing about Ana Ruiz mending the nets": said, it is a
         # statement again ("You know, Blessing Nwosu sewing Ankara outfits" was said).
-        text = re.sub(r"^((?:(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*\s+){1,4})(?=[a-z]+ing\b)", r"\1is ", text)
+        text = re.sub(rf"^((?:{CAP}[\w'’-]*\s+){{1,4}})(?=[a-z]+ing\b)", r"\1is ", text)
     # A cast relation's feeling is a note on it ("... as neighbour (feeling: fond of her)"), not words to say.
     text = re.sub(r"\s*\(feeling: [^)]*\)", "", text).strip()
     while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
@@ -668,7 +668,7 @@ def _as_said_to(text: str, speaker: str, listener: str) -> str:
         first = re.escape(name.split()[0])
         # The first name alone only before a verb: "Sato Michiko is rehearsing" said by Sato Haruki (a
         # family name first, shared) was "I Michiko is rehearsing".
-        m = re.match(rf"^(?:{re.escape(name)}|{first}(?!\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])))(?:'s\b|\s+(\w+)\b)", text)
+        m = re.match(rf"^(?:{re.escape(name)}|{first}(?!\s+{CAP}))(?:'s\b|\s+(\w+)\b)", text)
         if not m:
             continue
         if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
@@ -705,7 +705,7 @@ _KIN_OF = {
 # no preposition, conjunction or verb of being ("at the cafe with Ana Lima" names no role of Ana's).
 _NOT_A_ROLE = r"(?:with|to|at|for|and|or|but|of|in|on|by|from|about|near|beside|next|than|as|is|was|are|were)\b"
 _ROLE_BEFORE = (
-    r"\b(?:(?:my|your|his|her|their|our|the)|(?:(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*\s+)*(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*'s)\s+"
+    rf"\b(?:(?:my|your|his|her|their|our|the)|(?:{CAP}[\w'’-]*\s+)*{CAP}[\w'’-]*'s)\s+"
     rf"(?:(?!{_NOT_A_ROLE})[a-z-]+\s+){{1,2}}"
 )
 
@@ -751,7 +751,7 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
                 # said by Asha to her father was "Looks like you are eating rice with Asha".
                 text = re.sub(
                     rf"\b(with|to|for|beside|near|about|behind|without|like|than|from) {re.escape(first)}"
-                    r"\b(?!\s+(?:(?![a-zß-öø-ÿ])[^\W\d_]))",
+                    rf"\b(?!\s+{CAP})",
                     lambda m, o=obj: f"{m.group(1)} {o}",
                     text,
                 )
@@ -796,12 +796,12 @@ PLACE_WORDS = "(?:" + "|".join(_PLACE_ENDS) + ")"
 _ONLY_A_PLACE = re.compile(r"\b(?:" + "|".join(w for w in _PLACE_ENDS if w not in _ALSO_SURNAMES) + r")$")
 # A day's or a month's name, a feast's ("Valentine's Day", "Christmas Eve", "Monday").
 _DATE_NAMED = re.compile(
-    r"\b(?:(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w’]*'s Day|Christmas(?: Eve| Day)?|Easter(?: Sunday| Monday)?|New Year(?:'s)?"
+    rf"\b(?:{CAP}[\w’]*'s Day|Christmas(?: Eve| Day)?|Easter(?: Sunday| Monday)?|New Year(?:'s)?"
     r"(?: Eve| Day)?|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|"
     r"August|September|October|November|December)\b"
 )
 # A place's name: capitalised words ending in a word for a place.
-_PLACE_NAMED = re.compile(r"(?:\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]*\s+)*" + PLACE_WORDS + r"\b")
+_PLACE_NAMED = re.compile(rf"(?:\b{CAP}[\w'’-]*\s+)*" + PLACE_WORDS + r"\b")
 
 
 # A person just named by what they are, whose pronoun comes next: "the bride and her friends".
@@ -891,9 +891,7 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
 
 # Another subject before "and": what follows a colon, or a name with its own verb ("I received a letter: Bishop
 # Vernier will visit the abbey and wishes to meet every brother" said by the abbot was "... and wish to meet").
-_ANOTHER_SUBJECT = re.compile(
-    r"[:;]|\b(?:(?![a-zß-öø-ÿ])[^\W\d_])[\w'’-]+ (?:will|is|was|has|had|would|can|could|must)\b"
-)
+_ANOTHER_SUBJECT = re.compile(rf"[:;]|\b{CAP}[\w'’-]+ (?:will|is|was|has|had|would|can|could|must)\b")
 
 
 # Words of how often or how far that stand between a subject and its verb.
