@@ -1156,6 +1156,10 @@ def test_an_abbeys_offices_are_each_planned_at_their_hour():
     ]  # fmt: skip
     porter = "Pascal Vidal attends Vigils at the Abbey Church at 5 am and Lauds at 7 am, and goes to bed at 8 am."
     assert routine(porter, 16)[:2] == [(5, "attend Vigils at the Abbey Church"), (7, "attend Lauds")]
+    # (times in capitals too)
+    assert routine("Ana picks up the milk at 8 AM and the children at 3 PM.", 7) == [
+        (8, "pick up the milk"), (15, "pick up the children")
+    ]  # fmt: skip
     # (a subject's name still goes: "Nick Wassillie works on the boat")
     assert routine("Ana Lima opens the cafe at 8 am. Ana Lima closes it at 5 pm.", 7)[0] == (8, "open the cafe")
 

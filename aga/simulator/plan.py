@@ -169,7 +169,8 @@ _SECOND_THING = re.compile(
     # at 8 am" kept Vigils alone, and "Vespers at 6 pm and Compline at the Abbey Church at 8 pm" was one item at 6;
     # an outside tester's abbey, session 70)
     # (what follows looked ahead at, not taken, so that a third thing is found after the second)
-    rf"(\b(?:at|from|around)\s+{_TIME})(?:,?\s+and|,)\s+(?=(?:(?i:the|a|an|his|her|their)\s+|{CAP})[^,;.]{{1,40}}?\s+"
+    # (its case is kept, as a capital says a name, but for its times and words: "at 5 AM", "And")
+    rf"(\b(?i:at|from|around)\s+(?i:{_TIME}))(?i:,?\s+and|,)\s+(?=(?:(?i:the|a|an|his|her|their)\s+|{CAP})[^,;.]{{1,40}}?\s+"
     rf"(?i:at|from|around)\s+\d)",
 )
 

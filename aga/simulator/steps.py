@@ -4080,7 +4080,8 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     for kind, staff in _STAFF_ONLY.items():
         # (no trade given: an hour read alone, as a routine's clause; nor a staff's own work, whoever does it:
         # an outside tester's novice master "cataloguing books at the Abbey Library" was "stopping at the bank")
-        if trade and not staff.search(trade) and not _STAFF_WORK_SAID.get(kind, _NEVER).match(main_clause(activity)):
+        said = _STAFF_WORK_SAID.get(kind)
+        if trade and not staff.search(trade) and not (said and said.match(main_clause(activity))):
             # A reader at the library or a customer in the barber's chair does not do the staff's work:
             # Klaus "going to the library at Oak Hill College" studies there.
             scores[_KINDS.index(kind)] -= 1.0
@@ -4227,7 +4228,6 @@ _STAFF_WORK_SAID = {
         re.IGNORECASE,
     ),
 }
-_NEVER = re.compile(r"(?!)")
 _STAFF_ONLY = {
     "portering": re.compile(r"\bporters?\b", re.IGNORECASE),
     "library": re.compile(r"\blibrar(?:y|ies|ian|ians)\b", re.IGNORECASE),
@@ -4247,10 +4247,9 @@ _STAFF_ONLY = {
         r"health\w*|chemists?|orderl\w*|matrons?|sisters? of)\b",
         re.IGNORECASE,
     ),
-    # A guest, a lodger or a cannery hand in the bunkhouse does not run the place: a night foreman's "game of
-    # cards in the bunkhouse common room" was "showing a guest to the room" (session 69's outside town).
-    # (one who keeps it, by a word for them or what they do to it: a retreatant "on a week's retreat at the
-    # Guesthouse" is a guest, and her Lauds were "showing a guest to the room", session 70)
+    # A lodging's keeper, by a word for them or for what they do to it; a guest, a lodger or a cannery hand in
+    # the bunkhouse does not run the place: a night foreman's "game of cards in the bunkhouse common room" was
+    # "showing a guest to the room" (session 69), and so was a retreatant's Lauds (session 70).
     "lodging": re.compile(
         r"\b(?:innkeep\w*|inn ?keep\w*|hoteli\w*|landlad(?:y|ies)|landlords?|receptionists?|concierges?|housekeep\w*|"
         r"chambermaids?|maids?|guestmasters?|hostellers?|wardens?|hut ?keepers?|"
@@ -4369,28 +4368,8 @@ _GIST_CUT = frozenset(
      "during", "while", "when", "because", "as", "until")
 )  # fmt: skip
 # Words a gist cut at its length does not end on ("... every tide while the").
-_DANGLING = frozenset(
-    (
-        "the",
-        "a",
-        "an",
-        "of",
-        "and",
-        "or",
-        "his",
-        "her",
-        "their",
-        "its",
-        "my",
-        "every",
-        "each",
-        "to",
-        "whether",
-        "if",
-        "what",
-        "how",
-    )
-)
+_DANGLING = frozenset(("the", "a", "an", "of", "and", "or", "his", "her", "their", "its", "my", "every", "each", "to",
+                       "whether", "if", "what", "how"))  # fmt: skip
 
 
 def _gist(aim: str, most: int = 8) -> str:
