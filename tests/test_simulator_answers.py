@@ -4109,7 +4109,7 @@ def test_a_fear_about_the_listener_is_not_told_to_them():
 
 
 def test_news_told_to_someone_in_an_earlier_talk_is_not_told_them_again():
-    """An outside tester's night porter told of the fox by the hen house in 19 talks, four times to one novice
+    """An outside tester's night porter told of the fox by the hen house to one novice four times in a day
     (session 70). What the memories show an earlier talk with the listener was about is not told to them
     again; to anyone else it still is."""
     identity = ("Name: Pascal Vidal\nCurrently: Pascal Vidal has heard a fox near the hen house on his last two "

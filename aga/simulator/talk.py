@@ -1351,7 +1351,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     candidates = [x for x in (duty,) if x] + bullet_lines(p.get("memories"))[:8]
     candidates = not_confided(not_kept_from(candidates, now, p.get("other")), now)
     # What an earlier talk with the listener was about, as the memories show it, is not told to them again: an
-    # outside tester's night porter told his fox by the hen house in 19 talks, four times to one novice.
+    # outside tester's night porter told his fox by the hen house to one novice four times in a day.
     before = _talked_of_with(bullet_lines(p.get("memories")), p.get("other"))
     candidates = [x for x in candidates if canonical(without_step(_content(x)))[:40] not in before]
     duty = duty if duty in candidates else ""
