@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import re
 
+from aga.simulator.text import CAP
+
 # Groups of interchangeable words or phrases; each group's members keep the sentence's meaning.
 SYNONYMS: tuple[tuple[str, ...], ...] = (
     # (none in the first person: an activity is said of someone, and "making my way to the hammam" was one)
@@ -89,7 +91,7 @@ _PARTICLE = re.compile(r"\s+(?:up|down|out|off|away|back)\b", re.IGNORECASE)
 
 # A capitalised word is a name's, not a sentence's first word, where a name goes on after it ("Good
 # Health Chemist") or where it stands inside a sentence ("opening Good Health Chemist").
-_IN_A_NAME = re.compile(r"\s+(?:(?![a-zß-öø-ÿ])[^\W\d_])")  # (a capital of any alphabet: see text.CAP)
+_IN_A_NAME = re.compile(rf"\s+{CAP}")
 _CAPITAL_MID = re.compile(r"[^.!?:\s]\s*$")
 
 

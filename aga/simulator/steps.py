@@ -4715,7 +4715,7 @@ _NO_PIECE_OF_WORK = re.compile(
     r"^(?:home|alongside|away|ashore|aboard|abroad|out|back|off|up|down|in|inside|outside|upstairs|downstairs)$"
     r"|\b(?:every|each|per) (?:hour|day|night|morning|evening|week)\b"
     r"|^(?:more|some|other|others|several|many|few|a few|all|any|most)\b"
-    r"|^(?![^\W\d_a-zß-öø-ÿ])(?!(?:the|a|an|his|her|their|my|our|its|this|that)\b)(?:[\w'’-]+ )*[\w-]+[^su'’\s]s$"
+    rf"|^(?!{CAP})(?!(?:the|a|an|his|her|their|my|our|its|this|that)\b)(?:[\w'’-]+ )*[\w-]+[^su'’\s]s$"
     r"|\b(?:patients?|animals?|customers?|clients?|guests?|pupils?|children|passengers?|visitors?|residents?)"
     r"['’]?s?\b(?! (?:file|notes|records?|list|party|parties|lunch|meal)\b)",
 )
