@@ -4126,6 +4126,28 @@ def test_news_told_to_someone_in_an_earlier_talk_is_not_told_them_again():
     assert told("Luc Arnaud") == 0 and told("Thomas Girard") > 20
 
 
+def test_news_the_past_context_shows_told_is_not_told_again():
+    """The porter's fox, told to one novice four times in a day, each time with "Earlier they talked: ... I
+    have heard a fox near the hen house ..." in his prompt (session 71): what the last talk with the listener
+    said is not told again, whoever said it; with another last talk it still is."""
+    identity = ("Name: Pascal Vidal\nCurrently: Pascal Vidal has heard a fox near the hen house on his last two "
+                "rounds and means to tell the brothers.")  # fmt: skip
+    memories = "- Pascal Vidal has heard a fox near the hen house on his last two rounds\n- Pascal is on his round"
+    talk = "[Conversation]\nThomas Girard: Hi Pascal!\nPascal Vidal: Hello Thomas.\nThomas Girard: Any news?"
+    last = {
+        "his": "Earlier they talked: Thomas, there you are! So, I have heard a fox near the hen house on my last two "
+        "rounds. Keep it in mind. Oh, you have heard a fox? Tell me more.",
+        "other": "Earlier they talked: Hi Thomas! How are you doing today? I'm well. The bread was good today.",
+    }
+
+    def told(past: str) -> int:
+        shown = {"identity": identity, "name": "Pascal Vidal", "other": "Thomas Girard", "memories": memories,
+                 "past_context": past, "conversation": talk}  # fmt: skip
+        return sum("fox" in ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100))
+
+    assert told(last["his"]) == 0 and told(last["other"]) > 20 and told("") > 20
+
+
 def test_a_musing_is_not_mused_about():
     """An outside tester's novice master was "thinking about thinking of leaving the abbey", and a retreatant
     "wondering about trying to decide whether" (session 70): a thought already a musing is said as it is, and

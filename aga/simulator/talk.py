@@ -1355,7 +1355,11 @@ def utterance(p: Prompt) -> dict[str, object]:
     before = _talked_of_with(bullet_lines(p.get("memories")), p.get("other"))
     candidates = [x for x in candidates if canonical(without_step(_content(x)))[:40] not in before]
     duty = duty if duty in candidates else ""
-    topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
+    # Nor is what the prompt's past context shows their last talk said ("Earlier they talked: ... So, I have heard
+    # a fox near the hen house ..."): the same porter told his fox to one novice four times in a day, each time
+    # with that line in his prompt (session 71).
+    heard = " ".join([*said, p.get("past_context")])
+    topics = _topics(candidates, heard, p.get("other"), p.get("name"))
     return _line(p, topics, len(said), said, now, duty)
 
 
