@@ -4163,6 +4163,30 @@ def test_a_musing_is_not_mused_about():
     assert not [x for x in steps if re.search(r"\b(?:about|over|on) (?:thinking|wondering|trying)\b", x)], steps
 
 
+def test_a_thought_in_the_steps_is_of_the_personas_own_doing():
+    """An outside tester's abbey (session 71): the novice master was "thinking of leaving the abbey before his
+    vows", the novice's wish he "knows that" of; the abbot "wondering about saying that Bishop ... will make a
+    visitation", the news he keeps; the guestmaster "wondering about waiting for twenty jars of honey"; the
+    beekeeper "mulling over treating them against varroa", and "preparing her hives for winter" beside
+    "thinking about preparing her hives". What one does oneself, said with its object, is still mused about."""
+    cases = {
+        "Augustin Delmas knows that the novice Thomas Girard is thinking of leaving the abbey. He is preparing a talk "
+        "on obedience for the novices.": ("cataloguing books", r"leaving the abbey", "preparing a talk"),
+        "Benoît Marchal has received a letter saying that Bishop Laurent Vernier will make a visitation of the abbey. "
+        "He is reading the history of the abbey.": ("answering letters", r"Bishop|saying", "reading the history"),
+        "Jean-Baptiste Roux is expecting a group of twelve scouts and is waiting for twenty jars of honey. He is "
+        "repainting the guest rooms.": ("making up the beds", r"expecting|waiting for", "repainting the guest rooms"),
+        "Hélène Mercier is preparing her hives for winter, feeding the weaker colonies and treating them against "
+        "varroa.": ("preparing her hives for winter", r"treating them|(?:about|over|on) preparing her hives",
+                    "feeding the weaker colonies"),
+    }  # fmt: skip
+    for currently, (task, wrong, right) in cases.items():
+        shown = {"identity": f"Name: {currently.split(' ')[0]}\nCurrently: {currently}", "task": task, "minutes": "60"}
+        steps = [s["subtask"] for seed in range(150) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        assert not [x for x in steps if re.search(wrong, x)], (task, [x for x in steps if re.search(wrong, x)])
+        assert any(right in x for x in steps), (task, right)
+
+
 def test_a_name_with_a_capital_of_any_alphabet_is_a_name():
     """ "Étienne Lacombe caught up with Luc Arnaud" was no thought about two people for a pattern of "[A-Z]"
     capitals, so an outside tester's abbey framed it anew in every reflection ("It seems that Étienne Lacombe

@@ -4347,9 +4347,14 @@ def _drift(p: Prompt) -> list[str]:
     out = []
     for sentence in sentences(field(p.get("identity"), "Currently"))[:2]:
         for clause in clauses(sentence):
-            m = re.search(r"\b([a-z]+ing\b.*)", clause)
-            gist = _gist(m.group(1)) if m else ""
-            if len(gist.split()) >= 2:
+            # The persona's own doing only, in the clause's main part: "knows that the novice Thomas Girard is
+            # thinking of leaving the abbey" was the novice master's "thinking of leaving the abbey", and "has
+            # received a letter saying that Bishop ... will make a visitation" put the abbot's kept news in
+            # his steps as "wondering about saying that Bishop ..." (an outside tester's abbey, session 71).
+            own = _SUBORDINATE.split(clause)[0]
+            m = re.search(r"\b([a-z]+ing\b.*)", own)
+            gist = _gist(clause[m.start(1) :]) if m else ""
+            if len(gist.split()) >= 2 and not _NOT_MUSED.match(gist) and not _BARE_PRONOUN.search(gist):
                 out.append(gist)
     for line in p.get("inspiration").splitlines():
         # A heading ("Things that come to X's mind:") introduces the memories listed one a line under it.
@@ -4359,6 +4364,16 @@ def _drift(p: Prompt) -> list[str]:
     return out
 
 
+# Where a clause goes on with another subject's doing, or with a thing's (see ``_drift``).
+_SUBORDINATE = re.compile(r"\b(?:that|who|which|whether|because|if|when|while)\b")
+# Doings that are a state or a telling, no thing to think about as a doing: "wondering about waiting for twenty
+# jars of honey", "mulling over expecting a group of twelve scouts" (an outside tester's abbey, session 71).
+_NOT_MUSED = re.compile(
+    r"(?:saying|telling|expecting|waiting|hoping|wanting|needing|meaning|knowing|feeling|wishing)\b", re.IGNORECASE
+)
+# An object said by a pronoun, which stands for what the sentence named before: "mulling over treating them
+# against varroa" (of the hives, session 71).
+_BARE_PRONOUN = re.compile(r"^\w+ (?:them|it|him|us)\b", re.IGNORECASE)
 # Words after which a long aim goes on about its circumstances: "organising a party | at the cafe for her
 # customers on February 14". Not "of", which is part of the thing ("thirty years of logbooks").
 _GIST_CUT = frozenset(
@@ -4526,7 +4541,10 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         # (a thought that is a musing already is said as it is: "thinking about thinking of leaving the abbey"
         # and "mulling over trying to decide whether" were an outside tester's, session 70)
         mused = re.match(r"(?:remembering|thinking|wondering|mulling|pondering|worrying|trying to decide)\b", thought)
-        extras.append((None, thought if mused else f"{rng.choice(MUSINGS)} {thought}"))
+        # (nor is the activity itself a thought beside it: "preparing her hives for winter (thinking about
+        # preparing her hives)", session 71)
+        if not set(thought.lower().split()) <= set(main.lower().split()):
+            extras.append((None, thought if mused else f"{rng.choice(MUSINGS)} {thought}"))
     if total >= 60 and rng.random() < 0.35:
         pause = rng.choice(PAUSES)
         # (drawn as before, then another where the hour is out of doors: the same answers elsewhere)
