@@ -2183,12 +2183,24 @@ def test_an_events_importance_is_read_from_its_text(event: str, currently: str, 
 
 def test_a_past_form_said_of_someone_stays_past():
     """ "I drove the number 38" written down was "Winston Clarke droves the number 38"."""
-    from aga.simulator.text import told_of
+    from aga.simulator.text import as_said_to, told_of
 
     assert told_of("I drove the number 38 for thirty years", "Win Cole", "Ada Brill") == (
         "Win Cole drove the number 38 for thirty years"
     )
     assert told_of("I know the way", "Win Cole", "Ada Brill") == "Win Cole knows the way"
+    # ... and a negative stays as it is, or says "does": "Hari Prasad Sharma can'ts stop thinking about the
+    # estate's Durga Puja celebration" was a reflection of an outside tester's tea estate (session 71)
+    for line, written in (
+        ("I can't stop thinking about the Puja", "Win Cole can't stop thinking about the Puja"),
+        ("I won't be late", "Win Cole won't be late"),
+        ("I don't know the way", "Win Cole doesn't know the way"),
+        ("I haven't seen the jeep", "Win Cole hasn't seen the jeep"),
+    ):
+        assert told_of(line, "Win Cole", "Ada Brill") == written
+    # ... and back: "I doesn't know the way" was said
+    assert as_said_to("Win Cole doesn't know the way", "Win Cole", "Ada Brill") == "I do not know the way"
+    assert as_said_to("Ada Brill isn't coming", "Win Cole", "Ada Brill") == "you are not coming"
 
 
 def test_a_meal_the_routine_plans_is_not_planned_twice():

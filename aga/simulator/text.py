@@ -655,6 +655,9 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
     the listener -> 'you ...'; the other of the two named in it is 'you' or 'me' ('Ana Lima knows Bo
     Reyes as a friend and trusts him' said by Ana to Bo -> 'I know you as a friend and trust you').
     Statements about anyone else are left as they are, but for a mention of the two."""
+    # A third person's negative said in full, so that its verb takes the person: "Win Cole doesn't know the
+    # way" said by Win was "I doesn't know the way" (session 71).
+    text = re.sub(r"\b(is|was|does|has)n[’']t\b", r"\1 not", text)
     said = _as_said_to(text, speaker, listener)
     # The speaker names the other first: "I and Isabella Rodriguez have been talking" was said.
     return re.sub(rf"^I and ({NAMED}|you)(?= [a-z])", r"\1 and I", said)
@@ -965,11 +968,17 @@ def swap_persons(text: str) -> str:
     return "".join(t)
 
 
-_AS_SAID_OF = {"am": "is", "have": "has", "do": "does", "go": "goes", "'m": "is"}
+_AS_SAID_OF = {"am": "is", "have": "has", "do": "does", "go": "goes", "'m": "is", "don't": "doesn't",
+               "haven't": "hasn't", "don’t": "doesn’t", "haven’t": "hasn’t"}  # fmt: skip
 # Forms that stay as they are after any person: modals and common past forms.
 _SAME_FOR_ALL = frozenset(("can", "could", "will", "would", "shall", "should", "may", "might", "must", "was", "did",
                            "had", "went", "saw", "made", "got", "told", "heard", "found", "knew", "thought", "said",
-                           "met", "felt", "left", "took", "came", "gave", "kept", "ran", "sat", "wrote"))  # fmt: skip
+                           "met", "felt", "left", "took", "came", "gave", "kept", "ran", "sat", "wrote",
+                           # (and their negatives: "Hari Prasad Sharma can'ts stop thinking about the Durga Puja"
+                           # was an outside tester's tea estate's reflection, session 71)
+                           "can't", "cannot", "couldn't", "won't", "wouldn't", "shouldn't", "mustn't", "didn't",
+                           "wasn't", "hadn't", "can’t", "couldn’t", "won’t", "wouldn’t", "shouldn’t", "didn’t",
+                           "wasn’t"))  # fmt: skip
 _ADVERBS_BEFORE_A_VERB = frozenset(("really", "just", "still", "never", "always", "often", "also", "usually", "only",
                                     "sometimes", "already", "even", "actually"))  # fmt: skip
 
