@@ -689,6 +689,10 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # lead a tour guide's ("lead" is no leading of a group)
         ("saying morning prayer in the nave of St Brannoc's Church", "Alaric Pennywell is the vicar.", "worship"),
         ("raising money to mend the lead on the church roof", "Alaric Pennywell is the vicar.", "persuading"),
+        # An outside tester's tea plucker "packing Tenzing's tiffin" was at desk work ("checking the opening
+        # hours", session 71); packing boxes is still no cooking
+        ("packing Tenzing's tiffin", "Pemba Tamang is a tea plucker at Glenmoor Tea Garden.", "cooking"),
+        ("packing the boxes for delivery", "", "delivery"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
@@ -740,13 +744,27 @@ def test_a_closer_look_stays_a_look():
     assert len(said) > 1  # the verb "check" is still varied
 
 
+def test_a_check_of_a_thing_is_no_review_of_it():
+    """An outside tester's jeep driver was "reviewing the oil and tyres of the jeep" all morning (session 71): a
+    check is looked at, looked over or inspected; a review is gone through."""
+    from aga.simulator.paraphrase import vary
+
+    said = {vary("check the oil and tyres of the jeep", random.Random(s), rate=1) for s in range(40)}
+    assert said == {f"{v} the oil and tyres of the jeep" for v in ("check", "look at", "look over", "inspect")}
+    said = {vary("review the accounts", random.Random(s), rate=1) for s in range(40)}
+    assert said == {"review the accounts", "go through the accounts"}
+    assert {vary("check on the children", random.Random(s), rate=1) for s in range(40)} == {"check on the children"}
+
+
 def test_a_verb_without_an_object_is_not_swapped_for_one_that_needs_one():
     """A simulated plan said "go over at Hobbs Cafe at 3:00 pm" for a routine's "studies at Hobbs Cafe"."""
     from aga.simulator.paraphrase import vary
 
     for text in ("study at the Net Loft at 3:00 pm", "read until late", "check, then rest"):
         said = {vary(text, random.Random(s), rate=1) for s in range(40)}
-        assert not [x for x in said if re.match(r"(?:go over|look through|look at|review|go through)\b", x)], said
+        assert not [
+            x for x in said if re.match(r"(?:go over|look through|look at|look over|inspect|review|go through)\b", x)
+        ], said
     said = {vary("read the letter", random.Random(s), rate=1) for s in range(40)}
     assert {"go over the letter", "look through the letter"} <= said  # with an object, all of its group
 

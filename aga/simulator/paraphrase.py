@@ -28,7 +28,10 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("read", "look through", "go over", "study"),
     ("prepare", "get ready", "set up"),
     ("relax", "unwind", "take it easy", "rest"),
-    ("check", "look at", "review", "go through"),
+    # (a check of a thing is no review of it: an outside tester's jeep driver was "reviewing the oil and tyres of
+    # the jeep" all morning, session 71; a review of papers is its own group)
+    ("check", "look at", "look over", "inspect"),
+    ("review", "go through"),
     # (not "put down": "put down a research paper" is to reject it, said in ville3 plans)
     ("write", "draft", "write up"),
     ("clean", "tidy", "straighten up"),
@@ -73,7 +76,8 @@ _DESCRIBED = re.compile(r"\b(?:a|an|the|my|your|his|her|its|our|their)\s+[\w-]+\
 
 # Synonyms that need an object: a verb used without one ("studies at the cafe", "reads until late") keeps
 # to those that do not ("go over at the cafe" is no sentence).
-_NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "write up", "draft"}
+_NEEDS_OBJECT = {"look through", "go over", "look at", "review", "go through", "write up", "draft", "look over",
+                 "inspect"}  # fmt: skip
 # ... and synonyms that take none: "prepare a feature on the market" is no "get ready a feature" (a plan
 # item of an outside tester's radio presenter).
 _TAKES_NO_OBJECT = {"get ready"}

@@ -3027,7 +3027,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     # canteen" read as serving in it.
     "meal": ("having breakfast", "eating lunch", "having dinner", "grabbing a bite to eat", "having a snack",
              "eating a hot meal", "eating dinner", "taking a meal break in the staff canteen", "having a tea break"),
-    "cooking": ("cooking dinner", "baking bread", "making a meal in the kitchen", "preparing food"),
+    # (and a packed lunch by any name: an outside tester's tea plucker "packing Tenzing's tiffin" was read as desk
+    # work, "checking the opening hours", session 71)
+    "cooking": ("cooking dinner", "baking bread", "making a meal in the kitchen", "preparing food",
+                "packing a tiffin of rice and dal"),
     "morning": ("waking up", "the morning routine", "getting dressed", "brushing teeth and showering"),
     "evening": ("getting ready for bed", "winding down for the night", "going to bed"),
     "service": ("serving customers", "working at the counter", "opening the shop", "running the cafe",
