@@ -3489,7 +3489,9 @@ def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
     assert not _by_its_thing(paper, ["Hm, a research paper? Since when?"], random.Random(1))  # named already
     # Not someone else's doing, not bad news, not what is about no short thing.
     for topic in ("Bo Lind is writing a research paper on tides", "I am worried about the research paper",
-                  "I am combing hair", "I am rebuilding the engine of an old wooden crabber that leaks"):  # fmt: skip
+                  "I am combing hair", "I am rebuilding the engine of an old wooden crabber that leaks",
+                  # (nor someone asked to do something: "I've been busy with my friend to help.", session 71)
+                  "I am asking a friend to help"):  # fmt: skip
         assert not any(_by_its_thing(topic, [], random.Random(seed)) for seed in range(20)), topic
 
 

@@ -1038,6 +1038,10 @@ def _by_its_thing(topic: str, said: list[str], rng: random.Random) -> str:
     m = re.match(r"(a|an|the|my) (\w[\w' -]*)$", thing)
     if not m or len(thing.split()) > 5 or m.group(2).lower() in " ".join(said).lower():
         return ""
+    # (nor someone asked to do something: "asking a friend to help" was "I've been busy with my friend to help.",
+    # an outside tester's tea estate, session 71)
+    if re.search(r"\bto \w+$", m.group(2)):
+        return ""
     if rng.random() >= BY_NAME_CHANCE:
         return ""
     called = ("my " if m.group(1) in ("a", "an") else f"{m.group(1)} ") + m.group(2)  # one's own paper
