@@ -369,7 +369,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
     topics = list(dict.fromkeys(without_step(_content(t)) for t in candidates))
     # A note that joins two things ("I am the treasurer of ...; Blessing is sewing ...", a day's revised
     # note) is two things to say, not one line.
-    topics = list(dict.fromkeys(part.strip() for t in topics if not is_schedule(t) for part in t.split("; ")))
+    topics = list(dict.fromkeys(part for t in topics if not is_schedule(t) for part in _parts(t)))
     # Being in this very conversation ("... is chatting with Maria Lopez") is no news to tell Maria.
     talking = r"\b(?:chatting|talking|speaking|conversing)\b"
     who = rf"\b(?:{re.escape(_first(listener))}|{re.escape(_called(listener, speaker))})\b"
@@ -419,6 +419,23 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         and not (here and here.search(t))
         and not _IN_TALK.search(t)
     ]
+
+
+def _parts(note: str) -> list[str]:
+    """The things a note joins with "; ", each said on its own: a later part's "he" or "she" is the name the
+    first part opens with ("... not even his daughter; he is the only one at Cascina Ferrero who knows" was told
+    as "I meant to say, he is the only one ...", by the one it is about, session 71), and a part whose pronoun
+    has no name to stand for is left out."""
+    parts = [x.strip() for x in note.split("; ") if x.strip()]
+    name = leading_name(parts[0])[0] if parts else ""
+    out = parts[:1]
+    for part in parts[1:]:
+        m = re.match(r"(?:he|she|they)\b(?=\s+[a-z])", part, re.IGNORECASE)
+        if m and name and m.group(0).lower() != "they":  # (a "they" may be more than the one named)
+            out.append(name + part[m.end() :])
+        elif not m:
+            out.append(part)
+    return out
 
 
 _WHO_YOU_ARE = re.compile(r"you are (?:a|an|the|my|our|his|her|their|one of)\b(?! \w+ing\b)")
@@ -1391,7 +1408,12 @@ _CONFIDED = re.compile(
     r"keep (?:it|this|that|(?:the|his|her|their) [\w'’ ]{1,40}?) (?:quiet|to (?:him|her|them|my|your)sel\w+)|"
     r"(?:asked|told|made) (?:him|her|them|me|you|\w+) (?:to )?(?:tell no one|tell nobody|not to tell|promise)|"
     r"tell no one|tell nobody|not to tell anyone|promised? not to tell|in confidence|confided|"
-    r"(?:the )?only one who knows|no ?one else knows|nobody else knows)\b",
+    r"(?:the )?only one who knows|no ?one else knows|nobody else knows|"
+    # (and what one has told no one, or is the only one somewhere to know, or wants kept secret: an outside
+    # tester's estate owner "has told no one else about the sale of the estate ...; he is the only one at Cascina
+    # Ferrero who knows" told it 15 times, and it reached the daughter it was kept from seven times, session 71)
+    r"told no ?one|told nobody|(?:has|have|had)(?:n[’']t| not) told anyone|"
+    r"only one (?:at|in|on|of) [\w'’ -]{1,40}? who knows(?! how\b)|kept (?:a )?secret|secret from)\b",
     re.IGNORECASE,
 )
 # Words of keeping something, which say nothing of what is kept.
