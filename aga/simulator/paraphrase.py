@@ -69,6 +69,11 @@ _NOUN_BEFORE = re.compile(
 # ... and one right after a verb in -ing is no verb either ("delivering clean linen" is not "delivering
 # tidy linen", an outside tester's porter).
 _AFTER_A_VERB = re.compile(r"\b\w{2,}ing\s+$", re.IGNORECASE)
+# ... nor one after "is" or "are", nor one that ends its clause after a thing: "checking the vessels are clean" was
+# "checking the vessels are straighten up", "wiping the secateurs clean" "wiping the secateurs tidy" (session 71).
+_AN_ADJECTIVE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+$", re.IGNORECASE)
+_RESULT = re.compile(r"\b(?:the|a|an|my|his|her|their|its|our|your)\s+[\w-]+\s+$", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;.:!?)]|and\b|then\b)", re.IGNORECASE)
 _NOUNS = {g for g in SYNONYMS if g[0] in ("breakfast", "lunch", "dinner")}  # "eating lunch": a meal after a verb
 _DESCRIBES = re.compile(r"\s+(?:things|table|tables|dishes|plates|tray|menu|bar|rush|shift|break|crowd|time)\b")
 _DESCRIBED = re.compile(r"\b(?:a|an|the|my|your|his|her|its|our|their)\s+[\w-]+\s+$", re.IGNORECASE)
@@ -107,6 +112,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         group = _INDEX[word.lower()]
         before = match.string[: match.start()]
         no_verb = _NOUN_BEFORE.search(before) or (group not in _NOUNS and _AFTER_A_VERB.search(before))
+        no_verb = no_verb or _AN_ADJECTIVE.search(before)
+        no_verb = no_verb or (_RESULT.search(before) and _CLAUSE_END.match(match.string, match.end()))
         # (nor a meal a word describes: "a light breakfast" is no "a light a morning meal")
         no_verb = no_verb or (group in _NOUNS and _DESCRIBED.search(before))
         # (nor a meal that describes a thing: "the breakfast things" is no "the a morning meal things")

@@ -2251,6 +2251,16 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "checking the crop for pests",
             "ploughing a headland",
             "weeding between the rows",
+            # (a harvest of fruit by hand: an outside tester's grape pickers had a cafe customer's steps, "waiting
+            # for the order to come", session 71; only where fruit is picked, see _SETTING_STEPS)
+            "cutting the bunches into the crate",
+            "sorting out the rotten bunches",
+            "filling a crate",
+            "carrying a full crate to the end of the row",
+            "wiping the secateurs clean",
+            "moving on to the next vine",
+            "stacking the full crates on the trailer",
+            "reaching for the fruit under the leaves",
             # (a herd's on open grazing, with no farm's buildings: an outside tester's steppe herders had
             # "checking the silage clamp" and "starting up the tractor", session 66)
             "riding out to the herd",
@@ -2549,6 +2559,16 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "digging out the spent grain",
             "milling the malt",
             "checking the boil",
+            # (a winery's: an outside tester's night cellar hand's pump-overs were a joiner's, "waiting for the
+            # glue to dry", session 71; only where wine is made, see _SETTING_STEPS)
+            "pumping the juice over the cap of skins",
+            "punching down the cap",
+            "checking the tank temperatures",
+            "writing the temperatures in the cellar log",
+            "topping up the barrels",
+            "racking the wine into a clean tank",
+            "tasting the must",
+            "hosing out the destemmer",
         ),
         (
             "cleaning down the vessels",
@@ -3150,7 +3170,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "farming": ("milking the cows", "milking the mares", "milking the goats", "feeding the livestock",
                 "checking the sheep on the hill", "mucking out the byre",
                 "moving the flock to another field", "tending the beehives", "working on the farm",
-                "collecting the eggs", "ploughing the field"),
+                "collecting the eggs", "ploughing the field",
+                # (a harvest by hand: an outside tester's grape pickers were going out, at a cafe, session 71)
+                "picking grapes in the vineyard rows", "harvesting apples in the orchard",
+                "leading the pickers along the vineyard rows"),
     "fishing": ("picking salmon out of the set nets", "hauling in the nets", "setting the nets at the fishing site",
                 "fishing from the boat", "drift netting for salmon", "landing the catch on the quay", "mending nets",
                 "hanging new web on the drift net", "running the totes of fish to the cannery",
@@ -3170,7 +3193,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                  "lighting the forge", "making horseshoes", "mending tools at the anvil"),
     "brewing": ("brewing beer", "mashing in at the mash tun", "making cider", "running the brewery",
                 "bottling the beer", "checking the fermenting vessels", "distilling gin", "making a batch of cheese",
-                "filling casks in the cellar"),
+                "filling casks in the cellar",
+                # (an outside tester's night cellar hand's "doing pump-overs on the tanks" was a joiner's, session 71)
+                "doing pump-overs on the fermenting wine tanks", "punching down the cap of grape skins",
+                "running the destemmer at the crush pad"),
     "emergency": ("checking the ambulance and its kit", "waiting for calls at the ambulance station",
                   "answering an emergency call", "going out on a call-out", "doing a shift at the fire station",
                   "checking the fire engine"),
@@ -3369,7 +3395,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "gardening": re.compile(rf"\b(?:{_GARDEN_WORDS})\b", re.IGNORECASE),
     "farming": re.compile(
         rf"\b(?:farms?|farmer|farmers|farming|farmyard|farmhand|smallholding|tractor|{_LIVESTOCK_WORDS}|"
-        rf"{_CROP_WORDS}|bees?|beehives?|hives?|apiary|honey|beekeep\w*|eggs)\b",
+        rf"{_CROP_WORDS}|bees?|beehives?|hives?|apiary|honey|beekeep\w*|eggs|vineyards?|vines?|grapes?|"
+        r"grape pickers?)\b",
         re.IGNORECASE,
     ),
     # A production line is a factory's, a plant's or a works'.
@@ -3385,7 +3412,8 @@ _NEEDS: dict[str, re.Pattern[str]] = {
     "brewing": re.compile(
         r"\b(?:brew\w*|distill\w*|distil|winery|vineyards?|vintners?|wine ?makers?|cider ?makers?|cider ?press|"
         r"(?:mak\w*|bottl\w*)\s+(?:\w+\s+)?(?:beers?|ales?|cider|wine|gin|whisky|mead|cheese)|cellarm[ae]n|"
-        r"mash tun|malt\w*|hops|wort|ferment\w*|casks?|cheese|cheesemaker|dairy|creamery)\b",
+        r"mash tun|malt\w*|hops|wort|ferment\w*|casks?|cheese|cheesemaker|dairy|creamery|cellar hands?|pump-overs?|"
+        r"pumping over|crush pad|destemmer)\b",
         re.IGNORECASE,
     ),
     # Keeping watch is a watchman's, a guard's or a lighthouse's: a night shift alone is not (an outside
@@ -3600,13 +3628,19 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("farming", r"\b(?:eggs|hens|nest boxes)\b", r"\b(?:hens?|chickens?|poultry|eggs|geese|ducks)\b"),
         ("farming", r"\b(?:pig|sow|piglets)\b", r"\b(?:pigs?|sows?|piglets|pork|swine)\b"),
         ("farming", r"\b(?:crop|ploughing|rows)\b", rf"\b(?:{_CROP_WORDS})\b"),
+        ("farming", r"\b(?:bunch\w*|crates?|secateurs|vine|fruit)\b",
+         r"\b(?:grapes?|vines?|vineyards?|orchards?|apples?|pears?|plums?|cherries|olives?|fruit|berries|pick\w*|"
+         r"harvest\w*|vendemmia)\b"),
         ("farming", r"\b(?:troughs?|straw|mucking|animals?|lame|feed|hay|bales|grass|mineral|stock book|vet|silage)\b",
          rf"\b(?:{_LIVESTOCK_WORDS})\b"),
         ("farming", r"\b(?:fence|tractor|gates?|trailer|boundary|yard|farm)\b",
          rf"\b(?:farms?|farmer|farming|farmyard|smallholding|tractor|land|{_LIVESTOCK_WORDS}|{_CROP_WORDS})\b"),
-        ("brewing", r"\b(?:mash|hops|wort|grain|malt|boil|hydrometer|gravity|brew sheet)\b",
+        ("brewing", r"\b(?:mash|hops|wort|grain|malt|boil|hydrometer|gravity|brew sheet|brewhouse)\b",
          r"\b(?:beers?|ales?|bitter|porter|stout|lager|brewer|brewers|brewery|brewhouse|mash|malt|hops|wort)\b"),
         ("brewing", r"\b(?:yeast|fermentation|fermenters|casks?|bottl\w*|cellar)\b", rf"\b(?:{_DRINK_WORDS})\b"),
+        ("brewing", r"\b(?:juice|cap|skins|tank temperatures|barrels|wine|must|destemmer)\b",
+         r"\b(?:wines?|winery|wineries|winemak\w*|vintners?|grapes?|vineyards?|cellar hands?|pump-overs?|"
+         r"pumping over|crush pad|destemmer|must)\b"),
         # Riding only where a horse is ridden: an outside tester's quarry stable boy, leading the tramway horses,
         # was "adjusting the stirrups" and "timing a gallop".
         ("horses", r"\b(?:saddle|saddling|unsaddling|bridle|girth|stirrups|gallop|canter|trot|riding|tack)\b",
@@ -3974,6 +4008,17 @@ _MEAT = re.compile(
     r"shoulder of|rack of|side of)\s+)?)(?:lamb|mutton|beef|pork|veal|venison|goat|chicken|duck|goose|turkey|rabbit)\b",
     re.IGNORECASE,
 )
+# Verbs every trade says of something: no sign of the trade in an hour.
+_LIGHT_VERBS = frozenset(("work", "make", "take", "have", "keep", "help", "look", "give", "come", "call", "spend",
+                          "start", "finish", "check", "bring", "carry", "talk", "meet", "walk", "visit", "like",
+                          "love", "live", "know", "want", "need", "enjoy", "prepare", "organise", "organize", "plan",
+                          "write", "read", "watch", "clean", "sell", "open", "close", "run", "go", "get", "do",
+                          "see", "use"))  # fmt: skip
+_DRINK_AS_A_CROP = re.compile(
+    r"\b((?:pluck|pick|harvest|grow|prun|plant|wither|roll|process|grad|weigh|sort)\w*)\s+(?:the\s+)?"
+    r"(?:tea|coffee|cocoa|cacao)\b(?!\s+(?:time|break|breaks|party|parties|with)\b)",
+    re.IGNORECASE,
+)
 _DRINK_AS_A_THING = re.compile(
     r"\b(?:tea|coffee|cocoa|cacao)\s+(?!(?:time|break|breaks|party|parties|with|and|or|at|in|on|for|from|to|"
     r"while|before|after|together|outside|inside)\b)(?=[a-z])",
@@ -4007,6 +4052,9 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # 0.62 for the next kind) in an outside tester's tea estate, and its night supervisor's shift was
     # "passing the salt". The rest of the words say what is done ("plucking leaves").
     activity = _DRINK_AS_A_THING.sub("", activity)
+    # ... and so does a drink a grower's verb works on: "plucking tea in Section 7 Upper Slope" was a meal (0.70)
+    # for the same tea estate's plucker (session 71)
+    activity = _DRINK_AS_A_CROP.sub(r"\1 the crop", activity)
     # An animal's name after a cook's verb is its meat: an outside tester's station cook "thawing the lamb for
     # the midwinter dinner" was "turning a ewe stuck on her back" and "counting the flock through the gate".
     activity = _MEAT.sub(r"\1meat", activity)
@@ -4032,8 +4080,18 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # A trade one has left is no pull: "a retired quarryman who keeps twelve hives of bees" keeps bees (his hives
     # drew "shouting the warning before the blast" once quarrying had know-how of its own, session 68).
     trade = _RETIRED.sub("", trade).strip()
-    if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
-        scores += 0.5 * _scores(trade)
+    # (nor do the trade's own verb's words: "plucking in Section 12 Lower Slope" was sport for "a tea plucker ...
+    # she plucks two leaves and a bud", 0.27 similar to it; an outside tester's tea estate, session 71)
+    first = main_clause(activity).split()[:1]
+    verb = lemma(first[0].lower()) if first else ""
+    of_the_trade = (
+        len(verb) >= 4
+        and verb not in _LIGHT_VERBS
+        and re.search(rf"\b{re.escape(verb)}(?:s|es|er|ers)?\b", trade, re.IGNORECASE) is not None
+    )
+    if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity) or of_the_trade):
+        # (its drinks as its activity's: "a tea plucker" read as a meal, 0.56)
+        scores += 0.5 * _scores(_DRINK_AS_A_THING.sub("", _DRINK_AS_A_CROP.sub(r"\1 the crop", trade)))
     # (with whom is no part of what: "working with Brother Luc at the Abbey Farm")
     just_work = _JUST_WORK.fullmatch(
         re.sub(r"\s+with\s+(?=at\b|in\b|$)", " ", _PLACE_NAME.sub("", activity)).strip(" ,.;")
@@ -4140,6 +4198,9 @@ _APART: dict[str, frozenset[str]] = {
     # nor a bus's or a ferry's crew into a passenger's ride, or back: an outside tester's bus driver,
     # "checking the mountain bus at the depot", was "buying a ticket" and "finding a seat" on it.
     "crew": frozenset({"travel"}),
+    # nor a harvest by hand into a cafe's ("waiting for the order to come" among an outside tester's grape
+    # pickers, who were "picking" as one picks a seat, session 71)
+    "farming": frozenset({"going out", "service"}),
 }
 # Kinds no other is a second reading of: prayer is next to a craft's, a meal's or an occasion's by MiniLM
 # (0.3-0.5 against 0.8-1.1), and an outside tester's imam leading the noon prayer was "trying a new
