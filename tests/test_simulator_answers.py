@@ -693,6 +693,19 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # hours", session 71); packing boxes is still no cooking
         ("packing Tenzing's tiffin", "Pemba Tamang is a tea plucker at Glenmoor Tea Garden.", "cooking"),
         ("packing the boxes for delivery", "", "delivery"),
+        # ... and its plucker's afternoon, "plucking in Section 12 Lower Slope", was sport, her morning's "plucking
+        # tea in Section 7" a meal; session 71's wine estate's pickers were at a cafe, its cellar hand's
+        # pump-overs a joiner's
+        ("plucking tea in Section 7 Upper Slope", "Pemba Tamang is a tea plucker at Glenmoor Tea Garden.", "farming"),
+        ("picking grapes in the Nebbiolo rows", "Ioana Popescu is a seasonal grape picker from Iasi.", "farming"),
+        ("leading the pickers in the Barbera rows", "Davide Bruno is the vineyard foreman.", "farming"),
+        (
+            "doing pump-overs on the Nebbiolo tanks",
+            "Luca Rinaldi is the night cellar hand of Cascina Ferrero.",
+            "brewing",
+        ),
+        ("picking salmon out of the set nets", "", "fishing"),
+        ("picking the children up from school", "", "errand"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
@@ -2234,6 +2247,39 @@ def test_a_meal_the_routine_plans_is_not_planned_twice():
         items = ask("plan.daily", seed, **shown)["items"]
         assert sum("lunch" in x for x in items) == 1, items
         assert sum("dinner" in x for x in items) == 1, items
+
+
+def test_a_night_shifts_routine_keeps_every_time_and_meal():
+    """Session 71's outside wine estate: a night cellar hand's "does pump-overs on the Nebbiolo tanks at 10 pm, at 1
+    am and at 4 am, writes the tank temperatures in the cellar log, eats breakfast at the Estate Canteen at 6:30 am"
+    was planned as pump-overs at 10 pm only and "write the tank temperatures in the cellar log eats a morning meal
+    at the Estate Canteen at 4:00 am", with "eat lunch at 2:00 am" and breakfast twice; a tasting-room host's
+    "closes the till at the Tasting Room at 6 pm" was "close the from 6:00 pm till at the Tasting Room"."""
+    shown = {
+        "wake_hour": "16",
+        "lifestyle": "Luca Rinaldi works nights: he goes to sleep around 8 am and gets up around 4 pm. He eats dinner "
+        "at 8 pm and breakfast at 6:30 am at the Estate Canteen.",
+        "requirement": "Luca Rinaldi eats dinner at the Estate Canteen at 8 pm, works the night shift in the "
+        "fermentation room from 9 pm until 6 am, does pump-overs on the tanks at 10 pm, at 1 am and at 4 am, writes "
+        "the tank temperatures in the cellar log, eats breakfast at the Estate Canteen at 6:30 am and walks back to "
+        "the dormitory at 7 am.",
+        "identity": "Name: Luca Rinaldi",
+    }
+    for seed in range(6):
+        items = ask("plan.daily", seed, **shown)["items"]
+        pump = [x for x in items if "pump-overs" in x]
+        assert [x.rsplit(" at ", 1)[1] for x in pump] == ["10:00 pm", "1:00 am", "4:00 am"], items
+        assert sum("breakfast" in x for x in items) == 1 and not [x for x in items if "lunch" in x], items
+        assert not [x for x in items if re.search(r"cellar log \w+s\b", x)], items
+    shown = {
+        "wake_hour": "7",
+        "lifestyle": "Sofia Conti goes to bed around 11 pm and gets up around 7 am.",
+        "requirement": "Sofia Conti pours tastings at the Tasting Room until 6 pm and closes the till at the Tasting "
+        "Room at 6 pm.",
+        "identity": "Name: Sofia Conti",
+    }
+    for seed in range(6):
+        assert "close the till at the Tasting Room at 6:00 pm" in ask("plan.daily", seed, **shown)["items"]
 
 
 @pytest.mark.parametrize(
@@ -4116,6 +4162,12 @@ def test_a_talk_that_told_nothing_is_no_thought_and_no_news():
                          "asked him to keep it secret"),
         ("Thomas Girard", "Thomas Girard told Augustin Delmas on Monday that he is thinking of leaving the abbey, and "
                           "asked him to tell no one"),
+        # (session 71's wine estate: what one has told no one, or is the only one somewhere to know; its owner told
+        # his sale 15 times, "I meant to say, he is the only one at Cascina Ferrero who knows" among them)
+        ("Thomas Girard", "Thomas Girard has told no one else that he is leaving the abbey, not even his mother; he "
+                          "is the only one at Abbey Farm who knows"),
+        ("Luc Arnaud", "Thomas Girard has told no one else that he is leaving the abbey, not even his mother"),
+        ("Thomas Girard", "Thomas Girard is leaving the abbey; he wants it kept secret until Sunday"),
     ],
 )  # fmt: skip
 def test_what_was_confided_is_told_to_no_one(speaker: str, memory: str):
@@ -4126,7 +4178,29 @@ def test_what_was_confided_is_told_to_no_one(speaker: str, memory: str):
     shown = {"identity": f"Name: {speaker}", "name": speaker, "other": "Luc Arnaud", "memories": f"- {memory}",
              "conversation": talk}  # fmt: skip
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
-    assert not [x for x in lines if "leaving" in x], lines
+    assert not [x for x in lines if re.search(r"leaving|only one", x)], lines
+
+
+def test_a_notes_later_part_says_who_its_pronoun_is():
+    """ "I meant to say, he is the only one at Cascina Ferrero who knows." was said by the one it was about
+    (session 71): a later part of a note joined by "; " has the name its first part opens with, or is not said."""
+    from aga.simulator.talk import _parts
+
+    assert _parts("Rosa Bruno cooks for the crew; she serves lunch at 12:30") == [
+        "Rosa Bruno cooks for the crew",
+        "Rosa Bruno serves lunch at 12:30",
+    ]
+    assert _parts("I am the treasurer; Blessing is sewing a dress") == [
+        "I am the treasurer",
+        "Blessing is sewing a dress",
+    ]
+    assert _parts("the crew eats at eight; they are tired") == ["the crew eats at eight"]
+    talk = "[Conversation]\nLuca Rinaldi: Hi Rosa!\nRosa Bruno: Hello Luca.\nLuca Rinaldi: Any news?"
+    memories = "- Rosa Bruno cooks for the harvest crew; she bakes focaccia for the pickers every morning"
+    shown = {"identity": "Name: Rosa Bruno", "name": "Rosa Bruno", "other": "Luca Rinaldi", "conversation": talk,
+             "memories": memories}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    assert any("I bake focaccia" in x for x in lines) and not [x for x in lines if re.search(r"\b[Ss]he bakes", x)]
 
 
 def test_a_fear_about_the_listener_is_not_told_to_them():
@@ -4193,6 +4267,27 @@ def test_a_musing_is_not_mused_about():
     steps = [s["subtask"] for seed in range(60) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
     assert any("thinking of leaving the abbey" in x for x in steps)
     assert not [x for x in steps if re.search(r"\b(?:about|over|on) (?:thinking|wondering|trying)\b", x)], steps
+
+
+def test_a_wine_estates_work_has_its_own_steps():
+    """Session 71's outside wine estate: 159 sub-steps of its pickers held none about grapes ("waiting for the
+    order to come", "ordering another drink"); its night cellar hand's pump-overs were "stacking the timber" and
+    "waiting for the glue to dry", and the foreman's hours "sweeping the brewhouse floor". A harvest's steps and a
+    winery's are theirs only: a dairy farmer has no bunches, a brewer no pump-over."""
+    cases = [
+        ("Ioana Popescu is a seasonal grape picker. She cuts bunches in the vineyard rows.", "picking grapes in the "
+         "Nebbiolo rows", r"bunches|crate|vine\b", r"order|table|drink|brewhouse|hops|malt|wort"),
+        ("Luca Rinaldi is the night cellar hand of the estate's winery.", "doing pump-overs on the Nebbiolo tanks",
+         r"cap\b|tank temperatures|barrels|must\b", r"timber|glue|hinge|brewhouse|hops|malt|wort|sparging"),
+        ("Jim Bell is a dairy farmer.", "milking the cows", r"cows?\b", r"bunches|secateurs|vine\b|crate"),
+        ("Meg Hart is the head brewer at Crag End Brewery.", "brewing the winter ale", r"mash|hops|wort|malt",
+         r"cap of skins|punching down|destemmer|must\b"),
+    ]  # fmt: skip
+    for trade, task, right, wrong in cases:
+        shown = {"identity": f"Name: {trade.split(' is ')[0]}\nLearned traits: {trade}", "task": task, "minutes": "60"}
+        steps = [s["subtask"] for seed in range(60) for s in ask("plan.decompose", seed, **shown)["subtasks"]]
+        assert sum(bool(re.search(right, x)) for x in steps) >= 20, (task, steps)
+        assert not [x for x in steps if re.search(wrong, x)], (task, [x for x in steps if re.search(wrong, x)])
 
 
 def test_a_thought_in_the_steps_is_of_the_personas_own_doing():

@@ -606,13 +606,22 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b|^eat ", t)}  # (a snack is no dinner)
     lunch = max([lunch] + [o + 2 for o, t in others if "breakfast" in t and o < lunch])
     if first not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
-        items.append((lunch, f"have {first}"))
+        # (in the small hours it is a break in the night's work: an outside tester's night cellar hand had
+        # "lunch" at 2 am, session 71)
+        items.append((lunch, "have a meal break" if (wake + lunch) % 24 in range(0, 5) else f"have {first}"))
     dinner = min(dinner, awake - 1)
     if not re.search(r"\bsupper\b" if midday_dinner else r"\b(?:dinner|supper)\b", planned) and not (
         early_dinner is None and any(abs(o - dinner) <= 3 for o in near)
     ):
         items.append((dinner, f"have {second}"))
-    items += [x for x in others if x[0] < awake and not any(x[1] == t for _, t in items)]
+    # (nor a meal the routine plans already: "eats breakfast at the Estate Canteen at 6:30 am" in both was planned
+    # twice, session 71)
+    items += [
+        x
+        for x in others
+        if x[0] < awake
+        and not any(x[1] == t or (meals_named(x[1]) & meals_named(t) and abs(o - x[0]) <= 1) for o, t in items)
+    ]
     planned = " ".join(t for _, t in items).lower()
     for h, text in _lifestyle_items(lifestyle, wake):
         at = (h - wake) % 24
@@ -646,7 +655,9 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     return {"items": [_at_its_hour(vary(text, rng), clock_hour(wake + offset)) for offset, text in items]}
 
 
-_TILL_TAIL = re.compile(r"^(.+?)\s+((?:until|till)\s+.+)$")
+# (not a cash till: "closes the till at the Tasting Room" was planned as "close the from 6:00 pm till at the Tasting
+# Room", session 71)
+_TILL_TAIL = re.compile(r"^(.+?)\s+((?:until|(?<!\bthe )(?<!\ba )(?<!\bher )(?<!\bhis )(?<!\bits )till)\s+.+)$")
 
 
 def _at_its_hour(item: str, clock: str) -> str:

@@ -36,16 +36,24 @@ def timed(items: list[str]) -> list[tuple[int, str]]:
 _PERIOD = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + r"(?<!\b[A-Z])\."
 
 
+# Another time of the same clause, said with its "at" and nothing after it but more times or the clause's end.
+_ANOTHER_TIME = r"\s*(?:at|around|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b(?=\s*(?:,|\band\b|\.|;|$))"
+
+
 def clauses(text: str) -> list[str]:
     """A sentence split at commas, semicolons, 'then', and at an 'and' that joins a second verb (see
     :func:`_joins_a_verb`)."""
-    # Not at a comma that goes on with a time: "at 7 am, 1 pm and 6 pm" is one clause.
-    parts = re.split(_PERIOD + r"|;|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b)|\bthen\b", text)
+    # Not at a comma that goes on with a time: "at 7 am, 1 pm and 6 pm" is one clause, and so is "at 10 pm, at 1
+    # am and at 4 am" (an outside tester's night cellar hand did his pump-overs at 10 pm only, session 71).
+    parts = re.split(_PERIOD + r"|;|,(?!\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|" + _ANOTHER_TIME + r")|\bthen\b", text)
     out: list[str] = []
     for part in parts:
         pieces = re.split(r"\band\b(?=\s+[a-z])", part)
         clause = pieces[0]
         for piece in pieces[1:]:
+            if re.match(_ANOTHER_TIME, piece):  # ("... at 1 am and at 4 am": a time, no verb)
+                clause = f"{clause}and{piece}"
+                continue
             # "calls and leads the noon prayer at 1 pm": a verb alone before "and" shares what follows
             # (split, the day held "call" at 1 pm and the call was read as a phone's)
             alone = re.sub(r"^(?:he|she|they)\s+", "", leading_name(clause.strip())[1], flags=re.IGNORECASE)
