@@ -706,6 +706,11 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ),
         ("picking salmon out of the set nets", "", "fishing"),
         ("picking the children up from school", "", "errand"),
+        # ... and its cook "resting at Bruno Cottage" was serving customers (by her own name, "Rosa Bruno is the
+        # cook ...") and "serving lunch at the Estate Canteen" ate it as a diner
+        ("rest at Bruno Cottage", "Rosa Bruno is the cook of the Estate Canteen at Cascina Ferrero.", "leisure"),
+        ("serving lunch at the Estate Canteen", "Rosa Bruno is the cook of the Estate Canteen.", "service"),
+        ("serving breakfast at the Estate Canteen", "Rosa Bruno is the cook of the Estate Canteen.", "service"),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):
@@ -3537,8 +3542,23 @@ def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
     for topic in ("Bo Lind is writing a research paper on tides", "I am worried about the research paper",
                   "I am combing hair", "I am rebuilding the engine of an old wooden crabber that leaks",
                   # (nor someone asked to do something: "I've been busy with my friend to help.", session 71)
-                  "I am asking a friend to help"):  # fmt: skip
+                  "I am asking a friend to help",
+                  # (nor people one leads: "The pickers is keeping me busy.", session 71)
+                  "I am leading the pickers"):  # fmt: skip
         assert not any(_by_its_thing(topic, [], random.Random(seed)) for seed in range(20)), topic
+    said = {_by_its_thing("I am mending the nets", [], random.Random(seed)) for seed in range(40)}
+    assert "The nets are keeping me busy." in said and "The nets is keeping me busy." not in said
+
+
+def test_an_opener_is_followed_by_no_capital_but_a_names():
+    """ "Honestly, Busy day?" and "I think Any news on your side?" were said (session 71)."""
+    from aga.simulator.paraphrase import utterance
+
+    for line in ("Busy day?", "Any news on your side?", "Nice to see you."):
+        said = {utterance(line, random.Random(seed)) for seed in range(60)}
+        assert len(said) > 2 and not [x for x in said if re.search(r"\w, [A-Z]|^I think [A-Z]", x)], said
+    said = {utterance("Isabella said hi.", random.Random(seed)) for seed in range(60)}
+    assert "Well, Isabella said hi." in said
 
 
 @pytest.mark.parametrize(

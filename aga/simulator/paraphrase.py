@@ -146,7 +146,8 @@ def canonical(text: str) -> str:
 _NOT_THOUGHT = re.compile(
     r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since|Funny|Time|You|Hm|Right|Yes|True|Ha|So|Well|"
     r"Honestly|Actually|Guess|Between|Truth|Speaking|By|Word|Apparently|Someone|Anyway|Hi|Hey|Hello|Good|Busy|"
-    r"Fancy|Thanks|Thank|Sure|Okay|OK|No|Are|Is|Do|Can|Could|Would|Will|Should|Tell|Since|Fine)\b"
+    r"Fancy|Thanks|Thank|Sure|Okay|OK|No|Are|Is|Do|Can|Could|Would|Will|Should|Tell|Since|Fine|Any|Anything|Nice|"
+    r"Lovely|Not|Nothing|Glad|Sounds|Still|Looks|Enjoy|Hope|Great)\b"
 )
 
 
@@ -159,7 +160,10 @@ def utterance(text: str, rng: random.Random) -> str:
         opener = ""  # not "I think I hope ...", not "I think how has your week been?", not "I think funny how ..."
     if opener and re.match(
         r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From|Tell|Is|"
-        r"Since|Good for you|Work)\b",  # ("So, Work keeps me on my toes" was said)
+        r"Since|Good for you|Work|"  # ("So, Work keeps me on my toes" was said)
+        # (and "Honestly, Busy day?", "Well, Any news on your side?": an outside tester's wine estate, session 71)
+        r"Busy|Any|Anything|Nice|Lovely|Great|Glad|Not|Nothing|Sounds|Still|Looks|Enjoy|Hope|Quite|Long|Fancy|"
+        r"Another|Lots|Can't|Could|Would|Are|Do)\b",
         text,
     ):
         text = text[0].lower() + text[1:]

@@ -26,6 +26,7 @@ from aga.simulator.text import (
     clauses,
     field,
     in_its_part_of_day,
+    leading_name,
     lemma,
     main_clause,
     sentences,
@@ -4089,7 +4090,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         and verb not in _LIGHT_VERBS
         and re.search(rf"\b{re.escape(verb)}(?:s|es|er|ers)?\b", trade, re.IGNORECASE) is not None
     )
-    if trade and (float(similarities(activity, [trade])[0]) > 0.3 or _CALLS_AT_WORK.search(activity) or of_the_trade):
+    # (and not by the persona's own name: "rest at Bruno Cottage" was 0.37 like "Rosa Bruno is the cook of the Estate
+    # Canteen", 0.14 without the name, and an outside tester's cook rested at home "serving customers", session 71)
+    own = leading_name(trade)[0].split()
+    unnamed = [re.sub(rf"\b(?:{'|'.join(map(re.escape, own))})\b", "", x) if own else x for x in (activity, trade)]
+    if trade and (
+        float(similarities(unnamed[0], [unnamed[1]])[0]) > 0.3 or _CALLS_AT_WORK.search(activity) or of_the_trade
+    ):
         # (its drinks as its activity's: "a tea plucker" read as a meal, 0.56)
         scores += 0.5 * _scores(_DRINK_AS_A_THING.sub("", _DRINK_AS_A_CROP.sub(r"\1 the crop", trade)))
     # (with whom is no part of what: "working with Brother Luc at the Abbey Farm")
@@ -4119,6 +4126,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     verb = lemma(words[0].lower()) if words else ""
     if verb in _VERB_KINDS:
         scores[_KINDS.index(_VERB_KINDS[verb])] += _VERB_WEIGHT
+        # (a meal served or cooked is another's: an outside tester's canteen cook "serving lunch at the Estate
+        # Canteen" was as near a meal, 0.80, as serving, and ate as a diner, session 71)
+        if _VERB_KINDS[verb] in ("service", "cooking"):
+            scores[_KINDS.index("meal")] -= _VERB_WEIGHT
     elif verb in _KIND_VERBS:
         scores[_KINDS.index(_KIND_VERBS[verb])] += _KIND_VERB_WEIGHT
     context = f"{activity} {trade}"

@@ -1045,6 +1045,15 @@ _OWN_THING = ("I've been busy with {t}.", "{T} is keeping me busy.", "I'm still 
 _DOING_OWN = re.compile(r"^I (?:am|have been|'ve been|have spent [\w\s]*?) (?:\w+ing)\b")
 
 
+# People one leads, teaches or looks after, said as a group: no thing one works on.
+_PEOPLE_LED = re.compile(
+    r"\b(?:children|people|pupils|customers|guests|patients|crew|team|staff|visitors|students|workers|pickers|"
+    r"pluckers|farmers|volunteers|players|singers|dancers|helpers|members|walkers|riders|climbers|villagers|"
+    r"passengers|novices|apprentices|recruits|beginners|learners|shoppers|buyers|readers|listeners|viewers|"
+    r"clients|residents|tenants|lodgers|monks|nuns|herders|fishermen|men|women|boys|girls|kids|class)$"
+)
+
+
 def _by_its_thing(topic: str, said: list[str], rng: random.Random) -> str:
     """What the speaker is doing (``topic`` as said: "I am writing a research paper on ...") brought up by
     what it is about half the time ("I've been busy with my research paper."), or ''. Not once the talk
@@ -1059,10 +1068,15 @@ def _by_its_thing(topic: str, said: list[str], rng: random.Random) -> str:
     # an outside tester's tea estate, session 71)
     if re.search(r"\bto \w+$", m.group(2)):
         return ""
+    # (nor people one leads or looks after: "I'm still working on the pickers.", session 71)
+    if _PEOPLE_LED.search(m.group(2)):
+        return ""
     if rng.random() >= BY_NAME_CHANCE:
         return ""
     called = ("my " if m.group(1) in ("a", "an") else f"{m.group(1)} ") + m.group(2)  # one's own paper
     line = rng.choice(_OWN_THING)
+    if re.fullmatch(r"\w+[^su']s", called.split()[-1]) and m.group(1) != "a":
+        line = line.replace("{T} is", "{T} are")  # ("The pickers is keeping me busy." was said, session 71)
     return line.replace("{t}", called).replace("{T}", called[0].upper() + called[1:])
 
 
