@@ -425,6 +425,13 @@ def test_a_place_the_town_does_not_have_is_warned_about(ville3):
     _edit(ville3 / "cast.toml", "wedding to Tom Brandt", "wedding at Moorland Museum")
     said = [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
     assert len(said) == 1 and "'Moorland Museum'" in said[0], said
+    # Nor a buyer or an addressee: "will sell the estate to Grandi Cantine Riunite, a big wine company" (an
+    # outside tester's wine estate, session 71); going to a place so named still is.
+    _edit(ville3 / "cast.toml", "wedding at Moorland Museum", "plan to sell the cafe to Grandi Cantine Riunite")
+    assert not [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
+    _edit(ville3 / "cast.toml", "plan to sell the cafe to Grandi", "plan to walk to Grandi")
+    said = [w for w in scenario_warnings(load_scenario(ville3)) if "which is no place in" in w]
+    assert len(said) == 1 and "'Grandi Cantine Riunite'" in said[0], said
 
 
 def test_a_routine_naming_a_room_but_not_its_place_is_warned_about(ville3):

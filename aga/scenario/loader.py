@@ -800,6 +800,10 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
                     continue
                 if _folded(match.group(1).split()[-1]) in families or _KIN.search(text[: match.start(1)][-40:]):
                     continue  # a person: one of a cast member's family, or someone's kin or spouse
+                if _TO_SOMEONE.search(text[: match.start(1)][-60:]):
+                    # a buyer or an addressee: "will sell the estate to Grandi Cantine Riunite, a big wine company"
+                    # (an outside tester's wine estate was warned of the company, session 71)
+                    continue
                 if all(w.lower().strip("'’s") in _CALENDAR for w in match.group(1).split()):
                     continue  # a date ("from Monday November 25"), not a place
                 if all(len(part.split()) == 1 for part in re.split(r"\s+and\s+", match.group(1))):
@@ -814,6 +818,12 @@ def _places_not_in_town(scenario: Scenario) -> list[str]:
     return warnings
 
 
+# A verb of selling, giving or telling before "to": what follows is who gets it, not where one goes.
+_TO_SOMEONE = re.compile(
+    r"\b(?:sell|sold|give|gave|given|send|sent|writ\w*|wrote|lend|lent|owe|pay|paid|hand|deliver|report|explain|"
+    r"offer|lease|rent|let|introduc|appeal|complain|apply|appli)\w*\b[^,.;:]{0,40}?\bto\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # Words before a name that make it a person's: "wedding to Karim Tazi", "her son Karim to Salma El Alaoui".
 _KIN = re.compile(
     r"\b(?:son|sons|daughter|daughters|wife|husband|brother|sister|mother|father|cousin|uncle|aunt|nephew|niece|"
