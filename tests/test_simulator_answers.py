@@ -3550,6 +3550,24 @@ def test_ones_own_doing_is_brought_up_by_what_it_is_about_half_the_time():
     assert "The nets are keeping me busy." in said and "The nets is keeping me busy." not in said
 
 
+def test_news_a_colon_opens_is_told_whole_and_a_past_read_stays_past():
+    """Session 71's outside wine estate: "Chiara Ferrero read the forecast: a hailstorm will hit the Langhe on
+    Thursday afternoon ..." was told as "Chiara Ferrero looks through the forecast." and "Chiara Ferrero go over
+    the forecast: ...", and answered "I can hardly wait." and "Are you going?"."""
+    from aga.simulator.talk import told_briefly
+
+    news = ("Chiara Ferrero read the forecast: a hailstorm will hit the Langhe on Thursday afternoon, October 5, and "
+            "the Nebbiolo must be picked before then")  # fmt: skip
+    assert all("hailstorm" in told_briefly(news, random.Random(seed)) for seed in range(40))
+    talk = "[Conversation]\nSofia Conti: Hi Giulia!\nGiulia Marchetti: Hello Sofia.\nSofia Conti: Any news?"
+    shown = {"identity": "Name: Giulia Marchetti", "name": "Giulia Marchetti", "other": "Sofia Conti",
+             "memories": f"- {news}.", "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    told = [x for x in lines if "forecast" in x]
+    assert len(told) > 50 and all("hailstorm" in x for x in told), told
+    assert not [x for x in told if re.search(r"Ferrero (?:look|go over|study)|hardly wait|Are you going", x)], told
+
+
 def test_an_opener_is_followed_by_no_capital_but_a_names():
     """ "Honestly, Busy day?" and "I think Any news on your side?" were said (session 71)."""
     from aga.simulator.paraphrase import utterance

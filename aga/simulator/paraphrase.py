@@ -93,6 +93,8 @@ _NO_OBJECT = re.compile(
 )
 
 
+# A subject right before a word: "read" after it may be the past (session 71's wine estate).
+_SUBJECT_BEFORE = re.compile(rf"(?:\b(?:I|you|he|she|it|we|they)|{CAP}[\w'’-]*)\s+$")
 # A verb that a particle follows is a phrasal verb of its own ("write up the charts", "clean out the
 # shed", "read out the list"): a synonym in its place breaks it ("put down up the charts").
 _PARTICLE = re.compile(r"\s+(?:up|down|out|off|away|back)\b", re.IGNORECASE)
@@ -124,6 +126,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
             return word  # a word of a name: "Good Health Chemist" was opened as "Lovely Health Chemist"
         if " " not in word and _PARTICLE.match(match.string, match.end()):
             return word
+        if word.lower() == "read" and _SUBJECT_BEFORE.search(before):
+            return word  # may be its past: "Chiara Ferrero read the forecast" was "Chiara Ferrero look through it"
         if _NO_OBJECT.match(match.string, match.end()):
             group = tuple(w for w in group if w not in _NEEDS_OBJECT) or (word,)
         else:

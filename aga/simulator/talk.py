@@ -660,6 +660,9 @@ _WHEN = re.compile(
 )
 
 
+_A_VERB_AFTER_COLON = r"\b(?:will|is|are|was|were|has|have|had|must|can|could|would|should|may|might)\b"
+
+
 def told_briefly(topic: str, rng: random.Random) -> str:
     """A long piece of news as a person tells it rather than recites it: a phrase after its first 40
     characters and after its first phrase ("focuses | on gentrification" keeps its object) that does not
@@ -686,7 +689,10 @@ def told_briefly(topic: str, rng: random.Random) -> str:
             start = m.end() - 1  # keep the space before the phrase
     text = "".join(kept)
     colon = text.find(":", 40)
-    if colon > 0 and rng.random() < 0.5:  # and the list a colon opens ("on Saturday June 8: rowing races, ...")
+    # (not the news a colon opens: "Chiara Ferrero read the forecast: a hailstorm will hit ..." was told as "Chiara
+    # Ferrero looks through the forecast.", an outside tester's wine estate, session 71)
+    news = colon > 0 and re.search(_A_VERB_AFTER_COLON, text[colon + 1 : colon + 50]) is not None
+    if colon > 0 and not news and rng.random() < 0.5:  # and the list a colon opens ("on Saturday June 8: rowing ...")
         text = text[:colon]
     if rng.random() < 0.5:
         text = re.sub(r"(\b\d{1,2}(?:st|nd|rd|th)?),? \d{4}\b", r"\1", text)
@@ -1204,6 +1210,8 @@ _BAD_NEWS = re.compile(
     # (an outside tester's forecaster told of "a deep low that will bring a blizzard" with "I can hardly wait."
     # and "I've been busy with my blizzard.", session 67)
     r"blizzards?|gales?|hurricanes?|typhoons?|cyclones?|tornado\w*|snowstorms?|whiteouts?|deep low|high winds|"
+    # (and "a hailstorm will hit ...": "I can hardly wait." and "Are you going?" were said to it, session 71)
+    r"hail\w*|(?:thunder|rain|wind|dust|sand|ice)storms?|frost|"
     r"warnings?|evacuat\w*|landslides?|earthquakes?|outbreaks?|epidemic)\b",
     re.IGNORECASE,
 )
