@@ -3726,9 +3726,32 @@ def test_someone_is_often_around_only_by_what_was_seen_or_said():
     # (a theme on Bo cites every statement naming him; a single statement's insight cites one)
     themes = [i["insight"] for i in _insights(known, range(20)) if len(i["evidence"]) > 1]
     assert not [t for t in themes if "Bo Lenn" in t], themes
-    seen = [*known, "Bo Lenn is mending the nets by the slipway"]
+    sights = ["Bo Lenn is mending the nets by the slipway", "Bo Lenn is tarring the hull of his boat"]
+    seen = [*(k for k in known if "seeing a lot" not in k), *sights]
     themes = [i["insight"] for i in _insights(seen, range(20)) if len(i["evidence"]) > 1]
     assert [t for t in themes if "Bo Lenn" in t], themes
+    # ... and what was thought of the two before is not thought again in other words ("Chiara Ferrero had a talk
+    # with Luca Rinaldi" nine times in a day, session 71's wine estate)
+    themes = [i["insight"] for i in _insights([*known, *sights], range(20)) if len(i["evidence"]) > 1]
+    assert not [t for t in themes if "Bo Lenn" in t], themes
+
+
+def test_what_an_earlier_reflection_drew_is_not_drawn_again():
+    """Session 71's outside wine estate: 415 of a day's 890 insights were one person's earlier insight word for
+    word ("It is clear that Hari ... can't stop thinking about the Puja" four times); and "Franco Gallo is often
+    around when Davide Bruno is" was drawn of two never together, from thoughts about him."""
+    statements = [
+        "It is clear that Tam Osei is rebuilding the crabber's engine",
+        "Tam Osei is rebuilding the crabber's engine",
+        "the ferry is late again",
+        "Ana Ruiz is selling fish on the quay",
+    ]
+    drawn = [i["insight"] for i in _insights(statements, range(20))]
+    assert drawn and not [x for x in drawn if "crabber" in x], drawn
+    assert [x for x in drawn if "ferry" in x]
+    told = ["It seems that Bo Lenn is tarring the hull", "Tam Osei cares about this: Bo Lenn is mending the nets"]
+    themes = [i["insight"] for i in _insights([*told, "the ferry is late again"], range(20)) if len(i["evidence"]) > 1]
+    assert not [t for t in themes if "Bo Lenn" in t], themes
 
 
 def test_news_the_listener_remembers_is_no_surprise():

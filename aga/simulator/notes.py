@@ -11,8 +11,8 @@ from collections import Counter
 
 from aga.simulator.importance import rate
 from aga.simulator.meaning import similarities
+from aga.simulator.paraphrase import canonical, vary
 from aga.simulator.paraphrase import utterance as say
-from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.talk import (
     _ARTICLE,
@@ -41,6 +41,7 @@ from aga.simulator.text import (
     OF_ONE_TALK,
     OF_ONESELF,
     OF_SOMEONE,
+    OF_TALKING,
     OF_TALKING_OFTEN,
     OF_TALKS,
     RECALL,
@@ -276,17 +277,40 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
             # town, session 69): seen is seen at something, twice.
             talks = {s for s in statements if "conversing about" in s and _talk_between(s, name, other)}
             often = len(talks) >= 2 or any(OF_TALKING_OFTEN.match(statements[i].rstrip(" .")) for i in cited)
-            seen = sum(1 for i in cited if re.match(rf"{re.escape(other)} is \w+ing\b", clean_topic(statements[i])))
+            # (seen with one's own eyes: a thought or a telling of it is no sight; "Franco Gallo is often around
+            # when Davide Bruno is" was drawn of two who were never together, session 71)
+            seen = sum(
+                1
+                for i in cited
+                if re.match(rf"{re.escape(other)} is \w+ing\b", statements[i])
+                and clean_topic(statements[i]) == statements[i].strip().rstrip(".")
+            )
             if talked:
                 templates = OF_TALKS if often else OF_ONE_TALK
             elif seen >= 2 or any(OF_A_PAIR.match(statements[i].rstrip(" .")) for i in cited):
                 templates = OF_SOMEONE  # (seen twice, or thought so before)
             else:
                 continue
+            # (not what was thought of the two before, in other words: "Chiara Ferrero had a talk with Luca
+            # Rinaldi" nine times in a day, session 71; a talk thought of once may still be thought often)
+            before = {id(OF_TALKS): OF_TALKING_OFTEN, id(OF_ONE_TALK): OF_TALKING}.get(id(templates), OF_A_PAIR)
+            if any(before.match(statements[i].rstrip(" .")) for i in cited):
+                continue
             themes.append((p.rng.choice(templates).format(name=name, other=other), cited))
     p.rng.shuffle(themes)  # of themes as broad, any may come to mind first
     themes.sort(key=lambda t: -len(t[1]))
     return themes
+
+
+# An insight drawn before, in any of the frames a single statement is drawn in (see ``_framed``) or as a theme.
+_AN_INSIGHT = re.compile(
+    "^(?:"
+    + "|".join(
+        re.escape(t).replace(r"\{name\}", NAMED).replace(r"\{it\}", ".+").replace(r"\{activity\}", ".+")
+        for t in (*INSIGHTS, *OF_ONESELF, *OF_A_TOPIC, *_OF_WORK)
+    )
+    + ")"
+)
 
 
 @answers("reflect.insights")
@@ -296,9 +320,19 @@ def insights(p: Prompt) -> dict[str, object]:
     statements = bullet_lines(p.get("statements"))
     name = p.get("name", "they")
     n = p.number("n", 5)
-    themes = _themes(statements, name, p)[: min(THEMES_AT_MOST, max(1, n - 1))]
+    # What an earlier reflection drew already, shown among the statements, is not drawn again: an outside tester's
+    # winemaker thought "Chiara Ferrero had a talk with Luca Rinaldi" nine times, and 415 of a day's 890 insights
+    # were one person's earlier insight word for word (session 71).
+    earlier = {i for i, s in enumerate(statements) if _AN_INSIGHT.match(s.strip())}
+    thought = {canonical(clean_topic(statements[i])) for i in earlier}
+    shown = {canonical(s.strip().rstrip(".")) for s in statements}
+    themes = [t for t in _themes(statements, name, p) if canonical(t[0]) not in shown | thought]
+    themes = themes[: min(THEMES_AT_MOST, max(1, n - 1))]
     cited = {i for _, numbers in themes for i in numbers}
+    again = earlier | {i for i, s in enumerate(statements) if canonical(clean_topic(s)) in thought}
     rest = [i for i in _important(statements, len(statements), p) if i not in cited]
+    # (unless nothing else is shown: then it is what comes to mind)
+    rest = [i for i in rest if i not in again] or ([] if themes else rest)
     # A passing moment (a meal, waking, a rest) is summed up only when nothing else is left: "It has
     # become plain that Idris Vane is having lunch" was a night keeper's insight (harbour6, session 69).
     rest = sorted(rest, key=lambda i: _momentary(statements[i], name))[: max(0, n - len(themes))]
