@@ -193,6 +193,17 @@ TRADES: dict[str, set[str]] = {
     "Claire Fontaine": {"worship", "study"},
     "Marc Bonnet": {"production", "cooking", "service", "delivery"},
     "Hélène Mercier": {"farming", "animal care", "production", "delivery", "service"},
+    # Session 71's wine estate in the Langhe (the winery's cellar work is a brewery's kind, a batch of drink made
+    # at a works; the pickers carry crates; the host ships boxes and books groups; the bar makes panini)
+    "Giovanni Ferrero": {"farming", "brewing", "desk work"},
+    "Chiara Ferrero": {"brewing", "farming", "measuring", "desk work"},
+    "Luca Rinaldi": {"brewing", "watch"},
+    "Davide Bruno": {"farming", "delivery", "cleaning"},
+    "Ioana Popescu": {"farming", "delivery"},
+    "Giulia Marchetti": {"farming", "delivery", "study"},
+    "Rosa Bruno": {"cooking", "service"},
+    "Sofia Conti": {"service", "guiding", "delivery", "desk work"},
+    "Franco Gallo": {"service", "cooking"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -246,6 +257,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "slate_village_cast.toml",
         "tulik_bay_cast.toml",
         "abbey_cast.toml",
+        "langhe_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1225,3 +1237,19 @@ def test_the_abbey_loads_warning_only_that_its_guesthouse_is_a_home():
     assert len(scenario.cast) == 10
     (warned,) = scenario_warnings(scenario)
     assert "'Jean-Baptiste Roux' > learned: names 'Guesthouse', which is the home of Claire Fontaine" in warned
+
+
+def test_the_wine_estate_loads_warning_only_of_its_half_hours_and_keeps_its_night_shift():
+    """Session 71's outside wine estate, kept as its tester wrote it. Its night cellar hand "does pump-overs on the
+    Nebbiolo tanks at 10 pm, at 1 am and at 4 am": the routine lost the 1 am and 4 am ones, and fused the next
+    clause with breakfast ("write the tank temperatures in the cellar log eats a morning meal ...")."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "langhe")
+    assert len(scenario.cast) == 9
+    (warned,) = scenario_warnings(scenario)
+    assert "times between the hours (Giovanni Ferrero's 6:30 am, Giovanni Ferrero's 12:30 pm, Chiara" in warned
+    luca = next(p for p in scenario.cast if p.name == "Luca Rinaldi")
+    planned = routine(luca.daily_plan_requirement, 16)
+    assert [h for h, text in planned if "pump-overs" in text] == [22, 1, 4], planned
+    assert not [text for _, text in planned if re.search(r"cellar log \w+s\b", text)], planned

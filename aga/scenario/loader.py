@@ -566,12 +566,15 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
             warnings.append(f"cast > '{persona.name}' > lifestyle: {why}")
     # A day is planned an hour at a time (Park et al.'s hourly schedule): "lunch at 12:30 pm" is had at
     # noon, which an outside tester found out only by reading the plans.
-    between = [
-        f"{persona.name}'s {t.strip()}"
-        for persona in scenario.cast
-        for text in (persona.lifestyle, persona.daily_plan_requirement)
-        for t in re.findall(r"\b\d{1,2}:(?!00)\d\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?", text, re.IGNORECASE)
-    ]
+    # (each once: a time the lifestyle and the routine both say was listed twice, session 71)
+    between = list(
+        dict.fromkeys(
+            f"{persona.name}'s {t.strip()}"
+            for persona in scenario.cast
+            for text in (persona.lifestyle, persona.daily_plan_requirement)
+            for t in re.findall(r"\b\d{1,2}:(?!00)\d\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?", text, re.IGNORECASE)
+        )
+    )
     if between:
         shown = ", ".join(between[:4]) + (f" and {len(between) - 4} more" if len(between) > 4 else "")
         # (the example is the first time found: "12:30 pm as 12:00 pm" beside someone's 6:30 pm was read as
