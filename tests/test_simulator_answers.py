@@ -3568,6 +3568,18 @@ def test_news_a_colon_opens_is_told_whole_and_a_past_read_stays_past():
     assert not [x for x in told if re.search(r"Ferrero (?:look|go over|study)|hardly wait|Are you going", x)], told
 
 
+def test_a_line_said_back_is_not_cut_inside_a_quantity():
+    """ "So, I put a lot of time into leading the pickers in the Nebbiolo rows ..." was said back "Oh, you put a
+    lot? Tell me more." (session 71's wine estate)."""
+    talk = ("[Conversation]\nIoana Popescu: Hi Davide!\nDavide Bruno: So, I put a lot of time into leading the "
+            "pickers in the Nebbiolo rows of the Ferrero Vineyards. Keep it in mind.")  # fmt: skip
+    shown = {"identity": "Name: Ioana Popescu", "name": "Ioana Popescu", "other": "Davide Bruno",
+             "memories": "- Ioana is picking grapes", "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+    back = [x for x in lines if "put a lot" in x]
+    assert back and all("put a lot of time into leading the pickers?" in x for x in back), back
+
+
 def test_an_opener_is_followed_by_no_capital_but_a_names():
     """ "Honestly, Busy day?" and "I think Any news on your side?" were said (session 71)."""
     from aga.simulator.paraphrase import utterance

@@ -781,7 +781,16 @@ def _line(
         if len(whole) > 12:
             # Cut short, a clause ends before the phrase it was cut in: "you fell off the lift last week in
             # front?" and "I am driving the bus between the Village square." were said back.
-            cut = next((i for i in range(4, len(head)) if head[i].lower() in _PHRASE_HEADS), len(head))
+            # (not in a quantity: "you put a lot of time into leading the pickers ..." was said back "Oh, you put a
+            # lot? Tell me more.", session 71)
+            cut = next(
+                (
+                    i
+                    for i in range(4, len(head))
+                    if head[i].lower() in _PHRASE_HEADS and head[i - 1].lower() not in _QUANTITIES
+                ),
+                len(head),
+            )
             head = head[:cut]
         # (but "where to" is whole: "asking the passenger where to" was said back "... the passenger where")
         while len(head) > 4 and head[-1].lower() in _DANGLING and " ".join(head[-2:]).lower() != "where to":
@@ -1250,6 +1259,9 @@ _NEWS_TO_ME = {"I didn't know that.", "I had no idea.", "Is that so?"}
 # ("you have heard on the radio that a snowstorm?" was said back: "that" opens a clause to cut before)
 _PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between", "about", "by", "into", "near",
                  "after", "before", "during", "because", "while", "until", "since", "so", "but", "that"}  # fmt: skip
+# Words a phrase goes on after as part of one thing: "a lot of time into", "much of the day".
+_QUANTITIES = frozenset(("lot", "lots", "much", "most", "bit", "some", "all", "one", "time", "deal", "couple",
+                         "plenty", "part", "rest", "kind", "sort", "none", "each"))  # fmt: skip
 # Words a clause cut short must not end on.
 # (nor on a verb that needs its rest: "you have heard on the radio that a snowstorm will?" was said back)
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",
