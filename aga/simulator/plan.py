@@ -57,7 +57,10 @@ _MOMENT = re.compile(
 _GATHERING = re.compile(
     r"\b(?:practice|rehearsal|meeting|service|mass|evensong|vespers|choir|concert|match|assembly|blasts?)\b"
     # (and one of a day's several: "captain the last crossing" at 5 pm was a ferry captain's hour at 10 am)
-    r"|\bthe (?:first|second|third|fourth|last|final) (?!time\b)\w+",
+    r"|\bthe (?:first|second|third|fourth|last|final) (?!time\b)\w+"
+    # (and a drink of an evening: an outside tester's estate owner had "a glass of Barbera at Bar Sport", planned at
+    # 6 pm, at 6 in the morning, session 71)
+    r"|\b(?:a glass of|a pint|a drink|drinks|a beer|beers|aperitiv\w*|grappa|cocktails?)\b",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
