@@ -4009,12 +4009,6 @@ _MEAT = re.compile(
     r"shoulder of|rack of|side of)\s+)?)(?:lamb|mutton|beef|pork|veal|venison|goat|chicken|duck|goose|turkey|rabbit)\b",
     re.IGNORECASE,
 )
-# Verbs every trade says of something: no sign of the trade in an hour.
-_LIGHT_VERBS = frozenset(("work", "make", "take", "have", "keep", "help", "look", "give", "come", "call", "spend",
-                          "start", "finish", "check", "bring", "carry", "talk", "meet", "walk", "visit", "like",
-                          "love", "live", "know", "want", "need", "enjoy", "prepare", "organise", "organize", "plan",
-                          "write", "read", "watch", "clean", "sell", "open", "close", "run", "go", "get", "do",
-                          "see", "use"))  # fmt: skip
 _DRINK_AS_A_CROP = re.compile(
     r"\b((?:pluck|pick|harvest|grow|prun|plant|wither|roll|process|grad|weigh|sort)\w*)\s+(?:the\s+)?"
     r"(?:tea|coffee|cocoa|cacao)\b(?!\s+(?:time|break|breaks|party|parties|with)\b)",
@@ -4081,24 +4075,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # A trade one has left is no pull: "a retired quarryman who keeps twelve hives of bees" keeps bees (his hives
     # drew "shouting the warning before the blast" once quarrying had know-how of its own, session 68).
     trade = _RETIRED.sub("", trade).strip()
-    # (nor do the trade's own verb's words: "plucking in Section 12 Lower Slope" was sport for "a tea plucker ...
-    # she plucks two leaves and a bud", 0.27 similar to it; an outside tester's tea estate, session 71)
-    first = main_clause(activity).split()[:1]
-    verb = lemma(first[0].lower()) if first else ""
-    of_the_trade = (
-        len(verb) >= 4
-        and verb not in _LIGHT_VERBS
-        and re.search(rf"\b{re.escape(verb)}(?:s|es|er|ers)?\b", trade, re.IGNORECASE) is not None
-    )
     # (and not by the persona's own name: "rest at Bruno Cottage" was 0.37 like "Rosa Bruno is the cook of the Estate
     # Canteen", 0.14 without the name, and an outside tester's cook rested at home "serving customers", session 71)
     own = leading_name(trade)[0].split()
-    unnamed = [re.sub(rf"\b(?:{'|'.join(map(re.escape, own))})\b", "", x) if own else x for x in (activity, trade)]
-    if trade and (
-        float(similarities(unnamed[0], [unnamed[1]])[0]) > 0.3 or _CALLS_AT_WORK.search(activity) or of_the_trade
-    ):
-        # (its drinks as its activity's: "a tea plucker" read as a meal, 0.56)
-        scores += 0.5 * _scores(_DRINK_AS_A_THING.sub("", _DRINK_AS_A_CROP.sub(r"\1 the crop", trade)))
+    named = bool(own) and re.search(rf"\b(?:{'|'.join(map(re.escape, own))})\b", activity) is not None
+    unnamed = [re.sub(rf"\b(?:{'|'.join(map(re.escape, own))})\b", "", x) if named else x for x in (activity, trade)]
+    if trade and (float(similarities(unnamed[0], [unnamed[1]])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
+        scores += 0.5 * _scores(trade)
     # (with whom is no part of what: "working with Brother Luc at the Abbey Farm")
     just_work = _JUST_WORK.fullmatch(
         re.sub(r"\s+with\s+(?=at\b|in\b|$)", " ", _PLACE_NAME.sub("", activity)).strip(" ,.;")
