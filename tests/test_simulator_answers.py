@@ -3761,6 +3761,13 @@ def test_what_an_earlier_reflection_drew_is_not_drawn_again():
     drawn = [i["insight"] for i in _insights(statements, range(20))]
     assert drawn and not [x for x in drawn if "crabber" in x], drawn
     assert [x for x in drawn if "ferry" in x]
+    # ... nor a relation summed up before ("Rosa Bruno is Davide Bruno's wife" was his insight 13 times), nor a wait
+    # for something in use, the runtime's ("It seems that Ioana Popescu is waiting to start making a note ...")
+    statements = ["Tam Osei knows Ana Ruiz as wife (feeling: loves her)",
+                  "Ana Ruiz is Tam Osei's wife, and Tam loves her",
+                  "Tam Osei is waiting to start making a note about the nets", "the ferry is late again"]  # fmt: skip
+    drawn = [i["insight"] for i in _insights(statements, range(20))]
+    assert drawn and not [x for x in drawn if "wife" in x or "waiting" in x], drawn
     told = ["It seems that Bo Lenn is tarring the hull", "Tam Osei cares about this: Bo Lenn is mending the nets"]
     themes = [i["insight"] for i in _insights([*told, "the ferry is late again"], range(20)) if len(i["evidence"]) > 1]
     assert not [t for t in themes if "Bo Lenn" in t], themes

@@ -22,6 +22,7 @@ from aga.simulator.talk import (
     _NAMED,
     _RELATION,
     _RELATION_PARTS,
+    _RELATION_SUMMED,
     NEWS,
     _news_in,
     _relation_said,
@@ -60,6 +61,7 @@ from aga.simulator.text import (
 
 # What a note-taker skips: passing sights of the partner, not facts about them.
 _NOISE = re.compile(r" is (idle|chatting with|waiting to start|sleeping)\b")
+_WAITING = re.compile(r"\bis waiting to start\b")
 
 
 @answers("social.fold")
@@ -139,6 +141,9 @@ def _important(statements: list[str], k: int, p: Prompt) -> list[int]:
         # (nor an earlier thought of who talks with whom, which the statements it came from say again: "It seems
         # that Étienne Lacombe caught up with Luc Arnaud" framed it anew in an outside tester's abbey, session 70)
         or OF_A_PAIR.match(clean_topic(s))
+        # (nor a wait for something in use, the runtime's, not a doing: "It seems that Ioana Popescu is waiting to
+        # start making a note about picking Nebbiolo" was an outside tester's wine estate's, session 71)
+        or _WAITING.search(s)
         else rate(s, "", 0.5, 0) ** 2
         for s in statements
     ]
@@ -323,7 +328,8 @@ def insights(p: Prompt) -> dict[str, object]:
     # What an earlier reflection drew already, shown among the statements, is not drawn again: an outside tester's
     # winemaker thought "Chiara Ferrero had a talk with Luca Rinaldi" nine times, and 415 of a day's 890 insights
     # were one person's earlier insight word for word (session 71).
-    earlier = {i for i, s in enumerate(statements) if _AN_INSIGHT.match(s.strip())}
+    # (a relation summed up before is one too: "Rosa Bruno is Davide Bruno's wife, and Davide loves her")
+    earlier = {i for i, s in enumerate(statements) if _AN_INSIGHT.match(s.strip()) or _RELATION_SUMMED.match(s.strip())}
     thought = {canonical(clean_topic(statements[i])) for i in earlier}
     shown = {canonical(s.strip().rstrip(".")) for s in statements}
     themes = [t for t in _themes(statements, name, p) if canonical(t[0]) not in shown | thought]
@@ -339,7 +345,11 @@ def insights(p: Prompt) -> dict[str, object]:
     if not themes and not rest:  # nothing but things' states
         return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
     drawn = [{"insight": vary(text, p.rng), "evidence": [i + 1 for i in numbers[:6]]} for text, numbers in themes]
-    drawn += [{"insight": vary(_single_insight(statements[i], name, p), p.rng), "evidence": [i + 1]} for i in rest]
+    singles = [(i, vary(_single_insight(statements[i], name, p), p.rng)) for i in rest]
+    # (a relation drawn before, shown without a frame: "Rosa Bruno is Davide Bruno's wife" was his insight 13 times
+    # in a day, session 71; unless nothing else is drawn)
+    singles = [(i, x) for i, x in singles if canonical(x.rstrip(".")) not in shown] or ([] if drawn else singles)
+    drawn += [{"insight": text, "evidence": [i + 1]} for i, text in singles]
     return {"insights": drawn}
 
 
