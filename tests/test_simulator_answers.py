@@ -2232,6 +2232,8 @@ def test_a_past_form_said_of_someone_stays_past():
         ("I won't be late", "Win Cole won't be late"),
         ("I don't know the way", "Win Cole doesn't know the way"),
         ("I haven't seen the jeep", "Win Cole hasn't seen the jeep"),
+        # (and "read" as likely its past: "Chiara Ferrero reads the forecast: a hailstorm will hit ...", session 71)
+        ("I read the forecast: a storm will hit", "Win Cole read the forecast: a storm will hit"),
     ):
         assert told_of(line, "Win Cole", "Ada Brill") == written
     # ... and back: "I doesn't know the way" was said
@@ -3578,6 +3580,27 @@ def test_a_line_said_back_is_not_cut_inside_a_quantity():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
     back = [x for x in lines if "put a lot" in x]
     assert back and all("put a lot of time into leading the pickers?" in x for x in back), back
+    # (nor in a measure of something: "Hm, Giovanni Ferrero has been busy having a glass? Since when?")
+    shown["conversation"] = (
+        "[Conversation]\nIoana Popescu: Hi Chiara!\nChiara Ferrero: Speaking of which, Giovanni Ferrero has been busy "
+        "having a glass of Barbera at Bar Sport. Can you believe it?"
+    )
+    shown["other"] = "Chiara Ferrero"
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+    assert not [x for x in lines if "having a glass?" in x], lines
+
+
+def test_every_line_ends_as_a_sentence_does():
+    """ "Oh, and Rosa is my wife" and "So, Luca is my dormitory neighbour" ended on nothing (session 71)."""
+    talk = "[Conversation]\nIoana Popescu: Hi Davide!\nDavide Bruno: Hello Ioana.\nIoana Popescu: Any news?"
+    memories = "- Davide Bruno knows Rosa Bruno as wife (feeling: loves her)"
+    shown = {"identity": "Name: Davide Bruno", "name": "Davide Bruno", "other": "Ioana Popescu", "conversation": talk,
+             "memories": memories}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    assert any("Rosa is my wife" in x for x in lines)
+    assert not [x for x in lines if not x.endswith((".", "!", "?"))], [
+        x for x in lines if not x.endswith((".", "!", "?"))
+    ]
 
 
 def test_an_opener_is_followed_by_no_capital_but_a_names():

@@ -886,8 +886,10 @@ def _line(
             # (a statement may end on a tag, "Time flies, doesn't it?"; a follow-up that asks ends the line)
             line = f"{line} {rng.choice([x for x in (*fresh(_STATEMENTS), *fresh(_QUESTIONS)) if x != line])}"
     end = turn >= 2 and rng.random() < END_CHANCE
+    # (every line ends as a sentence does: "Oh, and Rosa is my wife" and "So, Luca is my dormitory neighbour" ended
+    # on nothing, session 71)
+    line = line if line.endswith((".", "!", "?")) else line + "."
     if end:
-        line = line if line.endswith((".", "!", "?")) else line + "."
         line += f" {rng.choice(CLOSINGS)}"
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
@@ -1261,7 +1263,8 @@ _PHRASE_HEADS = {"at", "in", "on", "for", "with", "to", "from", "of", "between",
                  "after", "before", "during", "because", "while", "until", "since", "so", "but", "that"}  # fmt: skip
 # Words a phrase goes on after as part of one thing: "a lot of time into", "much of the day".
 _QUANTITIES = frozenset(("lot", "lots", "much", "most", "bit", "some", "all", "one", "time", "deal", "couple",
-                         "plenty", "part", "rest", "kind", "sort", "none", "each"))  # fmt: skip
+                         "plenty", "part", "rest", "kind", "sort", "none", "each", "glass", "cup", "pint", "bottle",
+                         "piece", "slice", "bowl", "plate", "pair", "group", "bunch", "basket", "bag"))  # fmt: skip
 # Words a clause cut short must not end on.
 # (nor on a verb that needs its rest: "you have heard on the radio that a snowstorm will?" was said back)
 _DANGLING = {"a", "an", "the", "for", "to", "with", "on", "at", "in", "of", "and", "or", "her", "his", "their",

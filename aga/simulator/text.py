@@ -982,6 +982,9 @@ _AS_SAID_OF = {"am": "is", "have": "has", "do": "does", "go": "goes", "'m": "is"
 _SAME_FOR_ALL = frozenset(("can", "could", "will", "would", "shall", "should", "may", "might", "must", "was", "did",
                            "had", "went", "saw", "made", "got", "told", "heard", "found", "knew", "thought", "said",
                            "met", "felt", "left", "took", "came", "gave", "kept", "ran", "sat", "wrote",
+                           # (and "read", as likely its past: "Chiara Ferrero reads the forecast: a hailstorm will
+                           # hit ..." summed up a line telling what she had read, session 71)
+                           "read",
                            # (and their negatives: "Hari Prasad Sharma can'ts stop thinking about the Durga Puja"
                            # was an outside tester's tea estate's reflection, session 71)
                            "can't", "cannot", "couldn't", "won't", "wouldn't", "shouldn't", "mustn't", "didn't",
