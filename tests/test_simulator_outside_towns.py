@@ -1270,3 +1270,21 @@ def test_an_evening_drink_stays_near_its_hour_when_a_plan_is_read_loosely():
         said.append(HOOKS["plan.hourly"](prompt)["activity"])
     assert not [x for x in said if "Barbera" in x], [x for x in said if "Barbera" in x]
     assert len(set(said)) >= 5, said  # still read loosely
+
+
+def test_a_call_on_someone_stays_near_its_hour_when_a_plan_is_read_loosely():
+    """Session 71's outside wine estate: its night cellar hand was "visiting Sofia Conti at the Tasting Room",
+    planned at 5 pm, at 3 in the morning, while she slept at home."""
+    plan = ("wake up for the morning routine at 4:00 pm; visit Sofia Conti at the Tasting Room at 5:00 pm; eat dinner "
+            "at the Estate Canteen at 8:00 pm; work the night shift in the fermentation room at 9:00 pm; do pump-overs "
+            "on the tanks at 1:00 am; eat breakfast at the Estate Canteen at 6:00 am; go to bed at 8:00 am"
+            )  # fmt: skip
+    said = []
+    for seed in range(120):
+        identity = ("Name: Luca Rinaldi\nLifestyle: Luca Rinaldi works nights: he goes to sleep around 8 am and gets "
+                    "up around 4 pm.")  # fmt: skip
+        shown = {"identity": identity, "name": "Luca Rinaldi", "daily_plan": plan, "previous": "", "hour": "03:00 AM"}
+        prompt = Prompt("plan.hourly", "\n".join(shown.values()), shown, None, random.Random(seed))
+        said.append(HOOKS["plan.hourly"](prompt)["activity"])
+    assert not [x for x in said if "Sofia" in x], [x for x in said if "Sofia" in x]
+    assert len(set(said)) >= 5, said  # still read loosely

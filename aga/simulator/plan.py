@@ -60,7 +60,10 @@ _GATHERING = re.compile(
     r"|\bthe (?:first|second|third|fourth|last|final) (?!time\b)\w+"
     # (and a drink of an evening: an outside tester's estate owner had "a glass of Barbera at Bar Sport", planned at
     # 6 pm, at 6 in the morning, session 71)
-    r"|\b(?:a glass of|a pint|a drink|drinks|a beer|beers|aperitiv\w*|grappa|cocktails?)\b",
+    r"|\b(?:a glass of|a pint|a drink|drinks|a beer|beers|aperitiv\w*|grappa|cocktails?)\b"
+    # (and a call on someone: the same estate's night cellar hand was "visiting Sofia Conti at the Tasting Room",
+    # planned at 5 pm, at 3 in the morning while she slept at home)
+    r"|^visit\w*\b",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
