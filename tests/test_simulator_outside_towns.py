@@ -407,6 +407,9 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
 
     busy = f"Name: X\nCurrently: Marisol is {cook}. Ignacio is organising a stargazing night for his pupils tonight."
     assert _errands(busy, []) == ["plan to fry sopaipillas for the staff", "organise a stargazing night for his pupils"]
+    # (nor how often: "feed the harvest crew three times a day" was a cook's hour, session 71)
+    busy = "Name: X\nCurrently: Rosa Bruno is feeding the harvest crew three times a day."
+    assert _errands(busy, []) == ["feed the harvest crew"]
     # The canteen's cook, who "cooks breakfast ... cooks lunch ... cooks dinner", has meals of her own; one who
     # cooks dinner at home eats it.
     cast = {p["name"]: p for p in tomllib.loads((TOWNS / "observatory_cast.toml").read_text())["persona"]}

@@ -545,7 +545,11 @@ _FOR_A_GOAL = re.compile(
 
 # When an errand is, said in words: the plan says when by its hour.
 _DAY_WORDS = re.compile(
-    r"\s+(?:tonight|today|tomorrow|this (?:week|evening|morning|afternoon|weekend)|next week)\b", re.IGNORECASE
+    r"\s+(?:tonight|today|tomorrow|this (?:week|evening|morning|afternoon|weekend)|next week|"
+    # (and how often: "feed the harvest crew three times a day" was an outside tester's cook's hour, session 71)
+    r"(?:once|twice|three times|four times|several times|\w+ times) a (?:day|week)|every (?:day|morning|evening|night)|"
+    r"each (?:day|morning|evening|night))\b",
+    re.IGNORECASE,
 )
 
 
