@@ -2236,6 +2236,13 @@ def test_a_past_form_said_of_someone_stays_past():
         ("I read the forecast: a storm will hit", "Win Cole read the forecast: a storm will hit"),
     ):
         assert told_of(line, "Win Cole", "Ada Brill") == written
+    # ... and a thing in -s after "and" is no verb: "you are reviewing the oil and tyre of the jeep" (session 71)
+    for said, to in (
+        ("Nima Tamang is reviewing the oil and tyres of the jeep", "you are reviewing the oil and tyres of the jeep"),
+        ("Nima Tamang checks the oil and tyres of the jeep", "you check the oil and tyres of the jeep"),
+        ("Nima Tamang drives the jeep and sells tickets", "you drive the jeep and sell tickets"),
+    ):
+        assert as_said_to(said, "Asha Rai", "Nima Tamang") == to
     # ... and back: "I doesn't know the way" was said
     assert as_said_to("Win Cole doesn't know the way", "Win Cole", "Ada Brill") == "I do not know the way"
     assert as_said_to("Ada Brill isn't coming", "Win Cole", "Ada Brill") == "you are not coming"
