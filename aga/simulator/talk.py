@@ -701,10 +701,7 @@ def told_briefly(topic: str, rng: random.Random) -> str:
     words = text.rstrip(" ,;").split(" ")
     while len(words) > 4 and words[-1].lower().strip(",;") in _CUT_ENDS:
         words.pop()
-    # ... and so is a doing after a comma left without what it works on: "I see you are reviewing the oil and tyres
-    # of the jeep at the Estate Jeep Stand, checking." (an outside tester's tea estate, session 71)
-    told = " ".join(words).rstrip(" ,;")
-    return re.sub(r",\s+[a-z]+ing$", "", told) if told != topic.rstrip(" ,;.") else told
+    return " ".join(words).rstrip(" ,;")
 
 
 # Words a sentence cut short does not end on (not "her" or "it", which end "... medicine for her").
