@@ -4416,6 +4416,9 @@ def test_a_thought_in_the_steps_is_of_the_personas_own_doing():
         "Hélène Mercier is preparing her hives for winter, feeding the weaker colonies and treating them against "
         "varroa.": ("preparing her hives for winter", r"treating them|(?:about|over|on) preparing her hives",
                     "feeding the weaker colonies"),
+        # (nor a word in -ing inside another: "wondering about tasting-room host", session 71)
+        "Luca Rinaldi is in love with Sofia Conti, the tasting-room host. He is reading a book on winemaking.":
+            ("doing pump-overs on the tanks", r"tasting-room", "reading a book"),
     }  # fmt: skip
     for currently, (task, wrong, right) in cases.items():
         shown = {"identity": f"Name: {currently.split(' ')[0]}\nCurrently: {currently}", "task": task, "minutes": "60"}

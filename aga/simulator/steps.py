@@ -4410,7 +4410,9 @@ def _drift(p: Prompt) -> list[str]:
             # received a letter saying that Bishop ... will make a visitation" put the abbot's kept news in
             # his steps as "wondering about saying that Bishop ..." (an outside tester's abbey, session 71).
             own = _SUBORDINATE.split(clause)[0]
-            m = re.search(r"\b([a-z]+ing\b.*)", own)
+            # (a word in -ing that is part of another, "the tasting-room host", is none: "wondering about
+            # tasting-room host", session 71)
+            m = re.search(r"(?<![\w-])([a-z]+ing(?![\w-]).*)", own)
             gist = _gist(clause[m.start(1) :]) if m else ""
             if len(gist.split()) >= 2 and not _NOT_MUSED.match(gist) and not _BARE_PRONOUN.search(gist):
                 out.append(gist)
