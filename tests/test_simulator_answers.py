@@ -3597,6 +3597,18 @@ def test_a_line_said_back_is_not_cut_inside_a_quantity():
     assert not [x for x in lines if "having a glass?" in x], lines
 
 
+def test_whom_someone_knows_by_a_hyphenated_word_is_a_relation_and_no_news():
+    """ "You know, Sofia is Giovanni Ferrero's tasting-room host. Everyone's talking about it." (session 71's wine
+    estate): a word in -ing inside another ("tasting-room") is no doing, so the relation was read as news."""
+    talk = "[Conversation]\nRosa Bruno: Hi Giulia!\nGiulia Marchetti: Hello Rosa.\nRosa Bruno: Any news?"
+    memories = ("- Giovanni Ferrero and Giulia Marchetti were conversing about how Sofia is Giovanni Ferrero's "
+                "tasting-room host\n- Giulia Marchetti is picking grapes")  # fmt: skip
+    shown = {"identity": "Name: Giulia Marchetti", "name": "Giulia Marchetti", "other": "Rosa Bruno",
+             "memories": memories, "conversation": talk}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(300)]
+    assert not [x for x in lines if "host" in x], [x for x in lines if "host" in x]
+
+
 def test_every_line_ends_as_a_sentence_does():
     """ "Oh, and Rosa is my wife" and "So, Luca is my dormitory neighbour" ended on nothing (session 71)."""
     talk = "[Conversation]\nIoana Popescu: Hi Davide!\nDavide Bruno: Hello Ioana.\nIoana Popescu: Any news?"

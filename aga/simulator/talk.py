@@ -137,7 +137,8 @@ _RELATION = re.compile(
     rf"^(?:(?:{_NAMED} knows|I know) {_NAMED} as\b|{_NAMED} is (?:my|your|his|her|their|{_NAMED}['’]s) "
     # (a word in -ing is no relation but before whom one is to them: "Harriet Lusk's swimming friend" was told
     # to the friend herself, "you are my swimming friend", session 70)
-    rf"(?!\w+ing\b(?! {_ONE_TO_SOMEONE}\b))"
+    # (but a word in -ing inside another is: "Sofia is Giovanni Ferrero's tasting-room host" was news, session 71)
+    rf"(?!\w+ing\b(?!-)(?! {_ONE_TO_SOMEONE}\b))"
     rf"|{_NAMED} is (?:the|a|an) (?:\w+ )?(?:{_KIN_WORDS})\b)"
 )
 
