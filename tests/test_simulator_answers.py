@@ -4399,6 +4399,10 @@ def test_a_wine_estates_work_has_its_own_steps():
     cases = [
         ("Ioana Popescu is a seasonal grape picker. She cuts bunches in the vineyard rows.", "picking grapes in the "
          "Nebbiolo rows", r"bunches|crate|vine\b", r"order|table|drink|brewhouse|hops|malt|wort"),
+        # (at the rows, not the farmyard: "fixing a broken hinge on a gate", "driving the tractor to the top field")
+        ("Giulia Marchetti is working her first grape harvest as a seasonal picker.", "picking grapes in the Barbera "
+         "rows", r"bunches|crate|vine\b", r"tractor|fence|gate|yard|hinge|headland"),
+        ("Jim Bell is a shepherd on the fells.", "gathering the flock on the fell", r"ewes|flock", r"bunches|crate"),
         ("Luca Rinaldi is the night cellar hand of the estate's winery.", "doing pump-overs on the Nebbiolo tanks",
          r"cap\b|tank temperatures|barrels|must\b", r"timber|glue|hinge|brewhouse|hops|malt|wort|sparging"),
         ("Jim Bell is a dairy farmer.", "milking the cows", r"cows?\b", r"bunches|secateurs|vine\b|crate"),

@@ -3972,7 +3972,19 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
         # mountain bus" is a bus driver's work, not a ride).
         if kind == setting_kind == "travel" and names.search(step) and _AT_THE_WHEEL.search(context):
             return False
+    # A harvest by hand is at the rows, not the farmyard: an outside tester's grape pickers were "fixing a broken
+    # hinge on a gate", "checking the electric fence" and "driving the tractor to the top field" (session 71).
+    if kind == "farming" and activity is not None and _BY_HAND.search(activity) and _FARMYARD.search(step):
+        return False
     return not (kind == "service" and _FOOD_STEP.search(step) and not _SELLS_FOOD.search(context))
+
+
+_BY_HAND = re.compile(r"\b(?:pick|pluck)\w*\b(?!\s+up\b)", re.IGNORECASE)
+_FARMYARD = re.compile(
+    r"\b(?:tractor|fence|gates?|yard|barn|silage|headland|plough\w*|boundary|shed|hinge|troughs?|hay|bales|straw|"
+    r"feed|animals?|stock book|mineral|parlour|cows?|ewes?|flock|herd|hens|pigs?)\b",
+    re.IGNORECASE,
+)
 
 
 def know_how(kind: str, part: int, context: str, activity: str | None = None) -> tuple[str, ...]:
