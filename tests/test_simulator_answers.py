@@ -3609,6 +3609,24 @@ def test_whom_someone_knows_by_a_hyphenated_word_is_a_relation_and_no_news():
     assert not [x for x in lines if "host" in x], [x for x in lines if "host" in x]
 
 
+def test_what_one_was_seen_doing_elsewhere_is_not_told_as_what_one_is_doing():
+    """ "I am meeting friends at Bar Sport" was said over lunch at the canteen, 33 such lines in a day of session
+    71's outside wine estate: a memory of oneself at something somewhere is told only while one is at it, or when
+    "Currently" says one is busy with it."""
+    talk = "[Conversation]\nRosa Bruno: Hi Sofia!\nSofia Conti: Hello Rosa.\nRosa Bruno: Any news?"
+    memories = "- Sofia Conti is meeting friends at Bar Sport\n- Sofia Conti is planning a wine tasting on Saturday"
+    identity = "Name: Sofia Conti\nCurrently: Sofia Conti is planning a wine tasting on Saturday."
+
+    def told(action: str, about: str) -> int:
+        shown = {"identity": identity, "name": "Sofia Conti", "other": "Rosa Bruno", "memories": memories,
+                 "conversation": talk, "action": action}  # fmt: skip
+        return sum(about in ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200))
+
+    assert told("eating lunch at the Estate Canteen", "Bar Sport") == 0
+    assert told("eating lunch at the Estate Canteen", "wine tasting") > 20
+    assert told("meeting friends at Bar Sport", "Bar Sport") > 10
+
+
 def test_every_line_ends_as_a_sentence_does():
     """ "Oh, and Rosa is my wife" and "So, Luca is my dormitory neighbour" ended on nothing (session 71)."""
     talk = "[Conversation]\nIoana Popescu: Hi Davide!\nDavide Bruno: Hello Ioana.\nIoana Popescu: Any news?"

@@ -1413,6 +1413,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     # outside tester's night porter told his fox by the hen house to one novice four times in a day.
     before = _talked_of_with(bullet_lines(p.get("memories")), p.get("other"))
     candidates = [x for x in candidates if canonical(without_step(_content(x)))[:40] not in before]
+    candidates = [x for x in candidates if not _done_elsewhere(x, p.get("name"), now, p.get("action"))]
     duty = duty if duty in candidates else ""
     # Nor is what the prompt's past context shows their last talk said ("Earlier they talked: ... So, I have heard
     # a fox near the hen house ..."): the same porter told his fox to one novice four times in a day, each time
@@ -1420,6 +1421,17 @@ def utterance(p: Prompt) -> dict[str, object]:
     heard = " ".join([*said, p.get("past_context")])
     topics = _topics(candidates, heard, p.get("other"), p.get("name"))
     return _line(p, topics, len(said), said, now, duty)
+
+
+def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool:
+    """Whether ``memory`` sees the speaker at something somewhere that is neither what they are doing now nor what
+    their "Currently" says they are busy with: told, it is "I am meeting friends at Bar Sport" said over lunch at
+    the canteen (an outside tester's wine estate had 33 such lines, session 71)."""
+    m = re.match(rf"{re.escape(name)} is (\w+ing\b.*)", without_step(_content(memory))) if name else None
+    if not m or not re.search(rf"\b(?:at|in|on) (?:the )?{CAP}", m.group(1)):
+        return False
+    doing = canonical(m.group(1))
+    return doing[:25] not in canonical(currently) and doing[:20] != canonical(without_step(action))[:20]
 
 
 def _talked_of_with(memories: list[str], listener: str) -> set[str]:
