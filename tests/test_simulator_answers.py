@@ -3627,6 +3627,19 @@ def test_what_one_was_seen_doing_elsewhere_is_not_told_as_what_one_is_doing():
     assert told("meeting friends at Bar Sport", "Bar Sport") > 10
 
 
+def test_what_the_listener_read_is_not_told_back_to_them():
+    """Session 71's outside winemaker was told her own hail forecast back 11 times ("I gather you read the
+    forecast: a hailstorm will hit ..."), once it was summed up as what she "reads"."""
+    talk = "[Conversation]\nChiara Ferrero: Hi Dad!\nGiovanni Ferrero: Hello Chiara.\nChiara Ferrero: Any news?"
+    for verb in ("read", "reads", "hears", "learns"):
+        memories = (f"- Chiara Ferrero and Ioana Popescu were conversing about how Chiara Ferrero {verb} the forecast: "
+                    "a hailstorm will hit the Langhe on Thursday afternoon")  # fmt: skip
+        shown = {"identity": "Name: Giovanni Ferrero", "name": "Giovanni Ferrero", "other": "Chiara Ferrero",
+                 "memories": memories, "conversation": talk}  # fmt: skip
+        lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+        assert not [x for x in lines if "forecast" in x], (verb, [x for x in lines if "forecast" in x])
+
+
 def test_every_line_ends_as_a_sentence_does():
     """ "Oh, and Rosa is my wife" and "So, Luca is my dormitory neighbour" ended on nothing (session 71)."""
     talk = "[Conversation]\nIoana Popescu: Hi Davide!\nDavide Bruno: Hello Ioana.\nIoana Popescu: Any news?"

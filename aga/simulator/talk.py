@@ -441,7 +441,7 @@ def _parts(note: str) -> list[str]:
 
 _WHO_YOU_ARE = re.compile(r"you are (?:a|an|the|my|our|his|her|their|one of)\b(?! \w+ing\b)")
 # Having come to know something: what follows is news one has, not news about one.
-_LEARNT = r"(?:has |had |have )?(?:heard|learn(?:ed|t)|found out|been told|was told|read|knows?)\b"
+_LEARNT = r"(?:has |had |have )?(?:heard|hears|learn(?:ed|t|s)|found out|finds out|been told|was told|reads?|knows?)\b"
 
 
 def _first_names(text: str) -> str:
