@@ -3632,8 +3632,8 @@ def test_what_the_listener_read_is_not_told_back_to_them():
     forecast: a hailstorm will hit ..."), once it was summed up as what she "reads"."""
     talk = "[Conversation]\nChiara Ferrero: Hi Dad!\nGiovanni Ferrero: Hello Chiara.\nChiara Ferrero: Any news?"
     for verb in ("read", "reads", "hears", "learns"):
-        memories = (f"- Chiara Ferrero and Ioana Popescu were conversing about how Chiara Ferrero {verb} the forecast: "
-                    "a hailstorm will hit the Langhe on Thursday afternoon")  # fmt: skip
+        memories = (f"- It seems that Chiara Ferrero {verb} the forecast: a hailstorm will hit the Langhe on Thursday "
+                    "afternoon")  # fmt: skip
         shown = {"identity": "Name: Giovanni Ferrero", "name": "Giovanni Ferrero", "other": "Chiara Ferrero",
                  "memories": memories, "conversation": talk}  # fmt: skip
         lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
