@@ -693,9 +693,9 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # hours", session 71); packing boxes is still no cooking
         ("packing Tenzing's tiffin", "Pemba Tamang is a tea plucker at Glenmoor Tea Garden.", "cooking"),
         ("packing the boxes for delivery", "", "delivery"),
-        # ... and its plucker's afternoon, "plucking in Section 12 Lower Slope", was sport, her morning's "plucking
-        # tea in Section 7" a meal; session 71's wine estate's pickers were at a cafe, its cellar hand's
-        # pump-overs a joiner's
+        # ... and its plucker's morning, "plucking tea in Section 7", was a meal (her afternoon's "plucking in Section
+        # 12 Lower Slope", no crop named, is still read as sport); session 71's wine estate's pickers were at a
+        # cafe, its cellar hand's pump-overs a joiner's
         ("plucking tea in Section 7 Upper Slope", "Pemba Tamang is a tea plucker at Glenmoor Tea Garden.", "farming"),
         ("picking grapes in the Nebbiolo rows", "Ioana Popescu is a seasonal grape picker from Iasi.", "farming"),
         ("leading the pickers in the Barbera rows", "Davide Bruno is the vineyard foreman.", "farming"),
