@@ -298,7 +298,10 @@ def _themes(statements: list[str], name: str, p: Prompt) -> list[tuple[str, list
                 continue
             # (not what was thought of the two before, in other words: "Chiara Ferrero had a talk with Luca
             # Rinaldi" nine times in a day, session 71; a talk thought of once may still be thought often)
-            before = {id(OF_TALKS): OF_TALKING_OFTEN, id(OF_ONE_TALK): OF_TALKING}.get(id(templates), OF_A_PAIR)
+            if templates is OF_TALKS:
+                before = OF_TALKING_OFTEN
+            else:
+                before = OF_TALKING if templates is OF_ONE_TALK else OF_A_PAIR
             if any(before.match(statements[i].rstrip(" .")) for i in cited):
                 continue
             themes.append((p.rng.choice(templates).format(name=name, other=other), cited))

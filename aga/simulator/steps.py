@@ -4090,9 +4090,11 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # (and not by the persona's own name: "rest at Bruno Cottage" was 0.37 like "Rosa Bruno is the cook of the Estate
     # Canteen", 0.14 without the name, and an outside tester's cook rested at home "serving customers", session 71)
     own = leading_name(trade)[0].split()
-    named = bool(own) and re.search(rf"\b(?:{'|'.join(map(re.escape, own))})\b", activity) is not None
-    unnamed = [re.sub(rf"\b(?:{'|'.join(map(re.escape, own))})\b", "", x) if named else x for x in (activity, trade)]
-    if trade and (float(similarities(unnamed[0], [unnamed[1]])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
+    mine = re.compile(rf"\b(?:{'|'.join(map(re.escape, own))})\b") if own else None
+    said, traded = (activity, trade)
+    if mine and mine.search(activity):
+        said, traded = mine.sub("", activity), mine.sub("", trade)
+    if trade and (float(similarities(said, [traded])[0]) > 0.3 or _CALLS_AT_WORK.search(activity)):
         scores += 0.5 * _scores(trade)
     # (with whom is no part of what: "working with Brother Luc at the Abbey Farm")
     just_work = _JUST_WORK.fullmatch(
