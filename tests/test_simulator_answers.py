@@ -4407,6 +4407,32 @@ def test_news_the_past_context_shows_told_is_not_told_again():
     assert told(last["his"]) == 0 and told(last["other"]) > 20 and told("") > 20
 
 
+def test_news_told_in_this_talk_is_not_told_again_in_other_words():
+    """Session 71's winemaker told her hailstorm twice in one talk (and in five talks of a day), from two memories
+    that say it in other words: "I have heard the forecast of a hailstorm on Thursday ..." and "I read the
+    forecast: a hailstorm will hit the Langhe on Thursday ...". Once said, it is not told again; another doing at
+    the same place still is."""
+    identity = ("Name: Chiara Ferrero\nCurrently: Chiara Ferrero has heard the forecast of a hailstorm on Thursday "
+                "afternoon, October 5, and must get all the Nebbiolo picked before then.")  # fmt: skip
+    memories = ("- Chiara Ferrero read the forecast: a hailstorm will hit the Langhe on Thursday afternoon, October 5, "
+                "and the Nebbiolo must be picked before then\n- Davide Bruno is leading the pickers in the Nebbiolo "
+                "rows of the Ferrero Vineyards")  # fmt: skip
+    told = ("Chiara Ferrero: Hi Ioana! I have heard the forecast of a hailstorm on Thursday afternoon, October 5, and "
+            "must get all the Nebbiolo picked before then.\nIoana Popescu: I keep thinking about how Giulia is "
+            "picking grapes in the Barbera rows of the Ferrero Vineyards.\nChiara Ferrero: Busy day?\n"
+            "Ioana Popescu: Any news on your side?")  # fmt: skip
+
+    def lines(talk: str) -> list[str]:
+        shown = {"identity": identity, "name": "Chiara Ferrero", "other": "Ioana Popescu", "memories": memories,
+                 "conversation": f"[Conversation]\n{talk}"}  # fmt: skip
+        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80)]
+
+    again = lines(told)
+    assert not [x for x in again if "hail" in x], [x for x in again if "hail" in x][:3]
+    assert [x for x in again if "leading the pickers" in x]
+    assert len([x for x in lines("Ioana Popescu: Hi Chiara! Any news?") if "hail" in x]) > 10
+
+
 def test_a_musing_is_not_mused_about():
     """An outside tester's novice master was "thinking about thinking of leaving the abbey", and a retreatant
     "wondering about trying to decide whether" (session 70): a thought already a musing is said as it is, and

@@ -410,6 +410,20 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
     # (nor how often: "feed the harvest crew three times a day" was a cook's hour, session 71)
     busy = "Name: X\nCurrently: Rosa Bruno is feeding the harvest crew three times a day."
     assert _errands(busy, []) == ["feed the harvest crew"]
+    # (nor for how long: "running Bar Sport through the harvest" had a harvest's steps; through a place is kept)
+    busy = "Name: X\nCurrently: Franco is running Bar Sport through the harvest. Bo is walking through the vineyard."
+    assert _errands(busy, []) == ["run Bar Sport", "walk through the vineyard"]
+    # (and says what it works on: "treating them against varroa" was a beekeeper's hour, session 71; an "it"
+    # with nothing before it is no errand, and one inside the errand is what it is about)
+    busy = ("Name: X\nCurrently: Hélène Mercier is preparing her hives for winter, feeding the weaker colonies and "
+            "treating them against varroa. Nessa is fixing it before Friday. Nessa is trying to persuade the "
+            "skippers to land their catch here instead of sailing it round to the auction.")  # fmt: skip
+    assert _errands(busy, []) == [
+        "prepare her hives for winter",
+        "feed the weaker colonies",
+        "treat the weaker colonies against varroa",
+        "try to persuade the skippers to land their catch here instead of sailing it round to the auction",
+    ]
     # The canteen's cook, who "cooks breakfast ... cooks lunch ... cooks dinner", has meals of her own; one who
     # cooks dinner at home eats it.
     cast = {p["name"]: p for p in tomllib.loads((TOWNS / "observatory_cast.toml").read_text())["persona"]}

@@ -513,6 +513,7 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     out = []
     for sentence in sentences(field(identity, "Currently")):
         goal = ""  # what an earlier clause of the sentence works for ("for the midwinter dinner")
+        things: str | None = None  # what an earlier errand of the sentence works on, when several
         for clause in clauses(sentence):
             # "planning the menu for the midwinter dinner on 21 June, thawing the lamb for it": an errand
             # stands alone in the plan, so it says what "it" is (an outside tester's cook was "thawing the
@@ -534,7 +535,18 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
                 # weather is turning cold at 12:00 pm" stood among "cook dinner", "go to bed".
                 clause = _DAY_WORDS.sub("", without_why(strip_time(clause))).strip(" ,;")
                 words = clause.split()
-                out.append(" ".join([lemma(words[0]), *words[1:]]))
+                errand = " ".join([lemma(words[0]), *words[1:]])
+                # "feeding the weaker colonies and treating them against varroa": an errand stands alone in
+                # the plan, so what it does something to is said (an outside tester's beekeeper spent her
+                # hours "treating them against varroa", session 71); one with no such thing before it is
+                # not planned. (Only the object the verb opens with: "sailing it round" inside a clause is
+                # what it is about.)
+                if len(words) > 1 and words[1] in ("them", "it"):
+                    if words[1] != "them" or things is None:
+                        continue
+                    errand = " ".join([lemma(words[0]), things, *words[2:]])
+                things = _plural_thing(errand) or things
+                out.append(errand)
     return [x for x in out if x not in rng_pick]
 
 
@@ -548,7 +560,11 @@ _DAY_WORDS = re.compile(
     r"\s+(?:tonight|today|tomorrow|this (?:week|evening|morning|afternoon|weekend)|next week|"
     # (and how often: "feed the harvest crew three times a day" was an outside tester's cook's hour, session 71)
     r"(?:once|twice|three times|four times|several times|\w+ times) a (?:day|week)|every (?:day|morning|evening|night)|"
-    r"each (?:day|morning|evening|night))\b",
+    r"each (?:day|morning|evening|night)|"
+    # (nor for how long: "running Bar Sport through the harvest" was a bar keeper's hour, its steps then a
+    # harvest's, session 71)
+    r"(?:through|throughout|during) the (?:[\w-]+ )?(?:harvest|season|winter|summer|autumn|spring|holidays|festival|"
+    r"week|month|year|night|day))\b",
     re.IGNORECASE,
 )
 
