@@ -2674,6 +2674,10 @@ def test_a_name_after_its_role_is_you_or_me_alone():
     )
     hip = "Vreni Pirch's father Bert Gruber should see a doctor about his hip"
     assert as_said_to(hip, "Lisl Pirch", "Bert Gruber").startswith("you should see a doctor")
+    # ... and said by the one whose father he is: "So, my father you should see a doctor about his hip." (session 72)
+    assert as_said_to(hip, "Vreni Pirch", "Bert Gruber") == "you should see a doctor about your hip"
+    assert as_said_to(hip, "Vreni Pirch", "Cora Wald") == "my father Bert Gruber should see a doctor about his hip"
+    assert as_said_to("Vreni Pirch's father Bert Gruber is ill", "Bert Gruber", "Vreni Pirch") == "I am ill"
     # someone else named after a role stays named, and a place before a name is no role
     assert as_said_to(hip, "Lisl Pirch", "Cora Wald") == hip
     assert as_said_to("Chloe Park is chatting at the cafe with Ana Lima", "Ana Lima", "Bo Reyes") == (
@@ -4431,6 +4435,22 @@ def test_news_told_in_this_talk_is_not_told_again_in_other_words():
     assert not [x for x in again if "hail" in x], [x for x in again if "hail" in x][:3]
     assert [x for x in again if "leading the pickers" in x]
     assert len([x for x in lines("Ioana Popescu: Hi Chiara! Any news?") if "hail" in x]) > 10
+
+
+def test_what_family_have_long_known_is_not_told_them():
+    """"Oh, hi Jonas! Guess what? I have run Talgasse Pharmacy for twelve years." was said to the speaker's husband
+    (session 72, the ski village): what has long been so of the speaker is no news to family; to a newcomer it
+    is."""
+    memories = "- Vreni Pirchner has run Talgasse Pharmacy for twelve years\n- Vreni Pirchner is serving customers"
+    start = "[The conversation has not started yet -- start it!]"
+
+    def told(relation: str) -> int:
+        shown = {"identity": "Name: Vreni Pirchner", "name": "Vreni Pirchner", "other": "Jonas Pirchner",
+                 "memories": memories, "conversation": start, "relation_phrase": relation}  # fmt: skip
+        return sum("twelve years" in ask("converse.utterance", seed, **shown)["utterance"] for seed in range(80))
+
+    assert told("Jonas Pirchner is Vreni Pirchner's husband") == 0
+    assert told("Jonas Pirchner is Vreni Pirchner's new neighbour") > 5
 
 
 def test_a_musing_is_not_mused_about():

@@ -1437,6 +1437,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     before = _talked_of_with(bullet_lines(p.get("memories")), p.get("other"))
     candidates = [x for x in candidates if canonical(without_step(_content(x)))[:40] not in before]
     candidates = [x for x in candidates if not _done_elsewhere(x, p.get("name"), now, p.get("action"))]
+    candidates = _not_known_to_kin(candidates, p)
     duty = duty if duty in candidates else ""
     # Nor is what the prompt's past context shows their last talk said ("Earlier they talked: ... So, I have heard
     # a fox near the hen house ..."): the same porter told his fox to one novice four times in a day, each time
@@ -1444,6 +1445,24 @@ def utterance(p: Prompt) -> dict[str, object]:
     heard = " ".join([*said, p.get("past_context")])
     topics = _topics(candidates, heard, p.get("other"), p.get("name"))
     return _line(p, topics, len(said), said, now, duty)
+
+
+# How long a thing has been so: "for twelve years", "since 1998", "all her life".
+_LONG_STANDING = re.compile(
+    r"\bfor (?:[\w-]+ )?(?:years|decades)\b|\bsince (?:\d{4}|childhood|(?:he|she|they) was|(?:he|she|they) were)\b|"
+    r"\ball (?:his|her|their|my|your) (?:life|lives|working life)\b",
+    re.IGNORECASE,
+)
+
+
+def _not_known_to_kin(candidates: list[str], p: Prompt) -> list[str]:
+    """``candidates`` without what the speaker's family have long known of the speaker or of themselves: "Guess
+    what? I have run Talgasse Pharmacy for twelve years." was said to the speaker's husband (session 72)."""
+    if not _KIN.search(_label(p)):
+        return candidates
+    firsts = {n.split()[0] for n in (p.get("name"), p.get("other")) if n}
+    whose = rf"^(?:{'|'.join(re.escape(n) for n in firsts)})\b"
+    return [x for x in candidates if not (re.match(whose, x) and _LONG_STANDING.search(x))]
 
 
 def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool:
@@ -1559,7 +1578,7 @@ def utterance_social(p: Prompt) -> dict[str, object]:
     now = currently.group(1) if currently else ""
     duty = _to_tell(now)
     candidates = [x for x in (duty,) if x] + sentences(p.get("summary"))
-    candidates = not_confided(not_kept_from(candidates, now, p.get("other")), now)
+    candidates = _not_known_to_kin(not_confided(not_kept_from(candidates, now, p.get("other")), now), p)
     duty = duty if duty in candidates else ""
     topics = _topics(candidates, " ".join(said), p.get("other"), p.get("name"))
     return _line(p, topics, turn, said, now, duty)

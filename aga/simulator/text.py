@@ -683,6 +683,12 @@ def _as_said_to(text: str, speaker: str, listener: str) -> str:
         if not m:
             continue
         if m.group(1) is None:  # "Ana's bakery is busy" -> "my bakery is busy"
+            # ... but "Vreni Pirchner's father Balthasar Gruber should see a doctor about his hip" said by Vreni to
+            # him is of the listener, by the role he is named by ("my father you should see a doctor about his
+            # hip" was said, session 72)
+            role = re.match(rf"^\s+(?:(?!{_NOT_A_ROLE})[a-z-]+\s+){{1,2}}(?={re.escape(other[0])}\b)", text[m.end() :])
+            if other[0] and role:
+                return _as_said_to(text[m.end() + role.end() :], speaker, listener)
             return own + _after_ones_own(text[m.end() :], parties, person, own, other)
         return _said_as(m.group(1), text[m.end() :], person, own, other)
     return _named(text, parties)
