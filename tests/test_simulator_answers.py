@@ -4438,7 +4438,7 @@ def test_news_told_in_this_talk_is_not_told_again_in_other_words():
 
 
 def test_what_family_have_long_known_is_not_told_them():
-    """"Oh, hi Jonas! Guess what? I have run Talgasse Pharmacy for twelve years." was said to the speaker's husband
+    """ "Oh, hi Jonas! Guess what? I have run Talgasse Pharmacy for twelve years." was said to the speaker's husband
     (session 72, the ski village): what has long been so of the speaker is no news to family; to a newcomer it
     is."""
     memories = "- Vreni Pirchner has run Talgasse Pharmacy for twelve years\n- Vreni Pirchner is serving customers"
