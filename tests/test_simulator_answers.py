@@ -3880,6 +3880,17 @@ def test_a_step_is_not_tied_to_what_one_does_to_oneself():
     # ... and a thing one works on is still tied to now and then ("taking notes for the research paper").
     steps = _decomposed("writing the research paper", "Name: Kai Ode\nLearned traits: Kai Ode is a historian.", 30)
     assert any(s.endswith("for the research paper") or "the research paper" in s for s in steps)
+    # Nor is a thing one only handles what a step is for: "washing the face for the window", "stirring the pot for
+    # the pan" and "serving a takeaway order for the milk" were a ski village's (session 72).
+    baker = "Name: Burgi Hasel\nLearned traits: Burgi Hasel is the village baker."
+    for activity, thing in (
+        ("opening the window", "window"),
+        ("heating the pan", "pan"),
+        ("topping up the milk", "milk"),
+    ):
+        steps = _decomposed(activity, baker, seeds=40)
+        assert not [s for s in steps if s.endswith(f"for the {thing}") and s != activity], (activity, steps)
+    assert any(s.endswith("for the bread order") for s in _decomposed("writing up the bread order", baker, 40))
 
 
 def test_writing_is_not_varied_into_rejecting_or_into_losing_its_particle():

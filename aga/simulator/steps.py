@@ -4579,8 +4579,14 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         opening, middle, closing = (tuple(x for x in g if "{thing}" not in x) or g for g in (opening, middle, closing))
     # (nor are a place, a share of many or a kind of thing a piece of work to frame: "getting started on more
     # patients", "going over the ticket office once more", "getting what is needed for boats"; harbour6)
+    # (nor a thing only handled: "asking someone's opinion on the pan" of "heating the pan"; session 72)
     framed = (
-        about and not goal and kind not in _UNFRAMED and not _NO_PIECE_OF_WORK.search(thing) and not is_place(thing)
+        about
+        and not goal
+        and kind not in _UNFRAMED
+        and not _NO_PIECE_OF_WORK.search(thing)
+        and not is_place(thing)
+        and not _HANDLING.match(main)
     )
     pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
     theirs = in_part(know_how(other, 2, context, main))
@@ -4669,7 +4675,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # sample: some lists name the thing in every other step, some never.
     tie = rng.choice((0.0, 0.15, 0.3, 0.5)) if kind not in _UNTIED else 0.0
     said = [
-        vary(_about(step, thing, kind, tie, rng) if step in middle and about else _filled(step, fill), rng)
+        vary(_about(step, thing, kind, tie, rng, main) if step in middle and about else _filled(step, fill), rng)
         for step in steps
     ]
     limit = p.max_length("subtasks", "subtask")  # a step naming a long "Currently" must still fit
@@ -4755,7 +4761,7 @@ def _filled(step: str, thing: str) -> str:
 _BODY = frozenset(("hair", "teeth", "face", "nails", "beard", "hands", "feet", "skin", "make-up", "makeup", "body"))
 
 
-def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> str:
+def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random, activity: str = "") -> str:
     """The step said about what the block is about: its ``{thing}``, or (with chance ``tie``) that
     added to a general step ("taking notes" -> "taking notes for the research paper", "checking the
     phone" -> "checking the phone over lunch"), as a model ties its steps to the activity it was given."""
@@ -4794,8 +4800,23 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random) -> 
             if thing[:1].isupper()
             else "for"
         )
+        # (a thing only handled is nothing a step is for: "washing the face for the window", "stirring the pot for
+        # the pan", "serving a takeaway order for the milk" were said of "opening the window", "heating the pan"
+        # and "topping up the milk"; session 72)
+        if word == "for" and _HANDLING.match(activity):
+            return step
         return f"{step} {word} {thing}"
     return step
+
+
+# Verbs that handle a thing and make nothing of it (general English).
+_HANDLING = re.compile(
+    r"^(?:opening|closing|shutting|lighting|heating|warming|putting|topping up|tidying|cleaning|washing|wiping|"
+    r"sweeping|switching|turning|filling|emptying|carrying|moving|locking|unlocking|fetching|stacking|clearing|"
+    r"loading|unloading|lifting|hanging|stoking|pouring|stirring|watering|airing|dusting|polishing|scrubbing|"
+    r"rinsing|drying|folding|unpacking|packing|shifting|refilling|restocking)\b",
+    re.IGNORECASE,
+)
 
 
 # What an activity is about that no step is done for (harbour6, session 70): a place said as a word of where
