@@ -3171,6 +3171,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "farming": ("milking the cows", "milking the mares", "milking the goats", "feeding the livestock",
                 "checking the sheep on the hill", "mucking out the byre",
                 "moving the flock to another field", "tending the beehives", "working on the farm",
+                # (a hive's care by what it is called: "treating the weaker colonies against varroa" was a
+                # beekeeper's hour of worship, session 72)
+                "treating the bee colonies against mites",
                 "collecting the eggs", "ploughing the field",
                 # (a harvest by hand: an outside tester's grape pickers were going out, at a cafe, session 71)
                 "picking grapes in the vineyard rows", "harvesting apples in the orchard",
