@@ -3102,6 +3102,27 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
     assert sum(len(i["evidence"]) == 1 for i in drawn) > len(drawn) / 3
 
 
+def test_a_chat_seen_is_summed_up_not_concluded_one_at_a_time():
+    """Session 72's abbey: 120 of a day's 1335 insights were "It is clear that Luc Arnaud is chatting with Étienne
+    Lacombe" and its like. A chat seen is concluded on only when nothing else is left; who talks with whom is
+    summed up over several statements."""
+    statements = [
+        "Luc Arnaud is chatting with Étienne Lacombe",
+        "Benoît Marchal is chatting with Thomas Girard",
+        "Tam Osei is chatting with Bo Lenn",
+        "Tam Osei is repairing the ferry engine (checking the oil)",
+        "Bo Lenn is mending nets at Ferry Point Slipway",
+        "Tam Osei is asking the council for a new slipway because the old one leaks",
+        "Ana Ruiz is chatting with Tam Osei",
+        "Tam Osei and Ana Ruiz were conversing about the winter timetable",
+    ]
+    drawn = _insights(statements)
+    assert not [i for i in drawn if "is chatting with" in i["insight"]], drawn
+    assert [i for i in drawn if "Ana Ruiz" in i["insight"] and len(i["evidence"]) > 1]
+    # (with nothing else to draw on, a chat is what comes to mind)
+    assert [i for i in _insights(statements[:3]) if "is chatting with" in i["insight"]]
+
+
 def test_an_insight_on_a_statement_in_the_first_person_says_it_of_the_person():
     """A memo after a talk is written "I found it interesting that I am asking ...": the insight read
     "Maria Lopez has been thinking that I am asking for the pepper"."""
@@ -3120,7 +3141,8 @@ def test_an_insight_on_a_statement_about_the_person_names_them_once():
         "Bo Lenn is asking everyone to come to the regatta",
         "Tam Osei's boat needs a new sail",
         "Tam Lenn is mending the nets",
-        "Ana Ruiz is chatting with Tam Osei",
+        # (a chat seen is no conclusion while others are drawn, session 72: someone else's doing that names him is)
+        "Ana Ruiz is waving to Tam Osei from the quay",
         "I found it interesting that Bo is my cousin.",
     ]
     drawn = [i["insight"] for i in _insights(statements, range(20))]
@@ -3133,7 +3155,7 @@ def test_an_insight_on_a_statement_about_the_person_names_them_once():
     # someone else's statement, even one who shares the first name, says whose thought it is
     assert [t for t in drawn if "Bo Lenn" in t and "Tam Osei" in t]
     assert [t for t in drawn if "Tam Lenn" in t] and all("Tam Osei" in t for t in drawn if "Tam Lenn" in t)
-    assert [t for t in drawn if "Ana Ruiz is chatting with Tam Osei" in t]
+    assert [t for t in drawn if "Ana Ruiz is waving to Tam Osei" in t]
     # a memo's first person is the person's, wherever it stands
     assert [t for t in drawn if "Bo is Tam Osei's cousin" in t] and not [t for t in drawn if " my " in t]
     # the frame is a frame: a later thought or talk reads the statement without it

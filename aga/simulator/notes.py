@@ -344,6 +344,10 @@ def insights(p: Prompt) -> dict[str, object]:
     rest = [i for i in rest if i not in again] or ([] if themes else rest)
     # A passing moment (a meal, waking, a rest) is summed up only when nothing else is left: "It has
     # become plain that Idris Vane is having lunch" was a night keeper's insight (harbour6, session 69).
+    # Nor is a chat seen, when anything else is drawn: "It is clear that Luc Arnaud is chatting with Étienne
+    # Lacombe" and its like were 120 of an outside tester's abbey's 1335 insights in a day (session 72). Who talks
+    # with whom is summed up over several statements (see ``_themes``), not concluded one chat at a time.
+    rest = [i for i in rest if not _CHATTING.match(clean_topic(statements[i]))] or ([] if themes else rest)
     rest = sorted(rest, key=lambda i: _momentary(statements[i], name))[: max(0, n - len(themes))]
     if not themes and not rest:  # nothing but things' states
         return {"insights": [{"insight": f"{name} has had a quiet time", "evidence": []}]}
@@ -360,6 +364,9 @@ def _momentary(statement: str, name: str) -> bool:
     """Whether a statement sees ``name`` at a passing moment of the day (a meal, waking, a rest), no pursuit."""
     m = re.match(rf"{re.escape(name)} is ([a-z]+ing\b[^(]*)", clean_topic(statement)) if name else None
     return bool(m) and _NO_PURSUIT.match(m.group(1).strip()) is not None
+
+
+_CHATTING = re.compile(rf"^{_NAMED} is (?:chatting|talking|conversing|speaking) (?:with|to)\b")
 
 
 def _single_insight(statement: str, name: str, p: Prompt) -> str:
