@@ -711,6 +711,15 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("rest at Bruno Cottage", "Rosa Bruno is the cook of the Estate Canteen at Cascina Ferrero.", "leisure"),
         ("serving lunch at the Estate Canteen", "Rosa Bruno is the cook of the Estate Canteen.", "service"),
         ("serving breakfast at the Estate Canteen", "Rosa Bruno is the cook of the Estate Canteen.", "service"),
+        # (session 72's abbey: a retreatant "buying bread at the Boulangerie Bonnet, brushing the tops with egg";
+        # and a beekeeper's varroa treatment was worship)
+        ("buy bread at the Boulangerie Bonnet", "Claire Fontaine is a lawyer on a week's retreat.", "errand"),
+        (
+            "treating the weaker colonies against varroa",
+            "Hélène Mercier is a beekeeper in Saint-Aubin-sur-Vienne with sixty hives at the Mercier Apiary. She "
+            "extracts and jars chestnut and heather honey in her Honey House and sells it at the Abbey Shop.",
+            "farming",
+        ),
     ],
 )
 def test_an_activity_is_read_as_the_kind_its_closest_example_names(activity: str, trade: str, kind: str):

@@ -4130,6 +4130,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # Canteen" was as near a meal, 0.80, as serving, and ate as a diner, session 71)
         if _VERB_KINDS[verb] in ("service", "cooking"):
             scores[_KINDS.index("meal")] -= _VERB_WEIGHT
+        # (and what is bought is not baked: an outside tester's retreatant "buying bread at the Boulangerie Bonnet"
+        # was nearer cooking, 0.57, than an errand, "brushing the tops with egg", session 72)
+        if verb == "buy":
+            scores[_KINDS.index("cooking")] -= _VERB_WEIGHT
     elif verb in _KIND_VERBS:
         scores[_KINDS.index(_KIND_VERBS[verb])] += _KIND_VERB_WEIGHT
     context = f"{activity} {trade}"
