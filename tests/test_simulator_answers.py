@@ -2654,6 +2654,10 @@ def test_what_was_just_said_is_taken_up_whole_and_fittingly():
     bus = taken_up("So, I am driving the shuttle bus between the Village square and the lift station every day")
     assert bus and not [x for x in bus if "between" in x], bus
     assert not taken_up("I know Vreni Pirch as daughter and love her but hate her fussing")
+    # (an infinitive stays with its verb: "Oh, you want the hut keeper and the bus driver? Good for you.", session 72)
+    want = taken_up("Truth is, I want the hut keeper and the bus driver to hear about the Falkenjoch closure first")
+    assert want and not [x for x in want if "driver?" in x], want
+    assert [x for x in want if "the bus driver to hear?" in x], want
 
 
 def test_a_talk_about_a_statement_retold_is_not_how_how():

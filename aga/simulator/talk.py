@@ -13,6 +13,8 @@ import random
 import re
 from collections.abc import Callable
 
+from lemminflect import getAllLemmas
+
 from aga.simulator.importance import rate
 from aga.simulator.occasions import (
     ANSWERS,
@@ -811,7 +813,11 @@ def _line(
                 (
                     i
                     for i in range(4, len(head))
-                    if head[i].lower() in _PHRASE_HEADS and head[i - 1].lower() not in _QUANTITIES
+                    if head[i].lower() in _PHRASE_HEADS
+                    and head[i - 1].lower() not in _QUANTITIES
+                    # (nor before an infinitive's verb: "I want the hut keeper and the bus driver to hear about
+                    # the closure first" was said back "Oh, you want the hut keeper and the bus driver?", session 72)
+                    and not (head[i].lower() == "to" and i + 1 < len(head) and _a_verb_only(head[i + 1]))
                 ),
                 len(head),
             )
@@ -1306,6 +1312,12 @@ _FRAMES = re.compile(
     )
     + r")(?![\w'’])\s*"  # a whole opener: "So, " is not the start of "Sounds"
 )
+
+
+def _a_verb_only(word: str) -> bool:
+    """Whether ``word`` can only be a verb ("hear", not "work" or "school")."""
+    lemmas = getAllLemmas(word.lower())
+    return "VERB" in lemmas and "NOUN" not in lemmas
 
 
 def _gist_of(line: str) -> str:
