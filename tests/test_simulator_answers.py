@@ -1183,6 +1183,15 @@ def test_a_memo_of_a_chat_tells_the_other_in_the_third_person_without_openers():
         "Ana Ruiz: How has your week been?"
     )
     assert ask("converse.summary", 1, conversation=chat)["text"] == "conversing about how their days are going"
+    # A verb of hearing before a thing is what one does, no opener: "I hear all the village gossip across my
+    # counter" was summed up "conversing about all the village gossip across ...", then told as news ("Word is, all
+    # the village gossip ...", session 72); before a clause it is one ("I hear the road will close").
+    gossip = "Ana Ruiz: Hi Tam!\nTam Osei: So, I hear all the village gossip across my counter. Can you believe it?"
+    assert "Tam Osei hears all the village gossip" in ask("converse.summary", 1, conversation=gossip)["text"]
+    road = "Ana Ruiz: Hi Tam!\nTam Osei: I hear the pass road will close on Saturday. Can you believe it?"
+    assert ask("converse.summary", 1, conversation=road)["text"] == (
+        "conversing about how the pass road will close on Saturday"
+    )
     assert ask("reflect.chat_memo", 1, name="Ana Ruiz", conversation=chat)["text"].endswith("we caught up briefly.")
 
 

@@ -1381,8 +1381,28 @@ def said_plainly(line: str) -> str:
     """A line without its openers and frames (of any kind, nested) and without a goodbye."""
     text = line.split(" Anyway, ")[0]
     while (stripped := _FRAMES.sub("", clean_topic(text))) != text:
+        # A verb of hearing before a thing is what one does, no frame: "I hear all the village gossip across my
+        # counter" was summed up as "all the village gossip across Burgi's counter" and told as news with "Word
+        # is, ..." (session 72).
+        if (heard := _HEARS_A_THING.match(clean_topic(text))) and not _a_clause(clean_topic(text)[heard.end() :]):
+            break
         text = stripped
     return text.rstrip(".!?")
+
+
+def _a_clause(words: str) -> bool:
+    """Whether ``words`` hold a finite verb: an auxiliary, or a word in -s or -ed that is only a verb ("the road
+    will close", "the baker sells bread"; not "all the village gossip across my counter")."""
+    return any(
+        re.fullmatch(_AUXILIARY, w) or (re.fullmatch(r"[a-z]+(?:s|ed)", w) and _a_verb_only(w))
+        for w in re.findall(r"[a-z]+", words.lower())
+    )
+
+
+_AUXILIARY = r"is|are|was|were|will|would|has|have|had|can|could|must|should|may|might|shall|does|did|do"
+_HEARS_A_THING = re.compile(
+    r"^(?:I hear|I gather|I noticed|Someone told me)\s+(?:all|the|a|an|some|lots|plenty|every|many|much|most)\b"
+)
 
 
 def _news_in(line: str) -> str:
