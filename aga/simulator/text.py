@@ -687,7 +687,9 @@ def _as_said_to(text: str, speaker: str, listener: str) -> str:
             # him is of the listener, by the role he is named by ("my father you should see a doctor about his
             # hip" was said, session 72)
             role = re.match(rf"^\s+(?:(?!{_NOT_A_ROLE})[a-z-]+\s+){{1,2}}(?={re.escape(other[0])}\b)", text[m.end() :])
-            if other[0] and role:
+            after = text[m.end() + role.end() + len(other[0]) :].split()[:1] if role else []
+            # (the name as the subject: "Tam's boat worries Ana Ruiz" said to Ana is "my boat worries you")
+            if other[0] and role and after and "VERB" in getAllLemmas(after[0].lower()):
                 return _as_said_to(text[m.end() + role.end() :], speaker, listener)
             return own + _after_ones_own(text[m.end() :], parties, person, own, other)
         return _said_as(m.group(1), text[m.end() :], person, own, other)
