@@ -3578,7 +3578,8 @@ def test_the_listeners_own_occasion_is_taken_up_by_its_name_not_cut_short():
              "memories": "- Ana Ruiz runs the net loft", "conversation": talk}  # fmt: skip
     lines = [ask("converse.utterance", seed, **heard)["utterance"] for seed in range(300)]
     named = [x for x in lines if "your harvest party" in x]
-    cut = [x for x in lines if "as many people as possible?" in x]
+    # (said back, the infinitive stays with its verb: "you want as many people as possible to come?", session 72)
+    cut = [x for x in lines if "as many people as possible to come?" in x]
     assert len(named) > 20 and len(cut) > 10, (len(named), len(cut))
     assert not [x for x in named if "Have you heard" in x or "Are you going" in x]  # (it is theirs)
 
