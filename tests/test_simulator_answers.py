@@ -4394,6 +4394,32 @@ def test_what_was_confided_is_told_to_no_one(speaker: str, memory: str):
     assert not [x for x in lines if re.search(r"leaving|only one", x)], lines
 
 
+def test_what_one_hides_or_has_not_told_is_told_to_no_one():
+    """Session 72's circus: the catcher, who "hasn't told Ines, who would refuse to throw the double to him, and
+    he is keeping it from Walter too", told his failing shoulder 11 times, 9 times to those two; his statement
+    says "he hid the pain from Ines Duarte". What "it" is comes from the sentence before. Keeping a place safe
+    from thieves keeps nothing from anyone."""
+    currently = ("Currently: Since November Tomasz's right shoulder has been giving out on the heavy catches. He "
+                 "hasn't told Ines, who would refuse to throw the double to him, and he is keeping it from Walter "
+                 "too, for fear of being replaced before the season opens.")  # fmt: skip
+    memories = [
+        "- Tomasz Wieczorek's right shoulder slipped on the last catch on Friday and he hid the pain from Ines Duarte",
+        "- Tomasz Wieczorek's right shoulder has been giving out on the heavy catches since November",
+    ]
+    for other in ("Walter Fennimore", "Dennis Mallory"):
+        talk = f"[Conversation]\n{other}: Hi Tomasz!\nTomasz Wieczorek: Hello.\n{other}: Any news?"
+        for memory in memories:
+            shown = {"identity": f"Name: Tomasz Wieczorek\n{currently}", "name": "Tomasz Wieczorek",
+                     "other": other, "memories": memory, "conversation": talk}  # fmt: skip
+            lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(120)]
+            assert not [x for x in lines if "shoulder" in x], (other, lines)
+    guard = "- Eamon Quigley keeps the place safe from thieves and fire while everyone sleeps"
+    talk = "[Conversation]\nDennis Mallory: Hi Eamon!\nEamon Quigley: Hello.\nDennis Mallory: Any news?"
+    shown = {"identity": "Name: Eamon Quigley", "name": "Eamon Quigley", "other": "Dennis Mallory",
+             "memories": guard, "conversation": talk}  # fmt: skip
+    assert [x for seed in range(120) if "thieves" in (x := ask("converse.utterance", seed, **shown)["utterance"])]
+
+
 def test_a_notes_later_part_says_who_its_pronoun_is():
     """ "I meant to say, he is the only one at Cascina Ferrero who knows." was said by the one it was about
     (session 71): a later part of a note joined by "; " has the name its first part opens with, or is not said."""
