@@ -246,7 +246,7 @@ def test_news_is_told_whole_to_those_who_do_not_know_it_and_remarked_on_as_it_is
     to the one who heard it; "I can hardly wait." after a storm warning; "Someone told me you have been on
     my mind" (a ville3 day); "I noticed you are planning a party. I didn't know that."; "Rodrigo is running
     Valentina Huerta's programme" said by Valentina Huerta Araya."""
-    from aga.simulator.talk import _NEWS_TO_ME, MENTION, _about_you, _framed, _to_tell, _topics, remarks_on
+    from aga.simulator.talk import _NEWS_TO_ME, MENTION, _about_you, _follow_ups, _framed, _to_tell, _topics, remarks_on
     from aga.simulator.text import as_said_to
 
     worried = _to_tell(
@@ -259,6 +259,10 @@ def test_news_is_told_whole_to_those_who_do_not_know_it_and_remarked_on_as_it_is
     assert _topics([heard], "", "Carmen Araya Soto", "Marisol Quispe Mamani") == [heard]
     storm = "I have heard on the radio that a snowstorm will close the road on Thursday night"
     assert not {"I can hardly wait.", "Wish me luck.", "Are you going?"} & set(remarks_on(storm))
+    # (nor an inspector's visit, and a joint that gives is no good news: session 72's circus)
+    inspection = "An animal licensing inspector is coming to look over the horses on Thursday at 10 am"
+    assert "I can hardly wait." not in remarks_on(inspection)
+    assert not {"Good for you.", "That sounds great."} & set(_follow_ups("Tomasz's right shoulder slipped on Friday"))
     assert "Everyone's talking about it." not in remarks_on("Maria Lopez has been on my mind")
     framed = {_framed("you have been on my mind", MENTION, random.Random(s)) for s in range(30)}
     assert not [x for x in framed if re.match(r"(?:I hear|Someone told me|Word is|I gather|I noticed)", x)], framed

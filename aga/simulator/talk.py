@@ -1253,7 +1253,10 @@ _BAD_NEWS = re.compile(
     r"blizzards?|gales?|hurricanes?|typhoons?|cyclones?|tornado\w*|snowstorms?|whiteouts?|deep low|high winds|"
     # (and "a hailstorm will hit ...": "I can hardly wait." and "Are you going?" were said to it, session 71)
     r"hail\w*|(?:thunder|rain|wind|dust|sand|ice)storms?|frost|"
-    r"warnings?|evacuat\w*|landslides?|earthquakes?|outbreaks?|epidemic)\b",
+    r"warnings?|evacuat\w*|landslides?|earthquakes?|outbreaks?|epidemic|"
+    # (and a joint that gives, or an inspector's visit: "Oh, Tomasz Wieczorek's right shoulder slipped? Good for
+    # you." and "I can hardly wait." to the council's animal inspection were an outside tester's circus's, session 72)
+    r"slip|slips|slipped|slipping|giving out|gave out|sprain\w*|bruis\w*|lame|limp\w*|inspect\w*|audit\w*)\b",
     re.IGNORECASE,
 )
 _ONGOING_ONLY = {"Since when?", "How is that going?", "That must keep you busy.", "That's a lot on your plate."}
