@@ -4243,6 +4243,9 @@ def test_news_one_means_to_tell_in_a_second_sentence_is_the_news_told():
     # ... and one that goes on about the first sentence by its pronoun tells the first
     party = "Ida Lund is organising a party at the cafe on Friday at 7 pm. She is buying the food and invites everyone."
     assert _to_tell(party) == "Ida Lund is organising a party at the cafe on Friday at 7 pm."
+    # ... and whom one wants to know it (session 72's farmer "will want the circus lot to know" of the snow warning)
+    snow = "Geoff heard that heavy snow will close the lanes on Wednesday night. He will want the circus lot to know."
+    assert _to_tell(snow) == "Geoff heard that heavy snow will close the lanes on Wednesday night."
 
 
 def test_a_relation_summed_up_by_a_reflection_is_said_as_a_relation():

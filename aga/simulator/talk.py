@@ -1430,7 +1430,10 @@ _TO_TELL = re.compile(
     # the strike meeting his Currently said he asks every quarryman about)
     r"\b(?:warns?|tells?|invites?|inviting|asks?|asking|telling|warning|urg(?:es?|ing)|remind(?:s|ing)?|begs?|"
     r"begging)\s+(?:everyone|everybody|all|people|anyone|whoever|every\s+\w+|each\s+\w+|all\s+the\s+\w+)\b|"
-    r"\bspread\w* the word\b|\blet\w* everyone know\b",
+    r"\bspread\w* the word\b|\blet\w* everyone know\b|"
+    # (and whom one wants to know it: an outside tester's farmer, who "will want the circus lot to know" of the snow
+    # warning, told it once in a day, session 72)
+    r"\b(?:wants?|wanting|will want|would want)\s+(?:[\w'’]+\s+){1,5}?to\s+(?:know|hear)\b",
     re.IGNORECASE,
 )
 
