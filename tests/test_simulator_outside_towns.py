@@ -43,6 +43,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from lemminflect import getAllLemmas
 
 import aga.simulator  # noqa: F401  (registers the answer routines)
 from aga.simulator.plan import END_OF_DAY, routine
@@ -1305,3 +1306,49 @@ def test_a_call_on_someone_stays_near_its_hour_when_a_plan_is_read_loosely():
         said.append(HOOKS["plan.hourly"](prompt)["activity"])
     assert not [x for x in said if "Sofia" in x], [x for x in said if "Sofia" in x]
     assert len(set(said)) >= 5, said  # still read loosely
+
+
+def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
+    """Session 72's outside circus in winter quarters, kept as its tester wrote it. Its cook "serves breakfast at 7
+    am, dinner at noon and tea at 6 pm" and planned "dinner" and "tea" (said "dinnerring", "teaaing"); the horse
+    master's "afternoons go on grooming, tack cleaning and hoof oil" were "afternooning go on grooming" and "hoofing
+    oil" in the morning; the watchman's cribbage "before his shift, at 9 pm" fell at 2 am and his padlocks were tried
+    between his rounds; the clown's rehearsal "and from 2 pm until 5 pm" was lost; the flyer's evenings were at noon
+    and her lesson "there"; the wardrobe mistress knit "after tea" at 9 am. (And the steppe camp's mares, milked "at
+    8 am, 10 am, noon, 2 pm, 4 pm and 6 pm", were milked at 8 and 10 only.)"""
+    from aga.routine import wake_hour_of
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "circus")
+    assert len(scenario.cast) == 11
+    assert len(scenario_warnings(scenario)) == 2  # (its half hours, and the council that wrote the letter)
+    people = {p.name: p for p in scenario.cast}
+
+    def planned(name: str) -> list[tuple[int, str]]:
+        person = people[name]
+        return routine(person.daily_plan_requirement, wake_hour_of(person.lifestyle))
+
+    assert [(h, t) for h, t in planned("Maureen Tully") if t.startswith("serve")] == [
+        (7, "serve breakfast"),
+        (12, "serve dinner"),
+        (18, "serve tea"),
+    ]
+    dennis = planned("Dennis Mallory")
+    assert (15, "work on grooming, tack cleaning and hoof oil") in dennis, dennis
+    assert [h for h, t in dennis if t.startswith("feed the horses")] == [5, 11, 17]
+    eamon = planned("Eamon Quigley")
+    assert (21, "play cribbage with Walter in the Old Dairy") in eamon, eamon
+    assert [h for h, t in eamon if "trying the padlocks" in t] == [23, 2, 5], eamon
+    assert (14, "rehearse his clown entrées in the practice ring of the Practice Barn") in planned("Barney Cole")
+    ines = planned("Ines Duarte")
+    assert (11, "give Niamh her tightwire lesson in the Practice Barn") in ines, ines
+    assert (19, "be in the Old Dairy with the others") in ines, ines
+    assert (20, "knit by the stove in the Old Dairy") in planned("Margit Halász")
+    geoffrey = [t for _, t in planned("Geoffrey Pugh")]
+    assert "go out hedging" in geoffrey and not [t for t in geoffrey if t.startswith(("or ", "be out"))], geoffrey
+    for person in scenario.cast:  # no clause without a verb of its own is planned as an activity
+        for _, text in routine(person.daily_plan_requirement, wake_hour_of(person.lifestyle)):
+            assert "VERB" in getAllLemmas(text.split()[0]), (person.name, text)
+    herder = {p["name"]: p for p in tomllib.loads((TOWNS / "steppe_camp_cast.toml").read_text())["persona"]}
+    mares = routine(herder["Dorjiin Batbayar"]["daily_plan_requirement"], 6)
+    assert [h for h, t in mares if t.startswith("milk the mares")] == [8, 10, 12, 14, 16, 18], mares

@@ -107,9 +107,12 @@ _PARTS_OF_DAY = (
     (re.compile(r"\s*\b(?:at lunchtime|over lunch)\b", re.IGNORECASE), 12),
     (re.compile(r"\s*\b(?:in the|every) afternoon\b", re.IGNORECASE), 15),
     (re.compile(r"\s*\b(?:in the|every) evening\b", re.IGNORECASE), 19),
-    (re.compile(r"\s*\b(?:on )?most evenings\b", re.IGNORECASE), 19),
+    # (and a plural said first: "Evenings she is usually in the Old Dairy" was planned at noon, session 72)
+    (re.compile(r"\s*\b(?:(?:on )?most|in the) evenings\b|^evenings\b", re.IGNORECASE), 19),
     (re.compile(r"\s*\bafter lunch\b", re.IGNORECASE), 14),
-    (re.compile(r"\s*\bafter (?:dinner|supper)\b", re.IGNORECASE), 20),
+    # (and "after tea", the evening meal where it is called so: an outside tester's wardrobe mistress "after tea
+    # knits by the stove" at 9 am, session 72)
+    (re.compile(r"\s*\bafter (?:dinner|supper|tea)\b", re.IGNORECASE), 20),
     (re.compile(r"\s*\b(?:at|every) night\b", re.IGNORECASE), 21),
 )
 _SHIFT = 8  # hours: a span longer than this is a shift that what follows happens during
@@ -249,16 +252,46 @@ _THING_AT_A_TIME = re.compile(
 )
 
 
+# Verbs a meal is the object of.
+_MEAL_VERBS = re.compile(r"(?:serv|cook|ha[sv]|eat|mak|prepar|bak|lay|lays|fix|get|tak|grab|plat|deliver|fetch)\w*\b")
+
+
+# A clause that opens with no verb of a routine's (one in -s, or in -ing) nor a name: a part of a list.
+_NO_VERB = re.compile(r"^(?:or\s+|and\s+)?(?![a-z]+(?:s|ing)\b)[a-z][\w-]*\b")
+# A place a clause names, to the next phrase: "at Catrin Parry's lodging house", "in the Camp yard", "in the
+# Practice Barn" of "... with Tomasz".
+_A_PLACE_SAID = re.compile(r"\b(?:in|at|on) [^,;]*?(?=\s+(?:with|for|to|from|until|till|and|at|in|on|by)\b|$)")
+_CAPS = re.compile(rf"\b{CAP}")
+_PARTS_SPENT_ON = re.compile(
+    r"\b(?:His|Her|Their|his|her|their) (morning|afternoon|evening|night)s (?:go|are spent|pass|are taken up) on\b"
+)
+_PRONOUN_OF = {"his": "he", "her": "she", "their": "they"}
+
+
+def _a_thing_at_a_time(clause: str) -> bool:
+    """Whether a clause is a thing said at its time, without a verb: "the afternoon prayer at 5 pm", "Lauds at 7
+    am", or a bare noun ("dinner at noon and tea at 6 pm" after "serves breakfast at 7 am": an outside tester's
+    cook planned "dinner" and "tea", said "dinnerring" and "teaaing", session 72)."""
+    if _THING_AT_A_TIME.match(clause):
+        return True
+    # (a routine's verbs are in the third person: a word without -s is no verb of its, nor is one in -ing its own)
+    bare = re.match(r"([a-z]+)\s+(?:at|from)\b", clause)
+    word = bare.group(1) if bare else ""
+    return bool(word) and not word.endswith("ing") and not (word.endswith("s") and "VERB" in getAllLemmas(word))
+
+
 # A clause that opens with its time: "At 7 am he lets the flock out", "In the evening, she reads".
 _TIME_FIRST = re.compile(
-    r"^(?P<time>(?:at|by|around|from)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)|at (?:noon|midnight|dawn|dusk|sunset|sunrise)"
+    # (a span whole: "and from 2 pm until 5 pm he rehearses his clown entrées" was lost, session 72)
+    r"^(?P<time>from\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\s+(?:until|till|to)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight)"
+    r"|(?:at|by|around|from)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)|at (?:noon|midnight|dawn|dusk|sunset|sunrise)"
     r"|in the (?:morning|afternoon|evening))\s*,?\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 
 
 _VERBS = re.compile(
-    r"([a-z]{3,}s)(\s+and\s+[a-z]{3,}s)?(?:\s+(?:up|out|off|down|over|back|in|on)\b(?=\s+(?:the|a|an|his|her|their)\b))?\b"
+    r"([a-z]{2,}s)(\s+and\s+[a-z]{2,}s)?(?:\s+(?:up|out|off|down|over|back|in|on)\b(?=\s+(?:the|a|an|his|her|their)\b))?\b"
 )
 
 
@@ -271,9 +304,13 @@ _LEAD_WORDS = frozenset(
     ("after", "before", "between", "during", "on", "in", "most", "every", "each", "once", "twice", "throughout")
 )
 _ONLY_A_LEAD = re.compile(
-    r"^(?:after|before|between|during|on most|most|every|each|once)\b(?:\s+[\w'’-]+){0,4}\s*$", re.IGNORECASE
+    r"^(?:after|before|between|during|on most|most|every|each|once)\b(?:\s+[\w'’-]+){0,4}"
+    # (with its hour: "Before his shift, at 9 pm, he plays cribbage" was planned "sit out his shift" at 9 pm and the
+    # cribbage at 2 am, in the middle of an outside tester's night watch, session 72)
+    r"(?:,?\s+(?:at|around|by)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight))?\s*$",
+    re.IGNORECASE,
 )
-_A_SUBJECT_VERB = re.compile(r"(?:he|she|they)\s+[a-z][a-z-]+s\b")
+_A_SUBJECT_VERB = re.compile(r"(?:he|she|they)\s+(?:is|has|[a-z][a-z-]+s)\b")
 
 
 def _opens_with_subject(text: str) -> bool:
@@ -296,9 +333,14 @@ def _without_lead(clause: str) -> str:
     ends = [i for i in span if _opens_with_subject(" ".join(words[i:]))] or [
         i for i in span if words[i].endswith("s") and "VERB" in getAllLemmas(words[i].lower())
     ]
-    if not ends or re.search(r"\d", " ".join(words[: ends[0]])):
-        return clause  # (a clock time said first is _TIME_FIRST's)
+    if not ends:
+        return clause
     opening, rest = " ".join(words[: ends[0]]).rstrip(","), " ".join(words[ends[0] :])
+    if re.search(r"\d", opening):
+        # A clock time said with it is the clause's, after it: "Before his shift, at 9 pm, he plays cribbage"
+        # (session 72); one said first alone is _TIME_FIRST's.
+        clock = re.search(r"\b(?:at|around|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", opening)
+        return f"{rest} {clock.group(0)}" if clock else clause
     # (kept only where it names a part of the day, which places it, or keeps a loose reading of the plan in
     # its part of the day when a clock time places it: "between fishing periods" says neither)
     of_the_day = any(pattern.search(opening) for pattern, _ in _PARTS_OF_DAY)
@@ -355,6 +397,21 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     requirement = _WITH_A_MEAL.sub(r", has \1 \2", requirement)
     requirement = _WITH_A_BREAK.sub(r", \1", requirement)
     requirement = _with_the_noun(requirement)
+    # "His afternoons go on grooming, tack cleaning and hoof oil", "In between he is out hedging": an outside
+    # tester's horse master planned "afternoon go on grooming" and "hoof oil", said "afternooning go on grooming"
+    # and "hoofing oil", and a farmer was "being out hedging" (session 72).
+    requirement = _PARTS_SPENT_ON.sub(
+        lambda m: f"In the {m[1].lower()} {_PRONOUN_OF[m[0].split()[0].lower()]} works on", requirement
+    )
+    # ("Evenings she is usually in the Old Dairy" was read as a name and planned at noon)
+    requirement = re.sub(
+        r"\b(Morning|Afternoon|Evening|Night)s,?\s+(?=(?:he|she|they)\b)",
+        lambda m: f"In the {m[1].lower()} ",
+        requirement,
+    )
+    requirement = re.sub(
+        r"\b(is|are) out (?=[a-z]+ing\b)", lambda m: "goes out " if m[1] == "is" else "go out ", requirement
+    )
     queue = clauses(requirement)
     seen = 0  # how far into the requirement the clauses so far were found
     listed: set[str] = set()  # the clauses of the last colon's list, and the verb before that colon
@@ -363,6 +420,8 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     ended: int | None = None  # hours since waking at which the clause before said it ends
     said_verbs = ""  # the verbs of the last clause that had them ("calls and leads")
     antecedent: str | None = None  # the last several things a clause worked on ("the racehorses")
+    where: str | None = None  # the last place a clause named ("in the Practice Barn")
+    timed: list[int] = []  # the items of the last clause, when it stated their hours
     while queue:
         clause = queue.pop(0)
         # "serves until the shop closes at 8 pm, then goes for a walk": "then" puts the walk after the
@@ -410,11 +469,15 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # verbs of its own goes on with the verb before it ("cook breakfast ...", not "breakfasting").
             clause = f"{lead} {clause}"
         clause = re.sub(r"\b(every day|everyday|each day|usually|often|always)\b", "", clause).strip()
-        if said_verbs and _THING_AT_A_TIME.match(clause) and _stated_hours(clause)[0]:
+        if said_verbs and _a_thing_at_a_time(clause) and _stated_hours(clause)[0]:
             # "calls the noon prayer at 1 pm, the afternoon prayer at 5 pm and the night prayer at 9 pm":
             # a thing with its own hour goes on with the verbs before it (an outside tester's muezzin called
             # two of his five prayers; the rest were dropped as no activity).
-            clause = f"{said_verbs} {clause}"
+            # (a meal after a verb that does nothing to one is had: "works until 5 pm, dinner at 6 pm")
+            verbs = said_verbs
+            if is_meal(clause) and not _MEAL_VERBS.match(said_verbs) and not _THING_AT_A_TIME.match(clause):
+                verbs = "has"
+            clause = f"{verbs} {clause}"
         said_verbs = _verbs_said(clause) or said_verbs
         if len(clause) < 4 or clause.split()[0].lower() in _NOT_VERBS:
             continue  # "with breaks at the cafe", "until it closes": not an activity of its own
@@ -425,6 +488,22 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
             continue
         hours, ends, clause = _stated_hours(clause)
+        if not hours and ends is None and items and _NO_VERB.match(clause) and not is_meal(clause):
+            # "works on grooming, tack cleaning and hoof oil", "... or at the desk in the farm office": a part of a
+            # list without a verb of its own goes on with the item before it (planned alone, "hoof oil" was said
+            # "hoofing oil" and "or at the desk" "orring at the desk"; session 72).
+            at, text = items[-1]
+            joint = " and " if re.match(r"\s*and\s*$", requirement[max(found, 0) - 5 : max(found, 0)]) else ", "
+            items[-1] = (at, f"{text}{joint}{strip_time(clause)}")
+            continue
+        if not hours and timed and not during and re.match(r"[a-z]+ing\b", clause):
+            # "walks the grounds with his torch at 11 pm, 2 am and 5 am, trying the padlocks on the Stable Block": what
+            # a clause at its hours is done with, said after it, is part of each (planned alone, an outside tester's
+            # watchman tried the padlocks at midnight between his rounds, session 72).
+            joint = " and " if re.match(r"\s*and\s*$", requirement[max(found, 0) - 5 : max(found, 0)]) else ", "
+            for i in timed:
+                items[i] = (items[i][0], f"{items[i][1]}{joint}{strip_time(clause)}")
+            continue
         if not hours and ended is not None and not during and re.match(r"[a-z]+ing\b", clause) and items:
             # "volunteers at the garden from 9 am until 1 pm, watering and weeding the raised beds": what
             # the span holds, said after it, is a detail of it ("watering" at 1 pm and "weeding" at 2 were
@@ -475,8 +554,17 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         if antecedent and re.search(r"\bthem\b", text):
             text = re.sub(r"\bthem\b", antecedent, text)
         antecedent = _plural_thing(text) or antecedent
+        # ... and where "there" is: "rehearses on the flying trapeze in the Practice Barn ... and gives Niamh her
+        # tightwire lesson there" (an outside tester's flyer gave it "there" 72 times, session 72)
+        if where and re.search(r"\bthere\b", text):
+            text = re.sub(r"\bthere\b", where, text, count=1)
+        where = next(
+            (m.group(0) for m in reversed(list(_A_PLACE_SAID.finditer(text))) if _CAPS.search(m.group(0))), where
+        )
+        timed = []
         for at in placed:
             if text and at < 24:
+                timed += [len(items)] if hours else []
                 items.append(((wake + at) % 24, text))
         span_item = (placed[0], ended, text) if ended is not None and text else None
     # The day's work is over at the last stated end ("writes up the charts until 5 pm"), and at an afternoon's
