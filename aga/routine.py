@@ -18,6 +18,9 @@ DEFAULT_BED = 23
 _WAKE_VERBS = (
     "gets up", "get up", "wakes up", "wake up", "wakes", "awakes", "rises", "is up", "starts the day",
     "starts her day", "starts his day", "starts their day",
+    # (and as said in short, or by the alarm: "Up by six", "bed by half ten, up at seven", "her alarm goes at a
+    # quarter to six"; an outside tester's circus cast, session 72)
+    "up at", "up by", "up around", "up before", "alarm goes", "alarm goes off", "alarm rings",
 )  # fmt: skip
 _BED_VERBS = (
     "goes to sleep", "go to sleep", "goes to bed", "go to bed", "falls asleep", "turns in", "is asleep", "sleeps",
@@ -27,10 +30,26 @@ _CLOCK = r"(\d{1,2})(?::\d\d)?\s*(am|pm|a\.m\.|p\.m\.)?"
 # "sleeps from 8 am to 4 pm", "is asleep between noon and 8 pm", "sleeps 9 am-5 pm": both ends at once.
 _SPAN = re.compile(
     # Sleep words only: "rests from 2 pm to 3 pm" or "reads in bed from 10 to 11 pm" is no night.
-    r"(?:sleeps?|asleep|sleeping)\s+(?:from|between)?\s*" + _CLOCK + r"\s*(?:to|until|till|and|-|–)\s*" + _CLOCK
+    # (a few words between: "sleeps through the day, roughly from eight in the morning till four in the afternoon")
+    r"(?:sleeps?|asleep|sleeping)\s+(?:[^\d.;]{0,40}?\b(?:from|between)\s+)?\s*"
+    + _CLOCK
+    + r"\s*(?:to|until|till|and|-|–)\s*"
+    + _CLOCK
+)
+# Numbers said in words, read as an hour where a time is said: "up at seven", "in bed before eleven", "half past
+# four", "a quarter to six", "half ten" (half past ten, as said in Britain and Ireland).
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_NUMBER_AT = re.compile(
+    r"\b(at|by|around|about|before|after|till|until|from|to|past|half|gone|between) (" + "|".join(_NUMBERS) + r")\b"
+    r"(?!\s+(?:of|another|side|point|time|go|or|more|less|years?|hours?|minutes?|days?|weeks?|months?|people)\b)"
 )
 # Clock times said in words, rewritten to the "8 am" form the patterns read.
 _WORDS = (
+    (_NUMBER_AT, lambda m: f"{m[1]} {_NUMBERS.index(m[2]) + 1}"),
+    (re.compile(r"\bhalf past (\d{1,2})\b(?!:)"), r"\1:30"),
+    (re.compile(r"\b(?:a )?quarter past (\d{1,2})\b(?!:)"), r"\1:15"),
+    (re.compile(r"\b(?:a )?quarter to (\d{1,2})\b(?!:)"), lambda m: f"{(int(m[1]) - 2) % 12 + 1}:45"),
+    (re.compile(r"\bhalf (\d{1,2})\b(?!:)"), r"\1:30"),
     (re.compile(r"\bout of bed\b"), "up"),  # "gets out of bed at 6 am" is waking, not a bedtime
     (re.compile(r"\b(?:noon|midday)\b"), "12 pm"),
     (re.compile(r"\bmidnight\b"), "12 am"),
@@ -69,12 +88,33 @@ def hour_in(text: str, verbs: Sequence[str]) -> int | None:
 
 
 def stated_sleep(lifestyle: str) -> tuple[int | None, int | None]:
-    """(wake hour, bed hour) as the lifestyle states them; None for what it does not say."""
+    """(wake hour, bed hour) as the lifestyle states them; None for what it does not say. An hour said without
+    am or pm is read as people mean it: a bedtime from 6 to 11 in the evening ("in bed by ten"), twelve at
+    midnight; a waking hour in the morning ("up at seven")."""
     text = spoken(lifestyle)
     span = _SPAN.search(text)
     if span:
         return _hour(span.group(3), span.group(4)), _hour(span.group(1), span.group(2))
-    return hour_in(text, _WAKE_VERBS), hour_in(text, _BED_VERBS)
+    wake, bed = _clock_after(text, _WAKE_VERBS), _clock_after(text, _BED_VERBS)
+    return (
+        None if wake is None else _hour(*wake),
+        None if bed is None else _hour(bed[0], bed[1] or _bed_half(bed[0])),
+    )
+
+
+def _bed_half(number: str) -> str | None:
+    """Whether a bedtime said without am or pm is in the evening: "in bed by ten" is 10 pm, "by twelve" midnight;
+    a 24-hour clock ("23:00", "07:30") says it already."""
+    if number.startswith("0") or int(number) > 12:
+        return None
+    return "pm" if 6 <= int(number) <= 11 else "am"
+
+
+def _clock_after(text: str, verbs: Sequence[str]) -> tuple[str, str | None] | None:
+    """(number, am or pm or None) of the clock time after one of ``verbs`` in ``text`` (see :func:`hour_in`)."""
+    pattern = r"\b(?:" + "|".join(re.escape(v) for v in verbs) + r")\b[^\d.;]{0,30}?" + _CLOCK
+    m = re.search(pattern, text)
+    return (m.group(1), m.group(2)) if m else None
 
 
 # A night is 5 to 11 hours: a default for the end the lifestyle leaves out is kept only inside that,

@@ -150,6 +150,16 @@ def test_a_place_without_objects_is_known_and_a_bunk_is_a_bed(abbaye: Path):
         ("gets up around 6 am", 6, 23),  # the default bedtime fits
         ("reads before sleeping", 7, 23),  # nothing said: the default night
         ("goes to sleep around 11 pm and gets up around 6 am; rests from 2 pm to 3 pm", 6, 23),  # a rest
+        # Said as people say it (session 72's circus cast, as its tester first wrote it: 10 of 11 were not read)
+        ("Up by six out of forty years' habit, and rarely in bed before eleven.", 6, 23),
+        ("Dennis is up at half past four winter and summer, and turns in by nine.", 4, 21),
+        ("Ines sleeps late whenever she can: bed around midnight, up at half past seven.", 7, 0),
+        ("Bed by half ten, up at seven.", 7, 22),
+        ("sleeps through the day, roughly from eight in the morning till four in the afternoon", 16, 8),
+        ("Maureen is up at five and in bed by ten, dead on her feet.", 5, 22),
+        ("Niamh's alarm goes at a quarter to six and she is asleep by ten.", 5, 22),
+        ("Helen gets up at half past six and is in bed by eleven.", 6, 23),
+        ("goes to bed around eleven and gets up around seven after two years at sea", 7, 23),
     ],
 )
 def test_a_night_is_read_however_it_is_said(lifestyle: str, wake: int, bed: int):
