@@ -414,6 +414,15 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
     # (nor for how long: "running Bar Sport through the harvest" had a harvest's steps; through a place is kept)
     busy = "Name: X\nCurrently: Franco is running Bar Sport through the harvest. Bo is walking through the vineyard."
     assert _errands(busy, []) == ["run Bar Sport", "walk through the vineyard"]
+    # (whose "its" is said, and an adverb is no part of it: session 72's clown was "repainting its wheels" 27 times,
+    # and "He is also working up a new entrée" was no errand)
+    busy = ("Name: X\nCurrently: Barney is rebuilding the back axle of the tack wagon and repainting its wheels. He is "
+            "also working up a new entrée. Bo is oiling its hinges.")  # fmt: skip
+    assert _errands(busy, []) == [
+        "rebuild the back axle of the tack wagon",
+        "repaint the tack wagon's wheels",
+        "work up a new entrée",
+    ]
     # (and says what it works on: "treating them against varroa" was a beekeeper's hour, session 71; an "it"
     # with nothing before it is no errand, and one inside the errand is what it is about)
     busy = ("Name: X\nCurrently: Hélène Mercier is preparing her hives for winter, feeding the weaker colonies and "
@@ -1352,3 +1361,17 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     herder = {p["name"]: p for p in tomllib.loads((TOWNS / "steppe_camp_cast.toml").read_text())["persona"]}
     mares = routine(herder["Dorjiin Batbayar"]["daily_plan_requirement"], 6)
     assert [h for h, t in mares if t.startswith("milk the mares")] == [8, 10, 12, 14, 16, 18], mares
+
+
+def test_no_word_is_made_a_verb_that_is_none():
+    """Session 72's circus: 316 made-up words in -ing ("dinnerring", "teaaing", "hoofing oil", "orring at the
+    desk"); and "the shop" was said "thing shop". A meal is had, a place is been at, anything else done."""
+    assert gerund("dinner") == "having dinner"
+    assert gerund("tea at the cookhouse") == "having tea at the cookhouse"
+    assert gerund("hoof oil") == "doing hoof oil"
+    assert gerund("or at the desk in the farm office") == "being at the desk in the farm office"
+    assert gerund("the shop") == "doing the shop"
+    # verbs, known or not, are still made so
+    assert gerund("kayak to the island") == "kayaking to the island"
+    assert gerund("video-call her mother") == "video-calling her mother"
+    assert gerund("walk the dog") == "walking the dog"

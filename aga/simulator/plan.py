@@ -602,6 +602,7 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     for sentence in sentences(field(identity, "Currently")):
         goal = ""  # what an earlier clause of the sentence works for ("for the midwinter dinner")
         things: str | None = None  # what an earlier errand of the sentence works on, when several
+        begun = len(out)  # where this sentence's errands begin
         for clause in clauses(sentence):
             # "planning the menu for the midwinter dinner on 21 June, thawing the lamb for it": an errand
             # stands alone in the plan, so it says what "it" is (an outside tester's cook was "thawing the
@@ -615,6 +616,8 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
             clause = clause.split("(")[0].strip()
             named, rest = leading_name(clause)
             clause = re.sub(r"^(?:is|are|has been)\s+", "", rest) if named else clause
+            # ("He is also working up a new entrée": the adverb is no part of the errand)
+            clause = re.sub(r"^(?:(?:he|she|they) (?:is|are)\s+)?(?:also|still|now|currently|meanwhile)\s+", "", clause)
             if re.match(r"^[a-z]+ing\b", clause) and len(clause.split()) >= 2 and not _WISH.match(clause):
                 # Without the hour of what it is about: the plan gives the errand its own ("... commissioned
                 # on Saturday June 8 at 10 am at 11:00 am" was an outside tester's presenter's plan); nor
@@ -633,6 +636,14 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
                     if words[1] != "them" or things is None:
                         continue
                     errand = " ".join([lemma(words[0]), things, *words[2:]])
+                if re.search(r"\bits\b", errand):
+                    # ("rebuilding the back axle of the tack wagon and repainting its wheels": "repainting its
+                    # wheels" was an outside tester's clown's hour 27 times, session 72)
+                    before = out[-1] if len(out) > begun else ""  # (of this sentence's errands only)
+                    whose = re.search(r"\b(?:the|a|an|his|her|their) [\w-]+(?: [\w-]+)?$", before)
+                    if whose is None:
+                        continue
+                    errand = re.sub(r"\bits\b", f"{whose.group(0)}'s", errand, count=1)
                 things = _plural_thing(errand) or things
                 out.append(errand)
     return [x for x in out if x not in rng_pick]

@@ -298,6 +298,18 @@ def gerund(phrase: str) -> str:
         phrase = " ".join(words)
     if not words:
         return phrase
+    if words[0].lower() in ("or", "and", "then") and len(words) > 1:
+        words = words[1:]  # ("or at the desk ..." was said "orring at the desk", session 72)
+        phrase = " ".join(words)
+    if words[0].lower() in _PLACE_WORDS and len(words) > 1:
+        return f"being {phrase}"  # ("at the desk in the farm office" was said "atting the desk")
+    if words[0].lower() in _DETERMINER_WORDS and len(words) > 1:
+        return f"doing {phrase}"  # ("the shop" was said "thing shop")
+    lemmas = getAllLemmas(words[0].lower())
+    if lemmas and "VERB" not in lemmas and not words[0].lower().endswith("ing"):
+        # A word no verb is not made one: "dinner", "tea" and "hoof oil" were said "dinnerring", "teaaing" and
+        # "hoofing oil" (an outside tester's circus, session 72); a meal is had, anything else done.
+        return f"{'having' if _MEAL_NOUN.match(phrase) else 'doing'} {phrase}"
     verb = words[0].lower()
     # (a verb whose plain form ends in -ing is in it already when its lemma is itself: "bring the mares in"
     # and "sing the giingoo" were said as "I am bring the mares in", an outside tester's herders)
@@ -330,6 +342,13 @@ def gerund(phrase: str) -> str:
     if m and not m.group(1).endswith("ing"):
         rest = rest[: m.start(1)] + gerund(_base_verb(m.group(1))) + rest[m.end(1) :]
     return " ".join([ing, rest]).strip()
+
+
+_PLACE_WORDS = frozenset(
+    ("at", "in", "on", "inside", "outside", "near", "by", "behind", "aboard", "upstairs", "downstairs")
+)
+_DETERMINER_WORDS = frozenset(("the", "a", "an", "his", "her", "their", "my", "our", "some", "its"))
+_MEAL_NOUN = re.compile(r"(?:breakfast|brunch|lunch|dinner|supper|tea|elevenses|a meal|a snack|snack)\b", re.IGNORECASE)
 
 
 def lemma(verb: str) -> str:
