@@ -272,3 +272,17 @@ def test_a_lifestyle_with_a_time_no_clock_shows_is_warned_about():
     assert "'7:75 pm'" in (sleep_warning("goes to bed at 7:75 pm and gets up at 6 am") or "")
     assert sleep_warning("goes to bed at 23:00 and gets up at 7:30 after 30 years of early shifts") is None
     assert sleep_warning("goes to bed at 12 am and gets up at 8 am") is None
+
+
+def test_an_object_named_in_the_plural_is_seen_with_are():
+    """Session 72's circus saw "benches is idle" 613 times in a day: the verb agrees with the object's name, and
+    what is idle either way is still no event to rate or to muse on."""
+    from aga.cognition.perceive import is_idle, object_seen
+    from aga.cognition.wandering import _routine
+
+    assert object_seen("benches", "idle") == "benches are idle"
+    assert object_seen("crash mats", "being used") == "crash mats are being used"
+    for single in ("bed", "glass", "bus", "lens", "dog bed", "canvas"):
+        assert object_seen(single, "idle") == f"{single} is idle"
+    assert is_idle("benches are idle") and is_idle("bed is idle") and not is_idle("Ana is reading")
+    assert _routine("benches are idle")

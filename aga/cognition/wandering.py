@@ -65,4 +65,4 @@ def wandering_text(rt: Runtime, agent: Agent, n: int) -> str:
 
 def _routine(description: str) -> bool:
     low = description.lower()
-    return low.endswith(" is idle") or "sleeping" in low or low.endswith("is asleep")
+    return low.endswith((" is idle", " are idle")) or "sleeping" in low or low.endswith("is asleep")

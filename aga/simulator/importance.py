@@ -111,7 +111,7 @@ def rate(description: str, currently: str, rng_value: float, jitter: int) -> int
         concern = float(similarities(description, [currently])[0])
         base += 2.0 * max(0.0, concern - 0.35)
     # A thing in use or someone asleep is seen, not news ("newspaper stand is in use" was rated 8).
-    if re.search(r" is idle\b|\bis sleeping\b|\bis (?:being used|in use)\b", description):
+    if re.search(r" (?:is|are) idle\b|\bis sleeping\b|\b(?:is|are) (?:being used|in use)\b", description):
         base = min(base, 1.5)
     return max(1, min(10, round(base + jitter + (rng_value - 0.5))))
 

@@ -116,7 +116,7 @@ def assess(p: Prompt) -> dict[str, object]:
 
 
 _ASLEEP = re.compile(r"^[^()]*\bis (?:sleeping|asleep)\b\W*$")
-_A_THINGS_STATE = re.compile(r"^[^()]*\bis (?:in use|being used|idle|being slept in)\b")
+_A_THINGS_STATE = re.compile(r"^[^()]*\b(?:is|are) (?:in use|being used|idle|being slept in)\b")
 
 
 def _owner(statements: list[str]) -> str:

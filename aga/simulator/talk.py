@@ -395,7 +395,7 @@ def _topics(candidates: list[str], said: str, listener: str = "", speaker: str =
         # town (session 69); who talks with whom is a thought, not a thing to tell
         and not (listener and OF_A_PAIR.match(t) and re.search(who, t))
         and not OF_TALKING.match(t)
-        and not t.endswith((" is idle", SMALL_TALK_ONLY))
+        and not t.endswith((" is idle", " are idle", SMALL_TALK_ONLY))
         and not tells_nothing(t)  # (a memo of a talk that told nothing: "I was just thinking: We caught up briefly.")
         and not _CONFIDED.search(t)
         # What a thing is doing or that someone was asleep is seen, not told: "Did you hear? ambulance is
@@ -476,7 +476,9 @@ def _first_names(text: str) -> str:
 
 # (nor is the runtime's wait for someone to finish, "waiting to start scrolling through the news", which an
 # outside tester's jeep driver told three times in one talk)
-_SEEN_ONLY = re.compile(r"\bis (?:being used|in use|being slept in|sleeping|asleep|waiting to start)\b", re.IGNORECASE)
+_SEEN_ONLY = re.compile(
+    r"\b(?:is|are) (?:being used|in use|being slept in|sleeping|asleep|waiting to start)\b", re.IGNORECASE
+)
 
 
 # Someone having been in a conversation ("Klaus Mueller is chatting with Isabella Rodriguez") is a
