@@ -416,3 +416,30 @@ def test_an_outhouse_is_for_the_toilet_only(action):
     the news and changing into pajamas; an outhouse is a washroom by another word."""
     chosen = [ask("act.arena", seed, action_description=action, **CAMP)["choice"] for seed in range(20)]
     assert chosen.count("outhouse") == 0, chosen
+
+
+def test_a_meal_at_a_place_said_by_the_first_word_of_its_name_is_had_there():
+    """Session 72's circus: "eating breakfast at the cookhouse" was had in the Practice Barn; its lifestyles say
+    "takes his meals with the company at the Cookhouse Wagon", "eats at the cookhouse and always goes back for
+    seconds", "Breakfast, dinner and tea he has at the cookhouse like everyone else"."""
+    from aga.simulator.plan import _where_eaten, meal_places
+
+    flyer = {
+        "name": "Ines Duarte",
+        "home_sector": "Ines Duarte's caravan",
+        "home_arenas": "Ines Duarte's caravan",
+        "current_sector": "Practice Barn",
+        "current_arenas": "flying trapeze rig, practice ring",
+        "requirement": "Ines rehearses on the flying trapeze in the Practice Barn with Tomasz at 10 am and 3 pm.",
+        "options": "Ines Duarte's caravan, Practice Barn, Cookhouse Wagon, Wardrobe Wagon, The Old Dairy",
+    }
+    for action in ("eating breakfast at the cookhouse (pouring another cup)", "having dinner at the cookhouse"):
+        chosen = [ask("act.sector", seed, action_description=action, **flyer)["choice"] for seed in range(20)]
+        assert chosen.count("Cookhouse Wagon") == 20, chosen
+    said = {
+        "takes his meals with the company at the Cookhouse Wagon": "have lunch at the Cookhouse Wagon",
+        "He eats at the cookhouse and always goes back for seconds.": "have lunch at the cookhouse",
+        "Breakfast, dinner and tea he has at the cookhouse like everyone else.": "have dinner at the cookhouse",
+    }
+    for lifestyle, item in said.items():
+        assert _where_eaten(item.split(" at the ")[0], meal_places(lifestyle)) == item, lifestyle

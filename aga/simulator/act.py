@@ -315,8 +315,24 @@ def _said_by_its_end(text: str, option: str, options: list[str]) -> bool:
     if len(last) < 4 or not last.isalpha() or last in _DWELLINGS:
         return False
     if sum(1 for o in options if o.split()[-1].lower() == last) > 1:
+        return _said_by_its_head(text, option, options)
+    return re.search(rf"\bthe\s+{re.escape(last)}\b", text, re.IGNORECASE) is not None or _said_by_its_head(
+        text, option, options
+    )
+
+
+def _said_by_its_head(text: str, option: str, options: list[str]) -> bool:
+    """Whether ``text`` names ``option`` by the first word of its name after "at the", "in the" and the like ("at
+    the cookhouse" for "Cookhouse Wagon": an outside tester's circus ate "breakfast at the cookhouse" in its
+    Practice Barn, session 72), where that word is a noun of five letters or more no other option opens with."""
+    words = option.split()
+    head = words[0].lower() if len(words) >= 2 else ""
+    if len(head) < 5 or not head.isalpha() or head in _DWELLINGS:
         return False
-    return re.search(rf"\bthe\s+{re.escape(last)}\b", text, re.IGNORECASE) is not None
+    if sum(1 for o in options if o.split()[0].lower() == head) > 1:
+        return False
+    said = rf"\b(?:at|in|to|into|inside|from|by)\s+the\s+{re.escape(head)}\b(?!\s+[a-z]{{3,}})"
+    return re.search(said, text, re.IGNORECASE) is not None
 
 
 def _names_a_room(text: str, rooms: list[str]) -> bool:

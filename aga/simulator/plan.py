@@ -801,7 +801,10 @@ _MEAL_PLACE = re.compile(
     r"(?:(?<=['’]s)(?:\s+(?!(?:at|around|about|with|before|after|and|or|on|in)\b)[a-z]+){1,2})?"
     # (and a place said by what it is: "has dinner at the manse at 1 pm", an outside tester's minister, who ate
     # in his chapel instead)
-    r"|(?:his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after)\b)))"
+    # (and before what goes on of it: "at the cookhouse like everyone else", "eats at the cookhouse and always goes
+    # back for seconds", an outside tester's circus, session 72)
+    r"|(?:his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?"
+    r"(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after|and|like|when|every|each|for)\b)))"
 )
 _MEALS_SAID = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack)s?\b", re.IGNORECASE)
 
@@ -823,7 +826,8 @@ def meal_places(lifestyle: str) -> dict[str, str]:
             own = [m.group(0) for m in places if meal.end() <= m.start() < end]
             place = own[0] if own else (next(iter(named)) if len(named) == 1 else None)
             if place:
-                out.setdefault(meal.group(1).lower(), place)
+                # ("takes his meals ... at the Cookhouse Wagon": meals said as such are every meal)
+                out.setdefault("*" if meal.group(0).lower() == "meals" else meal.group(1).lower(), place)
         if not meals and len(named) == 1:
             out.setdefault("*", next(iter(named)))
     return out
