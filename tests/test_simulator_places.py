@@ -443,3 +443,21 @@ def test_a_meal_at_a_place_said_by_the_first_word_of_its_name_is_had_there():
     }
     for lifestyle, item in said.items():
         assert _where_eaten(item.split(" at the ")[0], meal_places(lifestyle)) == item, lifestyle
+
+
+def test_an_activity_in_ones_caravan_is_at_home():
+    """Session 72's circus: "doing his shoulder exercises in his caravan" was done in the Practice Barn for ten
+    hours, and "I see you are doing your shoulder exercises in your caravan" said to him there."""
+    catcher = {
+        "name": "Tomasz Wieczorek",
+        "home_sector": "Tomasz Wieczorek's caravan",
+        "home_arenas": "Tomasz Wieczorek's caravan",
+        "current_sector": "Practice Barn",
+        "current_arenas": "flying trapeze rig, practice ring, weights corner",
+        "requirement": "Tomasz does his shoulder exercises in his caravan at 7 am and lifts weights in the Practice "
+        "Barn for an hour after dinner.",
+        "options": "Tomasz Wieczorek's caravan, Practice Barn, Cookhouse Wagon, The Old Dairy",
+    }
+    action = "doing his shoulder exercises in his caravan (stretching the shoulder)"
+    chosen = [ask("act.sector", seed, action_description=action, **catcher)["choice"] for seed in range(20)]
+    assert chosen.count("Tomasz Wieczorek's caravan") == 20, chosen

@@ -53,7 +53,10 @@ _EATERY = re.compile(
 _AT_HOME = re.compile(
     r"\b(?:at|go|goes|going|head|heading|walk|walking|back)\s+home\b|"
     # "streaming games from her room" (a ville3 student streamed from Hobbs Cafe)
-    r"\b(?:from|in|to)\s+(?:her|his|their|my)\s+(?:own\s+)?(?:room|bedroom|flat|house|apartment|kitchen)\b",
+    # (and a home of another kind: "does his shoulder exercises in his caravan" went on for ten hours in an outside
+    # tester's circus's Practice Barn, session 72)
+    r"\b(?:from|in|to|into)\s+(?:her|his|their|my)\s+(?:own\s+)?(?:room|bedroom|flat|house|apartment|kitchen|"
+    r"caravan|cabin|tent|ger|yurt|cell|quarters|trailer|lodgings|bedsit|digs)\b",
     re.IGNORECASE,
 )
 
