@@ -205,6 +205,19 @@ TRADES: dict[str, set[str]] = {
     "Rosa Bruno": {"cooking", "service"},
     "Sofia Conti": {"service", "guiding", "delivery", "desk work"},
     "Franco Gallo": {"service", "cooking"},
+    # Session 72's circus in winter quarters (a ringmaster runs the show and its books; the clown mends and welds the
+    # wagons; the apprentice mucks out, sews and learns the tightwire; the vet drives out to the horses)
+    "Walter Fennimore": {"desk work", "event", "service"},
+    "Dennis Mallory": {"horses", "animal care", "farming"},
+    "Ines Duarte": {"sport", "teaching", "event"},
+    "Tomasz Wieczorek": {"sport", "event"},
+    "Eamon Quigley": {"watch", "portering"},
+    "Maureen Tully": {"cooking", "service", "buying"},
+    "Margit Halász": {"sewing", "wool"},
+    "Barney Cole": {"manual", "smithing", "machine", "creative", "event", "sport"},
+    "Niamh Doyle": {"horses", "animal care", "farming", "sewing", "sport"},
+    "Geoffrey Pugh": {"farming", "animal care", "desk work"},
+    "Helen Rowe": {"animal care", "care", "horses", "travel"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -259,6 +272,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "tulik_bay_cast.toml",
         "abbey_cast.toml",
         "langhe_cast.toml",
+        "circus_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1375,3 +1389,26 @@ def test_no_word_is_made_a_verb_that_is_none():
     assert gerund("kayak to the island") == "kayaking to the island"
     assert gerund("video-call her mother") == "video-calling her mother"
     assert gerund("walk the dog") == "walking the dog"
+
+
+def test_a_lesson_outside_a_school_has_no_classroom_steps():
+    """Session 72's circus: the trapeze flyer, giving the apprentice her tightwire lesson, was "checking the pupils'
+    handwriting" and "giving out the reading books"; a school's class still has them."""
+    flyer = "Name: Ines Duarte\nLearned traits: Ines Duarte is the flyer of the Flying Duartes, a trapeze act."
+    shown = {"identity": flyer, "task": "giving Niamh her tightwire lesson in the Practice Barn", "minutes": "60"}
+    steps = [s["subtask"] for seed in range(40) for s in ask_steps(shown, seed)]
+    # (a trapeze's board is no classroom's: "climbing up to the board")
+    classroom = (
+        r"\b(?:(?:on|wiping|at) the board|desks?|pupils?|pupils'|homework|register|worksheets?|reading books|quiz|"
+        r"class)\b"
+    )
+    assert not [x for x in steps if re.search(classroom, x)], steps
+    teacher = "Name: Priya Castell\nLearned traits: Priya Castell teaches the infants class at Port Merrow School."
+    shown = {"identity": teacher, "task": "teaching the infants class", "minutes": "60"}
+    steps = [s["subtask"] for seed in range(40) for s in ask_steps(shown, seed)]
+    assert len([x for x in steps if re.search(classroom, x)]) > 20, steps
+
+
+def ask_steps(shown: dict[str, str], seed: int) -> list[dict]:
+    prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
+    return HOOKS["plan.decompose"](prompt)["subtasks"]

@@ -2703,6 +2703,20 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "squatting with a weight on the shoulders",
             "lifting a heavy stone",
             "doing press-ups",
+            # (an acrobat's on the trapeze or the wire: see _SETTING_STEPS)
+            "chalking the hands",
+            "checking the rigging",
+            "climbing up to the board",
+            "swinging out and back to get the timing",
+            "running the catch again",
+            "dropping into the net",
+            "talking through the timing of the catch",
+            "warming up the shoulders",
+            "balancing along the wire",
+            "steadying the balance pole",
+            "counting the swings before the release",
+            "resting the grip between tries",
+            "going through the trick slowly on the ground",
         ),
         ("cooling down", "stretching afterwards", "packing up the kit", "talking over how it went"),
     ),
@@ -3134,7 +3148,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "picking up groceries"),
     "leisure": ("relaxing at home", "watching television", "playing video games", "streaming games online",
                 "browsing the internet", "resting on the sofa", "reading for fun", "a hobby",
-                "sorting through old photos and keepsakes"),
+                "sorting through old photos and keepsakes",
+                # (an outside tester's circus cook "putting her feet up in her caravan" was a delivery's hour, its
+                # cribbage in the common room a dairy's; session 72)
+                "putting her feet up", "playing cards or cribbage with a friend"),
     "going out": ("having coffee at a cafe", "meeting a friend at the cafe", "spending time at the cafe",
                   "having a pint at the pub", "drinking a pint of beer", "playing darts at the pub",
                   "going out for a drink", "eating out at a restaurant", "having a half of bitter at the inn",
@@ -3208,7 +3225,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "driving home after work", "riding a motorbike to work", "cycling to work"),
     "sport": ("training for a race", "practising slalom on the ski slope", "coaching an athlete",
               "skiing down the slope", "swimming lengths at the pool", "football practice", "practising tennis serves",
-              "training at the gym", "lifting weights to build strength", "wrestling practice", "running hill sprints"),
+              "training at the gym", "lifting weights to build strength", "wrestling practice", "running hill sprints",
+              # (an acrobat's: an outside tester's trapeze pair rehearsed as a band, "listening back to the recording",
+              # session 72)
+              "rehearsing on the flying trapeze", "practising on the tightwire", "rehearsing the acrobatic act"),
     "machine": ("grooming the pistes with the snowcat", "driving the snowplough", "operating the digger",
                 "driving the piste basher", "gritting the roads", "operating the crane"),
     "measuring": ("reading the weather instruments", "taking the weather observations", "measuring the snow depth",
@@ -3645,6 +3665,23 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("brewing", r"\b(?:juice|cap|skins|tank temperatures|barrels|wine|must|destemmer)\b",
          r"\b(?:wines?|winery|wineries|winemak\w*|vintners?|grapes?|vineyards?|cellar hands?|pump-overs?|"
          r"pumping over|crush pad|destemmer|must)\b"),
+        # An acrobat's steps only on a trapeze or a wire, a runner's or a skier's only on a run, a course or a track:
+        # an outside tester's trapeze pair rehearsed as a band, then as skiers ("timing a run", session 72).
+        ("sport", r"\b(?:chalk\w*|rigging|board|swings?|swinging|catch|net|wire|balance pole|between tries|trick)\b",
+         r"\b(?:trapezes?|tightwire|high wire|wire|aerial\w*|acrobat\w*|circus|flyers?|catchers?|silks|tumbl\w*|"
+         r"juggl\w*|trampolin\w*|rigging)\b"),
+        ("sport", r"\b(?:runs?|markers|course|times|conditions)\b",
+         r"\b(?:ski\w*|slalom|race\w*|racing|runs?|running|runners?|sprint\w*|course|track|piste\w*|athlet\w*|swim\w*|"
+         r"cycl\w*|rowing|marathon|slope|downhill|snowboard\w*|jump\w*|hurdl\w*|time trial)\b"),
+        # A classroom's steps only where there is a class: an outside tester's trapeze flyer, giving the apprentice
+        # her tightwire lesson, was "checking the pupils' handwriting" and "giving out the reading books" (session 72).
+        ("teaching", r"\b(?:board|desks?|class|classroom|pupils?|pupils'|homework|register|attendance|worksheets?|"
+         r"quiz|marks?|marked|marking|essay|reading books|rulers|pencils|projector|book corner|back row|seat|sums|"
+         r"chairs|folders|little ones|groups?|student|tables|margins|story|answers?|learning game|puzzle|pictures|"
+         r"painting|reading|word nobody|quiet ones|tick|page|the work|discussion)\b",
+         r"\b(?:schools?|schoolroom|schoolteacher|madrasa\w*|staff ?room|class(?:es|room)?|pupils?|students?|college|"
+         r"university|academy|lectur\w*|seminars?|courses?|homework|exercise books|mark\w*|children|kids|tutor\w*|"
+         r"teachers?|form|year \d|nursery|kindergarten)\b"),
         # Riding only where a horse is ridden: an outside tester's quarry stable boy, leading the tramway horses,
         # was "adjusting the stirrups" and "timing a gallop".
         ("horses", r"\b(?:saddle|saddling|unsaddling|bridle|girth|stirrups|gallop|canter|trot|riding|tack)\b",
