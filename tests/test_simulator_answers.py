@@ -718,6 +718,8 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         # (session 72's abbey: a retreatant "buying bread at the Boulangerie Bonnet, brushing the tops with egg";
         # and a beekeeper's varroa treatment was worship)
         ("buy bread at the Boulangerie Bonnet", "Claire Fontaine is a lawyer on a week's retreat.", "errand"),
+        # (and a meal said of when is no meal had: the circus's ringmaster "walking round the yard before tea")
+        ("walking round the yard before tea", "Walter Fennimore is the ringmaster of a circus.", "outdoor"),
         (
             "treating the weaker colonies against varroa",
             "Hélène Mercier is a beekeeper in Saint-Aubin-sur-Vienne with sixty hives at the Mercier Apiary. She "

@@ -4108,6 +4108,10 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     # (a river's bank is no bank: an outside tester's wrestler training "at the Tamir River bank" was
     # sending emails and filling in forms, session 66)
     activity = _RIVER_BANK.sub(r"\1side", activity)
+    # (a meal said of when is no meal had: "walking round the yard before tea" was an outside tester's ringmaster's
+    # meal, and his yard a gardener's, session 72)
+    unmealed = _BY_A_MEAL.sub("", activity)
+    activity = unmealed if len(unmealed.split()) >= 2 else activity
     scores = _scores(activity)
     doing = _plain(activity)
     # ... and so does a place said without a name, at the end of a pastime: "playing cards in the bunkhouse"
@@ -4265,6 +4269,7 @@ _NAME_WORDS = re.compile(rf"\b{CAP}[\w'â€™-]*(?:\s+(?:and|of|the|&)\s+{CAP}[\w'â
 
 # A time of day said in words: "in the afternoon" made "studies at the Kettle Cafe in the afternoon" a
 # morning routine's clause once its name was left out.
+_BY_A_MEAL = re.compile(r"\s+(?:before|after|until|till) (?:breakfast|lunch|dinner|supper|tea)\b", re.IGNORECASE)
 _TIME_WORDS = re.compile(
     r"\b(?:in|during|at|every|each|this|the)?\s*(?:the\s+)?(?:morning|afternoon|evening|night|day|noon|midday)s?\b"
     r"|\b(?:at|by|before|after) (?:sunset|sunrise|dusk|dawn|nightfall|daybreak)\b",
