@@ -2104,6 +2104,12 @@ def test_a_visit_to_someone_is_a_visitors_time_not_the_nurses_or_the_doctors_wor
         ),
         # "You know," is a way of speaking: "Tom Ives know, Ada Brill visits ..." was written down
         ("Ada Brill", "You know, I visit my husband every afternoon", "Ada Brill visits their husband every afternoon"),
+        # the listener's verb agrees: "Walter Fennimore have had a letter" was written down (session 72's circus),
+        # but not after "let you", nor in a question
+        ("Tom Ives", "I gather you have had a letter", "Tom Ives gathers Ada Brill has had a letter"),
+        ("Tom Ives", "I think you suspect a bruised sole", "Tom Ives thinks Ada Brill suspects a bruised sole"),
+        ("Tom Ives", "I will let you know", "Tom Ives will let Ada Brill know"),
+        ("Tom Ives", "Do you want tea?", "Do Ada Brill want tea?"),
     ],
 )
 def test_a_line_written_down_as_said_of_the_two(speaker: str, line: str, written: str):
@@ -2706,6 +2712,12 @@ def test_a_name_after_its_role_is_you_or_me_alone():
     assert as_said_to(hip, "Vreni Pirch", "Bert Gruber") == "you should see a doctor about your hip"
     assert as_said_to(hip, "Vreni Pirch", "Cora Wald") == "my father Bert Gruber should see a doctor about his hip"
     assert as_said_to("Vreni Pirch's father Bert Gruber is ill", "Bert Gruber", "Vreni Pirch") == "I am ill"
+    # ... and a clause joined to the speaker's own sentence is theirs, whoever was named between (session 72's farmer:
+    # "I heard ... that the Met Office has an amber warning out ..., and he is getting extra feed and straw in")
+    heard = "Geoff Pugh heard that the Met Office has an amber warning out, and he is getting extra feed in"
+    assert as_said_to(heard, "Geoff Pugh", "Niamh Doyle") == (
+        "I heard that the Met Office has an amber warning out, and I am getting extra feed in"
+    )
     # someone else named after a role stays named, and a place before a name is no role
     assert as_said_to(hip, "Lisl Pirch", "Cora Wald") == hip
     assert as_said_to("Chloe Park is chatting at the cafe with Ana Lima", "Ana Lima", "Bo Reyes") == (

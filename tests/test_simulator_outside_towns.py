@@ -1412,3 +1412,22 @@ def test_a_lesson_outside_a_school_has_no_classroom_steps():
 def ask_steps(shown: dict[str, str], seed: int) -> list[dict]:
     prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
     return HOOKS["plan.decompose"](prompt)["subtasks"]
+
+
+def test_a_thought_in_the_steps_is_of_the_personas_own_doing():
+    """Session 72's circus: "jotting down ideas on favouring her near fore" (of a horse), "thinking about licensing
+    inspector is coming" (of a letter), "wondering about farming forecast that ..." (a noun's -ing), "being replaced
+    before the season opens" (a fear), "repainting its wheels" and "trying to book next season's grounds before"."""
+    from aga.simulator.steps import _drift
+
+    cast = {p["name"]: p for p in tomllib.loads((TOWNS / "circus_cast.toml").read_text())["persona"]}
+
+    def drift(name: str) -> list[str]:
+        identity = f"Name: {name}\nCurrently: {cast[name]['currently']}\n"
+        return _drift(Prompt("plan.decompose", identity, {"identity": identity}, None, random.Random(0)))
+
+    assert drift("Dennis Mallory") == ["teaching Niamh Doyle"]
+    assert drift("Walter Fennimore") == ["trying to book next season's grounds"]
+    assert drift("Geoffrey Pugh") == ["getting extra feed"]
+    assert drift("Tomasz Wieczorek") == []
+    assert drift("Barney Cole") == ["rebuilding the back axle of the tack wagon", "working up a new entrée"]

@@ -4466,7 +4466,13 @@ def _drift(p: Prompt) -> list[str]:
     """Steps the prompt suggests beyond the activity: what the persona is busy with (to be said as a
     thought, see ``MUSINGS``), shown memories."""
     out = []
+    name = field(p.get("identity"), "Name").strip()
     for sentence in sentences(field(p.get("identity"), "Currently"))[:2]:
+        # (a sentence of someone else's or something's: "One of the greys, Duchess, has been favouring her near fore"
+        # and "A letter came ...: an animal licensing inspector is coming" were a horse master's "jotting down ideas
+        # on favouring her near fore" and a ringmaster's "thinking about licensing inspector is coming", session 72)
+        if name and not _OF_THE_PERSONA.match(sentence) and not sentence.startswith(name.split()[0]):
+            continue
         for clause in clauses(sentence):
             # The persona's own doing only, in the clause's main part: "knows that the novice Thomas Girard is
             # thinking of leaving the abbey" was the novice master's "thinking of leaving the abbey", and "has
@@ -4475,7 +4481,9 @@ def _drift(p: Prompt) -> list[str]:
             own = _SUBORDINATE.split(clause)[0]
             # (a word in -ing that is part of another, "the tasting-room host", is none: "wondering about
             # tasting-room host", session 71)
-            m = re.search(r"(?<![\w-])([a-z]+ing(?![\w-]).*)", own)
+            # (nor one after an article, which is a noun's: "heard on the farming forecast that ..." was a farmer's
+            # "wondering about farming forecast that the Met Office ...", session 72)
+            m = re.search(r"(?<![\w-])(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bhis )(?<!\bher )([a-z]+ing(?![\w-]).*)", own)
             gist = _gist(clause[m.start(1) :]) if m else ""
             if len(gist.split()) >= 2 and not _NOT_MUSED.match(gist) and not _BARE_PRONOUN.search(gist):
                 out.append(gist)
@@ -4487,16 +4495,20 @@ def _drift(p: Prompt) -> list[str]:
     return out
 
 
+# A sentence about the persona, by a pronoun ("He is also working up a new entrée").
+_OF_THE_PERSONA = re.compile(r"(?:he|she|they)\b", re.IGNORECASE)
 # Where a clause goes on with another subject's doing, or with a thing's (see ``_drift``).
 _SUBORDINATE = re.compile(r"\b(?:that|who|which|whether|because|if|when|while)\b")
 # Doings that are a state or a telling, no thing to think about as a doing: "wondering about waiting for twenty
 # jars of honey", "mulling over expecting a group of twelve scouts" (an outside tester's abbey, session 71).
 _NOT_MUSED = re.compile(
-    r"(?:saying|telling|expecting|waiting|hoping|wanting|needing|meaning|knowing|feeling|wishing)\b", re.IGNORECASE
+    # (nor one that happens to the persona: "for fear of being replaced before the season opens", session 72)
+    r"(?:saying|telling|expecting|waiting|hoping|wanting|needing|meaning|knowing|feeling|wishing|being)\b",
+    re.IGNORECASE,
 )
 # An object said by a pronoun, which stands for what the sentence named before: "mulling over treating them
 # against varroa" (of the hives, session 71).
-_BARE_PRONOUN = re.compile(r"^\w+ (?:them|it|him|us)\b", re.IGNORECASE)
+_BARE_PRONOUN = re.compile(r"^\w+ (?:them|it|him|us|its)\b", re.IGNORECASE)  # (and "repainting its wheels")
 # Words after which a long aim goes on about its circumstances: "organising a party | at the cafe for her
 # customers on February 14". Not "of", which is part of the thing ("thirty years of logbooks").
 _GIST_CUT = frozenset(
@@ -4507,7 +4519,7 @@ _GIST_CUT = frozenset(
 )  # fmt: skip
 # Words a gist cut at its length does not end on ("... every tide while the").
 _DANGLING = frozenset(("the", "a", "an", "of", "and", "or", "his", "her", "their", "its", "my", "every", "each", "to",
-                       "whether", "if", "what", "how"))  # fmt: skip
+                       "whether", "if", "what", "how", "before", "after", "than"))  # fmt: skip
 
 
 def _gist(aim: str, most: int = 8) -> str:

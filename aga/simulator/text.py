@@ -909,7 +909,10 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
 
     def subject(v: re.Match[str]) -> str:
         # "... a note on the kitchen table before she goes to work" said by her: "before I go to work"
-        who = whose(rest[: v.start()])
+        # (a clause joined to the sentence's own is the speaker's, whoever was named between: "heard that the Met
+        # Office has an amber warning out ..., and he is getting extra feed in" said by him kept the "he", session 72)
+        joined = re.search(r",\s+(?:and|but|so)\s+$", rest[: v.start()]) is not None
+        who = "own" if joined else whose(rest[: v.start()])
         if who == "own":
             return f"{person} {_plain_verb(v.group(2), person)}"
         if who == "other" and other_obj == "you":
@@ -1054,6 +1057,13 @@ def _third_person(verb: str) -> str:
 _MARKERS = re.compile(r"(?:(?<=^)|(?<=[.!?,;]\s))(?:you know|you see|mind you),\s*", re.IGNORECASE)
 
 
+_MODALS = frozenset(("will", "would", "can", "could", "must", "should", "may", "might", "shall"))
+_BARE_INFINITIVE_AFTER = frozenset(("let", "lets", "make", "makes", "made", "help", "helps", "helped", "see", "sees",
+                                    "saw", "watch", "watched", "hear", "heard", "have", "has", "had", "bid", "to",
+                                    # (a question's: "Do you want tea?")
+                                    "do", "does", "did", *_MODALS))  # fmt: skip
+
+
 def told_of(text: str, name: str, to: str = "") -> str:
     """A line ``name`` said, as someone else writes it down: their 'I' is ``name`` (then 'they'), their
     'my'/'me' 'their'/'them', and their 'you' is ``to`` or, without it, the one writing ('I'/'me'): 'I
@@ -1102,6 +1112,17 @@ def told_of(text: str, name: str, to: str = "") -> str:
             to_named = True
             if after in ("are", "were"):
                 t[i + 2] = {"are": "is", "were": "was"}[after]
+            elif (
+                after
+                and "VERB" in getAllLemmas(after)
+                and getLemma(after, upos="VERB")[:1] == (after,)
+                and after not in _MODALS
+                # (a subject, as a base verb after "you" says, but after "let you", "help you", "saw you", "do you")
+                and not (i >= 2 and t[i - 2].lower() in _BARE_INFINITIVE_AFTER)
+            ):
+                # (and any other verb of theirs: "you have had a letter" was written down "Walter Fennimore have had
+                # a letter", and "you suspect" "Helen Rowe suspect", an outside tester's circus, session 72)
+                t[i + 2] = _third_person(t[i + 2])
         elif to and low in yours:
             # once named, theirs: not "Edith Marchbank is visiting Edith Marchbank's husband"
             t[i] = "their" if to_named and low == "your" else yours[low]
