@@ -253,7 +253,7 @@ _THING_AT_A_TIME = re.compile(
 
 
 # Verbs a meal is the object of.
-_MEAL_VERBS = re.compile(r"(?:serv|cook|ha[sv]|eat|mak|prepar|bak|lay|lays|fix|get|tak|grab|plat|deliver|fetch)\w*\b")
+_MEAL_VERBS = re.compile(r"(?:serv|cook|ha[sv]|eat|mak|prepar|bak|lay|fix|get|tak|grab|plat|deliver|fetch)\w*\b")
 
 
 # A clause that opens with no verb of a routine's (one in -s, or in -ing) nor a name: a part of a list.

@@ -440,11 +440,14 @@ def _told_in_other_words(topic: str, said: str) -> bool:
     from "I have heard the forecast of a hailstorm on Thursday ..." and "I read the forecast: a hailstorm will
     hit ... on Thursday ..." (an outside tester's wine estate, session 71). (Hand-written, not MiniLM: two
     doings at one place share most of a sentence's meaning and are two things to tell.)"""
-    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", topic)} - _NOT_ABOUT
-    if len(words) < 4:
-        return False
-    heard = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", said)}
-    return len(words & heard) >= 0.8 * len(words)
+    words = _long_words(topic) - _NOT_ABOUT
+    return len(words) >= 4 and len(words & _long_words(said)) >= 0.8 * len(words)
+
+
+def _long_words(text: str) -> set[str]:
+    """The words of four letters or more in ``text``, in lower case: what a check of whether a thing was said
+    already compares (see ``_told_in_other_words`` and ``_known``)."""
+    return set(re.findall(r"[^\W\d_]{4,}", text.lower()))
 
 
 def _parts(note: str) -> list[str]:
@@ -1276,12 +1279,11 @@ def _follow_ups(said: str) -> list[str]:
 def _known(text: str, p: Prompt) -> bool:
     """Whether a memory or a summary line the prompt shows says most of what ``text`` says: its words of
     four letters or more, at least three of them, two in three found in one line."""
-    words = set(re.findall(r"[^\W\d_]{4,}", text.lower()))
+    words = _long_words(text)
     if len(words) < 3:
         return False
     for line in bullet_lines(p.get("memories")) + sentences(p.get("summary")):
-        theirs = set(re.findall(r"[^\W\d_]{4,}", line.lower()))
-        if len(words & theirs) >= 2 * len(words) / 3:
+        if len(words & _long_words(line)) >= 2 * len(words) / 3:
             return True
     return False
 
