@@ -1393,25 +1393,26 @@ def test_no_word_is_made_a_verb_that_is_none():
 
 def test_a_lesson_outside_a_school_has_no_classroom_steps():
     """Session 72's circus: the trapeze flyer, giving the apprentice her tightwire lesson, was "checking the pupils'
-    handwriting" and "giving out the reading books"; a school's class still has them."""
-    flyer = "Name: Ines Duarte\nLearned traits: Ines Duarte is the flyer of the Flying Duartes, a trapeze act."
-    shown = {"identity": flyer, "task": "giving Niamh her tightwire lesson in the Practice Barn", "minutes": "60"}
-    steps = [s["subtask"] for seed in range(40) for s in ask_steps(shown, seed)]
+    handwriting" and "giving out the reading books" (it is an acrobat's hour now), and the horse master teaching her
+    to muck out still reads as teaching; a school's class still has them."""
+    from tests.test_simulator_answers import _decomposed
+
     # (a trapeze's board is no classroom's: "climbing up to the board")
     classroom = (
         r"\b(?:(?:on|wiping|at) the board|desks?|pupils?|pupils'|homework|register|worksheets?|reading books|quiz|"
         r"class)\b"
     )
-    assert not [x for x in steps if re.search(classroom, x)], steps
+    flyer = "Name: Ines Duarte\nLearned traits: Ines Duarte is the flyer of the Flying Duartes, a trapeze act."
+    groom = "Name: Dennis Mallory\nLearned traits: Dennis Mallory is the circus's horse master."
+    for activity, identity in (
+        ("giving Niamh her tightwire lesson in the Practice Barn", flyer),
+        ("teaching Niamh Doyle to muck out properly", groom),
+    ):
+        steps = _decomposed(activity, identity, seeds=40)
+        assert not [x for x in steps if re.search(classroom, x)], (activity, steps)
     teacher = "Name: Priya Castell\nLearned traits: Priya Castell teaches the infants class at Port Merrow School."
-    shown = {"identity": teacher, "task": "teaching the infants class", "minutes": "60"}
-    steps = [s["subtask"] for seed in range(40) for s in ask_steps(shown, seed)]
+    steps = _decomposed("teaching the infants class", teacher, seeds=40)
     assert len([x for x in steps if re.search(classroom, x)]) > 20, steps
-
-
-def ask_steps(shown: dict[str, str], seed: int) -> list[dict]:
-    prompt = Prompt("plan.decompose", "\n".join(shown.values()), shown, None, random.Random(seed))
-    return HOOKS["plan.decompose"](prompt)["subtasks"]
 
 
 def test_a_thought_in_the_steps_is_of_the_personas_own_doing():
