@@ -1336,9 +1336,10 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     am, dinner at noon and tea at 6 pm" and planned "dinner" and "tea" (said "dinnerring", "teaaing"); the horse
     master's "afternoons go on grooming, tack cleaning and hoof oil" were "afternooning go on grooming" and "hoofing
     oil" in the morning; the watchman's cribbage "before his shift, at 9 pm" fell at 2 am and his padlocks were tried
-    between his rounds; the clown's rehearsal "and from 2 pm until 5 pm" was lost; the flyer's evenings were at noon
-    and her lesson "there"; the wardrobe mistress knit "after tea" at 9 am. (And the steppe camp's mares, milked "at
-    8 am, 10 am, noon, 2 pm, 4 pm and 6 pm", were milked at 8 and 10 only.)"""
+    between his rounds, and he sat out the hours between them at home; the clown's rehearsal "and from 2 pm until 5
+    pm" was lost; the flyer's evenings were at noon and her lesson "there"; the wardrobe mistress knit "after tea" at
+    9 am. (And the steppe camp's mares, milked "at 8 am, 10 am, noon, 2 pm, 4 pm and 6 pm", were milked at 8 and 10
+    only.)"""
     from aga.routine import wake_hour_of
     from aga.scenario.loader import load_scenario, scenario_warnings
 
@@ -1362,6 +1363,9 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     eamon = planned("Eamon Quigley")
     assert (21, "play cribbage with Walter in the Old Dairy") in eamon, eamon
     assert [h for h, t in eamon if "trying the padlocks" in t] == [23, 2, 5], eamon
+    # (and "sits out the hours between rounds in the Gate Hut" at every hour between them, not at midnight only: he sat
+    # out the rest of his watch at home; session 73)
+    assert [h for h, t in eamon if t.startswith("sit out")] == [0, 1, 3, 4], eamon
     assert (14, "rehearse his clown entrées in the practice ring of the Practice Barn") in planned("Barney Cole")
     ines = planned("Ines Duarte")
     assert (11, "give Niamh her tightwire lesson in the Practice Barn") in ines, ines

@@ -8,6 +8,7 @@ clock: the day runs from waking to bedtime, across midnight when it must.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from lemminflect import getAllLemmas
@@ -310,6 +311,8 @@ _ONLY_A_LEAD = re.compile(
     r"(?:,?\s+(?:at|around|by)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight))?\s*$",
     re.IGNORECASE,
 )
+# "the hours between rounds", "in between feeds": a clause for the hours between the ones stated before it
+_BETWEEN_THEM = re.compile(r"\bbetween (?:the |his |her |their |its )?[a-z]+s\b(?! (?:and|or)\b)", re.IGNORECASE)
 _A_SUBJECT_VERB = re.compile(r"(?:he|she|they)\s+(?:is|has|[a-z][a-z-]+s)\b")
 
 
@@ -422,6 +425,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     antecedent: str | None = None  # the last several things a clause worked on ("the racehorses")
     where: str | None = None  # the last place a clause named ("in the Practice Barn")
     timed: list[int] = []  # the items of the last clause, when it stated their hours
+    rounds: list[int] = []  # the hours of the last clause that stated more than one
     while queue:
         clause = queue.pop(0)
         # "serves until the shop closes at 8 pm, then goes for a walk": "then" puts the walk after the
@@ -488,6 +492,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
             continue
         hours, ends, clause = _stated_hours(clause)
+        if not hours and ends is None and len(rounds) > 1 and _BETWEEN_THEM.search(clause):
+            # "walks the grounds at 11 pm, 2 am and 5 am ... and sits out the hours between rounds in the Gate Hut":
+            # the hours between are the ones between those stated (planned once, at midnight, an outside tester's
+            # watchman sat out the rest of his watch at home; session 73).
+            order = sorted((h - wake) % 24 for h in rounds)
+            hours = [(wake + h) % 24 for a, b in itertools.pairwise(order) for h in range(a + 1, b)]
         if not hours and ends is None and items and _NO_VERB.match(clause) and not is_meal(clause):
             # "works on grooming, tack cleaning and hoof oil", "... or at the desk in the farm office": a part of a
             # list without a verb of its own goes on with the item before it (planned alone, "hoof oil" was said
@@ -562,6 +572,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             (m.group(0) for m in reversed(list(_A_PLACE_SAID.finditer(text))) if _CAPS.search(m.group(0))), where
         )
         timed = []
+        rounds = hours if len(hours) > 1 else rounds
         for at in placed:
             if text and at < 24:
                 timed += [len(items)] if hours else []
