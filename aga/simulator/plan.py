@@ -312,7 +312,17 @@ _ONLY_A_LEAD = re.compile(
     re.IGNORECASE,
 )
 # "the hours between rounds", "in between feeds": a clause for the hours between the ones stated before it
-_BETWEEN_THEM = re.compile(r"\bbetween (?:the |his |her |their |its )?[a-z]+s\b(?! (?:and|or)\b)", re.IGNORECASE)
+_BETWEEN_THEM = re.compile(r"\bbetween (?:the |his |her |their |its )?([a-z]+s)\b(?! (?:and|or)\b)", re.IGNORECASE)
+
+
+def _lone_verb(clause: str) -> bool:
+    """Whether ``clause`` is its subject and a verb alone, after what it says first of when ("Between meals she
+    peels", "Maureen peels")."""
+    _, rest = leading_name(_without_lead(clause))
+    rest = re.sub(r"^(?:he|she|they)\s+|\s+between meals$", "", rest, flags=re.IGNORECASE)
+    return len(rest.split()) == 1 and _verb_of(rest) is not None
+
+
 _A_SUBJECT_VERB = re.compile(r"(?:he|she|they)\s+(?:is|has|[a-z][a-z-]+s)\b")
 
 
@@ -346,7 +356,10 @@ def _without_lead(clause: str) -> str:
         return f"{rest} {clock.group(0)}" if clock else clause
     # (kept only where it names a part of the day, which places it, or keeps a loose reading of the plan in
     # its part of the day when a clock time places it: "between fishing periods" says neither)
-    of_the_day = any(pattern.search(opening) for pattern, _ in _PARTS_OF_DAY)
+    # ("Between meals she peels" keeps its meals: the hours between them are the clause's, see ``routine``)
+    of_the_day = any(pattern.search(opening) for pattern, _ in _PARTS_OF_DAY) or bool(
+        re.fullmatch(r"between meals", opening, re.IGNORECASE)
+    )
     return f"{rest} {opening[0].lower()}{opening[1:]}" if of_the_day else rest
 
 
@@ -453,6 +466,12 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             listed, lead = set(), None
         # "At 7 am he lets the flock out": a time said first is the clause's (an outside tester's night herder
         # lost the clause, and walked home at 10 pm, in the middle of his watch, with no hour of its own).
+        if queue and _lone_verb(clause) and _verb_of(queue[0]) and requirement[seen : seen + 2] == ", ":
+            # "Between meals she peels, bakes and writes her stores list": a list of verbs is one clause ("peel
+            # bakes and writes her stores list" was planned after tea, an outside tester's cook; session 73)
+            seen = max(found, 0)  # (found again whole)
+            queue[0] = f"{clause}, {queue[0]}"
+            continue
         if _ONLY_A_LEAD.match(clause) and queue:  # ("After lunch, she sews": the comma split them)
             queue[0] = f"{clause} {queue[0]}"
             continue
@@ -492,11 +511,16 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
             continue
         hours, ends, clause = _stated_hours(clause)
-        if not hours and ends is None and len(rounds) > 1 and _BETWEEN_THEM.search(clause):
+        between = _BETWEEN_THEM.search(clause) if not hours and ends is None else None
+        # (tea is a meal here: "serves breakfast at 7 am, dinner at noon and tea at 6 pm")
+        meals = [h for h, text in items if is_meal(text) or re.match(r"(?:serve|have|eat) tea\b", text)]
+        stated = meals if between and between[1].lower() == "meals" else rounds
+        if between and len(stated) > 1:
             # "walks the grounds at 11 pm, 2 am and 5 am ... and sits out the hours between rounds in the Gate Hut":
             # the hours between are the ones between those stated (planned once, at midnight, an outside tester's
-            # watchman sat out the rest of his watch at home; session 73).
-            order = sorted((h - wake) % 24 for h in rounds)
+            # watchman sat out the rest of his watch at home), and "between meals" the ones between the meals
+            # (session 73).
+            order = sorted((h - wake) % 24 for h in stated)
             hours = [(wake + h) % 24 for a, b in itertools.pairwise(order) for h in range(a + 1, b)]
         if not hours and ends is None and items and _NO_VERB.match(clause) and not is_meal(clause):
             # "works on grooming, tack cleaning and hoof oil", "... or at the desk in the farm office": a part of a

@@ -241,10 +241,21 @@ def base_form(clause: str) -> str:
     words = clause.split()
     if not words:
         return clause
-    words[0] = _base_verb(words[0])
-    if len(words) > 2 and words[1] == "and":
-        words[2] = _base_verb(words[2])
+    words[0] = _base_verb(words[0].rstrip(",")) + ("," if words[0].endswith(",") else "")
+    # and a list of verbs before it ("peels, bakes and writes her stores list": "peel bakes and writes" was
+    # planned, session 73)
+    at = 0
+    while words[at].endswith(",") and at + 2 < len(words) and _a_verb_said(words[at + 1].rstrip(",")):
+        at += 1
+        words[at] = _base_verb(words[at].rstrip(",")) + ("," if words[at].endswith(",") else "")
+    if len(words) > at + 2 and words[at + 1] == "and":
+        words[at + 2] = _base_verb(words[at + 2])
     return " ".join(words)
+
+
+def _a_verb_said(word: str) -> bool:
+    """Whether ``word`` is a verb in the third person ("bakes", "writes")."""
+    return word.endswith("s") and "VERB" in getAllLemmas(_base_verb(word).lower())
 
 
 def _base_verb(word: str) -> str:
@@ -323,6 +334,11 @@ def gerund(phrase: str) -> str:
         # ("travelling", "labelling"), as the rest of the know-how is written.
         forms = getInflection(verb, tag="VBG") or (verb + "ing",)
         ing = next((f for f in forms if f.endswith("lling")), forms[0])
+    if words[0].endswith(",") and len(words) > 2 and "VERB" in getAllLemmas(words[0][:-1].lower()):
+        # a list of verbs ("peel, bake and write her stores list") takes the form in each
+        rest = " ".join(words[1:])
+        joint = ", and " if rest.startswith("and ") else ", "
+        return f"{gerund(words[0][:-1])}{joint}{gerund(rest.removeprefix('and '))}"
     if len(words) > 2 and words[1] == "and" and words[2].islower() and not words[2].endswith("ing"):
         # a lone verb before "and" is one of two ("play and swim at the river", "cut and lay out the curd"):
         # "playing and swim" was said
