@@ -3068,6 +3068,21 @@ def test_family_make_no_small_talk_of_a_chance_meeting():
     assert any(any(r in x for r in rare) for x in lines("Ada Obi is Emeka Obi's neighbour"))
 
 
+def test_whether_one_has_eaten_is_asked_over_a_meal():
+    """Session 73's circus: "Have you eaten yet?" was 21 lines, at 8 and 10 am, to people rehearsing or sewing."""
+    talk = "[Conversation]\nAda Obi: Hi Emeka!\nEmeka Obi: Hey Ada.\nAda Obi: Nice to see you.\nEmeka Obi: "
+
+    def asked(action: str, other_action: str) -> int:
+        shown = {"name": "Emeka Obi", "other": "Ada Obi", "conversation": talk}
+        shown |= {"action": action, "other_action": other_action}
+        lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(150)]
+        return sum("eaten yet" in x for x in lines)
+
+    assert asked("sewing costumes in the wardrobe wagon", "rehearsing on the trapeze") == 0
+    assert asked("having lunch at the canteen", "rehearsing on the trapeze") > 0
+    assert asked("sewing costumes", "eating breakfast at the cookhouse") > 0
+
+
 def test_between_us_only_for_what_is_kept_quiet():
     """ "Between us, I am announcing on my show that ..." was an outside tester's radio presenter's news."""
     from aga.simulator.talk import OWN, _framed

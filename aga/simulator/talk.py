@@ -578,7 +578,9 @@ _OWN_REMARKS = ("Wish me luck.", "I'll let you know how it goes.", "It keeps me 
 # a question ends a line, and "I've been meaning to ask you something" leads into one.
 _SAME = ("Same here.", "I know what you mean.")  # to a statement of the other's own
 _TOLD = ("Really? Tell me more.", "That sounds great.")  # to something the other told
-_QUESTIONS = ("How has your week been?", "Have you eaten yet?", "What have you been up to?",
+_EATEN = "Have you eaten yet?"
+_EATING = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|tea|meal|snack|eat|eating)\b", re.IGNORECASE)
+_QUESTIONS = ("How has your week been?", _EATEN, "What have you been up to?",
               "Everything all right with you?", "How are things with you?", "Any news on your side?",
               "How are you keeping?", "Busy day?")  # fmt: skip
 _LEAD_IN = "I've been meaning to ask you something."
@@ -900,9 +902,12 @@ def _line(
         # What was said in this talk already is not said again: "I have been busy with my work lately"
         # opened four lines running of a market town's couple.
         heard = canonical(" ".join(said))
+        # Whether one has eaten is asked over a meal the prompt shows one having or about to have: said at any
+        # hour, "Have you eaten yet?" was 21 lines of an outside tester's circus, at 8 and 10 am (session 73).
+        eating = _EATING.search(f"{p.get('action')} {p.get('other_action')}") is not None
 
         def fresh(lines: tuple[str, ...]) -> list[str]:
-            kept = [x for x in lines if not (kin and x in _RARE_MEETING)]
+            kept = [x for x in lines if not (kin and x in _RARE_MEETING) and (eating or x != _EATEN)]
             return [x for x in kept if canonical(x.rstrip(".!?")) not in heard] or kept
 
         # A greeting tells nothing to react to: "Hello there, Bram." was met with "I had no idea."
