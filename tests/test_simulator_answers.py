@@ -825,6 +825,26 @@ def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
     assert not [x for x in lines if re.search(r"\((?:checking|tying|cutting|rolling)", x)]
 
 
+def test_what_the_listener_was_seen_doing_is_not_said_as_what_they_do_now():
+    """Session 73's circus: "you are doing a jigsaw puzzle" was said to a flyer on the trapeze, from what the speaker
+    saw her doing at 9 am; 18 such lines."""
+    memories = "- Ana Ruiz is doing a jigsaw puzzle (watching a film)\n- Ana Ruiz is grabbing breakfast at the Galley"
+
+    def lines(other_action: str) -> list[str]:
+        shown = {
+            "name": "Tam Osei",
+            "other": "Ana Ruiz",
+            "memories": memories,
+            "other_action": other_action,
+            "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+        }
+        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+
+    now = lines("rehearsing on the trapeze (chalking the hands)")
+    assert not [x for x in now if re.search(r"jigsaw|breakfast", x)], now
+    assert any("jigsaw" in x for x in lines("doing a jigsaw puzzle (finding the corners)"))
+
+
 def test_being_in_this_conversation_is_not_told_to_the_listener():
     memories = "- Tam Osei is chatting with Ana Ruiz\n- Tam Osei is painting the hull of the ferry"
     lines = _lines_after_greeting(memories)
