@@ -263,6 +263,9 @@ def test_news_is_told_whole_to_those_who_do_not_know_it_and_remarked_on_as_it_is
     inspection = "An animal licensing inspector is coming to look over the horses on Thursday at 10 am"
     assert "I can hardly wait." not in remarks_on(inspection)
     assert not {"Good for you.", "That sounds great."} & set(_follow_ups("Tomasz's right shoulder slipped on Friday"))
+    # (nor a thing that fails: "So, your collapsing ladder still collapses at the wrong moment. Good for you.", 73)
+    ladder = "your collapsing ladder still collapses at the wrong moment"
+    assert not {"Good for you.", "That sounds great."} & {*_follow_ups(ladder), *remarks_on(ladder)}
     assert "Everyone's talking about it." not in remarks_on("Maria Lopez has been on my mind")
     framed = {_framed("you have been on my mind", MENTION, random.Random(s)) for s in range(30)}
     assert not [x for x in framed if re.match(r"(?:I hear|Someone told me|Word is|I gather|I noticed)", x)], framed

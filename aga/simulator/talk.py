@@ -1266,7 +1266,9 @@ _BAD_NEWS = re.compile(
     r"warnings?|evacuat\w*|landslides?|earthquakes?|outbreaks?|epidemic|"
     # (and a joint that gives, or an inspector's visit: "Oh, Tomasz Wieczorek's right shoulder slipped? Good for
     # you." and "I can hardly wait." to the council's animal inspection were an outside tester's circus's, session 72)
-    r"slip|slips|slipped|slipping|giving out|gave out|sprain\w*|bruis\w*|lame|limp\w*|inspect\w*|audit\w*)\b",
+    r"slip|slips|slipped|slipping|giving out|gave out|sprain\w*|bruis\w*|lame|limp\w*|inspect\w*|audit\w*|"
+    # (and a thing that fails: "So, your collapsing ladder still collapses at the wrong moment. Good for you.", 73)
+    r"collaps\w*|jammed|leak|leaks|leaking|leaked|wrong moment|rusted|rusty|rotten|rotting|cracked|snapped)\b",
     re.IGNORECASE,
 )
 _ONGOING_ONLY = {"Since when?", "How is that going?", "That must keep you busy.", "That's a lot on your plate."}
