@@ -3243,7 +3243,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                    "counting out tablets for a prescription", "checking prescriptions"),
     "horses": ("training the racehorses", "grooming the horse", "saddling the horses",
                "exercising the horses at a gallop", "giving a riding lesson at the stables",
-               "walking the horses to cool them down", "breaking in a young horse"),
+               "walking the horses to cool them down", "breaking in a young horse",
+               # ("helping Dennis muck out the Stable Block" was desk work, "filing the papers", session 73)
+               "mucking out the stables"),
     "wool": ("making felt from wool", "rolling the felt", "carding and spinning wool", "weaving cloth on the loom",
              "knitting a jumper from her own wool", "washing and sorting the fleece"),
     "dairying": ("making cheese from the milk", "churning butter", "pressing the curd", "making yoghurt",
