@@ -2133,6 +2133,9 @@ def test_a_visit_to_someone_is_a_visitors_time_not_the_nurses_or_the_doctors_wor
         ("Tom Ives", "I think you suspect a bruised sole", "Tom Ives thinks Ada Brill suspects a bruised sole"),
         ("Tom Ives", "I will let you know", "Tom Ives will let Ada Brill know"),
         ("Tom Ives", "Do you want tea?", "Do Ada Brill want tea?"),
+        # a verb in -ed that is no past agrees too: "Margit Halász need Walter Fennimore for a fitting" (session 73)
+        ("Tom Ives", "I need you for a fitting", "Tom Ives needs Ada Brill for a fitting"),
+        ("Tom Ives", "I used the old ladder", "Tom Ives used the old ladder"),
     ],
 )
 def test_a_line_written_down_as_said_of_the_two(speaker: str, line: str, written: str):

@@ -1057,7 +1057,8 @@ def _third_person(verb: str) -> str:
     low = verb.lower()
     if low in _AS_SAID_OF:
         return _AS_SAID_OF[low]
-    if low in _SAME_FOR_ALL or low.endswith("ed"):
+    # (a verb ending in -ed that is its own lemma is no past: "Margit Halász need Walter for a fitting", session 73)
+    if low in _SAME_FOR_ALL or (low.endswith("ed") and lemma(low) != low):
         return verb
     if low.endswith("ing") and len(low) > 5:
         return f"is {verb}"  # "I rehearsing" (a summary's "Michiko rehearsing ...") is "she is rehearsing"
