@@ -49,7 +49,7 @@ import aga.simulator  # noqa: F401  (registers the answer routines)
 from aga.simulator.plan import END_OF_DAY, routine
 from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.steps import POOLS, WORK_KINDS
-from aga.simulator.text import gerund, thing_of
+from aga.simulator.text import gerund, main_clause, thing_of
 
 TOWNS = Path(__file__).parent / "towns_from_outside"
 # What each persona's trade is, as a reader of their cast entry would say (the visitor at the hospital
@@ -1361,6 +1361,10 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     between = [h for h, t in planned("Maureen Tully") if t.startswith("peel, bake and write her stores list")]
     assert between == [8, 9, 10, 11, 13, 14, 15, 16, 17], planned("Maureen Tully")
     assert gerund("peel, bake and write her stores list") == "peeling, baking and writing her stores list"
+    # (and is what the hour is about, with no one thing: "peeling" alone was a slate quarry's, and the steps were
+    # "frying the onions for the stores list")
+    assert main_clause("peeling, baking and writing her list, humming") == "peeling, baking and writing her list"
+    assert thing_of("peeling, baking and writing her stores list") == ""
     dennis = planned("Dennis Mallory")
     assert (15, "work on grooming, tack cleaning and hoof oil") in dennis, dennis
     assert [h for h, t in dennis if t.startswith("feed the horses")] == [5, 11, 17]

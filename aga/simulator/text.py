@@ -424,6 +424,10 @@ def thing_of(activity: str) -> str:
     """What an activity is about: 'spending the day working on his research paper' -> 'the research
     paper', 'waking up and complete the morning routine' -> 'the morning routine'."""
     text = main_clause(activity)
+    if re.match(r"[a-z]+ing,\s", text):
+        # a list of verbs has no one thing: "peeling, baking and writing her stores list" was "frying the onions
+        # for the stores list" (session 73)
+        return ""
     # A clause of why or when is no part of it: "planning to fry sopaipillas for the staff now that the
     # weather is turning cold" is not about "cold" ("checking the fridge temperature for cold" was said).
     text = without_why(text)
@@ -507,7 +511,13 @@ def main_clause(activity: str) -> str:
     """An activity without what follows its first comma or parenthesis: 'eating lunch, checking the
     phone between bites' -> 'eating lunch' (the rest is a detail of it, not what it is about)."""
     text = re.sub(r"\([^)]*\)", "", activity).strip()
-    return text.split(",")[0].split(";")[0].strip() or text
+    parts = text.split(";")[0].split(",")
+    # (a list of verbs is one clause: "peeling, baking and writing her stores list" is not "peeling", which read as
+    # a slate quarry's, session 73)
+    first = 0
+    while first + 1 < len(parts) and re.fullmatch(r"\s*[a-z]+ing\s*", parts[first]):
+        first += 1
+    return ",".join(parts[: first + 1]).strip() or text
 
 
 def within(text: str, limit: int | None) -> str:
