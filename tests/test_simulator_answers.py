@@ -569,6 +569,13 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
         ("Ana Ruiz is getting ready to scrub the bride and her friends", "you are getting ready to scrub the bride and "
          "her friends"),
         ("Ana Ruiz is visiting her mother and her sister", "you are visiting your mother and your sister"),
+        # the listener by the first name alone is "you" (session 73's fire station: "I have noticed Tom has been quiet"
+        # was said to Tom, and "while Ann was at school" to Ann), and "himself" after the speaker's "I" "myself"
+        ("Tam has noticed Ana has been quiet for two weeks", "I have noticed you have been quiet for two weeks"),
+        ("Tam filled in the form while Ana was at school, and posted it himself",
+         "I filled in the form while you were at school, and posted it myself"),
+        ("Tam Osei is still training himself to use the radio", "I am still training myself to use the radio"),
+        ("Lea Park thinks Ana works too hard", "Lea Park thinks you work too hard"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):

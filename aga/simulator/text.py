@@ -779,6 +779,16 @@ _ROLE_BEFORE = (
 )
 
 
+def _you_verb(word: str) -> str:
+    """``word`` after a name said as "you": a verb of the third person in the form "you" takes ("has" -> "have",
+    "was" -> "were"), any other word as it is."""
+    if word in ("is", "was", "has", "does"):
+        return {"is": "are", "was": "were", "has": "have", "does": "do"}[word]
+    if word.endswith("s") and not word.endswith("ss") and "VERB" in getAllLemmas(_plain_verb(word, "you")):
+        return _plain_verb(word, "you")
+    return word
+
+
 def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
     """``text`` with the speaker's and the listener's full names said as 'me'/'my' and 'you'/'your'
     ("Chloé is chatting with Ana Lima" said by Ana -> "Chloé is chatting with me")."""
@@ -811,6 +821,15 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
                 text,
             )
             first = name.split()[0]
+            if first != name and firsts.count(first) == 1 and obj == "you":
+                # The one spoken to by their first name alone is "you" too, as subject or object alike: "I have
+                # noticed Tom has been quiet" was said to Tom, and "while Ann was at school" to Ann (an outside
+                # tester's fire station, session 73). (Not the speaker's: "while Marisol works" is no "while me".)
+                text = re.sub(
+                    rf"\b{re.escape(first)}\b(?!['’]s\b)(?!\s+{CAP})(\s+([a-z]+))?",
+                    lambda m: "you" + (f" {_you_verb(m.group(2))}" if m.group(2) else ""),
+                    text,
+                )
             if first != name and firsts.count(first) == 1:
                 # and "Lionel's" as statements go on: "... visits Lionel Ashdown every week since Lionel's
                 # wife died" said by Lionel kept "since Lionel's wife". (Not the bare first name: "while
@@ -932,6 +951,22 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
         return (other_obj if who == "other" else word) + (" " + after if after else "")
 
     rest = re.sub(r"\b(his|her|their|him|them)\b(?:\s+([\w'’]+))?", pronoun, rest)
+
+    def reflexive(v: re.Match[str]) -> str:
+        # "... and posted it himself" said by him: "posted it myself" ("I ... posted it himself" was said, and "I am
+        # still training himself", an outside tester's fire station, session 73)
+        before = rest[: v.start()]
+        # (a clause with no subject of its own after ", and" is the sentence's subject's: "... while Ann was at
+        # school, and posted it himself")
+        again = re.search(r",\s+(?:and|but|so|then)\s+([a-z]+)\b[^,]*$", before)
+        who = "own" if again and again[1] not in _SUBJECTS and again[1] != "the" else whose(before)
+        if who == "own":
+            return "myself" if person == "I" else "yourself"
+        if who == "other":
+            return "yourself" if other_obj == "you" else "myself"
+        return v.group(0)
+
+    rest = re.sub(r"\b(?:himself|herself)\b", reflexive, rest)
 
     def subject(v: re.Match[str]) -> str:
         # "... a note on the kitchen table before she goes to work" said by her: "before I go to work"
