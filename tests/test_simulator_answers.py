@@ -4136,6 +4136,28 @@ def test_a_surprise_is_not_told_to_the_one_it_is_for():
     assert [x for x in to_peter if re.search(r"surprise party|birthday", x, re.IGNORECASE)]
 
 
+def test_what_is_kept_is_not_told_in_other_words():
+    """Session 73's fire station: Tom "has applied for a job with the Burlington Fire Department ... He hasn't told his
+    wife Ann or Captain Ed Kowalski", and told his wife "I filled in the Burlington Fire Department application at
+    the kitchen table while Ann was at school, and posted it himself." (a statement of his, in other words)."""
+    identity = (
+        "Name: Tom Reyes\nCurrently: Tom has applied for a job with the Burlington Fire Department, which pays far "
+        "more, and has an interview there next week. He hasn't told his wife Ann or Captain Ed Kowalski, and he will "
+        "not tell them until he knows whether he has the job."
+    )
+    memories = (
+        "- Tom filled in the Burlington Fire Department application at the kitchen table while Ann was at school, "
+        "and posted it himself.\n- The pancake breakfast is on Saturday at the Cold Hollow Fire Station."
+    )
+    lines = []
+    for seed in range(40):
+        talk = "[Conversation]\nTom Reyes: Hi Ann!\nAnn Reyes: Hey Tom, good to see you."
+        shown = dict(identity=identity, name="Tom Reyes", other="Ann Reyes", memories=memories, conversation=talk)
+        lines.append(ask("converse.utterance", seed, **shown)["utterance"])
+    assert not [x for x in lines if re.search(r"Burlington|application", x)], lines
+    assert [x for x in lines if "pancake" in x], lines
+
+
 def test_a_doing_said_without_a_subject_is_summed_up_as_the_speaker_s():
     """Session 69: "Mostly flying passengers up the coast." was summed up as "conversing about Mostly flying
     ...", and reflections read "Mostly" as a name ("It matters to Hannah Brekke that Mostly is flying ...")."""

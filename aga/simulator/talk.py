@@ -1586,9 +1586,30 @@ def not_confided(candidates: list[str], currently: str) -> list[str]:
     # What "it" is, when a sentence of "Currently" keeps it: the sentence before ("Since November Tomasz's right
     # shoulder has been giving out ... He hasn't told Ines ..., and he is keeping it from Walter too").
     said = sentences(currently)
-    kept += [said[i - 1] for i in range(1, len(said)) if _CONFIDED.search(said[i]) and _OF_WHAT_CAME.search(said[i])]
-    words = {w for x in kept for w in _content_words(x)} - _OF_KEEPING
-    return [x for x in candidates if not _CONFIDED.search(x) and len(_content_words(x) & words) < 2]
+    came = [said[i - 1] for i in range(1, len(said)) if _CONFIDED.search(said[i]) and _OF_WHAT_CAME.search(said[i])]
+    words = {w[:5] for x in [*kept, *came] for w in _content_words(x) - _OF_KEEPING}
+    # ... told in other words, by the stems of its words and the names of things in what is kept: "Tom filled in the
+    # Burlington Fire Department application ..." is the "applied for a job with the Burlington Fire Department" he
+    # keeps from his wife, and he told it to her (an outside tester's fire station, session 73)
+    words |= {w for x in came for w in _names_of_things(x)}
+
+    def stems(text: str) -> set[str]:
+        return {w[:5] for w in _content_words(text)} | _names_of_things(text)
+
+    return [x for x in candidates if not _CONFIDED.search(x) and len(stems(x) & words) < 2]
+
+
+# Three capitalised words or more in a row: a thing's or a place's name when the last is an English noun ("the
+# Burlington Fire Department", "Cold Hollow Fire Station"), a person's otherwise ("Valentina Huerta Araya"; a title
+# before a name, "Captain Ed Kowalski", ends in no noun either).
+_CAPITALISED_RUN = re.compile(r"\b(?:[A-Z][a-z'’]+\s+){2,}[A-Z][a-z]+\b")
+
+
+def _names_of_things(text: str) -> set[str]:
+    """The stems (first five letters, lower case) of the words of five letters or more of the names of things and
+    places in ``text`` (see ``_CAPITALISED_RUN``)."""
+    runs = [m.group(0).split() for m in _CAPITALISED_RUN.finditer(text)]
+    return {w.lower()[:5] for run in runs if "NOUN" in getAllLemmas(run[-1].lower()) for w in run if len(w) >= 5}
 
 
 # A sentence that keeps what the one before it said: by a pronoun, or by a telling with no object of its own.
