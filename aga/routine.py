@@ -25,6 +25,9 @@ _WAKE_VERBS = (
 _BED_VERBS = (
     "goes to sleep", "go to sleep", "goes to bed", "go to bed", "falls asleep", "turns in", "is asleep", "sleeps",
     "asleep", "retires", "stays up", "stays awake", "bed",
+    # (and a bunk, as on a ship or at a fire station: "is in his bunk by ten", an outside tester's fire captain, read
+    # as no bedtime; session 73)
+    "bunk", "hammock", "lights out", "hits the sack", "hits the hay",
 )  # fmt: skip
 _CLOCK = r"(\d{1,2})(?::\d\d)?\s*(am|pm|a\.m\.|p\.m\.)?"
 # "sleeps from 8 am to 4 pm", "is asleep between noon and 8 pm", "sleeps 9 am-5 pm": both ends at once.

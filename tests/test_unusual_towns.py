@@ -160,6 +160,8 @@ def test_a_place_without_objects_is_known_and_a_bunk_is_a_bed(abbaye: Path):
         ("Niamh's alarm goes at a quarter to six and she is asleep by ten.", 5, 22),
         ("Helen gets up at half past six and is in bed by eleven.", 6, 23),
         ("goes to bed around eleven and gets up around seven after two years at sea", 7, 23),
+        # (and in a bunk: session 73's fire captain, "in his bunk by ten", was read as in bed at 11 pm)
+        ("Up at six on shift days, his dinner at the station at 6 pm with the crew, and is in his bunk by ten.", 6, 22),
     ],
 )
 def test_a_night_is_read_however_it_is_said(lifestyle: str, wake: int, bed: int):
