@@ -266,3 +266,28 @@ def clock_hour(hour: int) -> str:
     """'6:00 am', '4:00 pm' for an hour of the day."""
     h = hour % 24
     return f"{(h % 12) or 12}:00 {'am' if h < 12 else 'pm'}"
+
+
+# A clause of a routine about where one sleeps: "sleeps in the bunk room at the station until the shift ends".
+_SLEEPING = re.compile(r"\b(?:sleeps?|sleeping|asleep|bunk|bunks|beds? down|spends the night|stays the night)\b")
+_CLAUSE_END = re.compile(r"[.;,]|\b(?:and|then|before|after|until|till|when|while)\b")
+
+
+def sleeps_at(place: str, *texts: str) -> bool:
+    """Whether the persona's own words (their daily plan requirement, their lifestyle) put their sleep at
+    ``place``, by its name or by the last word of it ("sleeps in the bunk room at the station" for "Cold Hollow
+    Fire Station"). A fire crew on a 24-hour shift, a ship's crew or a hospital's doctor on call sleep at work;
+    everyone else sleeps at home, whatever a model says (the 1.5B sent a sleeper to the pub), and so did an outside
+    tester's fire captain whose routine said the bunk room (session 73)."""
+    last = place.split()[-1].lower() if place.split() else ""
+    for text in texts:
+        for m in _SLEEPING.finditer(text.lower()):
+            # what follows the sleep word up to the clause's end, and what comes before it in its clause
+            before = _CLAUSE_END.split(text.lower()[: m.start()])[-1]
+            after = _CLAUSE_END.split(text.lower()[m.end() :])[0]
+            clause = f"{before} {after}"
+            if "home" in clause:
+                continue
+            if place.lower() in clause or (last and len(last) > 3 and re.search(rf"\bthe {re.escape(last)}\b", clause)):
+                return True
+    return False

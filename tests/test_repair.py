@@ -81,6 +81,16 @@ def test_sleep_happens_at_home_whatever_the_model_says():
         "Isabella Rodriguez's apartment"
     )
     assert _sector_repair(pub, sectors, "Isabella Rodriguez's apartment", "having a drink", embed) == pub
+    # ... unless the persona's own words put their sleep there: session 73's fire captain "sleeps in the bunk room at
+    # the station until the shift ends at 7 am", and slept at home
+    station = Choice(choice="Cold Hollow Fire Station")
+    places = ["Cold Hollow Fire Station", "Kowalski House", "Birch Street Diner"]
+    captain = ("Ed eats the crew dinner at the station, and sleeps in the bunk room at the station until 7 am.",)
+    assert _sector_repair(station, places, "Kowalski House", "sleeping", embed, captain) == station
+    assert _sector_repair(station, places, "Kowalski House", "sleeping", embed).choice == "Kowalski House"
+    diner = Choice(choice="Birch Street Diner")
+    after = ("Gus has breakfast at the Birch Street Diner before going home to bed.",)
+    assert _sector_repair(diner, places, "Kowalski House", "sleeping", embed, after).choice == "Kowalski House"
     room = _arena_repair(
         Choice(choice="bathroom"),
         ["main room", "bathroom"],

@@ -33,6 +33,32 @@ def test_a_night_worker_wakes_and_goes_to_bed_at_home(action):
     assert chosen.count(NURSE["home_sector"]) == 20, chosen
 
 
+def test_a_crew_on_a_24_hour_shift_sleeps_where_the_routine_says():
+    """Session 73's fire captain "sleeps in the bunk room at the station until the shift ends at 7 am" and slept at
+    home, 415 minutes of his shift night; nor was his night's sleep an item of the day, planned from 7 pm."""
+    from aga.simulator.plan import routine
+
+    captain = {
+        **NURSE,
+        "name": "Ed Kowalski",
+        "home_sector": "Kowalski House",
+        "home_arenas": "Ed and Linda's bedroom, kitchen",
+        "current_sector": "Cold Hollow Fire Station",
+        "current_arenas": "day room, bunk room, apparatus bay",
+        "requirement": (
+            "Ed goes on shift at the Cold Hollow Fire Station at 7 am, eats the crew dinner at the station at 6 pm, "
+            "and sleeps in the bunk room at the station until the shift ends at 7 am."
+        ),
+        "options": "Kowalski House, Cold Hollow Fire Station, Birch Street Diner",
+    }
+    chosen = [ask("act.sector", seed, action_description="sleeping", **captain)["choice"] for seed in range(20)]
+    assert chosen.count("Cold Hollow Fire Station") == 20, chosen
+    home = {**captain, "requirement": "Ed goes on shift at the Cold Hollow Fire Station at 7 am."}
+    chosen = [ask("act.sector", seed, action_description="sleeping", **home)["choice"] for seed in range(20)]
+    assert chosen.count("Kowalski House") == 20, chosen
+    assert not [t for _, t in routine(captain["requirement"], 6) if "sleep" in t]
+
+
 def test_her_work_is_still_done_at_work():
     action = "checking the patients on the ward every hour (reading the charts)"
     chosen = [ask("act.sector", seed, action_description=action, **NURSE)["choice"] for seed in range(20)]

@@ -23,6 +23,7 @@ from aga.cognition.answers import Choice, Decomposition, Emoji, ObjectState, Sub
 from aga.cognition.common import Runtime, fmt_date, fmt_minute, identity, task
 from aga.cognition.repair import nearest
 from aga.cognition.wandering import wandering_text
+from aga.routine import sleeps_at
 from aga.world import Address
 from aga.world.town import SLEEP_OBJECTS
 from policy_store import rescale
@@ -212,6 +213,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
     current_sector = here.sector or home_sector
     sectors = known_sectors(rt, agent)
     base = {"identity": identity(agent, now), "name": agent.name, "action_description": description}
+    own_words = (agent.state.daily_plan_requirement, agent.persona.lifestyle)  # where they say they sleep
 
     def place() -> tuple[Address, str | None, tuple[str, tuple[str, str, str]] | None]:
         """Sector, arena and object, one after another (each offers what the last chose), then the
@@ -229,7 +231,7 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
                 "options": ", ".join(sectors),
             },
             facts=OptionFacts(tuple(sectors), home_sector),
-            repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed),
+            repair=lambda v: _sector_repair(v, sectors, home_sector, description, embed, own_words),
             choices=_offered(sectors),
         ).choice
         arenas = list(known.get(sector, {})) or list(town.sectors[sector].arenas)
@@ -289,9 +291,14 @@ def describe(rt: Runtime, agent: Agent, description: str, minutes: int) -> Actio
     return action
 
 
-def _sector_repair(value: Choice, sectors: list[str], home: str, description: str, embed: Any) -> Choice:
-    """A known sector; and sleep happens at home (the 1.5B model sent a sleeper to the pub)."""
+def _sector_repair(
+    value: Choice, sectors: list[str], home: str, description: str, embed: Any, own_words: tuple[str, ...] = ()
+) -> Choice:
+    """A known sector; and sleep happens at home (the 1.5B model sent a sleeper to the pub), or where the persona's
+    own words put it ("sleeps in the bunk room at the station", see ``sleeps_at``)."""
     if is_sleep(description) and home in sectors:
+        if value.choice in sectors and sleeps_at(value.choice, *own_words):
+            return value
         return value if value.choice == home else Choice(choice=home)
     return value if value.choice in sectors else Choice(choice=nearest(value.choice, sectors, embed))
 

@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from aga.routine import spoken
+from aga.routine import sleeps_at, spoken
 from aga.simulator.meaning import closest, similarities
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import STAFF_WORK, WORK_KINDS, kinds_of
@@ -61,6 +61,9 @@ _AT_HOME = re.compile(
 )
 
 
+_SLEEP = re.compile(r"(?:sleeping|asleep|going to bed|go to bed|in bed)\b", re.IGNORECASE)
+
+
 def _noisy(scores: np.ndarray, p: Prompt) -> int:
     return int(np.argmax(scores + np.array([p.rng.gauss(0.0, NOISE) for _ in scores])))
 
@@ -77,6 +80,10 @@ def sector(p: Prompt) -> dict[str, str]:
     # scored by meaning, its step's radio took an outside tester's nurse to the radio hut.
     if home in options and _AT_HOME.search(re.sub(r"\([^)]*\)", "", action)):
         return {"choice": home}
+    # Sleep is where the routine shown says it is ("sleeps in the bunk room at the station until the shift ends"),
+    # else at home.
+    if _SLEEP.match(action) and (there := [o for o in options if sleeps_at(o, p.get("requirement"))]):
+        return {"choice": there[0]}
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))

@@ -511,6 +511,11 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             # the harvest", "is in charge of the bar from 6 pm" say what the day holds)
             continue
         hours, ends, clause = _stated_hours(clause)
+        if not hours and re.match(r"(?:sleeps?|is asleep)\b", clause):
+            # "... and sleeps in the bunk room at the station until the shift ends at 7 am": the night is the
+            # lifestyle's bedtime's (planned after the dinner before it, an outside tester's fire captain had "sleep in
+            # the bunk room from 7 pm" and "go to bed at 11 pm" in one plan; session 73). Where is ``sleeps_at``'s.
+            continue
         between = _BETWEEN_THEM.search(clause) if not hours and ends is None else None
         # (tea is a meal here: "serves breakfast at 7 am, dinner at noon and tea at 6 pm")
         meals = [h for h, text in items if is_meal(text) or re.match(r"(?:serve|have|eat) tea\b", text)]
