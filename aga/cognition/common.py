@@ -58,8 +58,15 @@ def identity(agent: Agent, now: datetime) -> str:
     return (
         f"Name: {p.name}\nAge: {p.age}\nInnate traits: {p.innate}\nLearned traits: {p.learned}\n"
         f"Currently: {s.currently}\nLifestyle: {p.lifestyle}\n"
-        f"Daily plan requirement: {s.daily_plan_requirement}\nCurrent date: {fmt_date(now)}"
+        f"Daily plan requirement: {s.daily_plan_requirement}\nCurrent date: {fmt_dated(now)}"
     )
+
+
+def fmt_dated(dt: datetime) -> str:
+    """'Monday February 13, 2023': the identity's date with its year, so that a town set in 1905 or 1978 is planned
+    and talked about in its own years (an outside tester's 1978 fire station listened to podcasts and texted, 131
+    times in a day, with no year in any prompt; session 73)."""
+    return f"{fmt_date(dt)}, {dt.year}"
 
 
 # Where a read of another agent looks: tiles (or an object's address) and how far from them counts.

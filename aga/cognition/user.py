@@ -8,7 +8,7 @@ from datetime import datetime
 from aga.agents import Agent
 from aga.cognition import social
 from aga.cognition.answers import InCharacter, Text
-from aga.cognition.common import Runtime, fmt_date, identity, task
+from aga.cognition.common import Runtime, fmt_dated, identity, task
 from aga.cognition.thoughts import remember_thought
 from aga.memory import MemoryKind, MemoryNode
 
@@ -41,7 +41,7 @@ def seed_identity(agent: Agent, now: datetime) -> str:
     return (
         f"Name: {p.name}\nAge: {p.age}\nInnate traits: {p.innate}\nLearned traits: {p.learned}\n"
         f"Currently: {p.currently}\nLifestyle: {p.lifestyle}\n"
-        f"Daily plan requirement: {p.daily_plan_requirement}\nCurrent date: {fmt_date(now)}"
+        f"Daily plan requirement: {p.daily_plan_requirement}\nCurrent date: {fmt_dated(now)}"
     )
 
 

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from aga.routine import hour_in
+from aga.simulator.era import in_its_time, of_its_time, year_of
 from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
@@ -4621,7 +4622,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     def in_part(steps: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(x for x in steps if any(in_its_part_of_day(x, h) for h in hours)) or steps
 
-    opening, middle, closing = in_part(opening), in_part(middle), in_part(closing)
+    # (and of its time: no podcast in 1978, no car in 1905; see ``era``)
+    year = year_of(p.get("identity"))
+    opening, middle, closing = (in_its_time(in_part(x), year) for x in (opening, middle, closing))
     other = next(k for k, _ in kinds if k != kind and k not in _APART.get(kind, ()))
     thing = thing_of(main)
     thing = _meal_thing(main) if kind == "meal" else thing
@@ -4652,7 +4655,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         and not _HANDLING.match(main)
     )
     pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
-    theirs = in_part(know_how(other, 2, context, main))
+    theirs = in_its_time(in_part(know_how(other, 2, context, main)), year)
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 and kind not in _UNMIXED else []
     rng.shuffle(pool)
     # How many steps this answer has for an hour: one of the distinct step counts of the GPT-3.5 day's
@@ -4691,7 +4694,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     if total >= 60 and rng.random() < 0.35:
         pause = rng.choice(PAUSES)
         # (drawn as before, then another where the hour is out of doors: the same answers elsewhere)
-        while out_of_doors(main) and indoor_step(pause):
+        while (out_of_doors(main) and indoor_step(pause)) or not of_its_time(pause, year):
             pause = rng.choice(PAUSES)
         extras.append((None, pause))
     # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
@@ -4713,10 +4716,11 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         their_opening, their_closing = (
             know_how(their_kind, part, f"{other_activity} {trade}", other_activity) for part in (1, 3)
         )
+        their_closing, their_opening = in_its_time(their_closing, year), in_its_time(their_opening, year)
         step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
         if first and re.match(r"(?:sleeping|asleep)\b", other_activity, re.IGNORECASE):
             # What runs in from a night's sleep is getting up, not "sleeping" or "settling into bed".
-            step = rng.choice(POOLS["morning"][1])
+            step = rng.choice(in_its_time(POOLS["morning"][1], year))
         their_thing = _meal_thing(other_activity) if their_kind == "meal" else thing_of(other_activity)
         extras.append((0 if first else -1, step.replace("{thing}", their_thing)))
     body_size = max(1, wanted - len(head) - len(tail) - len(extras))
