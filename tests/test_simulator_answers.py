@@ -3071,6 +3071,10 @@ def test_a_synonym_swap_leaves_names_alone():
         assert "Good Health Chemist" in vary("opening Good Health Chemist at 8 am", rng, rate=1.0)
         assert vary("Good Health Chemist is open", rng, rate=1.0).startswith("Good Health Chemist")
     assert len({vary("It is nice to see you. Great day!", random.Random(s), rate=1.0) for s in range(12)}) > 2
+    # ... and a meal a noun names: "the fire department's pancake breakfast" was "pancake a morning meal" (session 73)
+    said = {vary("organising the town's pancake breakfast", random.Random(s), rate=1.0) for s in range(12)}
+    assert not [x for x in said if "morning meal" in x], said
+    assert any("morning meal" in vary("breakfast on Saturday", random.Random(s), rate=1.0) for s in range(12))
 
 
 def test_an_errand_from_currently_is_planned_at_its_own_hour_only():

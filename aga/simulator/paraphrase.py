@@ -76,6 +76,15 @@ _RESULT = re.compile(r"\b(?:the|a|an|my|his|her|their|its|our|your)\s+[\w-]+\s+$
 _CLAUSE_END = re.compile(r"\s*(?:$|[,;.:!?)]|and\b|then\b)", re.IGNORECASE)
 _NOUNS = {g for g in SYNONYMS if g[0] in ("breakfast", "lunch", "dinner")}  # "eating lunch": a meal after a verb
 _DESCRIBES = re.compile(r"\s+(?:things|table|tables|dishes|plates|tray|menu|bar|rush|shift|break|crowd|time)\b")
+# The words a meal's name follows as itself, not as a kind of it ("have breakfast", "after lunch", "and dinner").
+_BEFORE_A_MEAL = frozenset((
+    "have", "has", "had", "having", "eat", "eats", "eating", "ate", "grab", "grabs", "grabbing", "enjoy", "enjoys",
+    "enjoying", "skip", "skips", "skipping", "cook", "cooks", "cooking", "make", "makes", "making", "made", "serve",
+    "serves", "serving", "prepare", "prepares", "preparing", "fix", "fixes", "fixing", "get", "gets", "getting",
+    "start", "starts", "starting", "finish", "finishes", "finishing", "for", "at", "after", "before", "over", "during",
+    "until", "till", "with", "and", "or", "to", "of", "from", "about", "by", "is", "was", "then", "buy", "buys",
+    "buying", "bring", "brings", "bringing", "take", "takes", "taking", "want", "wants", "wanting", "need", "needs",
+))  # fmt: skip
 _DESCRIBED = re.compile(r"\b(?:a|an|the|my|your|his|her|its|our|their)\s+[\w-]+\s+$", re.IGNORECASE)
 
 
@@ -120,6 +129,9 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         no_verb = no_verb or (group in _NOUNS and _DESCRIBED.search(before))
         # (nor a meal that describes a thing: "the breakfast things" is no "the a morning meal things")
         no_verb = no_verb or (group in _NOUNS and _DESCRIBES.match(match.string, match.end()))
+        # (nor a meal a noun names: "the fire department's pancake breakfast" was "pancake a morning meal", 73)
+        last = re.search(r"([A-Za-z'’]+)\s+$", before)
+        no_verb = no_verb or (group in _NOUNS and last is not None and last[1].lower() not in _BEFORE_A_MEAL)
         if rng.random() >= rate or (group not in _ADJECTIVES and no_verb):
             return word
         if word[:1].isupper() and (_IN_A_NAME.match(match.string, match.end()) or _CAPITAL_MID.search(before)):
