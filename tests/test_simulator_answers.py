@@ -1229,6 +1229,15 @@ def test_a_memo_of_a_chat_tells_the_other_in_the_third_person_without_openers():
         "conversing about how the pass road will close on Saturday"
     )
     assert ask("reflect.chat_memo", 1, name="Ana Ruiz", conversation=chat)["text"].endswith("we caught up briefly.")
+    # What the other told is what one notes: session 73's postmistress, who told of her letter about the bridge,
+    # noted it and not the postmaster's pancake breakfast on Saturday, which no one remembered after.
+    both = (
+        "Doris Pike: Morning, Hank.\nHank Bell: I am organising the pancake breakfast at the station on Saturday.\n"
+        "Doris Pike: The state has closed the covered bridge to heavy vehicles after an inspection."
+    )
+    for task in ("reflect.chat_memo", "reflect.chat_planning"):
+        assert "pancake" in ask(task, 1, name="Doris Pike", conversation=both)["text"]
+        assert "bridge" in ask(task, 1, name="Hank Bell", conversation=both)["text"]
 
 
 @pytest.mark.parametrize(

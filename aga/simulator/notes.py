@@ -476,7 +476,11 @@ def _gist(p: Prompt) -> str:
     lines = [(who, line) for who, line in lines if len(line) > 20]
     if not lines:
         return NOTHING_TOLD
-    who, line = max(lines, key=lambda x: rate(x[1], "", 0.5, 0))
+    # What the other told comes first: it is what is new to the writer (an outside tester's postmistress, who told
+    # the postmaster her own letter about the bridge, noted that letter and not his pancake breakfast on Saturday,
+    # which nobody remembered; session 73).
+    heard = [(who, line) for who, line in lines if who != name] or lines
+    who, line = max(heard, key=lambda x: rate(x[1], "", 0.5, 0))
     # (a doing said without a subject is the speaker's: "I should remember this from our talk: Just making an
     # offering." was an outside tester's memo, and "Just" a person in the reflections after it, session 70)
     line = as_own_doing(line)
