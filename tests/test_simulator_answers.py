@@ -609,6 +609,12 @@ def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: st
         ("counting salmon from the tower", "Luis Ort is a fisheries technician.", "measuring"),
         ("unloading the catch at the quay", "Tom Lee is a fisherman who goes out on his own boat.", "fishing"),
         ("buying groceries", "Ana Ruiz runs the fish stall at the market.", "errand"),
+        # (session 73's night dispatcher: his radio check was an errand, "chatting with the cashier")
+        (
+            "doing the radio check with the county dispatcher",
+            "Gus Lem is the night dispatcher at the fire station.",
+            "emergency",
+        ),
         (
             "trying to persuade the skippers to land more of their catch here instead of at the big auction",
             "Ana Ruiz runs the fish stall at the market.",
@@ -4147,6 +4153,21 @@ def test_a_surprise_is_not_told_to_the_one_it_is_for():
     assert not [x for x in to_her if re.search(r"party|birthday|cake|surprise", x, re.IGNORECASE)], to_her
     to_peter = lines("Peter Wassillie")
     assert [x for x in to_peter if re.search(r"surprise party|birthday", x, re.IGNORECASE)]
+
+
+def test_a_dispatcher_at_the_radio_does_no_call_outs_work():
+    """Session 73's night dispatcher, at the radio in the watch office, was "driving out with the lights on" and
+    "lifting the patient onto the stretcher"; the crew he sends out does that."""
+    out = re.compile(r"driving out|patient|casualty|stretcher|hospital|oxygen|sirens")
+
+    def steps(trade: str) -> list[str]:
+        identity = f"Name: Gus Lem\nLearned traits: {trade}"
+        shown = {"identity": identity, "task": "doing the radio check with the county dispatcher", "minutes": "60"}
+        return [x["subtask"] for seed in range(30) for x in ask("plan.decompose", seed, **shown)["subtasks"]]
+
+    dispatcher = steps("Gus Lem is the night dispatcher at the fire station. He works the radio in the watch office.")
+    assert not [x for x in dispatcher if out.search(x)], dispatcher
+    assert [x for x in steps("Tom Rey is a firefighter and EMT on the engine crew.") if out.search(x)]
 
 
 def test_what_is_kept_is_not_told_in_other_words():

@@ -3221,7 +3221,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "running the destemmer at the crush pad"),
     "emergency": ("checking the ambulance and its kit", "waiting for calls at the ambulance station",
                   "answering an emergency call", "going out on a call-out", "doing a shift at the fire station",
-                  "checking the fire engine"),
+                  "checking the fire engine",
+                  # (a dispatcher's: "doing the radio check with the county dispatcher" was an errand, "picking out
+                  # items" and "chatting with the cashier", an outside tester's fire station, session 73)
+                  "doing the radio check with control", "dispatching the crew to a call"),
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across",
                "driving home after work", "riding a motorbike to work", "cycling to work"),
     "sport": ("training for a race", "practising slalom on the ski slope", "coaching an athlete",
@@ -3627,6 +3630,12 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("farming", r"\b(?:udders|teats|milk|milking|pail)\b",
          r"\b(?:dairy|milk\w*|cows?|cattle)\b"),
         ("farming", r"\b(?:mares?|foals?|horses?|horse's)\b", r"\b(?:mares?|foals?|horses?|stud|ponies|pony)\b"),
+        # A call-out's work only for a crew that goes out: an outside tester's night dispatcher, at the radio in the
+        # watch office, was "driving out with the lights on" and "lifting the patient onto the stretcher" (73).
+        ("emergency", r"\b(?:driving out|lights on|address|casualty|pulse|oxygen|splinting|patient|stretcher|hospital|"
+         r"washing down|filling up|defibrillator|kit bags|dressings|hoses|breathing apparatus|sirens)\b",
+         r"\b(?:crews?|firefighters?|fire ?fighters?|fireman|firemen|paramedics?|ambulances?|EMTs?|medics?|rescue|"
+         r"lifeboats?|call-?outs?|captain|engines?|on a call|out on calls?)\b"),
         # A farm's buildings and machines only on a farm: a herd on open grazing has none (an outside
         # tester's steppe herders were "checking the silage clamp" and "stacking the bales in the barn").
         ("farming", r"\b(?:tractor|trailer|silage|barn|feed passage|hopper|feed sacks|mineral licks|stock book|"
