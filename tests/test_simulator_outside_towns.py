@@ -448,6 +448,13 @@ def test_the_observatory_town_loads_and_its_operator_steps_are_a_telescopes():
         "treat the weaker colonies against varroa",
         "try to persuade the skippers to land their catch here instead of sailing it round to the auction",
     ]
+    # (session 73's fire station: "This morning's mail brought Doris a letter ..." was an errand, "morning'sing mail
+    # brought Doris a letter" for two hours, a feeling joined to an errand was part of it, and what one is busy at none)
+    busy = (
+        "Name: X\nCurrently: This morning's mail brought Doris a letter from the state. Irene is giving flu shots "
+        "this week and worried about the flu season. He is busy putting snow tires on before the snow."
+    )
+    assert _errands(busy, []) == ["give flu shots", "put snow tires on before the snow"]
     # The canteen's cook, who "cooks breakfast ... cooks lunch ... cooks dinner", has meals of her own; one who
     # cooks dinner at home eats it.
     cast = {p["name"]: p for p in tomllib.loads((TOWNS / "observatory_cast.toml").read_text())["persona"]}
