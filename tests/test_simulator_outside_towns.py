@@ -924,6 +924,9 @@ def test_meals_are_had_where_the_lifestyle_says_and_a_mess_room_is_for_them():
     refectory = meal_places("Pascal gets up around 4 pm. He has supper at 7 pm and breakfast at 6 am in the Refectory.")
     assert _where_eaten("have supper in the Refectory", refectory) == "have supper in the Refectory"
     assert _where_eaten("have supper", refectory) == "have supper in the Refectory"
+    # (nor "at the station" twice: session 73's fire captain ate "the crew dinner at the station at the station")
+    crew = meal_places("Has his dinner at the station at 6 pm with the crew.")
+    assert _where_eaten("eat the crew dinner at the station", crew) == "eat the crew dinner at the station"
     shown = {"lifestyle": said + "lunch at noon and dinner at 6 pm with the crew.", "wake_hour": "6",
              "requirement": "Ingrid works on reports in the Leader's Office from 9 am until noon."}  # fmt: skip
     items = ask("plan.daily", 1, **shown)["items"]

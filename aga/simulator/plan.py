@@ -901,6 +901,9 @@ def _where_eaten(item: str, places: dict[str, str]) -> str:
     noun = meal.group(1).lower()
     # (a meal break is had where the lifestyle's meal is: "his main meal ... and a meal break at 2 am")
     place = places.get(noun) or (places.get("meal") if noun == "meal break" else None) or places.get("*")
+    # (nor one said in lower case: "eat the crew dinner at the station" was "... at the station at the station", 73)
+    if place and re.search(rf"\b{re.escape(place.split()[-1])}\b", item, re.IGNORECASE):
+        return item
     return f"{item} {place}" if place else item
 
 
