@@ -134,6 +134,24 @@ def test_an_hour_is_mostly_read_loosely_but_from_the_prompt():
     assert {ask("plan.hourly", seed, **night)["activity"] for seed in range(20)} == {"sleeping"}
 
 
+def test_after_closing_up_the_hour_is_no_work_of_the_day():
+    """Session 73's diner owner, who "cashes up and closes the diner at 3 pm", was closing it and baking its pies
+    until nine at night, and the postmistress made up the mail bag at 6 pm after closing at 5."""
+    closing = {
+        **HOURLY,
+        "identity": "Name: Lin Kow\nLifestyle: Lin goes to bed around 9 pm and wakes up around 4 am.",
+        "name": "Lin Kow",
+        "daily_plan": "wake up at 4:00 am; open the diner at 5:00 am; serve breakfast at the counter at 6:00 am; "
+        "bake pies in the diner kitchen at 3:00 pm; close the diner at 3:00 pm; go to bed at 9:00 pm",
+        "hour": "06:00 PM",
+    }
+    evening = [ask("plan.hourly", seed, **closing)["activity"] for seed in range(120)]
+    assert not [a for a in evening if re.search(r"diner|counter|pies", a)], evening
+    # ... while the hour of closing is still the day's
+    at_three = [ask("plan.hourly", seed, **{**closing, "hour": "03:00 PM"})["activity"] for seed in range(60)]
+    assert [a for a in at_three if re.search(r"diner|pies", a)], at_three
+
+
 def test_utterances_carry_one_opener():
     said = "[Conversation]\nTam Osei: Hi Ana! How are you doing today?\nAna Ruiz: Hey Tam, good to see you."
     shown = {

@@ -1029,9 +1029,15 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
         return "getting ready for bed"
     if "morning routine" in low and since > 0:
         return "relaxing at home"
-    if (END_OF_DAY in low or GOING_HOME.search(low)) and hour != begun:
-        return "relaxing at home"  # the work's end is its hour; the evening after it is free
+    if (END_OF_DAY in low or GOING_HOME.search(low) or _CLOSES.match(low)) and hour != begun:
+        # the work's end is its hour; the evening after it is free (and after closing up: an outside tester's diner
+        # owner, who "cashes up and closes the diner at 3 pm", was closing it until nine at night; session 73)
+        return "relaxing at home"
     return current
+
+
+# Closing a place up, which ends the work there ("closes the diner at 3 pm", "locks the store at 5 pm").
+_CLOSES = re.compile(r"(?:close|closes|shut|shuts|lock|locks)\b(?!\s+(?:down\s+)?(?:the\s+)?(?:gate|door|window)s?\b)")
 
 
 def detailed(activity: str, p: Prompt, chance: float) -> str:
@@ -1067,7 +1073,7 @@ HOUR_DETAIL = 0.5
 ON_PLAN = 0.26
 
 
-def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) -> str:
+def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, wake: int) -> str:
     """An hour's answer taken from another line of the prompt than the hour's plan item; a meal only
     near its hour (read loosely, a plan still does not put dinner at nine in the morning)."""
     rng = p.rng
@@ -1076,10 +1082,19 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int) 
         return min((start - hour) % 24, (hour - start) % 24) <= 2
 
     had = _meals_had(p)
+    # After the day's work is over (its end, a going home, a closing up), read loosely the hour is no work of the day
+    # before it: an outside tester's postmistress was making up the mail bag at 6 pm after closing at 5 (session 73).
+    ends = [
+        (start - wake) % 24
+        for start, t in plan
+        if END_OF_DAY in t.lower() or GOING_HOME.search(t.lower()) or _CLOSES.match(t.lower())
+    ]
+    over = min(ends) if ends and (hour - wake) % 24 > min(ends) else None
     lines = [
         t
         for start, t in plan
         if "bed" not in t.lower()
+        and (over is None or (start - wake) % 24 > over)
         # (getting up is the waking hour's, by whatever words: an outside tester's night supervisor was
         # "getting up" at 4 pm, again at 10 pm and at midnight)
         and not re.search(r"\b(?:wake|waking|woke|get up|gets up|getting up|got up|rise|rises|rising)\b", t, re.I)
@@ -1178,7 +1193,7 @@ def _hour_activity(p: Prompt) -> dict[str, str]:
         # 11, 12 and 2): the hour goes on with what it would hold without the meal.
         current = activity_at(hour, wake, bed, [x for x in plan if not is_meal(x[1])])
     if p.rng.random() >= ON_PLAN:
-        return {"activity": _elsewhere(p, current, plan, hour)}
+        return {"activity": _elsewhere(p, current, plan, hour, wake)}
     before = re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)
     same = before and before[-1].lower().startswith(gerund(current).split()[0].lower())
     if same and activity_at((hour - 1) % 24, wake, bed, plan) == current and p.rng.random() < 0.5:
@@ -1229,7 +1244,7 @@ def schedule(p: Prompt) -> dict[str, list[dict[str, str]]]:
         day.append((current, None))
     for _ in range(rng.choice(_OFF_PLAN) if len(day) > 2 else 0):
         i = rng.randrange(1, len(day))  # the first hour is the waking one
-        day[i] = (day[i][0], _elsewhere(p, day[i][0], plan, hours[i]))
+        day[i] = (day[i][0], _elsewhere(p, day[i][0], plan, hours[i], wake))
     # The plan's bedtime item closes the day at its hour, as the models write it (the 0.5B in 52 and
     # the 1.5B in 57 of their 60 answers); a run sleeps that hour whatever the block says. It is the
     # plan's last item ("makes the bed in the guest room at 10 am" is a chore, not bedtime).
