@@ -218,6 +218,19 @@ TRADES: dict[str, set[str]] = {
     "Niamh Doyle": {"horses", "animal care", "farming", "sewing", "sport"},
     "Geoffrey Pugh": {"farming", "animal care", "desk work"},
     "Helen Rowe": {"animal care", "care", "horses", "travel"},
+    # Session 73's 1978 fire station (the captain and the firefighter check the engine and drill the crew; the
+    # dispatcher works the radio and the logbook; the organist plays, leads the choir and teaches the piano; the
+    # hardware man is the volunteer chief too; the postmistress is the town clerk; the garage mends cars)
+    "Ed Kowalski": {"emergency", "desk work", "teaching", "machine"},
+    "Linda Kowalski": {"cooking", "service", "buying"},
+    "Tom Reyes": {"emergency", "cooking", "machine", "cleaning"},
+    "Ann Reyes": {"teaching"},
+    "Gus Lemieux": {"emergency", "watch", "desk work", "broadcast"},
+    "Marion Lemieux": {"creative", "teaching", "worship"},
+    "Hank Bellamy": {"service", "emergency", "event"},
+    "Doris Pike": {"post", "desk work", "service"},
+    "Dale Fournier": {"manual", "machine", "service", "desk work"},
+    "Irene Hadley": {"care", "dispensing", "desk work", "visiting"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -273,6 +286,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "abbey_cast.toml",
         "langhe_cast.toml",
         "circus_cast.toml",
+        "cold_hollow_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1397,6 +1411,37 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     herder = {p["name"]: p for p in tomllib.loads((TOWNS / "steppe_camp_cast.toml").read_text())["persona"]}
     mares = routine(herder["Dorjiin Batbayar"]["daily_plan_requirement"], 6)
     assert [h for h, t in mares if t.startswith("milk the mares")] == [8, 10, 12, 14, 16, 18], mares
+
+
+def test_the_fire_station_loads_and_its_crew_sleeps_at_the_station():
+    """Session 73's outside fire station of October 1978, kept as its tester wrote it. Its captain and firefighter
+    "sleep in the bunk room at the station until the shift ends at 7 am" and slept at home, the captain "in his
+    bunk by ten" was in bed at 11 pm, his night's sleep was an item of the day from 7 pm; the dispatcher's radio
+    checks are "at 11 pm, 3 am and 6 am"; the postmistress's "This morning's mail brought Doris a letter" was an
+    errand, said "morning'sing mail"."""
+    from aga.routine import bed_hour_of, sleeps_at, wake_hour_of
+    from aga.scenario.loader import load_scenario, scenario_warnings
+    from aga.simulator.plan import _errands
+
+    scenario = load_scenario(TOWNS / "cold_hollow")
+    assert len(scenario.cast) == 10 and scenario.spec.start.year == 1978
+    assert scenario_warnings(scenario) == []
+    people = {p.name: p for p in scenario.cast}
+    for name in ("Ed Kowalski", "Tom Reyes"):
+        person = people[name]
+        assert sleeps_at("Cold Hollow Fire Station", person.daily_plan_requirement, person.lifestyle), name
+        assert bed_hour_of(person.lifestyle) == 22, name
+        planned = routine(person.daily_plan_requirement, wake_hour_of(person.lifestyle))
+        assert not [t for _, t in planned if "sleep" in t], planned
+    for person in scenario.cast:  # nobody else sleeps anywhere but at home
+        if person.name not in ("Ed Kowalski", "Tom Reyes"):
+            assert not [s for s in scenario.town.sectors if sleeps_at(s, person.daily_plan_requirement)], person.name
+    gus = people["Gus Lemieux"]
+    checks = routine(gus.daily_plan_requirement, wake_hour_of(gus.lifestyle))
+    assert [h for h, t in checks if t.startswith("do the radio check")] == [23, 3, 6], checks
+    for person in scenario.cast:  # every errand opens with a verb
+        for errand in _errands(f"Name: {person.name}\nCurrently: {person.currently}", []):
+            assert "VERB" in getAllLemmas(errand.split()[0]), (person.name, errand)
 
 
 def test_no_word_is_made_a_verb_that_is_none():

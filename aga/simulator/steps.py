@@ -3073,6 +3073,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                 "selling at the market stall", "selling goods to customers over the counter", "taking orders",
                 "working at the post office counter", "running the post office",
                 "stocking the shelves", "working the till", "wiping the tables for the customers",
+                # (cashing up is the counter's: a diner owner's "cash up" was a desk's emails, session 73)
+                "cashing up the till at closing time",
                 # a gallery's or a museum's opening hours are a shop's, not a guide's tour
                 "opening the gallery to visitors"),
     "desk work": ("answering emails", "doing the accounts", "doing the paperwork", "ordering supplies for work",
@@ -3224,7 +3226,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                   "checking the fire engine",
                   # (a dispatcher's: "doing the radio check with the county dispatcher" was an errand, "picking out
                   # items" and "chatting with the cashier", an outside tester's fire station, session 73)
-                  "doing the radio check with control", "dispatching the crew to a call"),
+                  "doing the radio check with control", "dispatching the crew to a call",
+                  # (a fire crew's drill and a shift's handover: "drilling with the hose" was a handyman's, 73)
+                  "drilling with the hoses", "handing over to the next shift"),
     "travel": ("commuting to work", "taking the bus somewhere", "travelling as a passenger", "riding the ferry across",
                "driving home after work", "riding a motorbike to work", "cycling to work"),
     "sport": ("training for a race", "practising slalom on the ski slope", "coaching an athlete",
