@@ -57,6 +57,11 @@ def test_a_crew_on_a_24_hour_shift_sleeps_where_the_routine_says():
     chosen = [ask("act.sector", seed, action_description="sleeping", **home)["choice"] for seed in range(20)]
     assert chosen.count("Kowalski House") == 20, chosen
     assert not [t for _, t in routine(captain["requirement"], 6) if "sleep" in t]
+    # ... in its bunk room, not by the day room's television where he was (session 73)
+    room = {"name": "Ed Kowalski", "current_arena": "day room", "current_sector": "Cold Hollow Fire Station"}
+    room |= {"sector": "Cold Hollow Fire Station", "options": "apparatus bay, watch office, day room, bunk room"}
+    chosen = [ask("act.arena", seed, action_description="sleeping", **room)["choice"] for seed in range(20)]
+    assert chosen.count("bunk room") == 20, chosen
 
 
 def test_her_work_is_still_done_at_work():

@@ -250,7 +250,9 @@ ROOM_USES: tuple[tuple[str, str], ...] = (
     # (an outside tester's fish counter read the news and changed into pajamas in his camp's outhouse)
     ("bathroom|washroom|toilets?|outhouse|latrine|privy|lavatory|restroom|shower room|shower block",
      "taking a shower or a bath, brushing teeth, washing up, using the toilet"),
-    ("bedroom|dormitory", "sleeping, going to bed, getting dressed, resting, napping"),
+    # (and a bunk room: an outside tester's fire captain slept in the station's day room, by the television, 73)
+    ("bedroom|dormitory|bunk ?room|bunkroom|bunkhouse|sleeping quarters|berth|cabin",
+     "sleeping, going to bed, getting dressed, resting, napping"),
     ("living room|lounge|sitting room|common room|main room",
      "relaxing, watching television, reading, chatting with the family, eating a snack"),
     # (an outside tester's station crew, in the Galley for their meals, ate at its oven, not in its Mess Room)
