@@ -84,6 +84,8 @@ def sector(p: Prompt) -> dict[str, str]:
     # else at home.
     if _SLEEP.match(action) and (there := [o for o in options if sleeps_at(o, p.get("requirement"))]):
         return {"choice": there[0]}
+    if _SLEEP.match(action) and home in options:
+        return {"choice": home}  # (not a bunk room one is in, off shift)
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))
