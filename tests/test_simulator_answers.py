@@ -4176,16 +4176,18 @@ def test_a_surprise_is_not_told_to_the_one_it_is_for():
 def test_a_dispatcher_at_the_radio_does_no_call_outs_work():
     """Session 73's night dispatcher, at the radio in the watch office, was "driving out with the lights on" and
     "lifting the patient onto the stretcher"; the crew he sends out does that."""
-    out = re.compile(r"driving out|patient|casualty|stretcher|hospital|oxygen|sirens")
+    out = re.compile(r"driving out|patient|casualty|stretcher|hospital|oxygen|splinting")
 
-    def steps(trade: str) -> list[str]:
-        identity = f"Name: Gus Lem\nLearned traits: {trade}"
-        shown = {"identity": identity, "task": "doing the radio check with the county dispatcher", "minutes": "60"}
+    def steps(trade: str, task: str = "doing the radio check with the county dispatcher") -> list[str]:
+        shown = {"identity": f"Name: Gus Lem\nLearned traits: {trade}", "task": task, "minutes": "60"}
         return [x["subtask"] for seed in range(30) for x in ask("plan.decompose", seed, **shown)["subtasks"]]
 
     dispatcher = steps("Gus Lem is the night dispatcher at the fire station. He works the radio in the watch office.")
     assert not [x for x in dispatcher if out.search(x)], dispatcher
-    assert [x for x in steps("Tom Rey is a firefighter and EMT on the engine crew.") if out.search(x)]
+    crew = "Tom Rey is a firefighter and EMT on the engine crew."
+    checking = steps(crew, "checking Engine 1 and the air packs")  # (nor the crew's checking the engine)
+    assert not [x for x in checking if out.search(x)], checking
+    assert [x for x in steps(crew, "answering a call-out to a chimney fire") if out.search(x)]
 
 
 def test_what_is_kept_is_not_told_in_other_words():

@@ -3634,12 +3634,6 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("farming", r"\b(?:udders|teats|milk|milking|pail)\b",
          r"\b(?:dairy|milk\w*|cows?|cattle)\b"),
         ("farming", r"\b(?:mares?|foals?|horses?|horse's)\b", r"\b(?:mares?|foals?|horses?|stud|ponies|pony)\b"),
-        # A call-out's work only for a crew that goes out: an outside tester's night dispatcher, at the radio in the
-        # watch office, was "driving out with the lights on" and "lifting the patient onto the stretcher" (73).
-        ("emergency", r"\b(?:driving out|lights on|address|casualty|pulse|oxygen|splinting|patient|stretcher|hospital|"
-         r"washing down|filling up|defibrillator|kit bags|dressings|hoses|breathing apparatus|sirens)\b",
-         r"\b(?:crews?|firefighters?|fire ?fighters?|fireman|firemen|paramedics?|ambulances?|EMTs?|medics?|rescue|"
-         r"lifeboats?|call-?outs?|captain|engines?|on a call|out on calls?)\b"),
         # A farm's buildings and machines only on a farm: a herd on open grazing has none (an outside
         # tester's steppe herders were "checking the silage clamp" and "stacking the bales in the barn").
         ("farming", r"\b(?:tractor|trailer|silage|barn|feed passage|hopper|feed sacks|mineral licks|stock book|"
@@ -4028,6 +4022,11 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
         # mountain bus" is a bus driver's work, not a ride).
         if kind == setting_kind == "travel" and names.search(step) and _AT_THE_WHEEL.search(context):
             return False
+    # A call-out's work only on a call-out: an outside tester's night dispatcher at the radio was "driving out with the
+    # lights on" and "lifting the patient onto the stretcher", and his captain checking the engine "splinting an
+    # arm" (session 73).
+    if kind == "emergency" and activity is not None and _CALL_OUT_STEP.search(step) and not _ON_A_CALL.search(activity):
+        return False
     # A harvest by hand is at the rows, not the farmyard: an outside tester's grape pickers were "fixing a broken
     # hinge on a gate", "checking the electric fence" and "driving the tractor to the top field" (session 71).
     if kind == "farming" and activity is not None and _BY_HAND.search(activity) and _FARMYARD.search(step):
@@ -4035,6 +4034,14 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
     return not (kind == "service" and _FOOD_STEP.search(step) and not _SELLS_FOOD.search(context))
 
 
+_CALL_OUT_STEP = re.compile(
+    r"\b(?:driving out|lights on|address|casualty|pulse|oxygen|splinting|patient|stretcher|hospital|washing down)\b"
+)
+_ON_A_CALL = re.compile(
+    r"\b(?:call-?outs?|calls?|emergenc\w*|fires?|blaze|accidents?|crash\w*|rescu\w*|patients?|casualt\w*|"
+    r"ambulance|shouts?|injured|hurt)\b",
+    re.IGNORECASE,
+)
 _BY_HAND = re.compile(r"\b(?:pick|pluck)\w*\b(?!\s+up\b)", re.IGNORECASE)
 _FARMYARD = re.compile(
     r"\b(?:tractor|fence|gates?|yard|barn|silage|headland|plough\w*|boundary|shed|hinge|troughs?|hay|bales|straw|"
