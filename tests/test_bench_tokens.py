@@ -103,11 +103,14 @@ def test_short_benchmark_end_to_end_and_resume(tmp_path: Path, monkeypatch: pyte
     for mode, r in runs.items():
         assert shares[mode] == pytest.approx(r["tokens"] / base, abs=1e-3), mode
         assert report["share_of_baseline"][mode]["pooled"] == pytest.approx(shares[mode], abs=1e-4), mode
+    # (someone leaves home in three morning hours of some mode; not in every one: a draw in which the cafe owner
+    # breakfasts at 8 and the students knit keeps everyone in, as the models' loose reading of a plan does)
+    assert any(r["parity"]["share_waking_minutes_away_from_home"] > 0 for r in runs.values())
     for mode, r in runs.items():
         assert r["tokens"] == sum(t["tokens"] for t in r["by_module"].values()), mode
         assert r["parity"]["share_actions_at_valid_place"] == 1.0
         assert 0 <= r["parity"]["activity_place_agreement"] <= 1
-        assert r["parity"]["share_waking_minutes_away_from_home"] > 0
+        assert 0 <= r["parity"]["share_waking_minutes_away_from_home"] <= 1
         # 06:00-09:00 holds no whole window of ville3's requirements (Isabella's cafe hours are 8 am-8 pm)
         assert r["parity"]["requirement_windows_judged"] == 0
         assert r["parity"]["share_requirement_windows_kept"] is None
