@@ -54,3 +54,4 @@ def test_each_thing_from_its_year():
     assert of_its_time("answering the phone", 1978) and not of_its_time("checking the phone", 1978)
     assert not of_its_time("watching a film", 1905) and of_its_time("reading a letter", 1905)
     assert of_its_time("sending an email", None)
+    assert not of_its_time("reading through the inbox", 1978) and not of_its_time("logging in", 1978)

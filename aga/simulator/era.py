@@ -26,7 +26,8 @@ _SINCE = (
     ),
     (
         1995,
-        r"e-?mails?|online|internet|websites?|web page|the web\b|digital|pdfs?|(?:the|a) screen\b",
+        r"e-?mails?|online|internet|websites?|web page|the web\b|digital|pdfs?|(?:the|a) screen\b|inbox|"
+        r"log(?:s|ging|ged)? (?:in|on|off|out)\b",
     ),
     (1990, r"laptops?|voicemails?|headphones"),
     (1985, r"computers?|spreadsheets?|printers?|printing (?:a|the|out)|cds?|cd player|database"),
