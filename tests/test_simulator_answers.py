@@ -4190,6 +4190,22 @@ def test_a_dispatcher_at_the_radio_does_no_call_outs_work():
     assert [x for x in steps(crew, "answering a call-out to a chimney fire") if out.search(x)]
 
 
+def test_what_one_has_told_one_person_only_is_kept():
+    """Session 73: the circus's apprentice, "the only person she has told the truth to is Margit Halász", told her
+    nursing course to the horse master; "He has told only Linda Kowalski" is the fire station's garage rent."""
+    from aga.simulator.talk import not_confided
+
+    for now, told in (
+        (
+            "Her parents think she is on her nursing course; the only person she has told the truth to is Margit.",
+            "Niamh is still on her nursing course.",
+        ),
+        ("Dale is three months behind on the garage rent. He has told only Linda Kowalski.", "Dale is behind, garage."),
+    ):
+        assert not_confided([told], now) == [], now
+    assert not_confided(["Dale is behind on the garage rent."], "Dale told Linda about the rent.") != []
+
+
 def test_what_is_kept_is_not_told_in_other_words():
     """Session 73's fire station: Tom "has applied for a job with the Burlington Fire Department ... He hasn't told his
     wife Ann or Captain Ed Kowalski", and told his wife "I filled in the Burlington Fire Department application at

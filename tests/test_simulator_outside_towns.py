@@ -1456,6 +1456,9 @@ def test_no_word_is_made_a_verb_that_is_none():
     assert gerund("kayak to the island") == "kayaking to the island"
     assert gerund("video-call her mother") == "video-calling her mother"
     assert gerund("walk the dog") == "walking the dog"
+    # (nor two verbs in -ing in a row: "keeping working on a double somersault" was the flyer's hour 35 times, 73)
+    assert gerund("keep working on a double somersault") == "still working on a double somersault"
+    assert gerund("keep the fire going") == "keeping the fire going"
 
 
 def test_a_lesson_outside_a_school_has_no_classroom_steps():

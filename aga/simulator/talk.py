@@ -1565,6 +1565,9 @@ _CONFIDED = re.compile(
     # tester's estate owner "has told no one else about the sale of the estate ...; he is the only one at Cascina
     # Ferrero who knows" told it 15 times, and it reached the daughter it was kept from seven times, session 71)
     r"told no ?one|told nobody|(?:has|have|had)(?:n[’']t| not) told anyone|"
+    # (and the one person one has told: "the only person she has told the truth to is Margit Halász", "He has told
+    # only Linda Kowalski", session 73)
+    r"(?:has|have|had) told only\b|only (?:person|one) (?:he|she|they|I) (?:has |have |had )?(?:ever )?told|"
     r"only one (?:at|in|on|of) [\w'’ -]{1,40}? who knows(?! how\b)|kept (?:a )?secret|secret from|"
     # (and what one hides or keeps from someone, or has not told them: an outside tester's catcher, who "hasn't told
     # Ines ... and is keeping it from Walter too", told his failing shoulder 11 times, 9 times to those two; its

@@ -309,6 +309,10 @@ def gerund(phrase: str) -> str:
         phrase = " ".join(words)
     if not words:
         return phrase
+    if words[0].lower() in ("keep", "keeps") and len(words) > 1 and words[1].endswith("ing"):
+        # "keep working on the double somersault" goes on: "still working on ..." ("keeping working on" was an outside
+        # tester's flyer's hour 35 times, session 73)
+        return f"still {' '.join(words[1:])}"
     if words[0].lower() in ("or", "and", "then") and len(words) > 1:
         words = words[1:]  # ("or at the desk ..." was said "orring at the desk", session 72)
         phrase = " ".join(words)
