@@ -1037,7 +1037,11 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
 
 
 # Closing a place up, which ends the work there ("closes the diner at 3 pm", "locks the store at 5 pm").
-_CLOSES = re.compile(r"(?:close|closes|shut|shuts|lock|locks)\b(?!\s+(?:down\s+)?(?:the\s+)?(?:gate|door|window)s?\b)")
+# (not a door, a gate, a window, the curtains or one's eyes: "closes the curtains at 7 am" ends nothing)
+_CLOSES = re.compile(
+    r"(?:close|closes|shut|shuts|lock|locks)\b"
+    r"(?!\s+(?:down\s+)?(?:the\s+|her\s+|his\s+|their\s+)?(?:gate|door|window|curtain|blind|shutter|eye)s?\b)"
+)
 
 
 def detailed(activity: str, p: Prompt, chance: float) -> str:
