@@ -147,12 +147,11 @@ def test_after_closing_up_the_hour_is_no_work_of_the_day():
     }
     evening = [ask("plan.hourly", seed, **closing)["activity"] for seed in range(120)]
     assert not [a for a in evening if re.search(r"diner|counter|pies", a)], evening
-    # (closing the curtains ends no work)
-    curtains = {**closing, "daily_plan": closing["daily_plan"].replace("wake up at 4:00 am;", "wake up at 4:00 am; "
-                "close the curtains at 4:00 am;")}  # fmt: skip
-    assert [ask("plan.hourly", seed, **{**curtains, "hour": "03:00 PM"})["activity"] for seed in range(60)] == [
-        ask("plan.hourly", seed, **{**closing, "hour": "03:00 PM"})["activity"] for seed in range(60)
-    ]
+    # (closing the curtains ends no work, closing the diner does)
+    from aga.simulator.plan import activity_at
+
+    assert activity_at(7, 5, 22, [(6, "close the curtains"), (9, "serve customers")]) == "close the curtains"
+    assert activity_at(7, 5, 22, [(6, "close the diner"), (9, "serve customers")]) == "relaxing at home"
     # ... while the hour of closing is still the day's
     at_three = [ask("plan.hourly", seed, **{**closing, "hour": "03:00 PM"})["activity"] for seed in range(60)]
     assert [a for a in at_three if re.search(r"diner|pies", a)], at_three
