@@ -786,11 +786,9 @@ _ROLE_BEFORE = (
 def _you_verb(word: str) -> str:
     """``word`` after a name said as "you": a verb of the third person in the form "you" takes ("has" -> "have",
     "was" -> "were"), any other word as it is."""
-    if word in ("is", "was", "has", "does"):
-        return {"is": "are", "was": "were", "has": "have", "does": "do"}[word]
-    if word.endswith("s") and not word.endswith("ss") and "VERB" in getAllLemmas(_plain_verb(word, "you")):
-        return _plain_verb(word, "you")
-    return word
+    plain = _plain_verb(word, "you")
+    said = word in _SAID_OF or (word.endswith("s") and not word.endswith("ss") and "VERB" in getAllLemmas(plain))
+    return plain if said else word
 
 
 def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
