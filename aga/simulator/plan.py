@@ -14,7 +14,7 @@ import re
 from lemminflect import getAllLemmas
 
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
-from aga.simulator.era import in_its_time, of_its_time, year_of
+from aga.simulator.era import year_of
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.steps import is_place, kinds_of, know_how, trade_of
@@ -1054,8 +1054,12 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
         # Only a step that says what it works on: one written for "{thing}" said "it" after the activity
         # ("eating lunch, eating it", "attending physics classes, writing a draft of it": 20 of a ville3
         # day's 338 actions).
-        steps = [x for x in know_how(kind, 2, f"{activity} {trade}", activity) if "{thing}" not in x]
-        steps = [x for x in steps if of_its_time(x, year_of(p.get("identity")))]  # (no podcast in 1978)
+        # (of its time: no podcast in 1978)
+        steps = [
+            x
+            for x in know_how(kind, 2, f"{activity} {trade}", activity, year_of(p.get("identity")))
+            if "{thing}" not in x
+        ]
         step = p.rng.choice(steps) if steps else ""
         text = f"{text}, {step}" if step and step.lower() not in text.lower() else text
     return text
@@ -1130,7 +1134,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current)
-        steps = in_its_time(know_how(kind, 2, f"{current} {trade}", current), year_of(p.get("identity")))
+        steps = know_how(kind, 2, f"{current} {trade}", current, year_of(p.get("identity")))
         if is_place(thing):
             # "going to the library" is worked on at the library, not on it: "writing a draft of the
             # library" was said in a ville3 day; a step that names no thing says the hour instead.

@@ -4050,12 +4050,14 @@ _FARMYARD = re.compile(
 )
 
 
-def know_how(kind: str, part: int, context: str, activity: str | None = None) -> tuple[str, ...]:
+def know_how(
+    kind: str, part: int, context: str, activity: str | None = None, year: int | None = None
+) -> tuple[str, ...]:
     """The opening (1), middle (2) or closing (3) steps of ``kind`` that suit ``context`` (the activity and
-    trade; ``activity`` alone where a setting must be named by it) (all of them if none does: a kind
-    always has steps)."""
+    trade; ``activity`` alone where a setting must be named by it) and are of the prompt's ``year`` (see ``era``)
+    (all of them if none does: a kind always has steps)."""
     steps = POOLS[kind][part]
-    return tuple(x for x in steps if suits(x, context, kind, activity)) or steps
+    return in_its_time(tuple(x for x in steps if suits(x, context, kind, activity)) or steps, year)
 
 
 _FOR_AN_OCCASION = re.compile(
@@ -4634,7 +4636,9 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     near = kinds[0][1] - kinds[1][1] < _NEAR_TIE and kinds[1][0] not in _APART.get(kinds[0][0], ())
     kind = kinds[1][0] if near and rng.random() < 0.5 else kinds[0][0]
     context = f"{main} {trade}"
-    opening, middle, closing = (know_how(kind, part, context, main) for part in (1, 2, 3))
+    # (and of its time: no podcast in 1978, no car in 1905; see ``era``)
+    year = year_of(p.get("identity"))
+    opening, middle, closing = (know_how(kind, part, context, main, year) for part in (1, 2, 3))
     # A step of a part of the day only in it: an outside tester's muezzin was "reciting the morning
     # prayers" in a block at 1 pm.
     hours = _block_hours(p, total)
@@ -4642,9 +4646,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     def in_part(steps: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(x for x in steps if any(in_its_part_of_day(x, h) for h in hours)) or steps
 
-    # (and of its time: no podcast in 1978, no car in 1905; see ``era``)
-    year = year_of(p.get("identity"))
-    opening, middle, closing = (in_its_time(in_part(x), year) for x in (opening, middle, closing))
+    opening, middle, closing = in_part(opening), in_part(middle), in_part(closing)
     other = next(k for k, _ in kinds if k != kind and k not in _APART.get(kind, ()))
     thing = thing_of(main)
     thing = _meal_thing(main) if kind == "meal" else thing
@@ -4675,7 +4677,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         and not _HANDLING.match(main)
     )
     pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
-    theirs = in_its_time(in_part(know_how(other, 2, context, main)), year)
+    theirs = in_part(know_how(other, 2, context, main, year))
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 and kind not in _UNMIXED else []
     rng.shuffle(pool)
     # How many steps this answer has for an hour: one of the distinct step counts of the GPT-3.5 day's
@@ -4734,9 +4736,8 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         first, other_activity = rng.choice(neighbour)
         their_kind = kinds_of(other_activity, trade)[0][0]
         their_opening, their_closing = (
-            know_how(their_kind, part, f"{other_activity} {trade}", other_activity) for part in (1, 3)
+            know_how(their_kind, part, f"{other_activity} {trade}", other_activity, year) for part in (1, 3)
         )
-        their_closing, their_opening = in_its_time(their_closing, year), in_its_time(their_opening, year)
         step = rng.choice(their_closing if first else their_opening) if rng.random() < 0.6 else other_activity
         if first and re.match(r"(?:sleeping|asleep)\b", other_activity, re.IGNORECASE):
             # What runs in from a night's sleep is getting up, not "sleeping" or "settling into bed".
