@@ -4459,6 +4459,36 @@ def test_a_talk_going_on_is_not_taken_leave_of():
 
 
 @pytest.mark.parametrize(
+    "leave",
+    ["Let's catch up again soon.", "Anyway, I must be off. Talk to you later!", "Take care, Tam!",
+     "I should get back to the nets. See you!", "Bye for now."],
+)  # fmt: skip
+def test_a_goodbye_is_said_back_and_ends_the_talk(leave: str):
+    """ "Let's catch up again soon." was said back as a question, "Right, Let's catch up again soon? Since when?",
+    with the talk going on (benchmarks/results/realism.json, session 74): a model's goodbye need not end a talk."""
+    talk = f"[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana. Busy day?\nAna Ruiz: {leave}"
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk,
+             "other_action": "mending the nets on the quay"}  # fmt: skip
+    answers = [ask("converse.utterance", seed, **shown) for seed in range(60)]
+    assert all(a["end"] for a in answers), [a for a in answers if not a["end"]]
+    lines = [str(a["utterance"]) for a in answers]
+    assert not [x for x in lines if "?" in x or x == leave], lines
+    assert len(set(lines)) > 30, lines  # goodbyes vary as much as a talk's other lines
+    if leave.startswith("Let's"):
+        assert sum(x.startswith(("Yes, let's", "Definitely", "I'd like that", "Yes, soon")) for x in lines) > 50
+
+
+@pytest.mark.parametrize("going_on", ["I should get back to you on that. How is the boat?", "See you at the party?",
+                                      "We catch up on the news at the bar.", "Hey Tam, good to see you.",
+                                      "Oh, hello! I didn't expect to see you here."])  # fmt: skip
+def test_a_line_that_only_mentions_leaving_is_no_goodbye(going_on: str):
+    """What is no leave-taking goes on with the talk ("Hey Klaus, good to see you." was taken for a goodbye)."""
+    talk = f"[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana. Busy day?\nAna Ruiz: {going_on}"
+    shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk}
+    assert not all(ask("converse.utterance", seed, **shown)["end"] for seed in range(20))
+
+
+@pytest.mark.parametrize(
     ("activity", "trade", "not_tied"),
     [
         ("seeing more patients", "Priya Castell is the vet at Seaholly Veterinary Surgery.", "more patients"),

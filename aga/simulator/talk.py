@@ -768,6 +768,12 @@ def _line(
         last = _after_greeting(said[-1].split(" Anyway, ")[0], p.get("name"))
         gist = _gist_of(last).split()
         taken = gist if _tells(gist, last, p.get("name")) else None
+    if turn >= 1 and _TAKES_LEAVE.search(said[-1]):
+        # Told goodbye, one says goodbye and the talk ends: "Let's catch up again soon." was said back as a
+        # question, "Right, Let's catch up again soon? Since when?", with the talk going on
+        # (benchmarks/results/realism.json). A model's leave-taking may not end the talk itself.
+        return {"utterance": _parting(said[-1], _called(p.get("other"), p.get("name")), p.get("other_action"), rng),
+                "end": True}  # fmt: skip
     if turn == 0:
         label = _label(p)
         kin = _KIN.search(label) is not None
@@ -1042,6 +1048,42 @@ def _remarks(topic: str) -> list[str] | tuple[str, ...]:
     """What is said after ``topic`` (as said to the listener): to them of their own doings, a question or
     a word on it as seen; else what suits the news."""
     return _about_you(topic) if _of_the_listener(topic) else remarks_on(topic)
+
+
+# A line that takes leave: its last sentence is a goodbye ("See you later!", "Take care!", "Let's catch up again
+# soon.", "Anyway, I must be off.").
+_TAKES_LEAVE = re.compile(
+    r"(?:\b(?:(?<!to )see you(?: later| soon| around| tomorrow)?|take care|good ?bye|bye(?: for now)?|talk (?:to you )?(?:later|soon)|"
+    r"catch up (?:again )?(?:soon|later|another time)|(?:must|should|'d better|had better) (?:be off|get going|be going|"
+    r"get back to (?!you\b)\w+(?: \w+)*)|let you get (?:on|back to it))(?:,? \w+)?[.!]*)\s*$",
+    re.IGNORECASE,
+)
+# The parts of a goodbye said back, put together so that two goodbyes seldom read alike.
+_PARTING_OKS = ("All right.", "Sure.", "Of course.", "Okay then.", "Right.")
+_PARTING_NICE = ("It was good to see you.", "Nice talking to you.", "Glad we had a chat.", "Good to catch up.")
+_PARTING_AT_WORK = ("Don't work too hard.", "Good luck with it.", "I'll let you get back to it.", "Don't let me hold you up.")
+_PARTING_AT_EASE = ("Enjoy the rest of it.", "Enjoy it.", "Don't let me keep you.")
+_PARTINGS = ("See you soon", "Take care", "Bye for now", "See you around", "Talk soon", "See you later", "Bye")
+
+
+def _parting(line: str, other: str, other_action: str, rng: random.Random) -> str:
+    """A goodbye said back to ``line``, which took leave: an agreement to what it proposed ("Let's catch up
+    again soon" -> "Yes, let's."), a kind word or a wish on what the one leaving goes back to, then the leave."""
+    parts: list[str] = []
+    if re.search(r"\blet's\b|\bwe should\b", line, re.IGNORECASE):
+        parts.append(rng.choice(("Yes, let's.", "Definitely.", "I'd like that.", "Yes, soon.")))
+    elif re.search(r"\b(?:take care|have a good \w+)[.!]*\s*$", line, re.IGNORECASE):
+        parts.append(rng.choice(("You too.", "And you.", "Thanks, you too.")))
+    elif rng.random() < 0.5:
+        parts.append(rng.choice(_PARTING_OKS))
+    doing = _doing_now(other_action)
+    if doing and rng.random() < 0.5:
+        parts.append(rng.choice(_PARTING_AT_EASE if _AT_EASE.search(doing) else _PARTING_AT_WORK))
+    elif rng.random() < 0.5:
+        parts.append(rng.choice(_PARTING_NICE))
+    leave = rng.choice(_PARTINGS)
+    parts.append(f"{leave}, {other}!" if other and rng.random() < 0.4 else f"{leave}!")
+    return " ".join(parts)
 
 
 def _step_of(action: str) -> str:
