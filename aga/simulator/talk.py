@@ -1053,15 +1053,17 @@ def _remarks(topic: str) -> list[str] | tuple[str, ...]:
 # A line that takes leave: its last sentence is a goodbye ("See you later!", "Take care!", "Let's catch up again
 # soon.", "Anyway, I must be off.").
 _TAKES_LEAVE = re.compile(
-    r"(?:\b(?:(?<!to )see you(?: later| soon| around| tomorrow)?|take care|good ?bye|bye(?: for now)?|talk (?:to you )?(?:later|soon)|"
-    r"catch up (?:again )?(?:soon|later|another time)|(?:must|should|'d better|had better) (?:be off|get going|be going|"
-    r"get back to (?!you\b)\w+(?: \w+)*)|let you get (?:on|back to it))(?:,? \w+)?[.!]*)\s*$",
+    r"(?:\b(?:(?<!to )see you(?: later| soon| around| tomorrow)?|take care|good ?bye|bye(?: for now)?|"
+    r"talk (?:to you )?(?:later|soon)|catch up (?:again )?(?:soon|later|another time)|"
+    r"(?:must|should|'d better|had better) (?:be off|get going|be going|get back to (?!you\b)\w+(?: \w+)*)|"
+    r"let you get (?:on|back to it))(?:,? \w+)?[.!]*)\s*$",
     re.IGNORECASE,
 )
 # The parts of a goodbye said back, put together so that two goodbyes seldom read alike.
 _PARTING_OKS = ("All right.", "Sure.", "Of course.", "Okay then.", "Right.")
 _PARTING_NICE = ("It was good to see you.", "Nice talking to you.", "Glad we had a chat.", "Good to catch up.")
-_PARTING_AT_WORK = ("Don't work too hard.", "Good luck with it.", "I'll let you get back to it.", "Don't let me hold you up.")
+_PARTING_AT_WORK = ("Don't work too hard.", "Good luck with it.", "I'll let you get back to it.",
+                    "Don't let me hold you up.")  # fmt: skip
 _PARTING_AT_EASE = ("Enjoy the rest of it.", "Enjoy it.", "Don't let me keep you.")
 _PARTINGS = ("See you soon", "Take care", "Bye for now", "See you around", "Talk soon", "See you later", "Bye")
 
