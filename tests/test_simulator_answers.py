@@ -3190,6 +3190,19 @@ def test_a_meal_hour_is_not_read_as_one_step_of_the_meal():
     assert any("lunch" in a for a in answers)
 
 
+def test_a_morning_hour_is_not_read_as_one_step_of_getting_up():
+    """ "washing the face" was a ville3 student's whole 9 am hour, with "putting on shoes" and "opening the post" as
+    its steps (session 74): a part of getting up or going to bed takes minutes, not an hour."""
+    from aga.simulator.steps import POOLS
+
+    steps = {s for kind in ("morning", "evening") for part in (1, 2, 3) for s in POOLS[kind][part]}
+    plan = "wake up and complete the morning routine at 6:00 am; repair the ferry engine at 8:00 am; go to bed at 10 pm"
+    for hour in ("06:00 AM", "09:00 PM"):
+        shown = {**HOURLY, "daily_plan": plan, "hour": hour, "previous": ""}
+        answers = [ask("plan.hourly", seed, **shown)["activity"] for seed in range(300)]
+        assert steps and not [a for a in answers if a in steps], Counter(a for a in answers if a in steps)
+
+
 def _insights(statements: list[str], seeds: range = range(30), name: str = "Tam Osei") -> list[dict]:
     listed = "\n".join(f"{i + 1}. {s}" for i, s in enumerate(statements))
     return [i for seed in seeds for i in ask("reflect.insights", seed, name=name, statements=listed, n="5")["insights"]]

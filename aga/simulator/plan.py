@@ -1081,6 +1081,10 @@ HOUR_DETAIL = 0.5
 ON_PLAN = 0.26
 
 
+# Kinds of activity whose parts are minutes long (see ``_elsewhere``).
+_MINUTES_LONG = frozenset(("morning", "evening"))
+
+
 def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, wake: int) -> str:
     """An hour's answer taken from another line of the prompt than the hour's plan item; a meal only
     near its hour (read loosely, a plan still does not put dinner at nine in the morning)."""
@@ -1128,9 +1132,14 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
     # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3
     # lunch hour's whole activity, and the day's reflections summed it up as what she did all day).
     meal = is_meal(current)
-    if not lines or (rng.random() < 0.3 and not meal):
-        trade = trade_of(p.get("identity"))
-        kind = kinds_of(current, trade)[0][0]
+    trade = trade_of(p.get("identity"))
+    kind = kinds_of(current, trade)[0][0]
+    # Nor of getting up or going to bed, whose parts take minutes: "washing the face" was a ville3 student's whole
+    # 9 am hour, with "putting on shoes" and "opening the post" as its steps (session 74).
+    minutes_long = meal or kind in _MINUTES_LONG
+    if not lines and minutes_long:
+        return detailed(current, p, HOUR_DETAIL)
+    if not lines or (rng.random() < 0.3 and not minutes_long):
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current)
