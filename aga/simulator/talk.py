@@ -1560,14 +1560,20 @@ def _not_known_to_kin(candidates: list[str], p: Prompt) -> list[str]:
 
 
 def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool:
-    """Whether ``memory`` sees the speaker at something somewhere that is neither what they are doing now nor what
-    their "Currently" says they are busy with: told, it is "I am meeting friends at Bar Sport" said over lunch at
-    the canteen (an outside tester's wine estate had 33 such lines, session 71)."""
+    """Whether ``memory`` sees the speaker at something that is neither what they are doing now nor what their
+    "Currently" says they are busy with, or at a meal or a rest: told, it is "I am meeting friends at Bar Sport" said
+    over lunch at the canteen (an outside tester's wine estate had 33 such lines, session 71), "I am eating
+    breakfast" said at 3 pm and "Truth is, I am having lunch, finishing the last few bites. I'm curious what comes of
+    it." (harbour6, session 74)."""
     m = re.match(rf"{re.escape(name)} is (\w+ing\b.*)", without_step(_content(memory))) if name else None
-    if not m or not re.search(rf"\b(?:at|in|on) (?:the )?{CAP}", m.group(1)):
+    if not m:
         return False
     doing = canonical(m.group(1))
-    return doing[:25] not in canonical(currently) and doing[:20] != canonical(without_step(action))[:20]
+    if _AT_EASE.search(doing) and not _MEAL_WORK.search(doing):
+        return True  # (what the listener sees, and nothing to tell)
+    # (a prompt that shows no action of the speaker's leaves what they do now unknown)
+    now = canonical(without_step(action))
+    return bool(now) and doing[:25] not in canonical(currently) and doing[:20] != now[:20]
 
 
 def _seen_doing_else(memory: str, listener: str, other_action: str) -> bool:
