@@ -4502,9 +4502,11 @@ def test_a_goodbye_is_said_back_and_ends_the_talk(leave: str):
 
 @pytest.mark.parametrize("going_on", ["I should get back to you on that. How is the boat?", "See you at the party?",
                                       "We catch up on the news at the bar.", "Hey Tam, good to see you.",
-                                      "Oh, hello! I didn't expect to see you here."])  # fmt: skip
+                                      "Oh, hello! I didn't expect to see you here.",
+                                      "I could use a break myself. I was hoping I'd see you."])  # fmt: skip
 def test_a_line_that_only_mentions_leaving_is_no_goodbye(going_on: str):
-    """What is no leave-taking goes on with the talk ("Hey Klaus, good to see you." was taken for a goodbye)."""
+    """What is no leave-taking goes on with the talk ("Hey Klaus, good to see you." and "I was hoping I'd see you."
+    were taken for goodbyes)."""
     talk = f"[Conversation]\nAna Ruiz: Hi Tam!\nTam Osei: Hello Ana. Busy day?\nAna Ruiz: {going_on}"
     shown = {"identity": "Name: Tam Osei", "name": "Tam Osei", "other": "Ana Ruiz", "conversation": talk}
     assert not all(ask("converse.utterance", seed, **shown)["end"] for seed in range(20))

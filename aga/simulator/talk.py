@@ -1051,12 +1051,12 @@ def _remarks(topic: str) -> list[str] | tuple[str, ...]:
 
 
 # A line that takes leave: its last sentence is a goodbye ("See you later!", "Take care!", "Let's catch up again
-# soon.", "Anyway, I must be off.").
+# soon.", "Anyway, I must be off."), from its start ("I was hoping I'd see you." is none).
 _TAKES_LEAVE = re.compile(
-    r"(?:\b(?:(?<!to )see you(?: later| soon| around| tomorrow)?|take care|good ?bye|bye(?: for now)?|"
-    r"talk (?:to you )?(?:later|soon)|catch up (?:again )?(?:soon|later|another time)|"
-    r"(?:must|should|'d better|had better) (?:be off|get going|be going|get back to (?!you\b)\w+(?: \w+)*)|"
-    r"let you get (?:on|back to it))(?:,? \w+)?[.!]*)\s*$",
+    r"(?:^|[.!?]\s+)(?:(?:anyway|well|okay|ok|right|so|oh),?\s+)?(?:see you\b|take care\b|good ?bye\b|bye\b|"
+    r"talk (?:to you )?(?:later|soon)\b|let's catch up\b|"
+    r"I(?: must| should|'d better| had better|'d best) (?:be off|get going|be going|get back to (?!you\b))|"
+    r"I'll let you get (?:on|back)\b)[^.!?]*[.!]*\s*$",
     re.IGNORECASE,
 )
 # The parts of a goodbye said back, put together so that two goodbyes seldom read alike.
