@@ -219,6 +219,17 @@ def test_a_relation_said_is_no_news_and_the_listeners_own_is_not_told_to_them():
     assert not [x for x in lines if "is my mother" in x], [x for x in lines if "is my mother" in x][:3]
 
 
+def test_what_is_said_back_of_someone_else_gets_no_word_on_the_listeners_own():
+    """ "Oh, Elif Karsan has been opening the shop for much of the day? That must keep you busy." was said (harbour6,
+    session 74)."""
+    talk = ("[Conversation]\nBram Okafor: Hi Harriet! It crossed my mind that Elif Karsan has been opening the shop "
+            "for much of the day.")  # fmt: skip
+    shown = {"identity": "Name: Harriet Lusk", "name": "Harriet Lusk", "other": "Bram Okafor", "conversation": talk}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
+    back = [x for x in lines if "shop?" in x or "the day?" in x]
+    assert back and not [x for x in back if re.search(r"keep you busy|Good for you|your plate", x)], back
+
+
 def test_a_remark_suits_the_news_it_follows():
     """A night watchman's "Guess what? I am locking the market gate. Everyone's talking about it." and a
     vet's "I need another vet to share the weekend calls. I can hardly wait.": going and waiting are
@@ -228,7 +239,11 @@ def test_a_remark_suits_the_news_it_follows():
     own = remarks_on("I am locking the market gate")
     assert "Everyone's talking about it." not in own and "I can hardly wait." not in own and own
     assert "Are you going?" not in remarks_on("Ana is mending the nets")
-    assert "Everyone's talking about it." in remarks_on("Ana is mending the nets")
+    # ... and someone else's doing is nothing everyone talks about ("Word is, Morwenna Vane is still answering a call
+    # on the radio. Everyone's talking about it.", session 74); their news may be
+    assert "Everyone's talking about it." not in remarks_on("Ana is mending the nets")
+    assert "Everyone's talking about it." not in remarks_on("Elif Karsan has been opening the shop for much of the day")
+    assert "Everyone's talking about it." in remarks_on("Ana has sold her boat to the museum")
     assert {"Are you going?", "I can hardly wait."} <= set(remarks_on("the borehole opens on Saturday June 8"))
     mine = remarks_on("I am organising the regatta on Saturday")
     assert "Will you come?" in mine and "Are you going?" not in mine

@@ -546,15 +546,23 @@ def remarks_on(topic: str) -> tuple[str, ...]:
     # What one is doing right now is nothing the listener needs to keep: "Truth is, I am waking up for the
     # morning routine, making the bed. Keep it in mind." was said (a ville3 day, session 64).
     doing = own and re.match(r"(?:I am|I'm) \w+ing\b", topic) is not None and not occasion
+    # Nor is what someone else is at, said as it is: "Word is, Morwenna Vane is still answering a call on the radio.
+    # Everyone's talking about it." was said (harbour6, session 74).
+    plain = not occasion and _PLAIN_DOING.match(topic) is not None and not _BAD_NEWS.search(topic)
     return tuple(
         # (whoever organises it asks if one will come: "I have promised the cedar fox to the priest before
         # the lantern festival. Will you come?" was a carver's, and met with "I'll try to make it")
         _INVITE if own and r == "Are you going?" and makes(topic) else r
         for r in REMARKS
         if (occasion or r not in _OCCASION_REMARKS)
-        and not (mine and r in _OTHERS_REMARKS)
+        and not ((mine or plain) and r in _OTHERS_REMARKS)
         and not (doing and r in _TO_KEEP)
     ) + (_OWN_REMARKS if own and _UNDER_WAY.match(topic) and not _BAD_NEWS.search(topic) else ())
+
+
+# Someone at something, as one sees it: "Ana is mending the nets", "Elif Karsan has been opening the shop for much of
+# the day".
+_PLAIN_DOING = re.compile(r"(?:[A-Z][\w'-]*\s+){1,4}(?:is|are|has been|have been)\s+(?:still\s+)?\w+ing\b")
 
 
 # One's own news that is under way, which "Wish me luck", "Any ideas?" suit: not a fact of one's past or
@@ -1324,7 +1332,14 @@ def _follow_ups(said: str) -> list[str]:
     over ("I want as many people as possible to come to my party." - "How did that go?" was said)."""
     past = _PAST.search(said) is not None
     out = [x for x in FOLLOW_UP if not ((x in _ONGOING_ONLY and past) or (x in _OVER_ONLY and not past))]
+    # (of what is not the listener's own, no word on theirs: "Oh, Elif Karsan has been opening the shop for much of
+    # the day? That must keep you busy." was said, session 74)
+    theirs = re.match(r"(?:you|your)\b", said, re.IGNORECASE) is not None
+    out = [x for x in out if theirs or x not in _YOURS_ONLY]
     return [x for x in out if not (_BAD_NEWS.search(said) and x in _GOOD_ONLY)] or list(FOLLOW_UP)
+
+
+_YOURS_ONLY = frozenset(("That must keep you busy.", "Good for you.", "That's a lot on your plate."))
 
 
 def _known(text: str, p: Prompt) -> bool:
