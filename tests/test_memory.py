@@ -101,6 +101,29 @@ def test_reconcile_indexes_memories_missing_from_the_vector_index(tmp_path):
     assert fresh.reconcile() == 0
 
 
+def test_a_run_resumed_with_an_embedder_of_another_length_is_indexed_again(tmp_path):
+    """Made through the API with a hashing embedder and resumed from the command line with MiniLM, a run could
+    store and retrieve nothing: "Collection expecting embedding with dimension of 64, got 384"."""
+
+    class Wider(TopicEmbedder):
+        name, dim = "wider", len(TOPICS) + 3
+
+        def embed(self, texts: Sequence[str]) -> np.ndarray:
+            narrow = super().embed(texts)
+            return np.hstack([narrow, np.zeros((len(narrow), 2), dtype=np.float32)])
+
+    engine = make_engine(sqlite_url(tmp_path / "m.db"))
+    made = MemoryStream(engine, VectorIndex(tmp_path / "v"), TopicEmbedder())
+    _add(made, "party")
+    made.flush()
+    made.index.close()
+    resumed = MemoryStream(engine, VectorIndex(tmp_path / "v"), Wider())
+    assert resumed.reconcile() == 1 and resumed.index.dim() == Wider.dim
+    _add(resumed, "party music")
+    resumed.flush()
+    assert len(resumed.retrieve("Klaus", ["party"], T0, RetrievalWeights())["party"]) == 2
+
+
 def test_the_index_reads_and_writes_more_ids_than_sqlite_has_variables():
     """A two-day 25-agent run holds >32,766 memories: reconciling them on resume crashed chromadb once."""
     index = VectorIndex(None)

@@ -250,7 +250,12 @@ class MemoryStream:
             return {(agent, text) for agent, text in rows.all()}
 
     def reconcile(self) -> int:
-        """Index any memory whose vector is missing (a crash between the SQL commit and the index)."""
+        """Index any memory whose vector is missing (a crash between the SQL commit and the index), and every one
+        when the index holds vectors of another length than the embedder's: a run made with one embedder (a test's
+        hashing one, through the API) and resumed with another (the command line's MiniLM) could store and retrieve
+        nothing ("Collection expecting embedding with dimension of 64, got 384")."""
+        if (held := self.index.dim()) is not None and held != self.embedder.dim:
+            self.index.clear()
         self.flush()
         with Session(self.engine) as session:
             nodes = list(session.exec(select(MemoryNode)).all())

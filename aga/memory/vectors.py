@@ -109,3 +109,16 @@ class VectorIndex:
     def count(self) -> int:
         """Number of stored vectors."""
         return int(self._collection.count())
+
+    def dim(self) -> int | None:
+        """The length of the stored vectors (None while there are none)."""
+        got = self._collection.get(include=["embeddings"], limit=1)["embeddings"]
+        return len(got[0]) if got is not None and len(got) else None
+
+    def clear(self) -> None:
+        """Drop every vector (the collection is made anew, so it takes vectors of any length)."""
+        name = self._collection.name
+        self._client.delete_collection(name)
+        self._collection = self._client.get_or_create_collection(
+            name, embedding_function=None, configuration={"hnsw": {"space": "ip"}}
+        )
