@@ -215,24 +215,23 @@ def sleep_warning(lifestyle: str) -> str | None:
     return None
 
 
-NIGHT_OWL = 6  # a bedtime before 6 am is a late night; from 6 am on, it is a day sleeper's
-
-
 def asleep_at(hour: int, wake: int, bed: int) -> bool:
     """Whether the persona is asleep at ``hour`` of a day that starts at midnight.
 
-    As in the original, a day starts asleep and ends at bedtime: someone who goes to bed at 2 am is
-    asleep from midnight to waking (the small hours belong to the day before). A day sleeper (a night
-    nurse in bed from 8 am to 4 pm) is awake from midnight to bedtime, asleep until waking, and
-    awake again until midnight.
+    A night that starts before midnight (11 pm to 7 am) is slept from midnight to waking and again from bedtime.
+    One that starts after midnight is slept from bedtime to waking: someone in bed at 2 am is up at 1 am, a watch
+    officer in bed at 4:30 am after "the 12-to-4 watch from midnight until 4 am" keeps it, and a day sleeper (a night
+    nurse in bed from 8 am to 4 pm) is awake from midnight to bedtime and again from waking until midnight.
+
+    (The original started every day asleep, as if the small hours before a bedtime after midnight belonged to the
+    evening before: a day plan made at midnight then slept them, and an outside tester's ship slept every midnight
+    watch on both nights, session 74.)
     """
     if bed == wake:
         return False
     if bed > wake:  # 11 pm to 7 am
         return hour >= bed or hour < wake
-    if bed < NIGHT_OWL:  # 2 am to 9 am: the day starts asleep
-        return hour < wake
-    return bed <= hour < wake  # a day sleeper
+    return bed <= hour < wake  # 2 am to 9 am; a day sleeper's 8 am to 4 pm
 
 
 _TIME = re.compile(r"(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)

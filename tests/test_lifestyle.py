@@ -13,6 +13,7 @@ from aga.agents.state import is_sleep
 from aga.cli import app
 from aga.cognition.lifestyle import TownChecker, requirements
 from aga.llm.ledger import Outcome
+from aga.routine import asleep_at, bed_hour_of
 from aga.sim.policies import PolicyOptions
 from aga.sim.run import Run
 from aga.world import Address
@@ -87,7 +88,17 @@ def test_policy_modes_plan_the_day_in_one_call(two_runs):
     assert "plan.hourly" not in calls
     for agent in second.rt.agents.values():
         tasks = [item.task for item in agent.state.schedule]
-        assert tasks[0] == "sleeping" and len(set(tasks)) >= 4, tasks
+        assert is_sleep(_task_at(agent, bed_hour_of(agent.persona.lifestyle))) and len(set(tasks)) >= 4, tasks
+
+
+def _task_at(agent, hour: int) -> str:
+    """What ``agent``'s schedule for the day holds at ``hour``."""
+    start = 0
+    for item in agent.state.schedule:
+        if start <= hour * 60 < start + item.minutes:
+            return item.task
+        start += item.minutes
+    return ""
 
 
 def test_store_survives_and_is_inspectable_from_the_cli(two_runs, monkeypatch: pytest.MonkeyPatch):
@@ -302,8 +313,10 @@ def test_checker_sees_unknown_places_and_busy_exclusive_objects(two_runs):
 def test_sleep_is_never_replaced_by_something_else(two_runs):
     _, _, second, _ = two_runs
     for agent in second.rt.agents.values():
-        first = agent.state.schedule[0]
-        assert is_sleep(first.task)
+        # (the day starts asleep for a night that starts before midnight; one after it is slept from its bedtime)
+        wake, bed = agent.state.wake_hour, bed_hour_of(agent.persona.lifestyle)
+        for hour in range(24):
+            assert is_sleep(_task_at(agent, hour)) == asleep_at(hour, wake, bed), (agent.name, hour)
 
 
 def test_fresh_policies_and_bypass_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

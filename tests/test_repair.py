@@ -38,6 +38,17 @@ def test_coherent_day_sleeps_at_night():
     assert sum(b.minutes for b in blocks) == 24 * 60 and blocks[0].task == "sleeping"
 
 
+def test_a_night_that_starts_after_midnight_is_slept_from_its_bedtime():
+    """The original started every day asleep: a day plan made at midnight slept the small hours before a bedtime
+    after midnight, and an outside tester's ship slept every midnight watch on both nights (session 74)."""
+    watch = coherent_day(["keeping the watch"] * 24, wake_hour=11, bed_hour=4)  # in bed at 4:30 am after it
+    assert watch[:4] == ["keeping the watch"] * 4 and watch[4:11] == ["sleeping"] * 7 and watch[11] != "sleeping"
+    late = coherent_day(["reading"] * 24, wake_hour=9, bed_hour=2)
+    assert late[:2] == ["reading"] * 2 and late[2:9] == ["sleeping"] * 7
+    day_sleeper = coherent_day(["on the ward"] * 24, wake_hour=16, bed_hour=8)
+    assert day_sleeper[:8] == ["on the ward"] * 8 and day_sleeper[8:16] == ["sleeping"] * 8
+
+
 def test_unknown_place_maps_to_the_nearest_known_one():
     embed = HashEmbedder().embed
     options = ["Hobbs Cafe", "Oak Hill College", "Johnson Park"]

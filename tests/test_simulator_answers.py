@@ -919,6 +919,46 @@ def test_a_question_gets_no_i_think_before_it():
 @pytest.mark.parametrize(
     ("requirement", "wake", "expected"),
     [
+        # Times alone after a comma are the clause's before them; what follows two spans comes after the last
+        # (an outside tester's ship: one of two watches was planned, and letters "after his afternoon watch" at 1 am;
+        # session 74).
+        (
+            "Kenny keeps the watch on the bridge, from midnight until 4 am and from noon until 4 pm. From 4:30 pm "
+            "until 5:30 pm he does odd jobs on the main deck.",
+            11,
+            [
+                (0, "keep the watch on the bridge"),
+                (12, "keep the watch on the bridge"),
+                (16, "do odd jobs on the main deck"),
+                (17, "go home for the day"),
+            ],
+        ),
+        (
+            "Marek keeps the watch in the engine room from midnight until 4 am and from noon until 4 pm. After his "
+            "afternoon watch he writes letters home in his cabin.",
+            11,
+            [
+                (0, "keep the watch in the engine room"),
+                (12, "keep the watch in the engine room"),
+                (16, "write letters home in his cabin"),
+                (17, "go home for the day"),
+            ],
+        ),
+        # "it" right after the verb is the thing before; "and again" with its time gone goes too ("serve it", "go up
+        # to the bridge and again to look at the chart" were planned on an outside tester's ship, session 74).
+        (
+            "Sandra prepares lunch in the galley from 9:30 am and serves it at noon. Alistair goes up to the bridge at "
+            "1 pm and again at 4 pm to look at the chart, and opens the bar at 5 pm and makes it to bed by 10 pm.",
+            6,
+            [
+                (9, "prepare lunch in the galley"),
+                (12, "serve lunch"),
+                (13, "go up to the bridge to look at the chart"),
+                (16, "go up to the bridge to look at the chart"),
+                (17, "open the bar"),
+                (22, "make it to bed"),
+            ],
+        ),
         # Each of a list of times; a part of the day at its usual hour; "at noon".
         (
             "Tam feeds the goats at 6 am and 6 pm, then mends fences in the afternoon and eats at noon.",
@@ -1955,7 +1995,7 @@ def test_a_surgery_in_the_morning_a_drug_round_and_home_visits_are_a_doctors_or_
             "dock at noon, and after lunch mends nets on the beach from 2 pm until 6 pm. On most evenings he "
             "takes a steam bath at home at 8 pm.",
             [
-                (6, "pick salmon out of his set nets"),
+                (5, "pick salmon out of his set nets"),  # (at the waking hour it states: session 74)
                 (12, "run the totes over to the cannery dock"),
                 (14, "mend nets on the beach after lunch"),
                 (20, "take a steam bath at home on most evenings"),
@@ -2000,6 +2040,68 @@ def test_a_routine_reads_lists_possessives_and_states(requirement: str, expected
     from aga.simulator.plan import routine
 
     assert routine(requirement, 5) == expected
+
+
+def test_a_part_of_a_routine_for_another_day_is_not_planned_today():
+    """ "On Thursday he is on the bridge from 3:30 am to take the ship in with the pilot" was planned on a Wednesday at
+    8 pm, and on the Thursday the master slept through it (an outside tester's ship, session 74)."""
+    from aga.simulator.plan import on_its_day
+
+    lifestyle = "Alistair Munro goes to bed around 10:30 pm and gets up at 6:30 am."
+    requirement = (
+        "Alistair Munro does his paperwork from 8:30 am until noon, and on Sundays he reads the lesson at 10 am. On "
+        "Thursday he is on the bridge from 3:30 am to take the ship in with the pilot."
+    )
+
+    def shown(day: str) -> dict[str, str]:
+        identity = f"Name: Alistair Munro\nLifestyle: {lifestyle}\nDaily plan requirement: {requirement}\n"
+        return {"identity": identity + f"Current date: {day} October 19, 1994", "lifestyle": lifestyle}
+
+    wednesday, thursday = shown("Wednesday"), shown("Thursday")
+    assert on_its_day(requirement, wednesday["identity"]) == (
+        "Alistair Munro does his paperwork from 8:30 am until noon."
+    )
+    assert "he is on the bridge from 3:30 am" in on_its_day(requirement, thursday["identity"])
+    assert on_its_day(requirement, "Name: Alistair Munro") == requirement  # (no day shown: as it is)
+    assert {ask("plan.wake_up", seed, **thursday)["hour"] for seed in range(20)} == {3}
+    assert 3 not in {ask("plan.wake_up", seed, **wednesday)["hour"] for seed in range(20)}
+    items = ask("plan.daily", 1, **thursday, requirement=requirement, wake_hour="3")["items"]
+    assert "be on the bridge to take the ship in with the pilot at 3:00 am" in items, items
+    items = ask("plan.daily", 1, **wednesday, requirement=requirement, wake_hour="6")["items"]
+    assert not [x for x in items if "bridge" in x or "lesson" in x], items
+
+
+def test_breakfast_is_planned_at_the_hour_the_lifestyle_states():
+    """A ship's master who "has breakfast at 7:30 am" had it at 6 when up at 5, and one up at 7 had it at 8, at the
+    start of his paperwork (an outside tester's ship, session 74)."""
+    stated = "Alistair Munro gets up at 6:30 am. He has breakfast at 7:30 am and lunch at noon in the mess room."
+    skipped = "Alistair Munro gets up at 6:30 am. He skips breakfast and has lunch at noon."
+    for wake in ("5", "6", "7"):
+        for seed in range(5):
+            items = ask("plan.daily", seed, lifestyle=stated, requirement="He works from 8 am.", wake_hour=wake)[
+                "items"
+            ]
+            assert [x for x in items if "breakfast" in x and x.endswith("at 7:00 am")], items
+            items = ask("plan.daily", seed, lifestyle=skipped, requirement="He works from 8 am.", wake_hour=wake)[
+                "items"
+            ]
+            assert not [x for x in items if "breakfast" in x and x.endswith("at 12:00 pm")], items
+
+
+def test_what_happened_is_no_errand():
+    """ "On Tuesday evening Fiona took down the shipping forecast: ..., increasing severe gale 9 by Wednesday evening"
+    was planned "even Fiona took down the BBC shipping forecast" and "increase severe gale 9", and "On Tuesday evening a
+    telex changed the discharge port" "even a telex ..." (an outside tester's ship, session 74)."""
+    from aga.simulator.plan import _errands
+
+    currently = (
+        "On Tuesday evening Fiona Gallacher took down the BBC shipping forecast: a gale warning for Forth, south-"
+        "westerly gale 8, increasing severe gale 9 by Wednesday evening. On Tuesday evening a telex changed the port. "
+        "Khadija Bent Omar is preparing the henna night. She is also mending the chart table."
+    )
+    assert _errands(f"Name: Fiona Gallacher\nCurrently: {currently}", []) == [
+        "prepare the henna night", "mend the chart table",
+    ]  # fmt: skip
 
 
 def test_gerunds_of_verbs_in_oe_and_ye_keep_their_e():

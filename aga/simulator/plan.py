@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from lemminflect import getAllLemmas
+from lemminflect import getAllLemmas, getInflection
 
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.era import year_of
@@ -94,6 +94,12 @@ def wake_up(p: Prompt) -> dict[str, int]:
     hour = stated if stated is not None else p.rng.choice((6, 7, 7, 8))
     shift = p.rng.choice((0, 0, 0, 0, 1, -1))
     requirement = field(p.get("identity"), "Daily plan requirement")
+    # Up for what this day has before the usual hour ("On Thursday he is on the bridge from 3:30 am" of a master up
+    # at 6:30: an outside tester's ship came in with him asleep, session 74).
+    today = on_its_day(requirement, p.get("identity"), only_today=True)
+    early = [(hour - h) % 24 for h, _ in routine(today, (hour - 4) % 24) if 1 <= (hour - h) % 24 <= 3]
+    if early:
+        return {"hour": (hour - max(early)) % 24}
     if shift > 0 and any((h - hour) % 24 <= shift for h, _ in routine(requirement, hour)):
         # Not slept through what the routine has at that hour: an outside tester's vicar, up "around 6
         # am", woke at 7 and his "morning prayer at 7 am" was gone from the day.
@@ -398,6 +404,19 @@ def _plural_thing(text: str) -> str | None:
     return thing if plural else None
 
 
+# "serve it", "ice it": "it" right after the verb, as the thing (not "make it to the market", "call it a day", "keep it
+# up").
+_IT_AFTER_A_VERB = re.compile(r"(?!(?:make|call|take|keep|get) it\b)\w+ it\b(?! (?:up|out|off|over|back|down|in)\b)")
+
+
+def _only_times(clause: str) -> bool:
+    """Whether ``clause`` says nothing but when ("from midnight until 4 am and from noon until 4 pm", "at 6 am")."""
+    said = spoken(clause)
+    if not re.search(r"\d", said):
+        return False
+    return not re.sub(r"\b(?:and|or|again|also|then)\b|[,;]", "", strip_time(_NAMED_HOUR.sub("", said))).strip()
+
+
 def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     """(hour, plan-form clause) for the clauses of a routine: each at the hours it states (every one of a
     list of times, the usual hour of a part of the day it names), or when the one before it ends; and,
@@ -442,6 +461,15 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     rounds: list[int] = []  # the hours of the last clause that stated more than one
     while queue:
         clause = queue.pop(0)
+        # "keeps the 12-to-4 watch on the bridge as lookout and helmsman, from midnight until 4 am and from noon until
+        # 4 pm": times alone after a comma are the clause's before it (planned alone, they were no item, and an
+        # outside tester's AB kept one watch at an hour of no one's saying; session 74).
+        while queue and _only_times(queue[0]) and not _only_times(clause):
+            nxt = requirement.find(queue[0], max(requirement.find(clause, seen), 0) + len(clause))
+            between = requirement[requirement.find(clause, seen) + len(clause) : nxt] if nxt >= 0 else ""
+            if not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", between):
+                break
+            clause = f"{clause}{between}{queue.pop(0)}"
         # "serves until the shop closes at 8 pm, then goes for a walk": "then" puts the walk after the
         # end, however long the span before it (a night watch's list without it happens during the watch).
         found = requirement.find(clause, seen)
@@ -574,17 +602,21 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
                 hours = shared if shared_end is None else []
         # A stated time is kept as stated, except one before waking or in the last hours before it (taken
         # as soon as may be, as a model fits "feeds the goats at 5 am" into a day that starts at 6); a
-        # clause without one follows the one before it.
+        # clause without one follows the one before it. The waking hour is no hour before waking: "picks salmon
+        # from 5 am" of one up at 5 was planned at 6, and a master up at 3 for "on the bridge from 3:30 am" at noon.
         placed = [(h - wake) % 24 for h in hours] or [ended if then and ended is not None else offset + 1]
-        placed = [at if 0 < at < 20 else offset + 1 for at in placed]
+        placed = [at if 0 <= at < 20 else offset + 1 for at in placed]
         # What follows comes after this clause's end when it states one ("teaches until 3 pm, then ..."),
         # unless that is a whole shift: what a night watch lists next happens during it.
-        span = (ends - wake) % 24 - placed[0] if ends is not None else 0
+        # (of spans, the end stated is the last one's: "from midnight until 4 am and from noon until 4 pm. After his
+        # afternoon watch he writes letters" had the letters at 1 am, after the watch that came first from waking)
+        begun = placed[-1] if len(placed) > 1 and ends is not None else placed[0]
+        span = (ends - wake) % 24 - begun if ends is not None else 0
         ended = (ends - wake) % 24 if ends is not None and span > 0 else None
         if ended is not None:
             last_end = max(last_end or 0, ended)
             span_ends.append(ended)
-        offset = max(offset, placed[0] + (span - 1 if 0 < span <= _SHIFT and not during else 0))
+        offset = max(offset, begun + (span - 1 if 0 < span <= _SHIFT and not during else 0))
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
         # what joined a second span, now cut away ("serves customers ... and again from 5 pm until 8 pm")
         text = re.sub(r"(?:\s*,|\s+(?:and|or)(?:\s+(?:again|also))?)+\s*$", "", text)
@@ -593,7 +625,18 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         # tester's horse trainer spent his mornings "galloping them" and "tying them").
         if antecedent and re.search(r"\bthem\b", text):
             text = re.sub(r"\bthem\b", antecedent, text)
+        # ... and what "it" is, right after the verb: "prepares lunch in the galley from 9:30 am and serves it at noon"
+        # was planned "serve it" (an outside tester's ship's cook, session 74)
+        if items and _IT_AFTER_A_VERB.match(text):
+            before = re.sub(r"^(?:a|an)\s+", "the ", thing_of(items[-1][1]))  # ("ices it": the cake, not a cake)
+            # (a thing of a few words, not the whole item: "opens his pub at 5 pm, serves drinks behind the bar all
+            # evening and closes it at 10 pm" is no closing of the drinks)
+            if before and len(before.split()) <= 4 and not is_place(before) and not before.endswith("s"):
+                text = re.sub(r"\bit\b", before, text, count=1)
         antecedent = _plural_thing(text) or antecedent
+        # (a time gone from between "and again" and what follows: "goes up to the bridge at 10 am and again at 4 pm to
+        # look at the chart" was planned "go up to the bridge and again to look at the chart")
+        text = re.sub(r"\s+and again\b(?=\s+to\b)", "", text)
         # ... and where "there" is: "rehearses on the flying trapeze in the Practice Barn ... and gives Niamh her
         # tightwire lesson there" (an outside tester's flyer gave it "there" 72 times, session 72)
         if where and re.search(r"\bthere\b", text):
@@ -641,6 +684,8 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     """Plan-form errands from what the persona is busy with."""
     out = []
     for sentence in sentences(field(identity, "Currently")):
+        if _tells_the_past(sentence):
+            continue
         goal = ""  # what an earlier clause of the sentence works for ("for the midwinter dinner")
         things: str | None = None  # what an earlier errand of the sentence works on, when several
         begun = len(out)  # where this sentence's errands begin
@@ -666,6 +711,7 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
             clause = _AND_A_FEELING.split(clause)[0]
             # (an -ing word that is a verb: "This morning's mail brought Doris a letter ..." was her errand, 73)
             doing = re.match(r"^([a-z]+ing)\b(?!['’])", clause)
+            doing = None if doing and doing[1] in _NOUNS_IN_ING else doing  # ("evening a telex ... changed")
             if doing and "VERB" in getAllLemmas(doing[1]) and len(clause.split()) >= 2 and not _WISH.match(clause):
                 # Without the hour of what it is about: the plan gives the errand its own ("... commissioned
                 # on Saturday June 8 at 10 am at 11:00 am" was an outside tester's presenter's plan); nor
@@ -695,6 +741,30 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
                 things = _plural_thing(errand) or things
                 out.append(errand)
     return [x for x in out if x not in rng_pick]
+
+
+# Words in -ing that are no doing ("On Tuesday evening a telex changed the port" was planned "evening a telex ...").
+_NOUNS_IN_ING = frozenset(("evening", "morning", "wedding", "ceiling", "pudding", "herring", "awning", "lightning"))
+
+
+def _tells_the_past(sentence: str) -> bool:
+    """Whether ``sentence`` tells what happened, its first verb in the past tense: "On Tuesday evening Fiona took down
+    the shipping forecast: ..., increasing severe gale 9 by Wednesday evening" holds no errand (it was planned as
+    "even Fiona took down ..." and "increase severe gale 9", an outside tester's ship, session 74)."""
+    for word in re.findall(r"[A-Za-z']+", sentence)[:12]:
+        if word[0].isupper():
+            continue  # (a name's: "Khadija Bent Omar" is no bending)
+        low = word.lower()
+        if low in ("is", "are", "am", "has", "have", "will", "must", "wants", "needs", "hopes", "plans", "can"):
+            return False
+        verbs = getAllLemmas(low).get("VERB", ())
+        if low.endswith("ing") and low not in _NOUNS_IN_ING:
+            return False
+        # (not a form that is also the present's: "read", "set", "put", "need")
+        past = verbs and low not in verbs and any(low in (getInflection(v, "VBD") or ()) for v in verbs)
+        if past and not any(low in (getInflection(v, t) or ()) for v in verbs for t in ("VBP", "VBZ")):
+            return True
+    return False
 
 
 _FOR_A_GOAL = re.compile(
@@ -730,6 +800,34 @@ _WISH = re.compile(
 )
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:morning|afternoon|evening|night)s?)?"
+# "On Thursday", "on Sundays", "every Friday evening", "on Mondays and Thursdays": the days a part of a routine is for.
+_ON_DAYS = re.compile(rf"\b(?:on|every)\s+({_DAY}(?:\s*(?:,|and|or)\s*{_DAY})*)\b,?\s*", re.IGNORECASE)
+_TODAY = re.compile(r"^Current date:\s*(\w+day)\b", re.MULTILINE | re.IGNORECASE)
+
+
+def on_its_day(requirement: str, identity: str, only_today: bool = False) -> str:
+    """``requirement`` as it holds on the day the identity's date names: a part for other days left out ("On
+    Thursday he is on the bridge from 3:30 am to take the ship in with the pilot" was planned on a Wednesday at 8
+    pm, an outside tester's ship, session 74), and one for this day said without its day. Unchanged when the
+    prompt names no day. With ``only_today``, only the parts said for this day."""
+    today = _TODAY.search(identity)
+    if not today or today.group(1).lower() not in _DAYS:
+        return "" if only_today else requirement
+    kept: list[str] = []
+    for part in re.split(r"(?<=[,;.])\s+", requirement):
+        said = _ON_DAYS.search(part)
+        if said is None:
+            if not only_today:
+                kept.append(part)
+        elif today.group(1).lower()[:3] in re.findall(r"(mon|tue|wed|thu|fri|sat|sun)", said.group(1).lower()):
+            kept.append(part[: said.start()] + part[said.end() :])
+        elif kept and part.endswith(".") and not kept[-1].endswith("."):
+            kept[-1] = kept[-1].rstrip(",;") + "."  # (the sentence ends where the part left out did)
+    return " ".join(x.strip() for x in kept if x.strip())
+
+
 @answers("plan.daily")
 def daily(p: Prompt) -> dict[str, list[str]]:
     """Wake, breakfast, the routine's clauses, a meal at midday and in the evening, one or two errands
@@ -739,8 +837,17 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     lifestyle = p.get("lifestyle")
     bed = bed_hour_of(lifestyle)
     awake = (bed - wake) % 24 or 16
-    items = [(0, "wake up for the morning routine"), (1, "have breakfast")]
-    items += [((h - wake) % 24, t) for h, t in routine(p.get("requirement"), wake)]
+    # Breakfast at the hour the lifestyle states it, if any: an hour after waking, whatever was said, an outside
+    # tester's ship's officers had it at 6 and 8 against a stated 7:30 and sat down to it at the start of a watch
+    # (session 74). (At the waking hour itself it is that hour's: a meal at its hour is what the hour holds.)
+    # (its own time, not the next meal's: "skips breakfast and has lunch at noon" has no breakfast at noon)
+    said_breakfast = re.search(
+        r"\bbreakfast\b(?:(?!\b(?:lunch|dinner|supper|tea|meal)\b)[^\d.;]){0,30}\d", spoken(lifestyle)
+    )
+    breakfast = hour_in(lifestyle, ("breakfast",)) if said_breakfast else None
+    first_meal = (breakfast - wake) % 24 if breakfast is not None and (breakfast - wake) % 24 < awake - 1 else 1
+    items = [(0, "wake up for the morning routine"), (first_meal, "have breakfast")]
+    items += [((h - wake) % 24, t) for h, t in routine(on_its_day(p.get("requirement"), p.get("identity")), wake)]
     # (the hours the routine holds: a lifestyle's "goes to work at 8 am" is the routine's work at 8 am)
     routine_hours = {o for o, _ in items[2:]}
     # The midday and the evening meal by the names the lifestyle gives them: "has dinner in her kitchen at noon
