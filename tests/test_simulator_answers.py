@@ -1131,6 +1131,26 @@ def test_a_clause_that_starts_with_a_preposition_is_no_activity():
     assert routine(said, 7) == [(9, "work at the pharmacy"), (18, END_OF_DAY)]
 
 
+def test_a_room_said_by_the_first_word_of_its_places_name_is_gone_to():
+    """An outside tester's ship had its officers' stated meals "in the mess room" in their cabins, the radio room and
+    on the poop deck: the prompt lists the rooms of home and of where one is only, and "the mess room" is a room of
+    the "Mess deck" (session 74). A word any place may open with ties no room to it."""
+    shown = {
+        "name": "Alistair Munro",
+        "home_sector": "Officers' deck",
+        "home_arenas": "Alistair Munro's cabin, Henk Visser's cabin",
+        "current_sector": "Navigation bridge",
+        "current_arenas": "wheelhouse, chart room, radio room, ship's office",
+        "requirement": "Alistair Munro does his paperwork in the ship's office from 8:30 am until noon.",
+        "options": "Navigation bridge, Officers' deck, Crew deck, Mess deck, Engine room, Main deck",
+    }
+    for seed in range(6):
+        for action in ("having lunch in the mess room", "grabbing breakfast in the mess room (warming it up)"):
+            assert ask("act.sector", seed, action_description=action, **shown)["choice"] == "Mess deck"
+        choice = ask("act.sector", seed, action_description="having lunch in the main hall", **shown)["choice"]
+        assert choice != "Main deck"
+
+
 def test_a_meal_that_the_place_one_is_at_has_a_room_for_is_had_there():
     """Mid-shift, the clinic's staff room serves a packed supper as well as the kitchen at home: the
     prompt says stay, so she does; sleep and a shower still need home."""

@@ -141,7 +141,11 @@ def sector(p: Prompt) -> dict[str, str]:
     # session in the Gym of the Living Module" stayed on at his sick bay's bed (what his sick bay is for
     # was as near an exercise session as what his home's lounge is for). The longest name said wins, as for a room.
     doing = without_step(action)
-    said_places = [o for o in options if _says(doing, o)] or [o for o in options if _said_by_its_end(doing, o, options)]
+    said_places = (
+        [o for o in options if _says(doing, o)]
+        or [o for o in options if _said_by_its_end(doing, o, options)]
+        or [o for o in options if _a_room_of(doing, o, options)]
+    )
     for option in said_places:
         if len(option) == max(len(o) for o in said_places):
             scores[options.index(option)] += NAMED
@@ -346,6 +350,30 @@ def _said_by_its_head(text: str, option: str, options: list[str]) -> bool:
     if sum(1 for o in options if o.split()[0].lower() == head) > 1:
         return False
     said = rf"\b(?:at|in|to|into|inside|from|by)\s+the\s+{re.escape(head)}\b(?!\s+[a-z]{{3,}})"
+    return re.search(said, text, re.IGNORECASE) is not None
+
+
+# First words any place's name may have ("the main hall" is no room of the "Main deck").
+_ANY_PLACES = frozenset(
+    ("main", "upper", "lower", "north", "south", "east", "west", "old", "new", "great", "little", "front", "back",
+     "middle", "inner", "outer", "central", "high", "small", "large", "first")
+)  # fmt: skip
+# Words for a room a place's first word may come before: "the mess room" is a room of the "Mess deck".
+_ROOM_NOUNS = r"(?:(?:day\s+)?room|hall|kitchen|office|store|yard|shed|hut|lounge|cabin|deck|block|wing)"
+
+
+def _a_room_of(text: str, option: str, options: list[str]) -> bool:
+    """Whether ``text`` names a room of ``option`` by the first word of its name before a word for a room ("in the
+    mess room" of "Mess deck", "in the crew day room" of "Crew deck"), where no other option opens with that word:
+    an outside tester's ship had its stated meals "in the mess room" in cabins, the radio room and on the poop deck,
+    as the prompt lists the rooms of home and of where one is only (session 74)."""
+    words = option.split()
+    head = words[0].lower() if len(words) >= 2 else ""
+    if len(head) < 4 or not head.isalpha() or head in _DWELLINGS or head in _JOINING or head in _ANY_PLACES:
+        return False
+    if sum(1 for o in options if o.split()[0].lower() == head) > 1:
+        return False
+    said = rf"\b(?:at|in|to|into|inside|from|by)\s+the\s+{re.escape(head)}\s+{_ROOM_NOUNS}\b"
     return re.search(said, text, re.IGNORECASE) is not None
 
 
