@@ -1444,6 +1444,40 @@ def test_the_fire_station_loads_and_its_crew_sleeps_at_the_station():
             assert "VERB" in getAllLemmas(errand.split()[0]), (person.name, errand)
 
 
+def test_the_ship_loads_and_keeps_its_midnight_watch():
+    """Session 74's outside coaster of October 1994, kept as its tester left it. Its 12-to-4 watchkeepers, who "sleep
+    from 4:30 am to 11 am", slept through the midnight watch on both nights (the day started asleep), "from midnight
+    until 4 am and from noon until 4 pm" after a comma was one watch, the master's "On Thursday he is on the bridge
+    from 3:30 am" was planned on Wednesday at 8 pm, and "On Tuesday evening Fiona took down the shipping forecast" was
+    an errand ("even Fiona took down ...")."""
+    from aga.routine import asleep_at, bed_hour_of, wake_hour_of
+    from aga.scenario.loader import load_scenario, scenario_warnings
+    from aga.simulator.plan import _errands, on_its_day
+    from tests.test_simulator_answers import ask
+
+    scenario = load_scenario(TOWNS / "guillemot")
+    assert len(scenario.cast) == 10 and scenario.spec.start.year == 1994
+    half_hours, hospital = scenario_warnings(scenario)  # (the hospital ashore where the baby was born)
+    assert "times between the hours" in half_hours and "'Arrowe Park Hospital'" in hospital
+    people = {p.name: p for p in scenario.cast}
+    for name in ("Fiona Gallacher", "Marek Zielinski", "Kenny Doyle"):
+        person = people[name]
+        wake, bed = wake_hour_of(person.lifestyle), bed_hour_of(person.lifestyle)
+        assert [asleep_at(h, wake, bed) for h in range(24)] == [4 <= h < 11 for h in range(24)], name
+        watches = [h for h, t in routine(person.daily_plan_requirement, wake) if "watch" in t]
+        assert watches == [0, 12], (name, watches)
+    munro = people["Alistair Munro"]
+    identity = f"Name: Alistair Munro\nDaily plan requirement: {munro.daily_plan_requirement}\nCurrent date: "
+    assert "bridge from 3:30 am" not in on_its_day(
+        munro.daily_plan_requirement, identity + "Wednesday October 19, 1994"
+    )
+    thursday = {"identity": identity + "Thursday October 20, 1994", "lifestyle": munro.lifestyle}
+    assert {ask("plan.wake_up", seed, **thursday)["hour"] for seed in range(10)} == {3}
+    for person in scenario.cast:  # every errand opens with a verb, and none is a thing that happened
+        for errand in _errands(f"Name: {person.name}\nCurrently: {person.currently}", []):
+            assert "VERB" in getAllLemmas(errand.split()[0]) and not errand.startswith("even"), (person.name, errand)
+
+
 def test_no_word_is_made_a_verb_that_is_none():
     """Session 72's circus: 316 made-up words in -ing ("dinnerring", "teaaing", "hoofing oil", "orring at the
     desk"); and "the shop" was said "thing shop". A meal is had, a place is been at, anything else done."""
