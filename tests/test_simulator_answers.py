@@ -4059,6 +4059,8 @@ def test_session_64s_tea_estate_talks():
     from aga.simulator.talk import _answered, _feeling_said, _how_one_is
 
     assert _feeling_said("depends on him, thinks he overcharges") == "I depend on him, think he overcharges"
+    # (session 74's ship: "Kenny is my fellow AB. I find him too loud but likes him.")
+    assert _feeling_said("finds him too loud but likes him") == "I find him too loud but like him"
     assert _feeling_said("curious about her") == "I'm curious about her"  # (session 70: "I curious about her")
     assert _feeling_said("jealous of his boat") == "I'm jealous of his boat"
     assert _answered(_how_one_is("How long have you been at it?"), "", random.Random(1)) in (

@@ -191,7 +191,8 @@ def _feeling_said(feeling: str) -> str:
     if re.match(r"\w+s\b", feeling) and not re.match(r"\w+(?:ous|ss|less|ious)\b", feeling):
         # (and every verb of it: "loves him and wishes he slept at night")
         # (and after a comma: "depends on him, thinks he overcharges")
-        return "I " + re.sub(r"(^|\band |, )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
+        # (and after "but": "finds him too loud but likes him" was said "I find him too loud but likes him", session 74)
+        return "I " + re.sub(r"(^|\b(?:and|but|or) |, )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
     if re.match(r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about)\b", feeling):
         return f"I'm {feeling}"
     return ""
