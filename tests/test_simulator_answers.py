@@ -4175,9 +4175,11 @@ def test_news_the_listener_remembers_is_no_surprise():
     shown = {"identity": "Name: Ellis Owen", "name": "Ellis Owen", "other": "Dafydd Roberts", "conversation": said,
              "memories": memory}  # fmt: skip
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
-    taken_up = [x for x in lines if "strike" in x or "meeting" in x]
-    assert taken_up, lines  # (it is still taken up)
-    assert not [x for x in lines if re.search(r"I didn't know that|I had no idea|Is that so\?", x)], lines
+    # (it is still taken up, as heard already: a ship's master who had handed the father the telex answered "Hm, your
+    # wife Maureen gave birth to their first child? Since when?", session 74)
+    taken_up = [x for x in lines if re.match(r"(?:Yes, I heard|So I heard|I know, I heard|Yes, I know)\b", x)]
+    assert taken_up, lines
+    assert not [x for x in lines if re.search(r"I didn't know that|I had no idea|Is that so\?|\bstrike\?", x)], lines
     # ... and told to one who has no such memory, it can be
     fresh = {**shown, "memories": "- Ellis Owen keeps the night watch at the quarry"}
     lines = [ask("converse.utterance", seed, **fresh)["utterance"] for seed in range(200)]

@@ -869,9 +869,13 @@ def _line(
             ups = _follow_ups(said_back)
             if _known(said_back, p):
                 # What the listener's own memories in the prompt hold already is no surprise: an outside
-                # tester's night watchman, told of the strike meeting three times, said "I didn't know that."
+                # tester's night watchman, told of the strike meeting three times, said "I didn't know that.", and
+                # a ship's master, who had handed the father the telex, "Hm, your wife Maureen gave birth to their
+                # first child? Since when?" (session 74).
                 ups = [x for x in ups if x not in _NEWS_TO_ME] or ups
-            line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(ups)}"
+                line = f"{rng.choice(_HEARD_ALREADY)} {rng.choice(ups)}"
+            else:
+                line = f"{rng.choice(ECHOES)}{said_back}? {rng.choice(ups)}"
     elif news and rng.random() < NEWS_CHANCE:
         whole = as_said_to(rng.choice(news), p.get("name"), p.get("other")).rstrip(".")
         topic = told_briefly(whole, rng)
@@ -1305,7 +1309,10 @@ def _tells(gist: list[str], line: str, listener: str) -> bool:
 # What is asked after something that is over, and what is said to good news only: "you fell off the
 # lift last week? Since when?" and "... Good for you." were said to an outside tester's teacher.
 _PAST = re.compile(
-    r"\b(?:was|were|had|did|fell|went|came|broke|lost|yesterday|ago|last (?:week|night|year|month))\b|\w+ed\b"
+    r"\b(?:was|were|had|did|fell|went|came|broke|lost|yesterday|ago|last (?:week|night|year|month))\b|\w+ed\b|"
+    # (and the common irregular pasts: "your wife gave birth to your first child? Since when?" was said, session 74)
+    r"\b(?:gave|got|took|made|left|told|found|bought|sold|sent|won|began|became|saw|heard|brought|caught|wrote|"
+    r"said|met|paid|kept|held|spent|built|ran|rang|sang|swam|drove|rode|flew|threw|grew|knew|forgot|stole|hid)\b"
 )
 _BAD_NEWS = re.compile(
     r"\b(?:fell|fall\w*|broke\w*|lost|hurt\w*|ill|sick|died|dead|death|worr\w*|risk|danger\w*|accident|clos\w*|"
@@ -1356,6 +1363,8 @@ def _known(text: str, p: Prompt) -> bool:
 
 
 _OVER_ONLY = {"How did that go?"}
+# What one says to news one knows already.
+_HEARD_ALREADY = ("Yes, I heard.", "So I heard.", "I know, I heard about it.", "Yes, I know.")
 # What the one who tells the listener about the listener does not add: "I noticed you are planning a
 # party. I didn't know that." (a ville3 day, session 60) - they knew it, they just said it.
 _NEWS_TO_ME = {"I didn't know that.", "I had no idea.", "Is that so?"}
