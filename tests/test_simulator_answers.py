@@ -959,6 +959,19 @@ def test_a_question_gets_no_i_think_before_it():
                 (22, "make it to bed"),
             ],
         ),
+        # (and two spans said in the order of the day leave what follows to the clause after them)
+        (
+            "Henk keeps the watch on the bridge from 4 am until 8 am and from 4 pm until 8 pm. From 9 am until noon "
+            "he does his deck work: he checks the lashings.",
+            3,
+            [
+                (4, "keep the watch on the bridge"),
+                (16, "keep the watch on the bridge"),
+                (9, "do his deck work"),
+                (10, "check the lashings"),
+                (20, "go home for the day"),
+            ],
+        ),
         # Each of a list of times; a part of the day at its usual hour; "at noon".
         (
             "Tam feeds the goats at 6 am and 6 pm, then mends fences in the afternoon and eats at noon.",

@@ -465,8 +465,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         # 4 pm": times alone after a comma are the clause's before it (planned alone, they were no item, and an
         # outside tester's AB kept one watch at an hour of no one's saying; session 74).
         while queue and _only_times(queue[0]) and not _only_times(clause):
-            nxt = requirement.find(queue[0], max(requirement.find(clause, seen), 0) + len(clause))
-            between = requirement[requirement.find(clause, seen) + len(clause) : nxt] if nxt >= 0 else ""
+            at = requirement.find(clause, seen)
+            nxt = requirement.find(queue[0], at + len(clause)) if at >= 0 else -1
+            between = requirement[at + len(clause) : nxt] if nxt >= 0 else ""
             if not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", between):
                 break
             clause = f"{clause}{between}{queue.pop(0)}"
@@ -608,9 +609,9 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         placed = [at if 0 <= at < 20 else offset + 1 for at in placed]
         # What follows comes after this clause's end when it states one ("teaches until 3 pm, then ..."),
         # unless that is a whole shift: what a night watch lists next happens during it.
-        # (of spans, the end stated is the last one's: "from midnight until 4 am and from noon until 4 pm. After his
-        # afternoon watch he writes letters" had the letters at 1 am, after the watch that came first from waking)
-        begun = placed[-1] if len(placed) > 1 and ends is not None else placed[0]
+        # (of spans, the first from waking: "from midnight until 4 am and from noon until 4 pm. After his afternoon
+        # watch he writes letters" had the letters at 1 am, after the watch said first)
+        begun = min(placed) if len(placed) > 1 and ends is not None else placed[0]
         span = (ends - wake) % 24 - begun if ends is not None else 0
         ended = (ends - wake) % 24 if ends is not None and span > 0 else None
         if ended is not None:
@@ -1239,14 +1240,15 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
     # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3
     # lunch hour's whole activity, and the day's reflections summed it up as what she did all day).
     meal = is_meal(current)
-    trade = trade_of(p.get("identity"))
-    kind = kinds_of(current, trade)[0][0]
+    picked = not lines or rng.random() < 0.3
+    trade = trade_of(p.get("identity")) if picked and not meal else ""
+    kind = kinds_of(current, trade)[0][0] if picked and not meal else ""
     # Nor of getting up or going to bed, whose parts take minutes: "washing the face" was a ville3 student's whole
     # 9 am hour, with "putting on shoes" and "opening the post" as its steps (session 74).
     minutes_long = meal or kind in _MINUTES_LONG
     if not lines and minutes_long:
         return detailed(current, p, HOUR_DETAIL)
-    if not lines or (rng.random() < 0.3 and not minutes_long):
+    if picked and not minutes_long:
         # Of what the hour is about ("savouring dinner", "finishing the night watch"): an hour's answer
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current)
