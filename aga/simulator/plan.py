@@ -1105,11 +1105,21 @@ def _meal_offset(lifestyle: str, meal: tuple[str, ...], wake: int, usual: int, a
     return max(2, min(awake - 1, (hour - wake) % 24))
 
 
+# Getting up, by whatever words ("wake up and get ready", "rise at 5 am").
+_WAKING = re.compile(r"\b(?:wake|wakes|waking|woke|get up|gets up|getting up|got up|rise|rises|rising)\b", re.I)
+
+
 def _day(p: Prompt) -> tuple[int, int, list[tuple[int, str]]]:
     """Wake hour, bed hour and the timed items of the plan the prompt shows."""
     lifestyle = field(p.get("identity"), "Lifestyle")
     plan = timed([x for x in p.get("daily_plan").split(";") if x.strip()])
     wake = p.number("wake_hour", -1)
+    # The hour-by-hour prompt shows no waking hour but today's plan, whose waking item says it: a ville3
+    # student "gets up around 7 am" by his lifestyle, was up at 6 today ("wake up for the morning routine at
+    # 6:00 am"), and was said to be asleep at 6 (an hour the day's repair then made "resting at home"; session
+    # 75).
+    up = [hour for hour, text in plan if _WAKING.search(text)] if wake < 0 else []
+    wake = up[0] if up else wake
     if wake < 0:
         stated = stated_wake_hour(lifestyle)
         wake = stated if stated is not None else (plan[0][0] if plan else 7)
@@ -1217,7 +1227,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         and (over is None or (start - wake) % 24 > over)
         # (getting up is the waking hour's, by whatever words: an outside tester's night supervisor was
         # "getting up" at 4 pm, again at 10 pm and at midnight)
-        and not re.search(r"\b(?:wake|waking|woke|get up|gets up|getting up|got up|rise|rises|rising)\b", t, re.I)
+        and not _WAKING.search(t)
         and t != current
         # (a meal by its verb too: "eat rice with Asha at 6:00 pm" came at midnight, 2 am and 4 am of an
         # outside tester's night supervisor, who walked home from the factory for it)
