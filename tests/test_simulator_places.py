@@ -273,6 +273,26 @@ def test_breaks_at_a_cafe_are_for_a_coffee_not_for_breakfast_or_dinner():
         assert "Quill Lane Cafe" not in chosen, chosen
 
 
+def test_a_meal_away_from_home_is_had_at_home_when_nothing_here_is_for_it():
+    """ "Stay in the current area if the activity can be done there": a ville3 student had his breakfast and his
+    dinner at the college's blackboard, as no room of his dorm scored above MiniLM's noise by its name (session
+    75). A college of a library and a lecture hall has nothing to eat at; home has a kitchen."""
+    for meal in ("eating breakfast, passing the salt (savouring breakfast)", "having dinner (passing the salt)"):
+        chosen = [ask("act.sector", s, action_description=meal, **SCHOLAR)["choice"] for s in range(20)]
+        assert chosen.count("Varga flat") == 20, chosen
+    # ... not the work, a break the routine puts elsewhere, nor what the place one is at has a room for
+    thesis = [
+        ask("act.sector", s, action_description="working on her thesis (making a call)", **SCHOLAR) for s in range(20)
+    ]
+    assert {x["choice"] for x in thesis} == {"Eastbrook University"}
+    canteen = {**SCHOLAR, "current_arenas": "library, lecture hall, canteen"}
+    supper = [ask("act.sector", s, action_description="having dinner (eating pasta)", **canteen) for s in range(20)]
+    assert {x["choice"] for x in supper} == {"Eastbrook University"}
+    cafe = {**SCHOLAR, "current_sector": "Quill Lane Cafe", "current_arenas": "cafe"}
+    lunch = [ask("act.sector", s, action_description="having lunch (eating a sandwich)", **cafe) for s in range(20)]
+    assert {x["choice"] for x in lunch} == {"Quill Lane Cafe"}
+
+
 PUPIL = {
     "name": "Ruari Quennell",
     "home_sector": "Quennell flat",

@@ -101,6 +101,7 @@ def sector(p: Prompt) -> dict[str, str]:
     cooking, meal = kind == "cooking", kind == "meal"
     said = action.lower()
     meal_words = {w for w in _MEALS if re.search(rf"\b{w}\b", said)}
+    pulled: set[str] = set()  # places the routine ties this action to
     for i, option in enumerate(options):
         if option == home:
             scores[i] = max(scores[i], float(similarities(action, home_rooms).max()))
@@ -117,6 +118,7 @@ def sector(p: Prompt) -> dict[str, str]:
                 close = max(close, SAME_WORK)
             if close >= UNRELATED:
                 scores[i] += 0.6 * close
+                pulled.add(option)
         if option == current:
             scores[i] += STAY
         if (
@@ -158,6 +160,9 @@ def sector(p: Prompt) -> dict[str, str]:
         own = listed(p.get("home_arenas"))
         if _names_a_room(doing, own) and not (current != home and _names_a_room(doing, current_rooms)):
             scores[options.index(home)] += NAMED
+    if _needs_home(action, p, current, home, options, work, current in pulled or current in said_places):
+        here, there = options.index(current), options.index(home)
+        return {"choice": home if scores[there] + STAY_DOABLE > scores[here] else options[_noisy(scores, p)]}
     if current in options:
         here = options.index(current)
         if max((x for j, x in enumerate(scores) if j != here), default=0.0) < FIT:
@@ -167,6 +172,34 @@ def sector(p: Prompt) -> dict[str, str]:
             # and moved on every few minutes.
             return {"choice": current}
     return {"choice": options[_noisy(scores, p)]}
+
+
+# How far what a room at home is for must fit an action, and beat all the place one is at has, for the action
+# to need home: MiniLM puts "eating breakfast" 0.52 from a kitchen's uses and 0.13 from a classroom's.
+HOME_ROOM_FIT = 0.4
+HOME_ROOM_GAP = 0.2
+
+
+def _needs_home(
+    action: str, p: Prompt, current: str, home: str, options: list[str], work: str | None, tied: bool
+) -> bool:
+    """Whether ``action``, away from home, is what a room at home is for and nothing at the current place
+    is: "stay in the current area if the activity can be done there", and breakfast cannot be had at a
+    college whose rooms are a classroom and a library. A ville3 student had his breakfast and dinner at the
+    college's blackboard (session 75): home's rooms scored by their names were below ``FIT``, so he stayed.
+
+    Not for work, nor where the routine or the hour ties the action to the place one is at, nor at an
+    eatery (a cafe's one room, of no known kind, is for eating all the same)."""
+    if work or tied or current == home or current not in options or home not in options or _EATERY.search(current):
+        return False
+    own = listed(p.get("home_arenas"))
+    here = listed(p.get("current_arenas"))
+    at_home = float(_room_use(action, own).max()) if own else 0.0
+    # What the place one is at offers: its rooms' known uses, else their names and its own, by meaning.
+    offered = max(
+        float(_room_use(action, here).max()) if here else 0.0, float(similarities(action, [*here, current]).max())
+    )
+    return at_home >= HOME_ROOM_FIT and at_home - offered >= HOME_ROOM_GAP
 
 
 # Meals had on a break: "spends the day on his paper, with breaks at Hobbs Cafe" has lunch or a coffee
