@@ -134,6 +134,17 @@ def test_an_hour_is_mostly_read_loosely_but_from_the_prompt():
     assert {ask("plan.hourly", seed, **night)["activity"] for seed in range(20)} == {"sleeping"}
 
 
+def test_the_hour_of_waking_is_the_plans_not_the_lifestyles():
+    """The hour-by-hour prompt shows today's plan, not the waking hour: a ville3 student who "gets up around
+    7 am" was up at 6 today, and was said to be asleep at 6 (session 75)."""
+    early = {**HOURLY, "daily_plan": HOURLY["daily_plan"].replace("wake up at 6:00 am", "wake up at 5:00 am")}
+    for shown in ({**early, "hour": "05:00 AM", "previous": ""}, {**early, "hour": "06:00 AM", "previous": ""}):
+        assert not [a for a in (ask("plan.hourly", s, **shown)["activity"] for s in range(40)) if "sleep" in a]
+    late = {**HOURLY, "daily_plan": HOURLY["daily_plan"].replace("wake up at 6:00 am", "wake up at 7:00 am")}
+    asleep = {ask("plan.hourly", s, **{**late, "hour": "06:00 AM", "previous": ""})["activity"] for s in range(20)}
+    assert asleep == {"sleeping"}
+
+
 def test_after_closing_up_the_hour_is_no_work_of_the_day():
     """Session 73's diner owner, who "cashes up and closes the diner at 3 pm", was closing it and baking its pies
     until nine at night, and the postmistress made up the mail bag at 6 pm after closing at 5."""
@@ -1366,6 +1377,16 @@ def test_a_noun_after_a_possessive_or_an_article_is_not_swapped_for_a_verb(text:
 
     said = {vary(text, random.Random(seed), rate=1) for seed in range(30)}
     assert all(x.endswith("study") for x in said), said
+
+
+def test_a_noun_after_an_article_and_a_word_is_not_swapped_for_a_verb():
+    """ "reading the feedback on the last draft for a mind map" was "... the last write for a mind map" (session
+    75); a verb after its object's article still varies."""
+    from aga.simulator.paraphrase import vary
+
+    said = {vary("reading the feedback on the last draft for a mind map", random.Random(s), rate=1) for s in range(30)}
+    assert said == {"reading the feedback on the last draft for a mind map"}
+    assert len({vary("going to write the report", random.Random(s), rate=1) for s in range(30)}) > 1
 
 
 def test_a_replan_keeps_each_subtask_within_the_schema():
@@ -5024,3 +5045,20 @@ def test_what_one_keeps_to_oneself_for_now_is_not_told():
                  "conversation": talk}  # fmt: skip
         lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(200)]
         assert any("bishop" in x.lower() for x in lines) is told, lines
+
+
+def test_a_students_desk_has_no_business_papers():
+    """A ville3 student writing up his research paper was "signing off an invoice", "checking the bank statement"
+    and "reading through a contract": desk work's business papers, read as a second reading of his study
+    (session 75). A shopkeeper's paperwork still has them."""
+    papers = re.compile(r"invoice|bank statement|contract|order form|supplier|receipts|running low|the accounts")
+    student = "Name: Kai Berg\nLearned traits: Kai Berg is a student at Fenwick College studying history."
+
+    def steps(identity: str, task: str) -> list[str]:
+        shown = {"identity": identity, "task": task, "minutes": "60", "start": "4:00 pm", "surrounding": ""}
+        return [x["subtask"] for s in range(150) for x in ask("plan.decompose", s, **shown)["subtasks"]]
+
+    for task in ("writing up an essay on the history of the harbour", "emailing a question to the supervisor"):
+        assert not [x for x in steps(student, task) if papers.search(x)], task
+    shopkeeper = "Name: Ann Fox\nLearned traits: Ann Fox runs the hardware store on Main Street."
+    assert [x for x in steps(shopkeeper, "doing the paperwork in the back office") if papers.search(x)]

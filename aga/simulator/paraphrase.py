@@ -124,6 +124,9 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
         before = match.string[: match.start()]
         no_verb = _NOUN_BEFORE.search(before) or (group not in _NOUNS and _AFTER_A_VERB.search(before))
         no_verb = no_verb or _AN_ADJECTIVE.search(before)
+        # (nor one after an article and a word, a noun's place: "the feedback on the last draft for a mind map" was
+        # "the last write", session 75)
+        no_verb = no_verb or _DESCRIBED.search(before)
         no_verb = no_verb or (_RESULT.search(before) and _CLAUSE_END.match(match.string, match.end()))
         # (nor a meal a word describes: "a light breakfast" is no "a light a morning meal")
         no_verb = no_verb or (group in _NOUNS and _DESCRIBED.search(before))

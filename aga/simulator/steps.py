@@ -3706,6 +3706,16 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("delivery", r"\bvan\b", r"\b(?:vans?|cars?|casks?|barrels?|crates?|orders?|round)\b"),
         ("visiting", r"\b(?:ward|bed|nurse|pyjamas|locker|day room|water)\b",
          r"\b(?:hospital|ward|wards|care home|nursing home|hospice|infirmary|bedside|sickbed|patient)\b"),
+        # A business's papers only where a business is named: a ville3 student writing up his research paper was
+        # "signing off an invoice", "checking the bank statement" and "reading through a contract" (session 75).
+        ("desk work", r"\b(?:invoices?|bank statement|receipts|suppliers?|order form|an order|delivery date|contract|"
+         r"running low|ordering supplies|the accounts)\b",
+         r"\b(?:shop\w*|stores?|business\w*|compan\w*|firms?|offices?|accounts?|accountan\w*|book-?keep\w*|"
+         r"clerks?|manag\w*|owners?|owns|proprietor\w*|suppl\w*|orders?|ordering|"
+         r"stock\w*|invoices?|sales?|sell\w*|trad\w*|customers?|clients?|bars?|cafes?|café|pubs?|restaurants?|"
+         r"hotels?|inns?|guest ?houses?|bakery|bakers?|garages?|agen\w*|banks?|post office|secretar\w*|admin\w*|"
+         r"landlord|landlady|merchants?|wholesal\w*|markets?|farm\w*|mill|factory|warehouse|purchas\w*|payroll|"
+         r"budget\w*|contracts?|builders?|paperwork|bills?)\b"),
         ("desk work", r"\b(?:function|tests|bug|error message|code|changes|documentation|commit|build)\b",
          r"\b(?:software|developer|programmer|programming|engineer|code|coding|app|apps|website|web|bugs?|"
          r"computers?|IT|data|tech)\b"),
