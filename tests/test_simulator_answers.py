@@ -145,6 +145,27 @@ def test_the_hour_of_waking_is_the_plans_not_the_lifestyles():
     assert asleep == {"sleeping"}
 
 
+def test_read_loosely_a_night_hour_holds_no_item_of_the_day():
+    """A ville3 student in bed at 2 am was "attending physics classes at Oak Hill College" at midnight and 1 am,
+    and "reading at Hobbs Cafe" at 11 pm: the day's items, read loosely into the night (session 75). The evening's
+    own item still is, and in the day any item may be."""
+    late = {
+        "identity": "Name: Ida Lund\nLifestyle: Ida Lund goes to sleep around 2 am and gets up around 9 am.\n"
+        "Daily plan requirement: Ida Lund attends lectures at Fenwick College and plays chess online at night.",
+        "name": "Ida Lund",
+        "daily_plan": "wake up at 9:00 am; attend lectures at Fenwick College at 10:00 am; have lunch at 1:00 pm; "
+        "read at the Corner Cafe at 3:00 pm; have dinner at 6:00 pm; play chess online at 9:00 pm; go to bed at 2:00 am",
+        "previous": "",
+    }
+    day = re.compile(r"lectures|Corner Cafe|lunch|dinner")
+    for hour in ("11:00 PM", "12:00 AM", "01:00 AM"):
+        said = [ask("plan.hourly", s, **late, hour=hour)["activity"] for s in range(80)]
+        assert not [a for a in said if day.search(a)], (hour, said)
+        assert [a for a in said if "chess" in a], said
+    afternoon = [ask("plan.hourly", s, **late, hour="04:00 PM")["activity"] for s in range(80)]
+    assert [a for a in afternoon if "lectures" in a], afternoon
+
+
 def test_after_closing_up_the_hour_is_no_work_of_the_day():
     """Session 73's diner owner, who "cashes up and closes the diner at 3 pm", was closing it and baking its pies
     until nine at night, and the postmistress made up the mail bag at 6 pm after closing at 5."""
@@ -5062,3 +5083,18 @@ def test_a_students_desk_has_no_business_papers():
         assert not [x for x in steps(student, task) if papers.search(x)], task
     shopkeeper = "Name: Ann Fox\nLearned traits: Ann Fox runs the hardware store on Main Street."
     assert [x for x in steps(shopkeeper, "doing the paperwork in the back office") if papers.search(x)]
+
+
+def test_an_hour_at_a_cafe_has_no_steps_of_home():
+    """A ville3 student "reading at Hobbs Cafe" was "sorting through a drawer", "putting the cushions back" and
+    "finding the remote" there (session 75). At home the same hour still has them."""
+    from aga.simulator.steps import _HOME_STEP
+
+    student = "Name: Ida Lund\nLearned traits: Ida Lund is a student at Fenwick College studying history."
+
+    def steps(task: str) -> set[str]:
+        shown = {"identity": student, "task": task, "minutes": "60", "start": "1:00 pm", "surrounding": ""}
+        return {x["subtask"] for s in range(100) for x in ask("plan.decompose", s, **shown)["subtasks"]}
+
+    assert not [x for x in steps("reading at the Corner Cafe") if _HOME_STEP.search(x)]
+    assert len([x for x in steps("relaxing at home") if _HOME_STEP.search(x)]) >= 5

@@ -512,3 +512,19 @@ def test_an_activity_in_ones_caravan_is_at_home():
     action = "doing his shoulder exercises in his caravan (stretching the shoulder)"
     chosen = [ask("act.sector", seed, action_description=action, **catcher)["choice"] for seed in range(20)]
     assert chosen.count("Tomasz Wieczorek's caravan") == 20, chosen
+
+
+def test_a_thought_is_had_where_the_hour_is_spent():
+    """A ville3 student "scrolling through the news (mulling over working towards her physics degree)" at 9 pm went
+    to the college's blackboard for the thought (session 75)."""
+    shown = {
+        **SCHOLAR,
+        "current_sector": "Quill Lane Cafe",
+        "current_arenas": "cafe",
+        "requirement": "Ines Varga attends lectures at Eastbrook University, studies at Quill Lane Cafe in the "
+        "afternoon and plays chess online from her room in the evening.",
+    }
+    for thought in ("mulling over working towards her history degree", "thinking about the lectures at Eastbrook"):
+        action = f"scrolling through the news ({thought})"
+        chosen = {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(30)}
+        assert chosen == {"Quill Lane Cafe"}, chosen

@@ -75,6 +75,9 @@ def sector(p: Prompt) -> dict[str, str]:
     if not options:
         return {"choice": p.get("home_sector")}
     action = p.get("action_description")
+    # A thought is had where the hour is spent: a ville3 student "scrolling through the news (mulling over working
+    # towards her physics degree)" at 9 pm went to the college's blackboard for it (session 75).
+    action = without_step(action) if _A_THOUGHT.search(action) else action
     home, current = p.get("home_sector"), p.get("current_sector")
     # An activity that says it is at home ("resting at home (listening to the radio)") is done at home:
     # scored by meaning, its step's radio took an outside tester's nurse to the radio hut.
@@ -200,6 +203,14 @@ def _needs_home(
         float(_room_use(action, here).max()) if here else 0.0, float(similarities(action, [*here, current]).max())
     )
     return at_home >= HOME_ROOM_FIT and at_home - offered >= HOME_ROOM_GAP
+
+
+# A step that is a thought about something (see steps.MUSINGS and the drift's own thoughts).
+_A_THOUGHT = re.compile(
+    r"\((?:thinking|wondering|mulling|pondering|worrying|remembering|daydreaming|making a note about|"
+    r"jotting down ideas on|trying to decide)\b[^)]*\)\s*$",
+    re.IGNORECASE,
+)
 
 
 # Meals had on a break: "spends the day on his paper, with breaks at Hobbs Cafe" has lunch or a coffee

@@ -1199,6 +1199,15 @@ HOUR_DETAIL = 0.5
 ON_PLAN = 0.26
 
 
+def _at_night(hour: int) -> bool:
+    """Whether ``hour`` is in the night (10 pm to 5 am), when read loosely an hour holds no other time's item.
+
+    A ville3 student, in bed at 2 am, was "attending physics classes at Oak Hill College" at midnight and 1 am
+    and "reading at Hobbs Cafe" at 11 pm, the plan's items of the day read loosely into the night (session 75).
+    """
+    return (hour - 22) % 24 < 7
+
+
 # Kinds of activity whose parts are minutes long (see ``_elsewhere``).
 _MINUTES_LONG = frozenset(("morning", "evening"))
 
@@ -1243,8 +1252,9 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         )
         and not meals_named(t) & had
         and in_its_part_of_day(t, hour)
+        and (near(start) or not _at_night(hour))
     ]
-    lines += _errands(p.get("identity"), [])
+    lines += _errands(p.get("identity"), []) if not _at_night(hour) else []
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
     lines = list({gerund(t).lower(): t for t in lines}.values())
     # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3

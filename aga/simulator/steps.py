@@ -1362,7 +1362,14 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
     ),
     "leisure": (
         "relaxing, resting, free time at home, hobbies, watching television",
-        ("making a cup of tea", "getting comfortable on the sofa", "putting the kettle on", "finding the remote"),
+        # (and what is done anywhere: at a cafe there is no sofa of one's own, see _HOME_STEP)
+        (
+            "making a cup of tea",
+            "getting comfortable on the sofa",
+            "putting the kettle on",
+            "finding the remote",
+            "finding a comfortable seat",
+        ),
         (
             "reading a book",
             "listening to music",
@@ -1394,7 +1401,13 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "watching videos online",
             "playing cards",
         ),
-        ("tidying up the living room", "switching everything off", "putting the cushions back"),
+        (
+            "tidying up the living room",
+            "switching everything off",
+            "putting the cushions back",
+            "putting things away",
+            "gathering up the things",
+        ),
     ),
     # A customer's time at a cafe, a pub or a restaurant: before this kind, "spending time at the cafe"
     # and "having coffee at the corner cafe" were the staff's work ("checking the stock", "giving a
@@ -3998,6 +4011,26 @@ _OUT_OF_DOORS = re.compile(
 )
 
 
+# A step of a home's own fittings and pastimes, and an activity said to be spent at a place out of the home (by its
+# name, or by what it is): a ville3 student "reading at Hobbs Cafe" was "sorting through a drawer", "putting the
+# cushions back" and "finding the remote" there (session 75).
+_HOME_STEP = re.compile(
+    r"\b(?:sofa|couch|cushions?|the remote|living room|drawer|old photos|switching everything off|watering the plants|"
+    r"slippers|pyjamas|dressing gown|jigsaw)\b",
+    re.IGNORECASE,
+)
+_AWAY_FROM_HOME = re.compile(
+    r"\b(?:at|in|inside)\s+(?:the\s+)?(?:(?!(?:The|A|An)\b)[A-Z][\w'’-]*|(?:cafe|café|pub|bar|park|library|beach|"
+    r"market|square|restaurant|inn|tavern|church|chapel|temple|mosque|station|office|shop|club|hall|gym|pool|museum|"
+    r"gallery|teahouse|tea ?room|tea stall)\b)"
+)
+
+
+def away_from_home(activity: str) -> bool:
+    """Whether an hour's activity says it is spent at a place out of the home ("reading at Hobbs Cafe")."""
+    return _AWAY_FROM_HOME.search(activity) is not None
+
+
 def out_of_doors(activity: str) -> bool:
     """Whether an hour's activity says it is spent out of doors (a yard, a pasture, a track, a shore)."""
     return _OUT_OF_DOORS.search(activity) is not None
@@ -4015,6 +4048,8 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
     if _AT_SEA.search(step) and not _WATERSIDE.search(context):
         return False
     if activity is not None and indoor_step(step) and out_of_doors(activity):
+        return False
+    if activity is not None and _HOME_STEP.search(step) and away_from_home(activity):
         return False
     if kind == "crew" and _ON_ROAD.search(step) and not _ROADSIDE.search(context):
         return False
