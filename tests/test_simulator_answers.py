@@ -166,6 +166,29 @@ def test_read_loosely_a_night_hour_holds_no_item_of_the_day():
     assert [a for a in afternoon if "lectures" in a], afternoon
 
 
+def test_read_loosely_a_shift_is_not_given_to_the_evening_with_friends():
+    """An outside tester's signalman, "from 6 am until 2 pm" on the morning shift, sat "with friends at the Hanuman
+    Mandir" (his routine's evening, planned at 7 pm) through it; the afternoon shift "until 10 pm" was over at 6 pm,
+    its name read as the afternoon it is in (session 75)."""
+    from aga.simulator.plan import activity_at
+
+    shown = {
+        "identity": "Name: Bo Lind\nLifestyle: Bo Lind goes to bed around 9 pm and gets up around 4 am.\n"
+        "Daily plan requirement: Bo Lind works the morning shift at the signal box from 6 am until 2 pm. In the "
+        "evening he sits with friends at the Anchor Inn.",
+        "name": "Bo Lind",
+        "daily_plan": "wake up at 4:00 am; have breakfast at 5:00 am; work the morning shift at the signal box at "
+        "6:00 am; have lunch at 3:00 pm; sit with friends at the Anchor Inn at 7:00 pm; go to bed at 9:00 pm",
+        "previous": "",
+    }
+    for hour in ("08:00 AM", "11:00 AM", "01:00 PM"):
+        said = [ask("plan.hourly", s, **shown, hour=hour)["activity"] for s in range(80)]
+        assert not [a for a in said if "friends" in a or "Anchor" in a], (hour, said)
+        assert [a for a in said if "signal box" in a], (hour, said)
+    afternoon = [(14, "work the afternoon shift at the signal box"), (22, "go to bed")]
+    assert activity_at(20, 6, 22, afternoon) == "work the afternoon shift at the signal box"
+
+
 def test_after_closing_up_the_hour_is_no_work_of_the_day():
     """Session 73's diner owner, who "cashes up and closes the diner at 3 pm", was closing it and baking its pies
     until nine at night, and the postmistress made up the mail bag at 6 pm after closing at 5."""

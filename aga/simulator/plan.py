@@ -65,7 +65,10 @@ _GATHERING = re.compile(
     r"|\b(?:a glass of|a pint|a drink|drinks|a beer|beers|aperitiv\w*|grappa|cocktails?)\b"
     # (and a call on someone: the same estate's night cellar hand was "visiting Sofia Conti at the Tasting Room",
     # planned at 5 pm, at 3 in the morning while she slept at home)
-    r"|^visit\w*\b",
+    r"|^visit\w*\b"
+    # (and time with others, who are there at its hour: an outside tester's signalman sat "with friends at the
+    # Hanuman Mandir", planned at 7 pm, through his morning shift; session 75)
+    r"|\bwith (?:his |her |their |the |some |old )?(?:friends|neighbours|neighbors|regulars|mates|pals|cronies)\b",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
@@ -1199,6 +1202,25 @@ HOUR_DETAIL = 0.5
 ON_PLAN = 0.26
 
 
+_CONTENT = re.compile(r"[A-Za-z][\w'’-]{3,}")
+
+
+def _part_said(item: str, identity: str) -> str:
+    """The part of the day ("evening") the routine or the lifestyle says a plan item is done in, else "": the plan
+    says "sit with friends at the Hanuman Mandir at 7:00 pm", the routine "In the evening he sits with friends at
+    the Hanuman Mandir" (an item's words, most of them, in a clause that names a part of the day)."""
+    words = {lemma(w.lower()) for w in _CONTENT.findall(item)}
+    if not words:
+        return ""
+    for text in (field(identity, "Daily plan requirement"), field(identity, "Lifestyle")):
+        for sentence in sentences(text):
+            for clause in clauses(sentence):
+                said = _PARTS_OF_DAY_SAID.search(clause)
+                if said and len(words & {lemma(w.lower()) for w in _CONTENT.findall(clause)}) >= 2 / 3 * len(words):
+                    return said.group(0).split()[-1].rstrip("s")
+    return ""
+
+
 def _at_night(hour: int) -> bool:
     """Whether ``hour`` is in the night (10 pm to 5 am), when read loosely an hour holds no other time's item.
 
@@ -1251,7 +1273,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
             )
         )
         and not meals_named(t) & had
-        and in_its_part_of_day(t, hour)
+        and in_its_part_of_day(f"{t} {_part_said(t, p.get('identity'))}", hour)
         and (near(start) or not _at_night(hour))
     ]
     lines += _errands(p.get("identity"), []) if not _at_night(hour) else []

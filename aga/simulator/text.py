@@ -1220,5 +1220,12 @@ PARTS_OF_DAY = {
 
 def in_its_part_of_day(activity: str, hour: int) -> bool:
     """Whether ``activity`` names no part of the day (morning, noon, sunset, ...) or one that holds ``hour``."""
-    named = [part for part in PARTS_OF_DAY if re.search(rf"\b{part}\b", activity, re.IGNORECASE)]
+    # (but a shift's or a watch's name is no part of the day it keeps to: an outside tester's signalman on "the
+    # afternoon shift ... from 2 pm until 10 pm" was relaxing at home from 6 pm, and the one on the morning shift
+    # until 2 pm from noon; session 75)
+    named = [
+        part
+        for part in PARTS_OF_DAY
+        if re.search(rf"\b{part}\b(?!\s+(?:shifts?|watch(?:es)?|duty|duties|turns?)\b)", activity, re.IGNORECASE)
+    ]
     return not named or any(hour in PARTS_OF_DAY[part] for part in named)
