@@ -670,6 +670,14 @@ def test_a_detail_of_the_hour_becomes_a_step_and_frames_only_fit_work():
          "I filled in the form while you were at school, and posted it myself"),
         ("Tam Osei is still training himself to use the radio", "I am still training myself to use the radio"),
         ("Lea Park thinks Ana works too hard", "Lea Park thinks you work too hard"),
+        # a statement that opens with when it holds (session 75's railway junction: "In October 1963 me works the
+        # afternoon shift"); the month and year of one's present go unsaid, a time of the past or a day stays
+        ("In October 1963 Tam Osei works the afternoon shift", "I work the afternoon shift"),
+        ("In 1950 Tam Osei moved to the valley", "In 1950 I moved to the valley"),
+        ("On Saturdays Ana Ruiz plays carrom", "On Saturdays you play carrom"),
+        # (a body of people is no person: "as secretary of the Railway Institute, he is organising" kept its "he")
+        ("Tam Osei works the shift and, as secretary of the Railway Institute, he is organising the fair",
+         "I work the shift and, as secretary of the Railway Institute, I am organising the fair"),
     ],
 )  # fmt: skip
 def test_a_topic_about_the_speaker_or_listener_is_said_in_their_person(topic: str, expected: str):
@@ -5121,3 +5129,14 @@ def test_an_hour_at_a_cafe_has_no_steps_of_home():
 
     assert not [x for x in steps("reading at the Corner Cafe") if _HOME_STEP.search(x)]
     assert len([x for x in steps("relaxing at home") if _HOME_STEP.search(x)]) >= 5
+
+
+def test_a_notes_later_he_is_the_one_whose_kin_the_first_part_names():
+    """ "Raghunath's wife and sons live in Allahabad; he lives alone in the bungalow" was told by him as "my lives
+    alone in the bungalow" (session 75). A kin of the pronoun's own is still the one it stands for."""
+    from aga.simulator.talk import _parts
+
+    assert _parts("Tam Osei's wife and sons live in Accra; he lives alone in the bungalow.")[1] == (
+        "Tam Osei lives alone in the bungalow."
+    )
+    assert _parts("Tam Osei's brother is ill; he cannot work")[1] == "Tam Osei's brother cannot work"

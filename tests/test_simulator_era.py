@@ -55,3 +55,16 @@ def test_each_thing_from_its_year():
     assert not of_its_time("watching a film", 1905) and of_its_time("reading a letter", 1905)
     assert of_its_time("sending an email", None)
     assert not of_its_time("reading through the inbox", 1978) and not of_its_time("logging in", 1978)
+
+
+def test_a_programmers_a_weather_offices_and_a_card_schemes_things_from_their_years():
+    """An outside tester's 1963 railway junction: a telegraph clerk (his Morse code read as software) "writing a commit
+    message", a signalman "checking the forecast models", a tea stall "giving a customer a loyalty stamp" and a
+    porter "looking up a missing postcode" (session 75)."""
+    from aga.simulator.steps import suits
+
+    for step in ("writing a commit message", "checking the forecast models", "giving a customer a loyalty stamp",
+                 "looking up a missing postcode", "calibrating the sensor"):  # fmt: skip
+        assert not of_its_time(step, 1963) and of_its_time(step, 2024), step
+    assert not suits("writing a commit message", "sending telegrams in Morse code as the telegraph clerk", "desk work")
+    assert suits("writing a commit message", "fixing the code as a software developer", "desk work")

@@ -1385,6 +1385,8 @@ def test_the_circus_loads_and_its_routines_keep_their_hours_verbs_and_places():
     between = [h for h, t in planned("Maureen Tully") if t.startswith("peel, bake and write her stores list")]
     assert between == [8, 9, 10, 11, 13, 14, 15, 16, 17], planned("Maureen Tully")
     assert gerund("peel, bake and write her stores list") == "peeling, baking and writing her stores list"
+    # (a first verb with its particle too: "straightening up, trim and filling the lamps", session 75)
+    assert gerund("straighten up, trim and fill the lamps") == "straightening up, trimming and filling the lamps"
     # (and is what the hour is about, with no one thing: "peeling" alone was a slate quarry's, and the steps were
     # "frying the onions for the stores list")
     assert main_clause("peeling, baking and writing her list, humming") == "peeling, baking and writing her list"

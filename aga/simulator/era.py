@@ -29,8 +29,17 @@ _SINCE = (
         r"e-?mails?|online|internet|websites?|web page|the web\b|digital|pdfs?|(?:the|a) screen\b|inbox|"
         r"log(?:s|ging|ged)? (?:in|on|off|out)\b",
     ),
-    (1990, r"laptops?|voicemails?|headphones"),
-    (1985, r"computers?|spreadsheets?|printers?|printing (?:a|the|out)|cds?|cd player|database"),
+    # (and a programmer's or a weather office's tools, a card scheme: an outside tester's 1963 telegraph clerk was
+    # "writing a commit message", his signalman "checking the forecast models" and a tea stall "giving a customer
+    # a loyalty stamp", session 75)
+    (
+        1990,
+        r"laptops?|voicemails?|headphones|commit(?:s|ting)? (?:a |the )?(?:messages?|changes?)|code reviews?|"
+        r"pull requests?|forecast models?|loyalty (?:stamps?|cards?|schemes?)|card machines?",
+    ),
+    (1985, r"computers?|spreadsheets?|printers?|printing (?:a|the|out)|cds?|cd player|database|fax\w*"),
+    (1980, r"sensors?|barcodes?|scanners?|calculators?"),
+    (1975, r"post ?codes?|zip codes?|photocop\w*|cash machines?|cashpoints?"),
     (1975, r"microwave\w*"),
     (1970, r"dishwashers?"),
     (

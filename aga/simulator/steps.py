@@ -3730,7 +3730,9 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"landlord|landlady|merchants?|wholesal\w*|markets?|farm\w*|mill|factory|warehouse|purchas\w*|payroll|"
          r"budget\w*|contracts?|builders?|paperwork|bills?)\b"),
         ("desk work", r"\b(?:function|tests|bug|error message|code|changes|documentation|commit|build)\b",
-         r"\b(?:software|developer|programmer|programming|engineer|code|coding|app|apps|website|web|bugs?|"
+         # (not Morse code: an outside tester's 1963 telegraph clerk was "writing a commit message", session 75)
+         r"\b(?:software|developer|programmer|programming|engineer|(?<!morse )(?<!dress )(?<!post )(?<!zip )code|"
+         r"coding|app|apps|website|web|bugs?|"
          r"computers?|IT|data|tech)\b"),
         # An ambulance's or a fire crew's vehicle, hoses and crew room only where one is named: an outside
         # tester's station doctor, on call for emergencies, was "washing down the vehicle" and "checking the

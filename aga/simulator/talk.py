@@ -30,6 +30,7 @@ from aga.simulator.paraphrase import utterance as say
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.text import (
     CAP,
+    KIN_OF,
     NAMED,
     OF_A_PAIR,
     OF_TALKING,
@@ -458,11 +459,16 @@ def _parts(note: str) -> list[str]:
     has no name to stand for is left out."""
     parts = [x.strip() for x in note.split("; ") if x.strip()]
     name = leading_name(parts[0])[0] if parts else ""
+    # A name said as whose ("Raghunath's wife and sons live in Allahabad; he lives alone") is the one a later
+    # "he" stands for, unless what is his is a kin of that pronoun ("Ana's brother is ill; he ..."): "my lives
+    # alone" was said (an outside tester's railway junction, session 75).
+    whose = re.sub(r"['’]s$", "", name)
     out = parts[:1]
     for part in parts[1:]:
         m = re.match(r"(?:he|she|they)\b(?=\s+[a-z])", part, re.IGNORECASE)
         if m and name and m.group(0).lower() != "they":  # (a "they" may be more than the one named)
-            out.append(name + part[m.end() :])
+            kin = re.match(rf"\s*({KIN_OF.get(m.group(0).lower(), 'x^')})\b", parts[0][len(name) :])
+            out.append((f"{name} {kin.group(1)}" if whose != name and kin else whose) + part[m.end() :])
         elif not m:
             out.append(part)
     return out

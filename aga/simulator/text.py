@@ -338,6 +338,12 @@ def gerund(phrase: str) -> str:
         # ("travelling", "labelling"), as the rest of the know-how is written.
         forms = getInflection(verb, tag="VBG") or (verb + "ing",)
         ing = next((f for f in forms if f.endswith("lling")), forms[0])
+    if len(words) > 3 and re.fullmatch(r"(?:up|down|out|off|away|back),", words[1]) and "VERB" in lemmas:
+        # ... as does one of a particle ("straighten up, trim and fill the lamps" was said "straightening up, trim
+        # and filling", an outside tester's lamp man, session 75)
+        rest = " ".join(words[2:])
+        joint = ", and " if rest.startswith("and ") else ", "
+        return f"{gerund(f'{words[0]} {words[1][:-1]}')}{joint}{gerund(rest.removeprefix('and '))}"
     if words[0].endswith(",") and len(words) > 2 and "VERB" in getAllLemmas(words[0][:-1].lower()):
         # a list of verbs ("peel, bake and write her stores list") takes the form in each
         rest = " ".join(words[1:])
@@ -711,6 +717,17 @@ def _plain_verb(verb: str, person: str) -> str:
     return verb
 
 
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# A time a statement opens with ("In October 1963", "On Saturdays", "Every morning", "Since 1950"), with its comma.
+_WHEN_FIRST = re.compile(
+    rf"^((?:In|On|Since|Every|This|Last|Next|By|From|Until|During)\s+(?:(?:the|early|late|mid|most)\s+)?"
+    rf"(?:{_MONTHS}(?:\s+\d{{1,2}})?(?:,?\s+\d{{4}})?|\d{{4}}|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|"
+    r"mornings?|afternoons?|evenings?|nights?|weekends?|week|month|year|spring|summer|autumn|winter)"
+    r"|Today|Tonight|These days|Nowadays|Now),?\s+"
+)
+_NOW_OF_A_YEAR = re.compile(rf"In\s+(?:{_MONTHS}\s+)?\d{{4}}|These days|Nowadays|Now")
+
+
 def as_said_to(text: str, speaker: str, listener: str) -> str:
     """A statement about the speaker or the listener as they would say it to each other: 'Ana Lima
     wants everyone to come to her party' said by Ana -> 'I want everyone to come to my party'; about
@@ -720,6 +737,15 @@ def as_said_to(text: str, speaker: str, listener: str) -> str:
     # A third person's negative said in full, so that its verb takes the person: "Win Cole doesn't know the
     # way" said by Win was "I doesn't know the way" (session 71).
     text = re.sub(r"\b(is|was|does|has)n[’']t\b", r"\1 not", text)
+    # A statement that opens with when it holds says who it is of after that: "In October 1963 Abdul Karim Ansari
+    # works the afternoon shift" said by him was "In October 1963 me works ..." (an outside tester's railway
+    # junction, session 75). The month and year of one's own present go unsaid, as people leave them.
+    when = _WHEN_FIRST.match(text)
+    if when and any(name and text[when.end() :].startswith(name.split()[0]) for name in (speaker, listener)):
+        rest = as_said_to(text[when.end() :], speaker, listener)
+        if _NOW_OF_A_YEAR.fullmatch(when.group(1)) and re.match(r"(?:I|you)\s+(?:am|are|[a-z]+)\b(?<!ed)", rest):
+            return rest
+        return f"{when.group(1)} {rest}"
     said = _as_said_to(text, speaker, listener)
     # The speaker names the other first: "I and Isabella Rodriguez have been talking" was said.
     return re.sub(rf"^I and ({NAMED}|you)(?= [a-z])", r"\1 and I", said)
@@ -772,6 +798,7 @@ _KIN_OF = {
     "he": r"(?:husband|son|father|brother|uncle|nephew|grandson|grandfather|boyfriend)",
     "she": r"(?:wife|daughter|mother|sister|aunt|niece|granddaughter|grandmother|girlfriend)",
 }
+KIN_OF = _KIN_OF  # (the talk reads a note's later "he" by it too)
 
 
 # "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it; a word of the role is
@@ -874,12 +901,16 @@ _PLACE_ENDS = (
     "Flats", "House", "Cottage", "Farm", "Forge", "Mill", "Works", "Beach", "Harbour", "Harbor", "Quay",
     "Lighthouse", "Boatyard", "Pistes?", "Slopes?", "Depot", "Huts?", "Lifts?", "Chalet", "Lodge", "Trail", "Pass",
     "Valley", "Lake", "River", "Peak", "Deck",
+    # (and a body of people, a place of worship, a stall, a cabin: "as secretary of the Railway Institute, he is
+    # organising" said by him kept its "he", the Institute read as a person; session 75)
+    "Institute", "Society", "Council", "Committee", "Association", "Temple", "Mosque", "Mandir", "Gurdwara",
+    "Synagogue", "Cabin", "Stall", "Yard", "Bungalow", "Quarters", "Maidan",
 )  # fmt: skip
 # Of those, the ones that are also people's surnames ("Lea Park", "Tom Mill") or name a thing as often.
 _ALSO_SURNAMES = frozenset((
     "Street", "Road", "Lane", "Square", "Bridge", "Ward", "Park", "Gardens?", "Inn", "Bar", "Arms", "Rest", "Club",
     "Office", "Cabs?", "Hall", "Church", "Chapel", "Abbey", "Castle", "Tower", "Pool", "House", "Farm", "Forge",
-    "Mill", "Works", "Beach", "Lodge", "Lake", "River", "Peak", "Pass",
+    "Mill", "Works", "Beach", "Lodge", "Lake", "River", "Peak", "Pass", "Temple",
 ))  # fmt: skip
 PLACE_WORDS = "(?:" + "|".join(_PLACE_ENDS) + ")"
 # A name ending in a word no one is named ("Hobbs Cafe") is a place however short.
