@@ -153,8 +153,8 @@ def test_read_loosely_a_night_hour_holds_no_item_of_the_day():
         "identity": "Name: Ida Lund\nLifestyle: Ida Lund goes to sleep around 2 am and gets up around 9 am.\n"
         "Daily plan requirement: Ida Lund attends lectures at Fenwick College and plays chess online at night.",
         "name": "Ida Lund",
-        "daily_plan": "wake up at 9:00 am; attend lectures at Fenwick College at 10:00 am; have lunch at 1:00 pm; "
-        "read at the Corner Cafe at 3:00 pm; have dinner at 6:00 pm; play chess online at 9:00 pm; go to bed at 2:00 am",
+        "daily_plan": "wake up at 9:00 am; attend lectures at Fenwick College at 10:00 am; have lunch at 1:00 pm; read "
+        "at the Corner Cafe at 3:00 pm; have dinner at 6:00 pm; play chess online at 9:00 pm; go to bed at 2:00 am",
         "previous": "",
     }
     day = re.compile(r"lectures|Corner Cafe|lunch|dinner")

@@ -1538,3 +1538,55 @@ def test_a_thought_in_the_steps_is_of_the_personas_own_doing():
     assert drift("Geoffrey Pugh") == ["getting extra feed"]
     assert drift("Tomasz Wieczorek") == []
     assert drift("Barney Cole") == ["rebuilding the back axle of the tack wagon", "working up a new entrée"]
+
+
+def test_the_junction_loads_and_its_signalmen_keep_their_shifts():
+    """Session 75's outside railway junction of October 1963, kept as its tester left it. Its morning signalman sat
+    "with friends at the Hanuman Mandir" (his evening, read loosely) through his shift on both days, the afternoon
+    shift's name was read as the afternoon, so it was over at 6 pm, and the secretary of its Institute told his own
+    news as "I heard that In October 1963 me works the afternoon shift ..."."""
+    from aga.routine import bed_hour_of, wake_hour_of
+    from aga.scenario.loader import load_scenario
+    from aga.simulator.plan import activity_at
+    from aga.simulator.text import as_said_to
+    from tests.test_simulator_answers import ask
+
+    scenario = load_scenario(TOWNS / "kesarganj")
+    assert len(scenario.cast) == 11 and scenario.spec.start.year == 1963
+    people = {p.name: p for p in scenario.cast}
+    bhola = people["Bhola Yadav"]
+    plan = (
+        "wake up for the morning routine at 4:00 am; have breakfast at home at 5:00 am; work the morning shift at "
+        "Kesarganj West Cabin at 6:00 am; have lunch at home at 3:00 pm; sit with friends at the Hanuman Mandir at "
+        "7:00 pm; have dinner at home at 8:00 pm; head to bed at 9:00 pm"
+    )
+    identity = (
+        f"Name: Bhola Yadav\nLifestyle: {bhola.lifestyle}\nDaily plan requirement: {bhola.daily_plan_requirement}\n"
+        "Current date: Thursday October 17, 1963"
+    )
+    shown = {"identity": identity, "name": "Bhola Yadav", "daily_plan": plan, "previous": ""}
+    for hour in ("07:00 AM", "10:00 AM", "01:00 PM"):
+        said = [ask("plan.hourly", s, **shown, hour=hour)["activity"] for s in range(60)]
+        assert not [a for a in said if "Mandir" in a], (hour, said)
+    abdul = people["Abdul Karim Ansari"]
+    wake, bed = wake_hour_of(abdul.lifestyle), bed_hour_of(abdul.lifestyle)
+    shift = [(14, "work the afternoon shift at Kesarganj West Cabin"), (bed, "go to bed")]
+    assert [activity_at(h, wake, bed, shift) for h in (18, 21)] == [shift[0][1]] * 2
+    # (nor is the Thursday haat, from 2 pm, read loosely into the morning: its pickle maker was there at 6 am)
+    sushila = people["Sushila Chaurasia"]
+    thursday = {
+        "identity": f"Name: Sushila Chaurasia\nLifestyle: {sushila.lifestyle}\nDaily plan requirement: "
+        f"{sushila.daily_plan_requirement}\nCurrent date: Thursday October 17, 1963",
+        "name": "Sushila Chaurasia",
+        "daily_plan": "wake up at 5:00 am; make samosas and pakoras in the kitchen at home at 6:00 am; sell her "
+        "pickles at the weekly haat on Haat Maidan at 2:00 pm; go to bed at 10:00 pm",
+        "previous": "",
+    }
+    for hour in ("06:00 AM", "11:00 AM"):
+        assert not [s for s in range(60) if "haat" in ask("plan.hourly", s, **thursday, hour=hour)["activity"]]
+    # (nor a train met away from its time: the porter met the 11 am mail at 7, 8 and 10 am)
+    porter = {**thursday, "daily_plan": "wake up at 5:00 am; carry luggage on Platform 1 at 6:00 am; meet the Up "
+              "Toofan Mail at 11:00 am; go to bed at 10:00 pm"}  # fmt: skip
+    assert not [s for s in range(60) if "Toofan" in ask("plan.hourly", s, **porter, hour="08:00 AM")["activity"]]
+    told = as_said_to(abdul.currently.split(";")[0], "Abdul Karim Ansari", "Mohan Lal Verma")
+    assert told.startswith("I work the afternoon shift") and "he is organising" not in told, told

@@ -68,7 +68,15 @@ _GATHERING = re.compile(
     r"|^visit\w*\b"
     # (and time with others, who are there at its hour: an outside tester's signalman sat "with friends at the
     # Hanuman Mandir", planned at 7 pm, through his morning shift; session 75)
-    r"|\bwith (?:his |her |their |the |some |old )?(?:friends|neighbours|neighbors|regulars|mates|pals|cronies)\b",
+    r"|\bwith (?:his |her |their |the |some |old )?(?:friends|neighbours|neighbors|regulars|mates|pals|cronies)\b"
+    # (and a market of a day, held at its hours: an outside tester's pickle maker sold "at the weekly haat on Haat
+    # Maidan", from 2 pm, at 6 am, 11 am and 1 pm; session 75)
+    r"|\b(?:weekly|monthly|annual|yearly) (?!\w+ly\b)\w+|\b(?:haats?|bazaars?|melas?|fêtes?|fetes?|auctions?|fairs?)\b"
+    # (and a train, a boat or a bus met, seen off or let through, at its time: the junction's porter was "meeting the
+    # Up Toofan Mail", due at 11, at 7, 8 and 10 in the morning and at 5 pm, and its signalman let the 2 am mail
+    # through at 4 and 7 pm)
+    r"|^(?:meet|meets|meeting|see off|sees off|seeing off|wave off|waves off|waving off) the\b"
+    r"|^(?:pass|passes|passing|let|lets|letting) the\b.*\bthrough\b",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose

@@ -3055,6 +3055,8 @@ _UNTIED = {
     # (a bedtime's or a reading's: "closing the curtains for a water bottle", "sending the readings off for the
     # thermometer"; harbour6, session 70)
     "evening", "measuring",
+    # (and a journey's: "getting a coffee on the way (checking the arrival time on a coffee)", session 75)
+    "travel",
 }  # fmt: skip
 _KINDS = list(POOLS)
 # Kinds that are a trade's work, which a routine places somewhere ("keeps the night watch at the
