@@ -528,3 +528,29 @@ def test_a_thought_is_had_where_the_hour_is_spent():
         action = f"scrolling through the news ({thought})"
         chosen = {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(30)}
         assert chosen == {"Quill Lane Cafe"}, chosen
+
+
+def test_at_home_what_a_room_of_home_is_for_stays_at_home():
+    """A ville3 student "having a snack on the sofa" at 10 pm went to the cafe her routine studies at (her routine's
+    "streams games from her room in the evening" was given to the cafe named before it, and MiniLM puts a snack near
+    a cafe), and a walk was drawn there by the study clause alone (0.28; session 75)."""
+    from aga.simulator.act import _where
+    from aga.simulator.text import listed
+
+    shown = {
+        **SCHOLAR,
+        "current_sector": "Varga flat",
+        "current_arenas": SCHOLAR["home_arenas"] + ", living room",
+        "home_arenas": SCHOLAR["home_arenas"] + ", living room",
+        "requirement": "Ines Varga attends lectures at Eastbrook University, studies at Quill Lane Cafe in the "
+        "afternoon and plays chess online from her room in the evening.",
+    }
+    where = _where(shown["requirement"], listed(shown["options"]), "Varga flat", ["Ines Varga's room"])
+    assert where["Varga flat"] == ["plays chess online from her room in the evening"], where
+    for action in ("having a snack on the sofa (playing a game)", "going for a walk (looking at the trees)"):
+        chosen = {ask("act.sector", s, action_description=action, **shown)["choice"] for s in range(30)}
+        assert "Quill Lane Cafe" not in chosen, (action, chosen)
+    # ... while what the routine puts at the cafe is still done there
+    cafe = {ask("act.sector", s, action_description="studying (highlighting key passages)", **shown)["choice"]
+            for s in range(30)}  # fmt: skip
+    assert "Quill Lane Cafe" in cafe and "Varga flat" not in cafe, cafe
