@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import aga.simulator  # noqa: F401  (registers the answer routines)
-from aga.simulator.plan import END_OF_DAY
+from aga.simulator.plan import END_OF_DAY, WORK_DONE
 from aga.simulator.prompt import HOOKS, Prompt
 from aga.simulator.talk import ECHOES, MENTION, TELL
 from aga.simulator.text import clean_topic, gerund, thing_of
@@ -1106,6 +1106,13 @@ def test_a_question_gets_no_i_think_before_it():
             "Dee serves lunch at the hatch from noon until 2 pm and bakes the pasties until 4 pm.",
             4,
             [(12, "serve lunch at the hatch"), (14, "bake the pasties"), (16, END_OF_DAY)],
+        ),
+        # Work at home is finished, not gone home from: an outside tester's tailor "going home for the day, locking
+        # the front door" (session 75).
+        (
+            "Ruth stitches clothes in the sitting room of the Hale family's quarter from 9 am until 5 pm.",
+            7,
+            [(9, "stitch clothes in the sitting room of the Hale family's quarter"), (17, WORK_DONE)],
         ),
         # An outside tester's muezzin (session 65): "calls and leads" was split into "call" (read as a
         # phone call) and "lead the prayer" ("noon" taken for the hour), and the prayers said without

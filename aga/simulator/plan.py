@@ -253,6 +253,15 @@ _STATE = re.compile(r"^(?:is|are|was|were|has been|had been)\s+(?!\w+ing\b|out\b
 # and the evening is the persona's own. Without it the last item of the routine ran on until bedtime, as
 # an hour takes the latest item begun: a nurse on the ward at ten at night, a shop opened at nine.
 END_OF_DAY = "go home for the day"
+# ... and where the work is done at home: an outside tester's tailor, who sews at home, was "going home for the day,
+# locking the front door" (session 75).
+WORK_DONE = "finish work for the day"
+_WORKS_AT_HOME = re.compile(
+    r"\bat home\b|\b(?:her|his|their|the family's|\w+ family's) (?:own )?(?:house|home|room|flat|apartment|cottage|"
+    r"quarters?|hut|tent|caravan|cabin|kitchen|courtyard|veranda|verandah|yard|garden|workshop|front room|back room|"
+    r"sitting room)\b",
+    re.IGNORECASE,
+)
 
 
 # A going home, which ends the working day as :data:`END_OF_DAY` does ("walks home at 7 am", "walks the
@@ -437,6 +446,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     offset = 0  # hours since waking: keeps a night shift's small hours after its evening
     last_end: int | None = None  # hours since waking of the latest stated end
     span_ends: list[int] = []  # hours since waking of every stated end
+    at_home: dict[int, bool] = {}  # whether the span ending then is work at home
     span_item: tuple[int, int, str] | None = None  # the last clause with a span: its start, end and text
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
@@ -628,6 +638,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         if ended is not None:
             last_end = max(last_end or 0, ended)
             span_ends.append(ended)
+            at_home[ended] = _WORKS_AT_HOME.search(clause) is not None
         offset = max(offset, begun + (span - 1 if 0 < span <= _SHIFT and not during else 0))
         text = strip_time(_NAMED_HOUR.sub("", base_form(clause)))
         # what joined a second span, now cut away ("serves customers ... and again from 5 pm until 8 pm")
@@ -675,7 +686,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             continue  # (a later span's end before the next item is the end: one going home, not two)
         if not at_end:
             if later is None or later - end >= 2:  # (not for the hour before the next item: it is begun soon)
-                items.append(((wake + end) % 24, END_OF_DAY))
+                items.append(((wake + end) % 24, WORK_DONE if at_home.get(end) else END_OF_DAY))
             continue
         # "serves until 6 pm and cashes up the till at 6 pm", "... until 5 pm, the last crossing at 5 pm": what
         # is done at the end takes its hour, and the work is over after it. A meal at the end has its hour
@@ -685,7 +696,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         after = 0 if all(is_meal(text) for text in at_end) else 1
         ends_itself = any(GOING_HOME.search(text) or _REST_OF.search(text) for text in at_end)
         if end + after < 20 and not ends_itself and (later is None or later > end + after):
-            items.append(((wake + end + after) % 24, END_OF_DAY))
+            items.append(((wake + end + after) % 24, WORK_DONE if at_home.get(end) else END_OF_DAY))
     return items
 
 
@@ -1098,7 +1109,7 @@ def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
             continue
         if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not _AT_CLOCK.search(spoken(clause)):
             continue
-        out += [(h, t) for h, t in routine(clause, wake) if t != END_OF_DAY]
+        out += [(h, t) for h, t in routine(clause, wake) if t not in (END_OF_DAY, WORK_DONE)]
     return out
 
 
@@ -1158,7 +1169,7 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
         return "getting ready for bed"
     if "morning routine" in low and since > 0:
         return "relaxing at home"
-    if (END_OF_DAY in low or GOING_HOME.search(low) or _CLOSES.match(low)) and hour != begun:
+    if (END_OF_DAY in low or WORK_DONE in low or GOING_HOME.search(low) or _CLOSES.match(low)) and hour != begun:
         # the work's end is its hour; the evening after it is free (and after closing up: an outside tester's diner
         # owner, who "cashes up and closes the diner at 3 pm", was closing it until nine at night; session 73)
         return "relaxing at home"
@@ -1256,7 +1267,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
     ends = [
         (start - wake) % 24
         for start, t in plan
-        if END_OF_DAY in t.lower() or GOING_HOME.search(t.lower()) or _CLOSES.match(t.lower())
+        if END_OF_DAY in t.lower() or WORK_DONE in t.lower() or GOING_HOME.search(t.lower()) or _CLOSES.match(t.lower())
     ]
     over = min(ends) if ends and (hour - wake) % 24 > min(ends) else None
     lines = [
