@@ -1588,5 +1588,8 @@ def test_the_junction_loads_and_its_signalmen_keep_their_shifts():
     porter = {**thursday, "daily_plan": "wake up at 5:00 am; carry luggage on Platform 1 at 6:00 am; meet the Up "
               "Toofan Mail at 11:00 am; go to bed at 10:00 pm"}  # fmt: skip
     assert not [s for s in range(60) if "Toofan" in ask("plan.hourly", s, **porter, hour="08:00 AM")["activity"]]
+    # (and a train let through holds its hour only: the night signalman let the 2 am mail through until 6 am)
+    night = [(22, "work the night shift at Kesarganj West Cabin"), (2, "pass the Down Toofan Mail through")]
+    assert [activity_at(h, 14, 8, night) for h in (1, 2, 3)] == [night[0][1], night[1][1], night[0][1]]
     told = as_said_to(abdul.currently.split(";")[0], "Abdul Karim Ansari", "Mohan Lal Verma")
     assert told.startswith("I work the afternoon shift") and "he is organising" not in told, told
