@@ -53,6 +53,12 @@ def is_meal(item: str) -> bool:
 _MOMENT = re.compile(
     r"^(?:open|opens|close|closes|shut|shuts|lock|locks|unlock|unlocks|light|lights|ring|rings)\b", re.IGNORECASE
 )
+# A train, a boat or a bus met, seen off or let through: like a meal, it holds its own hour only, and what was begun
+# before it goes on after it (an outside tester's night signalman was "passing the Down Toofan Mail through", due at
+# 2 am, until the end of his shift at 6; session 75).
+_MET = re.compile(
+    r"(?:meet|meets|see off|sees off|wave off|waves off) the\b|(?:pass|passes|let|lets) the\b.*\bthrough\b", re.I
+)
 # A gathering or an act of an hour: a choir practice, a prayer meeting, a service, the quarry's blasts. Read
 # loosely, an outside tester's quarryman sang at choir practice (planned at 8 pm) at 5, 8, 10 and 12 in the
 # morning, the minister held his 7 pm prayer meeting at noon, and the rockman fired the blasts at 7 and 9 pm.
@@ -75,8 +81,7 @@ _GATHERING = re.compile(
     # (and a train, a boat or a bus met, seen off or let through, at its time: the junction's porter was "meeting the
     # Up Toofan Mail", due at 11, at 7, 8 and 10 in the morning and at 5 pm, and its signalman let the 2 am mail
     # through at 4 and 7 pm)
-    r"|^(?:meet|meets|meeting|see off|sees off|seeing off|wave off|waves off|waving off) the\b"
-    r"|^(?:pass|passes|passing|let|lets|letting) the\b.*\bthrough\b",
+    rf"|^(?:{_MET.pattern})",
     re.IGNORECASE,
 )
 # A way from one place to another ("walk home", "go to work", "head back"): like a meal, a loose
@@ -1146,14 +1151,6 @@ def _day(p: Prompt) -> tuple[int, int, list[tuple[int, str]]]:
         stated = stated_wake_hour(lifestyle)
         wake = stated if stated is not None else (plan[0][0] if plan else 7)
     return wake % 24, bed_hour_of(lifestyle), plan
-
-
-# A train, a boat or a bus met, seen off or let through: like a meal, it holds its own hour only, and what was begun
-# before it goes on after it (an outside tester's night signalman was "passing the Down Toofan Mail through", due at
-# 2 am, until the end of his shift at 6; session 75).
-_MET = re.compile(
-    r"(?:meet|meets|see off|sees off|wave off|waves off) the\b|(?:pass|passes|let|lets) the\b.*\bthrough\b", re.I
-)
 
 
 def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> str:
