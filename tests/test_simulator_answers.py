@@ -5147,3 +5147,57 @@ def test_a_notes_later_he_is_the_one_whose_kin_the_first_part_names():
         "Tam Osei lives alone in the bungalow."
     )
     assert _parts("Tam Osei's brother is ill; he cannot work")[1] == "Tam Osei's brother cannot work"
+
+
+_PHARMACIST = (
+    "Name: Wen Hollis\nLearned traits: Wen Hollis is the pharmacist at Alder Lane Pharmacy.\n"
+    "Daily plan requirement: Wen Hollis works at Alder Lane Pharmacy from 9 am until 5 pm."
+)
+
+
+@pytest.mark.parametrize(
+    "activity, kind",
+    [
+        ("taking online courses on new medications and treatments", "study"),
+        ("studying for the pharmacy exam", "study"),
+        ("attending a lecture on new drugs", "study"),
+        ("watching a webinar about vaccines", "study"),
+        # (work at the counter is still the trade's, and a class in a craft is not a lecture)
+        ("making up prescriptions", "dispensing"),
+        ("taking a class in pottery", None),
+    ],
+)
+def test_learning_about_ones_trade_is_study_not_the_trade(activity: str, kind: str | None):
+    """A ville25 pharmacist "taking online courses on new medications and treatments" in the evening was
+    "advising a customer about a cough" and "putting away the delivery of medicines" (session 76): the words of
+    what is learned pulled to the trade they are of."""
+    from aga.simulator.steps import kinds_of
+
+    first = kinds_of(activity, _PHARMACIST.split("Learned traits: ")[1])[0][0]
+    assert first == kind if kind else first != "study"
+
+
+def test_a_course_is_on_its_subject_not_a_piece_of_work():
+    steps = _decomposed("taking online courses on new medications and treatments", _PHARMACIST, seeds=20)
+    said = " | ".join(steps)
+    assert "online courses" not in said.replace("taking online courses on", "")  # the course is no thing worked on
+    assert not re.search(r"\b(?:outlining|a draft of|where) new medications", said)
+    assert any(re.search(r"\b(?:on|about) new medications and treatments\b", s) for s in steps)
+    assert not re.search(r"\b(?:customer|delivery|till|counter)\b", said)
+
+
+def test_an_errand_for_one_thing_is_not_a_round_of_errands():
+    """A painter "buying art supplies at the supply store" was "weighing the fruit", "picking up a prescription"
+    and "buying stamps" there, four times a day (ville25, session 76)."""
+    painter = "Name: Ines Varga\nLearned traits: Ines Varga is a watercolour painter."
+    others = re.compile(
+        r"\b(?:fruit|fresh produce|prescription|stamps|a letter|dry cleaning|key cut|the bank|parcel)\b"
+    )
+    one = _decomposed("buying art supplies at the supply store", painter, seeds=40)
+    assert not [s for s in one if others.search(s)]
+    assert not [s for s in one if re.search(r"\b(?:invoice|contract|spreadsheet|accounts)\b", s)]  # nor an office's
+    # ... while a round of shopping, or fruit bought, still has them
+    rounds = _decomposed("doing the weekly shopping", painter, seeds=40)
+    assert [s for s in rounds if others.search(s)]
+    fruit = _decomposed("buying fruit at the market", painter, seeds=40)
+    assert [s for s in fruit if re.search(r"\b(?:fruit|fresh produce)\b", s)]
