@@ -5201,3 +5201,31 @@ def test_an_errand_for_one_thing_is_not_a_round_of_errands():
     assert [s for s in rounds if others.search(s)]
     fruit = _decomposed("buying fruit at the market", painter, seeds=40)
     assert [s for s in fruit if re.search(r"\b(?:fruit|fresh produce)\b", s)]
+
+
+_RETIRED_OFFICER = "Name: Ines Varga\nLearned traits: Ines Varga is a retired customs officer."
+
+
+@pytest.mark.parametrize(
+    "activity, own, others",
+    [
+        # (each named pastime's steps, and the other pastimes it was made of: a ville25 day, session 76)
+        ("watching a film", r"\b(?:watch\w*|screen|credits|film)\b", r"\b(?:knitting|podcast|journal|crossword)\b"),
+        ("reading at the corner cafe", r"\b(?:read\w*|pages?|chapter|book)\b", r"\b(?:playing cards|kettle|film)\b"),
+        ("playing chess with a friend", r"\b(?:move|board|pieces|game)\b", r"\b(?:cards|hand|shuffl\w*|remote)\b"),
+        ("listening to records", r"\b(?:listen\w*|record|album|song)\b", r"\b(?:reworking|colours|a section)\b"),
+        ("exercising in his room", r"\b(?:push-ups|sit-ups|squats|stretch\w*|sets?|mat)\b", r"\b(?:hill|path)\b"),
+    ],
+)
+def test_a_named_pastime_is_made_of_its_own_steps(activity: str, own: str, others: str):
+    """A model decomposes "watching a film" into watching a film, not into the other pastimes of a free
+    evening; a workout in one's room is no walk up a hill."""
+    steps = _decomposed(activity, _RETIRED_OFFICER, seeds=20)
+    assert sum(1 for s in steps if re.search(own, s)) >= len(steps) / 3
+    assert not [s for s in steps if re.search(others, s)]
+
+
+def test_a_free_hour_unnamed_still_holds_many_pastimes():
+    """... while "relaxing at home" is made of several (the measure above can fail the other way)."""
+    steps = _decomposed("relaxing at home", _RETIRED_OFFICER, seeds=20)
+    assert len({s for s in steps if re.search(r"\b(?:reading|watching|listening|knitting|crossword)\b", s)}) >= 4
