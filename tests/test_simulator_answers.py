@@ -5162,6 +5162,7 @@ _PHARMACIST = (
         ("studying for the pharmacy exam", "study"),
         ("attending a lecture on new drugs", "study"),
         ("watching a webinar about vaccines", "study"),
+        ("taking classes on new pharmacy law", "study"),  # (a mathematician's were a teacher's, pupils and all)
         # (work at the counter is still the trade's, and a class in a craft is not a lecture)
         ("making up prescriptions", "dispensing"),
         ("taking a class in pottery", None),
@@ -5229,3 +5230,16 @@ def test_a_free_hour_unnamed_still_holds_many_pastimes():
     """... while "relaxing at home" is made of several (the measure above can fail the other way)."""
     steps = _decomposed("relaxing at home", _RETIRED_OFFICER, seeds=20)
     assert len({s for s in steps if re.search(r"\b(?:reading|watching|listening|knitting|crossword)\b", s)}) >= 4
+
+
+@pytest.mark.parametrize("activity", ["building a new mobile app", "fixing a bug in the app"])
+def test_software_is_made_at_a_desk(activity: str):
+    """A ville25 software engineer "building a new mobile app" was "fitting new bolts", "loosening a rusted nut" and
+    "checking the oil level" (session 76)."""
+    engineer = "Name: Rui Costa\nLearned traits: Rui Costa is a software engineer who loves solving problems."
+    steps = _decomposed(activity, engineer, seeds=20)
+    assert not [s for s in steps if re.search(r"\b(?:bolts?|nut|oil|screws|spanner|shavings|welding)\b", s)]
+    assert [s for s in steps if re.search(r"\b(?:code|commit|function|tests|computer|changes)\b", s)]
+    # (while a shed is built with tools)
+    shed = _decomposed("building a garden shed", engineer, seeds=20)
+    assert not [s for s in shed if re.search(r"\b(?:code|commit|function)\b", s)]

@@ -4341,6 +4341,11 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # practice ("reworking a section", MiniLM 0.49 against leisure's 0.29; ville25, session 76). Not one's own
         # trade's listening or watching (a radio operator's, a referee's).
         scores[leisure] = float(scores.max()) + _NEAR_TIE + 0.01
+    if _SOFTWARE.search(main_clause(activity)):
+        # Software is made at a desk, whatever the verb: "building a new mobile app" was a mechanic's hour ("fitting
+        # new bolts", "loosening a rusted nut", MiniLM 0.21 against desk work's 0.20), and so was "fixing a bug in
+        # the app" (ville25, session 76).
+        scores[_KINDS.index("desk work")] = float(scores.max()) + _NEAR_TIE + 0.01
     if _LEARNING.match(main_clause(activity)):
         # Learning is study, whatever it is about and whoever learns: the subject's words pull to the trade
         # they are of (see _LEARNING), and out of the range in which a decomposition hesitates.
@@ -4350,6 +4355,13 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
 
 
 _NEAR_TIE = 0.05
+# What software is made of, as an hour names it (not a restaurant's server, a play's script, Morse code).
+_SOFTWARE = re.compile(
+    r"\b(?:(?:mobile |web |new |an |the |his |her |their |a |its )apps?|software|websites?|web ?pages?|coding|"
+    r"programming|computer programs?|(?<!morse )(?<!dress )(?<!post )(?<!zip )(?<!bar )code|databases?|"
+    r"algorithms?|(?:fix\w*|chas\w*|track\w* down|hunt\w*) (?:a |the |another )?bugs?)\b",
+    re.IGNORECASE,
+)
 # Kinds whose hour may name a pastime (see ``pastimes``), and the pastimes that are leisure by their name alone.
 _WITH_PASTIMES = frozenset({"leisure", "going out", "outdoor"})
 _PLAIN_PASTIMES = frozenset({"watching", "listening", "game", "puzzle"})
