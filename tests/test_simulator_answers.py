@@ -5243,3 +5243,34 @@ def test_software_is_made_at_a_desk(activity: str):
     # (while a shed is built with tools)
     shed = _decomposed("building a garden shed", engineer, seeds=20)
     assert not [s for s in shed if re.search(r"\b(?:code|commit|function)\b", s)]
+
+
+def test_what_goes_on_a_days_sentence_is_of_that_day():
+    """ "On Saturdays he is on gash, washing up after each meal in the galley ... and digging snow for the snow
+    melt tank at 4 pm": an outside tester's physicist dug snow at 4 pm every day (session 76)."""
+    from aga.simulator.plan import on_its_day
+
+    requirement = (
+        "Martin Keays runs the ionosonde from 9 am until 5 pm. On Saturdays he is on gash, washing up after each "
+        "meal in the galley and digging snow for the snow melt tank at 4 pm. In the evening he reads."
+    )
+    friday = on_its_day(requirement, "Name: Martin Keays\nCurrent date: Friday June 20")
+    assert "snow" not in friday and "washing up" not in friday and "In the evening he reads." in friday
+    saturday = on_its_day(requirement, "Name: Martin Keays\nCurrent date: Saturday June 21")
+    assert "digging snow for the snow melt tank at 4 pm" in saturday and "ionosonde" in saturday
+    # ... and a new subject is not: "On Thursday he is on the bridge, and he keeps the 8-12 watch every day."
+    other = on_its_day("On Thursdays he is on the bridge at 3 am, and he keeps the watch.", "Current date: Monday")
+    assert "he keeps the watch" in other
+
+
+def test_a_weather_observer_has_no_telescope():
+    """An outside tester's 1986 met observer was "focusing the telescope" and "starting the next exposure" at the
+    instrument enclosure: his "observations" were read as an astronomer's (session 76)."""
+    observer = (
+        "Name: Owen Pryce\nLearned traits: Owen Pryce is the meteorological assistant of the station. He makes the "
+        "night synoptic weather observations in the instrument enclosure."
+    )
+    steps = _decomposed("making the 3 am synoptic weather observation", observer, seeds=30)
+    assert not [s for s in steps if re.search(r"\b(?:telescope|exposure|seeing|guide star|calibration frames)\b", s)]
+    astronomer = "Name: Ana Ruiz\nLearned traits: Ana Ruiz is the night telescope operator at the observatory."
+    assert [s for s in _decomposed("observing with the telescope", astronomer, seeds=30) if "telescope" in s]

@@ -844,16 +844,32 @@ def on_its_day(requirement: str, identity: str, only_today: bool = False) -> str
     if not today or today.group(1).lower() not in _DAYS:
         return "" if only_today else requirement
     kept: list[str] = []
+    # A part that goes on saying what is done that day is of its day too: "On Saturdays he is on gash, washing up
+    # after each meal in the galley and digging snow for the melt tank at 4 pm" had its washing up and digging
+    # planned every day (an outside tester's Antarctic station, session 76). A new subject ends it.
+    scope: bool | None = None  # the day of the part before, while its sentence goes on: today's or not
     for part in re.split(r"(?<=[,;.])\s+", requirement):
         said = _ON_DAYS.search(part)
-        if said is None:
+        if said is None and scope is not None and _GOES_ON.match(part):
+            said_today = scope
+        elif said is None:
+            said_today = None
+        else:
+            days = re.findall(r"(mon|tue|wed|thu|fri|sat|sun)", said.group(1).lower())
+            said_today = today.group(1).lower()[:3] in days
+        if said_today is None:
             if not only_today:
                 kept.append(part)
-        elif today.group(1).lower()[:3] in re.findall(r"(mon|tue|wed|thu|fri|sat|sun)", said.group(1).lower()):
-            kept.append(part[: said.start()] + part[said.end() :])
+        elif said_today:
+            kept.append(part[: said.start()] + part[said.end() :] if said else part)
         elif kept and part.endswith(".") and not kept[-1].endswith("."):
             kept[-1] = kept[-1].rstrip(",;") + "."  # (the sentence ends where the part left out did)
+        scope = None if part.endswith(".") or said_today is None else said_today
     return " ".join(x.strip() for x in kept if x.strip())
+
+
+# A part of a sentence that goes on with what is done, not with who does it ("washing up after each meal").
+_GOES_ON = re.compile(r"(?:and\s+|then\s+)?[a-z]+ing\b")
 
 
 @answers("plan.daily")

@@ -3636,7 +3636,10 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("measuring", r"\b(?:telescope|guide star|target|calibration frames?|seeing|exposure|images?)\b",
          # (a spectrograph's, not an ozone spectrometer's: an outside tester's atmospheric scientist was
          # "pointing the telescope at the next target")
-         r"\b(?:telescopes?|observ\w*|astronom\w*|spectr(?:a|um|ograph\w*|oscop\w*)|stars?|dome|the sky|night sky)\b"),
+         # (nor a weather observer's, whose "observations" are the weather's: an outside tester's 1986 met observer
+         # was "focusing the telescope" and "starting the next exposure" at the instrument enclosure, session 76)
+         r"\b(?:telescopes?|observator\w*|observing (?:runs?|nights?|time)|astronom\w*|"
+         r"spectr(?:a|um|ograph\w*|oscop\w*)|stars?|dome|the sky|night sky)\b"),
         # A garden's beds, shed and soil only in a garden: "watering the plants" alone is a room's pot plants
         # (an outside tester's night watchman, off duty in his station's living module, was "barrowing compost
         # to the beds").
