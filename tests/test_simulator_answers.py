@@ -5274,3 +5274,18 @@ def test_a_weather_observer_has_no_telescope():
     assert not [s for s in steps if re.search(r"\b(?:telescope|exposure|seeing|guide star|calibration frames)\b", s)]
     astronomer = "Name: Ana Ruiz\nLearned traits: Ana Ruiz is the night telescope operator at the observatory."
     assert [s for s in _decomposed("observing with the telescope", astronomer, seeds=30) if "telescope" in s]
+
+
+def test_times_after_a_leading_phrase_are_the_next_clauses():
+    """ "Between the skeds, from 9 am until noon and from 2 pm until 5 pm, he types up the incoming telexes": an
+    outside tester's radio operator was planned "keep the skeds" at 9 am and 2 pm, and the typing at 5 pm
+    (session 76)."""
+    from aga.simulator.plan import routine
+
+    said = (
+        "Alan Tremlett keeps the radio skeds from the radio room at 10 am, 4 pm and 9 pm. Between the skeds, from "
+        "9 am until noon and from 2 pm until 5 pm, he types up the incoming telexes."
+    )
+    items = routine(said, 7)
+    assert (9, "type up the incoming telexes") in items and (14, "type up the incoming telexes") in items
+    assert not [t for _, t in items if t == "keep the skeds"]

@@ -490,7 +490,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
         # "keeps the 12-to-4 watch on the bridge as lookout and helmsman, from midnight until 4 am and from noon until
         # 4 pm": times alone after a comma are the clause's before it (planned alone, they were no item, and an
         # outside tester's AB kept one watch at an hour of no one's saying; session 74).
-        while queue and _only_times(queue[0]) and not _only_times(clause):
+        while queue and _only_times(queue[0]) and not _only_times(clause) and not _ONLY_A_LEAD.match(clause):
             at = requirement.find(clause, seen)
             nxt = requirement.find(queue[0], at + len(clause)) if at >= 0 else -1
             between = requirement[at + len(clause) : nxt] if nxt >= 0 else ""
@@ -529,7 +529,13 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
             queue[0] = f"{clause}, {queue[0]}"
             continue
         if _ONLY_A_LEAD.match(clause) and queue:  # ("After lunch, she sews": the comma split them)
-            queue[0] = f"{clause} {queue[0]}"
+            # ... and the times said after it are the clause's that follows: "Between the skeds, from 9 am until noon
+            # and from 2 pm until 5 pm, he types up the incoming telexes" was "keep the skeds" at 9 am and 2 pm, and
+            # the typing at 5 pm (an outside tester's radio operator, session 76).
+            times = []
+            while len(queue) > 1 and _only_times(queue[0]):
+                times.append(queue.pop(0))
+            queue[0] = f"{clause} {queue[0]}" + "".join(f" {t}" for t in times)
             continue
         clause = _without_lead(clause)
         first = _TIME_FIRST.match(clause)
