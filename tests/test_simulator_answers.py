@@ -5289,3 +5289,17 @@ def test_times_after_a_leading_phrase_are_the_next_clauses():
     items = routine(said, 7)
     assert (9, "type up the incoming telexes") in items and (14, "type up the incoming telexes") in items
     assert not [t for _, t in items if t == "keep the skeds"]
+
+
+def test_no_daylight_in_the_polar_night_and_nothing_grows_on_the_ice():
+    """An outside tester's Antarctic station in June 1986 was "watching the light change", "noticing the flowers by
+    the path" and "watching the rain on the window" (session 76)."""
+    polar = (
+        "Name: Tom Ashby\nLearned traits: Tom Ashby is the field assistant of an Antarctic research station on the "
+        "ice shelf.\nCurrently: In June 1986 Tom Ashby is wintering through the polar night; the sun does not rise."
+    )
+    temperate = "Name: Tom Ashby\nLearned traits: Tom Ashby is a retired postman in a market town."
+    misfit = re.compile(r"\b(?:sun\w*|light change|flowers?|birds?|rain|plants?|leaves|trees?)\b")
+    for activity in ("going for a walk round the station", "relaxing in the lounge", "keeping the night watch"):
+        assert not [s for s in _decomposed(activity, polar, seeds=30) if misfit.search(s)], activity
+    assert [s for s in _decomposed("going for a walk round the town", temperate, seeds=30) if misfit.search(s)]

@@ -22,6 +22,7 @@ from aga.simulator.meaning import similarities
 from aga.simulator.paraphrase import vary
 from aga.simulator.pastimes import OUTDOOR_ONES, pastime_of
 from aga.simulator.prompt import Prompt, answers
+from aga.simulator.setting import Setting
 from aga.simulator.text import (
     CAP,
     PLACE_WORDS,
@@ -4770,8 +4771,12 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # prayers" in a block at 1 pm.
     hours = _block_hours(p, total)
 
+    # (and of its place: no sunset in the polar night, no flowers on the ice; see ``setting``)
+    setting = Setting(p.get("identity"))
+
     def in_part(steps: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(x for x in steps if any(in_its_part_of_day(x, h) for h in hours)) or steps
+        kept = tuple(x for x in steps if any(in_its_part_of_day(x, h) for h in hours)) or steps
+        return tuple(x for x in kept if setting.allows(x)) or kept
 
     opening, middle, closing = in_part(opening), in_part(middle), in_part(closing)
     # A named pastime is made of its own steps, not of the other pastimes (see ``pastimes``); at a cafe or a pub
@@ -4781,7 +4786,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         pastime = None
 
     def fitting(steps: tuple[str, ...]) -> tuple[str, ...]:
-        return in_its_time(tuple(x for x in steps if suits(x, context, kind, main)) or steps, year)
+        return in_part(in_its_time(tuple(x for x in steps if suits(x, context, kind, main)) or steps, year))
 
     if pastime:
         middle = fitting(pastime.middle)
@@ -4867,7 +4872,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     if total >= 60 and rng.random() < 0.35:
         pause = rng.choice(PAUSES)
         # (drawn as before, then another where the hour is out of doors: the same answers elsewhere)
-        while (out_of_doors(main) and indoor_step(pause)) or not of_its_time(pause, year):
+        while (out_of_doors(main) and indoor_step(pause)) or not of_its_time(pause, year) or not setting.allows(pause):
             pause = rng.choice(PAUSES)
         extras.append((None, pause))
     # The trade's own goods, as the identity states them: a baker's hour at the counter names her bread
