@@ -1593,3 +1593,41 @@ def test_the_junction_loads_and_its_signalmen_keep_their_shifts():
     assert [activity_at(h, 14, 8, night) for h in (1, 2, 3)] == [night[0][1], night[1][1], night[0][1]]
     told = as_said_to(abdul.currently.split(";")[0], "Abdul Karim Ansari", "Mohan Lal Verma")
     assert told.startswith("I work the afternoon shift") and "he is organising" not in told, told
+
+
+def test_the_polar_station_loads_and_its_rotas_keep_their_days():
+    """Session 76's outside Antarctic station of June 1986, kept as its tester left it. Its Saturday gash rota's
+    digging was planned every day, its radio operator's typing "between the skeds, from 9 am until noon and from 2
+    pm" became "keep the skeds" at 9 am and 2 pm, its met observers focused a telescope, and its polar night had
+    sunsets and flowers."""
+    from aga.scenario.loader import load_scenario
+    from aga.simulator.plan import on_its_day, routine
+    from aga.simulator.prompt import HOOKS
+
+    scenario = load_scenario(TOWNS / "caird")
+    assert len(scenario.cast) == 12 and scenario.spec.start.year == 1986
+    people = {p.name: p for p in scenario.cast}
+    martin = people["Martin Keays"].daily_plan_requirement
+    friday = on_its_day(martin, "Current date: Friday June 20, 1986")
+    assert "gash" not in friday and "snow melt" not in friday
+    assert "snow melt" in on_its_day(martin, "Current date: Saturday June 21, 1986")
+    typing = [h for h, t in routine(people["Alan Tremlett"].daily_plan_requirement, 7) if "telexes" in t]
+    assert 9 in typing and 14 in typing
+
+    def steps(name: str, task: str) -> list[str]:
+        person = people[name]
+        identity = f"Name: {name}\nLearned traits: {person.learned}\nCurrently: {person.currently}"
+        shown = {"identity": identity, "task": task, "minutes": "60"}
+        return [
+            item["subtask"]
+            for seed in range(20)
+            for item in HOOKS["plan.decompose"](Prompt("plan.decompose", identity, shown, None, random.Random(seed)))[
+                "subtasks"
+            ]
+        ]
+
+    observing = steps("Owen Pryce", "making the night synoptic weather observations")
+    assert not [s for s in observing if re.search(r"\b(?:telescope|exposure|seeing)\b", s)]
+    # (the base leader's identity says the polar night; the assistant's says only the aurora, and keeps its birds)
+    walking = steps("Graham Pettifer", "walking round the huts")
+    assert not [s for s in walking if re.search(r"\b(?:sun\w*|light change|flowers?|rain|birds?)\b", s)]
