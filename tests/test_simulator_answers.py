@@ -5303,3 +5303,18 @@ def test_no_daylight_in_the_polar_night_and_nothing_grows_on_the_ice():
     for activity in ("going for a walk round the station", "relaxing in the lounge", "keeping the night watch"):
         assert not [s for s in _decomposed(activity, polar, seeds=30) if misfit.search(s)], activity
     assert [s for s in _decomposed("going for a walk round the town", temperate, seeds=30) if misfit.search(s)]
+
+
+def test_an_hour_in_the_polar_night_has_no_daylight_either():
+    """... nor the hour's own answer: the same station's base leader was "walking round the Generator Shed,
+    watching the light change" (session 76)."""
+    misfit = re.compile(r"\b(?:sun\w*|light change|flowers?|birds?|rain|plants?|leaves|trees?)\b")
+
+    def hours(identity: str) -> list[str]:
+        plan = "wake up at 7:00 am; walk round the huts at 9:00 am; have lunch at 1:00 pm; go to bed at 11:00 pm"
+        shown = {"identity": identity, "name": "Tom Ashby", "daily_plan": plan, "previous": ""}
+        return [ask("plan.hourly", s, **shown, hour=h)["activity"] for s in range(60) for h in ("09:00 AM", "10:00 AM")]
+
+    polar = "Name: Tom Ashby\nCurrently: Tom Ashby is wintering on an Antarctic ice shelf through the polar night."
+    assert not [a for a in hours(polar) if misfit.search(a)]
+    assert [a for a in hours("Name: Tom Ashby\nCurrently: Tom Ashby is a retired postman.") if misfit.search(a)]

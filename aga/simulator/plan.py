@@ -17,6 +17,7 @@ from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.era import year_of
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
+from aga.simulator.setting import Setting
 from aga.simulator.steps import is_place, kinds_of, know_how, trade_of
 from aga.simulator.text import (
     CAP,
@@ -1225,7 +1226,7 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
         steps = [
             x
             for x in know_how(kind, 2, f"{activity} {trade}", activity, year_of(p.get("identity")))
-            if "{thing}" not in x
+            if "{thing}" not in x and Setting(p.get("identity")).allows(x)  # (and of its place: see ``setting``)
         ]
         step = p.rng.choice(steps) if steps else ""
         text = f"{text}, {step}" if step and step.lower() not in text.lower() else text
@@ -1341,6 +1342,7 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current)
         steps = know_how(kind, 2, f"{current} {trade}", current, year_of(p.get("identity")))
+        steps = tuple(x for x in steps if Setting(p.get("identity")).allows(x)) or steps  # (no sunset in a polar night)
         if is_place(thing):
             # "going to the library" is worked on at the library, not on it: "writing a draft of the
             # library" was said in a ville3 day; a step that names no thing says the hour instead.
