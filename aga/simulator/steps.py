@@ -4832,7 +4832,7 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     )
     pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
     theirs = in_part(know_how(other, 2, context, main, year))
-    # (not a pastime's: "watching a film" was "chasing an unpaid invoice", desk work being its next reading)
+    # (not a pastime's: a film watched is no hesitation over desk work, its next reading by MiniLM at 0.46)
     mixed = kind not in _UNMIXED and not pastime
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 and mixed else []
     rng.shuffle(pool)
