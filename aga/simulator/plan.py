@@ -1223,10 +1223,11 @@ def detailed(activity: str, p: Prompt, chance: float) -> str:
         # ("eating lunch, eating it", "attending physics classes, writing a draft of it": 20 of a ville3
         # day's 338 actions).
         # (of its time: no podcast in 1978)
+        setting = Setting(p.get("identity"))  # (and of its place: see ``setting``)
         steps = [
             x
             for x in know_how(kind, 2, f"{activity} {trade}", activity, year_of(p.get("identity")))
-            if "{thing}" not in x and Setting(p.get("identity")).allows(x)  # (and of its place: see ``setting``)
+            if "{thing}" not in x and setting.allows(x)
         ]
         step = p.rng.choice(steps) if steps else ""
         text = f"{text}, {step}" if step and step.lower() not in text.lower() else text
@@ -1342,7 +1343,8 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         # that says "savouring it" has nothing for "it" to stand for.
         thing = thing_of(current)
         steps = know_how(kind, 2, f"{current} {trade}", current, year_of(p.get("identity")))
-        steps = tuple(x for x in steps if Setting(p.get("identity")).allows(x)) or steps  # (no sunset in a polar night)
+        setting = Setting(p.get("identity"))  # (no sunset in a polar night)
+        steps = tuple(x for x in steps if setting.allows(x)) or steps
         if is_place(thing):
             # "going to the library" is worked on at the library, not on it: "writing a draft of the
             # library" was said in a ville3 day; a step that names no thing says the hour instead.
