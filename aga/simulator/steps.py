@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from aga.routine import hour_in
+from aga.simulator.arts import art_of, instrument_of
 from aga.simulator.era import in_its_time, of_its_time, year_of
 from aga.simulator.goods import goods_steps
 from aga.simulator.meaning import similarities
@@ -392,6 +393,17 @@ POOLS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] 
             "tidying up a messy bit of code",
             "writing a commit message",
             "waiting for the build to finish",
+            # selling online (only where it is said, see _SETTING_STEPS): a ville25 shopkeeper "selling the shop's
+            # goods online" was at the counter, "greeting customers" and "giving a customer the change" (session 77)
+            "photographing an item for the listing",
+            "writing a product description",
+            "answering a buyer's question",
+            "packing an order for the post",
+            "printing a shipping label",
+            "updating the stock on the online shop",
+            "checking the new online orders",
+            "replying to a buyer about a delivery",
+            "uploading photos of the new stock",
         ),
         (
             "saving the work",
@@ -3803,6 +3815,9 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         # boiler and lays out the towels.
         ("bathhouse", r"\b(?:bather'?s?|scrubbing glove|lathering the soap|entry money|her things)\b",
          r"\b(?:scrub\w*|attendants?|hammams?|tayyab\w*|kessa\w*|masseu\w*|bathers?|entry money|cashier\w*)\b"),
+        ("desk work", r"\b(?:listing|buyer'?s?|for the post|shipping label|product description|online shop|"
+         r"online orders|new stock)\b",
+         r"\b(?:online|internet|web ?shops?|websites?|e-?commerce|mail order|by post)\b"),
         # A photo of the progress is of a piece of work one can see: an outside tester's chapel choir, at practice,
         # was "taking a photo of the progress" (22 times in a day with the choir's conductor and singers).
         ("creative", r"\bphoto\b",
@@ -4096,6 +4111,12 @@ def suits(step: str, context: str, kind: str = "", activity: str | None = None) 
     return not (kind == "service" and _FOOD_STEP.search(step) and not _SELLS_FOOD.search(context))
 
 
+def one_purchase(activity: str) -> bool:
+    """Whether ``activity`` is an errand for one thing ("buying art supplies"), not a round of them (see
+    :data:`_ONE_PURCHASE`)."""
+    return _ONE_PURCHASE.match(main_clause(activity)) is not None
+
+
 # An errand that names what it is for ("buying art supplies", "picking up a new kettle"), not a round of them
 # ("doing the shopping", "picking up groceries", "buying a few things").
 _ONE_PURCHASE = re.compile(
@@ -4133,11 +4154,17 @@ _FARMYARD = re.compile(
 
 
 def know_how(
-    kind: str, part: int, context: str, activity: str | None = None, year: int | None = None
+    kind: str, part: int, context: str, activity: str | None = None, year: int | None = None, by_trade: bool = True
 ) -> tuple[str, ...]:
     """The opening (1), middle (2) or closing (3) steps of ``kind`` that suit ``context`` (the activity and
     trade; ``activity`` alone where a setting must be named by it) and are of the prompt's ``year`` (see ``era``)
-    (all of them if none does: a kind always has steps)."""
+    (all of them if none does: a kind always has steps). An art said by name, or the one the trade names, has
+    its own steps (see ``arts``), which the other arts' settings do not rule out; the trade's only ``by_trade`` (a
+    painter painting a fence, whose second reading is an art, hesitates into no studio of his own)."""
+    art = art_of(activity, context if by_trade else "") if kind == "creative" and activity is not None else None
+    if art is not None:
+        steps = art[part + 2]
+        return in_its_time(tuple(x for x in steps if suits(x, context, "art", activity)) or steps, year)
     steps = POOLS[kind][part]
     return in_its_time(tuple(x for x in steps if suits(x, context, kind, activity)) or steps, year)
 
@@ -4345,6 +4372,17 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
         # practice ("reworking a section", MiniLM 0.49 against leisure's 0.29; ville25, session 76). Not one's own
         # trade's listening or watching (a radio operator's, a referee's).
         scores[leisure] = float(scores.max()) + _NEAR_TIE + 0.01
+    art = art_of(main_clause(activity))
+    creative = _KINDS.index("creative")
+    if art and (art.name == "show" or scores[creative] >= scores.max() - 0.25):
+        # An art said by name is the hour's craft, however its words read: "practising the guitar in the common room"
+        # was housework by a hair; and a show of one's own work made ready is an artist's work, not a bedtime
+        # ("getting ready for his first solo show" was "laying out clothes for tomorrow"; ville25, session 77).
+        scores[creative] = float(scores.max()) + _NEAR_TIE + 0.01
+    if _ONLINE_SALE.search(main_clause(activity)):
+        # Selling online is done at a screen and a packing table, not at the counter: a ville25 shopkeeper "focusing on
+        # selling the shop's goods online" was "greeting customers" and "giving a customer the change" (session 77).
+        scores[_KINDS.index("desk work")] = float(scores.max()) + _NEAR_TIE + 0.01
     if _SOFTWARE.search(main_clause(activity)):
         # Software is made at a desk, whatever the verb: "building a new mobile app" was a mechanic's hour ("fitting
         # new bolts", "loosening a rusted nut", MiniLM 0.21 against desk work's 0.20), and so was "fixing a bug in
@@ -4366,10 +4404,18 @@ _SOFTWARE = re.compile(
     r"algorithms?|(?:fix\w*|chas\w*|track\w* down|hunt\w*) (?:a |the |another )?bugs?)\b",
     re.IGNORECASE,
 )
+_ONLINE_SALE = re.compile(
+    r"\b(?:(?:sell|market|list|advertis|promot)\w*\b.*\bonline|online (?:shop|store|sales|orders|listings?)|"
+    r"web ?shop|e-?commerce|mail order)\b",
+    re.IGNORECASE,
+)
 # Kinds whose hour may name a pastime (see ``pastimes``), and the pastimes that are leisure by their name alone.
 _WITH_PASTIMES = frozenset({"leisure", "going out", "outdoor"})
 _PLAIN_PASTIMES = frozenset({"watching", "listening", "game", "puzzle"})
-_SUBJECT = re.compile(r"\b(?:on|about)\s+(.+)$", re.IGNORECASE)
+_SUBJECT = re.compile(
+    r"\b(?:on|about|to keep up with|to learn|to brush up on|to stay up to date with|to catch up on)\s+(.+)$",
+    re.IGNORECASE,
+)
 _ON_THING = re.compile(r"\b(?:on|about) \{thing\}")
 # Learning about something, said so: a pharmacist's "taking online courses on new medications and treatments"
 # was his dispensing, done at home in the evening ("putting away the delivery of medicines", "advising a customer
@@ -4382,7 +4428,8 @@ _LEARNING = re.compile(
     r"|(?:learning|reading|finding out)\s+(?:more\s+)?about\b|reading up\b"
     r"|(?:taking|doing|following|attending|watching|listening to|enrolling (?:in|on)|signing up for|sitting in on)\s+"
     r"(?:(?:an?|some|the|his|her|their|my|a few|two|three)\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(?:(?:courses?|lectures?|seminars?|webinars?|tutorials?|modules?|classes|talks?)\s+(?:on|about)\b"
+    r"(?:(?:courses?|lectures?|seminars?|webinars?|tutorials?|modules?|classes|talks?)\s+(?:on|about|"
+    r"to (?:keep up|learn|brush up|stay up to date|catch up))\b"
     r"|(?<=online )(?:courses?|lectures?|classes|seminars?|tutorials?|modules?)\b))",
     re.IGNORECASE,
 )
@@ -4410,6 +4457,8 @@ _APART: dict[str, frozenset[str]] = {
     "farming": frozenset({"going out", "service"}),
     # nor a shopping trip into an office's ("chasing an unpaid invoice" while buying art supplies, session 76)
     "errand": frozenset({"desk work"}),
+    # nor a learner into the teacher's work ("sorting the pupils' folders" in a tax class one takes, session 77)
+    "study": frozenset({"teaching"}),
 }
 # Kinds no other is a second reading of: prayer is next to a craft's, a meal's or an occasion's by MiniLM
 # (0.3-0.5 against 0.8-1.1), and an outside tester's imam leading the noon prayer was "trying a new
@@ -4788,11 +4837,14 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     def fitting(steps: tuple[str, ...]) -> tuple[str, ...]:
         return in_part(in_its_time(tuple(x for x in steps if suits(x, context, kind, main)) or steps, year))
 
+    art = art_of(main, context) if kind == "creative" else None
     if pastime:
         middle = fitting(pastime.middle)
         if kind != "going out":
             opening, closing = fitting(pastime.opening), fitting(pastime.closing)
-    other = next(k for k, _ in kinds if k != kind and k not in _APART.get(kind, ()))
+    # (nor selling online into the counter's work: the buyers are not in the shop)
+    apart = _APART.get(kind, frozenset()) | ({"service"} if _ONLINE_SALE.search(main) else set())
+    other = next(k for k, _ in kinds if k != kind and k not in apart)
     thing = thing_of(main)
     thing = _meal_thing(main) if kind == "meal" else thing
     # What a course or a lecture is on is what is learned, a subject and no piece of work: "taking online courses on
@@ -4802,7 +4854,8 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
     # "chatting with a regular customer" is about a person: no "getting started on a regular customer";
     # "studying at the cafe", "serving behind the counter" say where: no "outlining the cafe"; "taking a
     # break" is the break itself: no "planning the next part of a break".
-    about = (
+    # (a subject is what the hour is about, whatever word leads to it: "to keep up with new tax laws")
+    about = subject is not None or (
         thing != main
         and not (_follows(("with", "to"), thing, main, 0) or _follows(_WHERE, thing, main, 2))
         and _SIZED_ARTICLE.sub("", thing).strip().lower() not in _NOT_THINGS
@@ -4829,11 +4882,14 @@ def decompose(p: Prompt) -> dict[str, list[dict[str, object]]]:
         and not _NO_PIECE_OF_WORK.search(thing)
         and not is_place(thing)
         and not _HANDLING.match(main)
+        # (nor an instrument or a song: "looking for a better way to do the guitar", session 77)
+        and not (art and art.name in ("instrument", "singing"))
     )
     pool = list(middle) + (rng.sample(FRAMES, k=3) if framed else [])
-    theirs = in_part(know_how(other, 2, context, main, year))
-    # (not a pastime's: a film watched is no hesitation over desk work, its next reading by MiniLM at 0.46)
-    mixed = kind not in _UNMIXED and not pastime
+    theirs = in_part(know_how(other, 2, context, main, year, by_trade=False))
+    # (not a pastime's: a film watched is no hesitation over desk work, its next reading by MiniLM at 0.46; nor an
+    # art's said by name: a painter's guitar practice was "washing the mop heads", housework its next reading, 0.35)
+    mixed = kind not in _UNMIXED and not pastime and not art
     pool += rng.sample(theirs, k=min(2, len(theirs))) if rng.random() < 0.5 and mixed else []
     rng.shuffle(pool)
     # How many steps this answer has for an hour: one of the distinct step counts of the GPT-3.5 day's
@@ -5041,7 +5097,7 @@ def _about(step: str, thing: str, kind: str, tie: float, rng: random.Random, act
             else "at"
             if is_place(thing)
             else "on"
-            if kind in _ABOARD
+            if kind in _ABOARD or (kind == "creative" and instrument_of(thing) != "instrument")
             else "at"
             if thing[:1].isupper()
             else "for"

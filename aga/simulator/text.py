@@ -397,6 +397,11 @@ _TAIL_AT = re.compile(
     r"\s+\b(?:on|from|in|at|until|till|before|after|with|during|for|while|by|around|across|along|through|towards|into|over)\b"
 )
 _WHERE_FROM = ("from", "at", "in")
+_LEFT_PARTICIPLE = re.compile(
+    r"(?<=\w)\s+(?:inspired|based|made|written|drawn|painted|taken|shot|built|set|led|run|funded|sponsored|donated|"
+    r"collected|gathered|brought|sent|left|held|planned|organi[sz]ed|given|owned|used|needed|kept|bought|sold)$",
+    re.IGNORECASE,
+)
 # A part after "and" that is only who and when: "neighbours on February 14".
 _DATED = re.compile(
     r"^(?:\w+\s+)?\w+\s+(?:on|by|at|from|until|till|before|after)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -415,6 +420,9 @@ def _is_gerund(words: list[str], i: int) -> bool:
     # (nor a word of a name inside the sentence: "the mail at Tulik Bay Trading Post" is about the mail, not
     # "Post"; "(chatting with the cashier at Post)" was said, session 69)
     if i > 0 and words[i][:1].isupper():
+        return False
+    # (nor after a possessive: "the artists' co-living space" is about the space, not "space"; ville25, session 77)
+    if i > 0 and re.search(r"(?:'|’)s?$", words[i - 1]):
         return False
     return not (i > 0 and _DETERMINER.match(words[i - 1]))
 
@@ -468,6 +476,14 @@ def thing_of(activity: str) -> str:
     if verbs and len(rest) >= 3 and rest[0].lower() == "to" and words[verbs[-1]].lower() in _TAKES_TO:
         # "planning to fry sopaipillas" is about the sopaipillas, not "fry sopaipillas"
         rest = rest[2:]
+    if rest[:2] and rest[0].lower() == "ready" and rest[1].lower() == "for":
+        rest = rest[1:]  # "getting ready for his first solo show" is about the show, not "ready"
+    where = [w.lower() for w in rest[:2] if w.lower() not in _MANNER]
+    if verbs and where and where[0] in ("in", "inside", "from"):
+        # "painting in his room" is done in the room, not on it, and "working mostly from the co-living space" from
+        # it: hours read loosely were "working on the room" and "working on space" (ville25, session 77). What one
+        # is in is where, no thing.
+        return text
     sure = bool(rest) and rest[0].lower() in ("sure", "certain")
     if sure and words[verbs[-1] if verbs else 0].lower() in ("making", "make", "makes"):
         # "making sure the doors are locked" is about the doors, not "sure the doors" (an outside tester's
@@ -479,6 +495,8 @@ def thing_of(activity: str) -> str:
     # "the till" is a till, not "the" before "till" (until): a cut that leaves a determiner alone is none
     cuts = [thing[: m.start()] for m in _TAIL_AT.finditer(thing) if m.start() > 0]
     thing = next((c for c in cuts if not _DETERMINER.fullmatch(c.strip())), thing)
+    # (and a participle the cut left: "a photography series inspired by her travels" is a photography series)
+    thing = _LEFT_PARTICIPLE.sub("", thing) if cuts else thing
     # "checking the doors are locked" is about the doors; "giving a customer the change" about the change
     # ("folding the bags for the doors are locked", "... for a customer the change" were shown).
     head, *said = re.split(r"\s+(?:is|are|was|were|has|have|had)\b", thing, maxsplit=1)
@@ -492,12 +510,13 @@ def thing_of(activity: str) -> str:
     thing = re.sub(r"\s+(?:out|up|off|over|down|away|back)$", "", thing)  # "hauling boats out"
     # nor when ("the observing programme this week": "sending the readings off for programme this week")
     thing = re.sub(
-        r"\s+(?:(?:this|next|last|every|each)\s+(?:week|month|year|morning|afternoon|evening|night|day|weekend)|"
+        r"\s+(?:(?:this|next|last|every|each|all)\s+(?:week|month|year|morning|afternoon|evening|night|day|weekend)|"
         r"today|tonight|tomorrow|yesterday)$",
         "",
         thing,
         flags=re.IGNORECASE,
     )
+    thing = re.sub(r"(?<=\w)\s+online$", "", thing)  # "selling the shop's goods online" is about the goods
     if thing.lower().split(" ")[0] in _PRONOUNS or thing.lower() in _VERB_PARTICLES:
         thing = ""  # "talking it over", "casting off": nothing the steps could be about
     return thing.strip() or text
