@@ -18,7 +18,7 @@ from aga.simulator.era import year_of
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.setting import Setting
-from aga.simulator.steps import is_place, kinds_of, know_how, trade_of
+from aga.simulator.steps import is_place, kinds_of, know_how, one_purchase, trade_of
 from aga.simulator.text import (
     CAP,
     base_form,
@@ -30,6 +30,7 @@ from aga.simulator.text import (
     in_its_part_of_day,
     leading_name,
     lemma,
+    main_clause,
     sentences,
     strip_time,
     thing_of,
@@ -1187,10 +1188,23 @@ def activity_at(hour: int, wake: int, bed: int, plan: list[tuple[int, str]]) -> 
         # (an item of a part of the day holds only in it: an outside tester's muezzin was "calling the dawn
         # prayer" until his noon prayer, as the latest item begun)
         in_its_part = in_its_part_of_day(text, hour) or not in_its_part_of_day(text, start)
-        if (start - wake) % 24 <= since and not is_meal(text) and not _MET.match(text) and in_its_part:
+        # (nor an errand for one thing, which is its hour's only: a ville25 watercolourist, planned to buy art
+        # supplies at 1 pm, was buying them until bedtime, session 77)
+        errand = _bought(text)
+        if (start - wake) % 24 <= since and not is_meal(text) and not _MET.match(text) and not errand and in_its_part:
             current, begun = text, start
+    # A meal one goes home for ends the day's work begun before it: Tom, who would "go home to have dinner with his
+    # wife at 5:00 pm", was "helping shoppers all day" and "packing a box for a customer" until bedtime, as a meal is
+    # no hour's latest item (ville25, session 77).
+    home = [
+        (start - wake) % 24
+        for start, text in ordered
+        if is_meal(text) and GOING_HOME.search(text) and (begun - wake) % 24 < (start - wake) % 24 < since
+    ]
+    if home:
+        current = "relax at home"
     for start, text in ordered:
-        if start == hour and (is_meal(text) or _MET.match(text)):
+        if start == hour and (is_meal(text) or _MET.match(text) or _bought(text)):
             current = text
     low = current.lower()
     if "go to bed" in low:
@@ -1321,10 +1335,17 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
             )
         )
         and not meals_named(t) & had
+        # (nor an errand for one thing the day has been on already: a watercolourist bought her art supplies at
+        # 6, 8, 1, 5 and 8 o'clock, the plan's errand at 1 pm read loosely into four more hours; ville25, session 77)
+        and not (_bought(t) and _done_before(gerund(t), p))
         and in_its_part_of_day(f"{t} {_part_said(t, p.get('identity'))}", hour)
         and (near(start) or not _at_night(hour))
     ]
-    lines += _errands(p.get("identity"), []) if not _at_night(hour) else []
+    lines += (
+        [e for e in _errands(p.get("identity"), []) if not (_bought(e) and _done_before(gerund(e), p))]
+        if not _at_night(hour)
+        else []
+    )
     # Each line once: an errand that is also a plan item is not twice as likely to come to mind.
     lines = list({gerund(t).lower(): t for t in lines}.values())
     # A part of the work, read as the whole hour; not of a meal ("asking for the pepper" was a ville3
@@ -1345,9 +1366,10 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
         steps = know_how(kind, 2, f"{current} {trade}", current, year_of(p.get("identity")))
         setting = Setting(p.get("identity"))  # (no sunset in a polar night)
         steps = tuple(x for x in steps if setting.allows(x)) or steps
-        if is_place(thing):
+        if is_place(thing) or thing == main_clause(current):
             # "going to the library" is worked on at the library, not on it: "writing a draft of the
             # library" was said in a ville3 day; a step that names no thing says the hour instead.
+            # (nor an hour about nothing, only where it is spent: "painting in his room")
             steps = tuple(x for x in steps if "{thing}" not in x) or steps
         return gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
     return detailed(rng.choice(lines), p, HOUR_DETAIL)
@@ -1370,6 +1392,21 @@ def meals_named(text: str) -> set[str]:
 def _meals_had(p: Prompt) -> set[str]:
     """The meals (by name) an earlier hour of the day the prompt lists was spent having."""
     return meals_named(" ".join(re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE)))
+
+
+def _bought(item: str) -> bool:
+    """Whether a plan item is a purchase or a pick-up of one thing ("buy art supplies at the supply store"), which
+    takes its hour, not a job on something ("get the ferry ready") that may take the morning."""
+    said = gerund(item)
+    return (
+        one_purchase(said) and re.match(r"(?:buying|shopping for|picking up|fetching|collecting)\b", said) is not None
+    )
+
+
+def _done_before(activity: str, p: Prompt) -> bool:
+    """Whether an earlier hour of the day the prompt lists was spent on ``activity`` (by its main clause)."""
+    said = main_clause(activity).lower()
+    return any(x.lower().startswith(said) for x in re.findall(r"Activity: (.*)$", p.get("previous"), re.MULTILINE))
 
 
 def _meal_due(p: Prompt, hour: int, plan: list[tuple[int, str]]) -> str | None:
