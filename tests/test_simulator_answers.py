@@ -1355,8 +1355,16 @@ def test_an_hour_given_as_a_part_of_the_work_says_what_it_is_about():
     with nothing for "it" to stand for; a pronoun object takes a phrasal verb's particle after it."""
     answers = [ask("plan.hourly", seed, **HOURLY)["activity"] for seed in range(1000)]
     assert not [a for a in answers if re.match(r"^\w+ing (?:\w+ )?it$", a)]
-    assert any("the ferry engine" in a and not a.startswith("repairing") for a in answers)
     assert not [a for a in answers if re.search(r"\b(?:up|apart|down|out) it\b", a)]
+    # (a part that names the ferry reads as a ferry crew's hour, not a mechanic's, and is no name for this one: see
+    # test_a_part_of_the_work_named_as_the_hour_still_reads_as_the_work; a baker's parts name her bread)
+    baking = {
+        **HOURLY,
+        "daily_plan": HOURLY["daily_plan"].replace("repair the ferry engine", "bake the bread for the shop"),
+        "previous": HOURLY["previous"].replace("repairing the ferry engine", "baking the bread for the shop"),
+    }
+    baked = [ask("plan.hourly", seed, **baking)["activity"] for seed in range(1000)]
+    assert any("the bread" in a and not re.match(r"(?:baking|having|grabbing|eating)\b", a) for a in baked)
 
 
 # The frames the simulator's thoughts and the runtime's day plan put around a statement, as found in the
@@ -5368,6 +5376,7 @@ _WATERCOLOURIST = "Name: June Hale\nLearned traits: June Hale is a watercolour p
 _PHOTOGRAPHER = (
     "Name: Tia Okafor\nLearned traits: Tia Okafor is a digital photographer, organised and analytical about her art."
 )
+_ACTOR = "Name: Leo Brandt\nLearned traits: Leo Brandt is an actor and comedian who loves entertaining people."
 _PAINTERS_STEPS = r"\b(?:colours?|shadows|shapes|brush(?:es)?|easel|paints?|canvas|highlights)\b"
 
 
@@ -5405,6 +5414,20 @@ _PAINTERS_STEPS = r"\b(?:colours?|shadows|shapes|brush(?:es)?|easel|paints?|canv
             _PAINTER,
             r"\b(?:pieces?|works?|frames?|framing|labels|gallery|show|hang)\b",
             r"\b(?:bed|pajamas|alarm|teeth|lights|clothes for tomorrow)\b",
+        ),
+        # (an actor's web series about a co-living space was housework, "cleaning the mirror"; his improv class a
+        # teacher's, "writing on the board"; ville25, session 77)
+        (
+            "making a web series about life in a co-living space",
+            _ACTOR,
+            r"\b(?:film\w*|episode|footage|clip|camera|take|script|scene|voice-over|storyboard|thumbnail)\b",
+            r"\b(?:mirror|dust\w*|mop\w*|vacuum\w*|bins?|sheets|laundry|ironing)\b",
+        ),
+        (
+            "trying out classes in improvised comedy",
+            _ACTOR,
+            r"\b(?:scenes?|partner|character|lines|joke|improvisation|group|notes|warm-up|script|part)\b",
+            r"\b(?:board|back row|worksheets|attendance|pupils?|homework|register)\b",
         ),
         (
             "sketching ideas",
@@ -5457,3 +5480,35 @@ def test_selling_online_is_done_at_a_screen_not_at_the_counter():
     shop = _decomposed("serving customers in the shop", keeper, seeds=20)
     assert [s for s in shop if re.search(counter, s)]
     assert not [s for s in shop if re.search(r"\b(?:listing|buyer|shipping label|product description)\b", s)]
+
+
+def test_a_part_of_the_work_named_as_the_hour_still_reads_as_the_work():
+    """Read loosely, an hour is now and then named by one part of its work. A ville25 watercolourist's hours were
+    "letting the wash dry" and "wetting the paper", which their own decompositions then read as laundry and
+    paperwork (session 77)."""
+    from aga.simulator.steps import kinds_of, know_how, trade_of
+
+    shown = {
+        "identity": "Name: June Hale\nLearned traits: June Hale is a watercolour painter.\n"
+        "Lifestyle: June goes to bed around 9 pm and gets up around 5 am.",
+        "name": "June Hale",
+        "daily_plan": "wake up at 5:00 am; have breakfast at 6:00 am; paint at her easel at home at 7:00 am; "
+        "have lunch at 12:00 pm; have dinner at 5:00 pm; go to bed at 9:00 pm",
+        "previous": "",
+    }
+    trade = trade_of(shown["identity"])
+    said = {ask("plan.hourly", s, **shown, hour=h)["activity"] for s in range(150) for h in ("09:00 AM", "03:00 PM")}
+    parts = {a for a in said if not re.search(r"\b(?:paint\w*|easel|lunch|dinner|breakfast|meal)\b", a)}
+    assert len(parts) >= 5, said  # (the hour is named by a part now and then)
+    # ... and each such hour, decomposed, is still painting: no laundry, no paperwork, no bedtime
+    elsewhere = (
+        r"\b(?:laundry|washing(?! out the palette)|bins?|vacuum\w*|mop\w*|email|form|meeting|bed|alarm|lights|"
+        r"curtains)\b"
+    )
+    made_of = {a: _decomposed(a, shown["identity"], seeds=3) for a in parts}
+    assert not {a: s for a, steps in made_of.items() for s in steps if re.search(elsewhere, s)}
+    # (the measure can fail: the painting's own parts include some that read as another kind alone, and are
+    # decomposed as it)
+    steps = know_how("creative", 2, f"painting at her easel at home {trade}", "painting at her easel at home")
+    apart = [x for x in steps if kinds_of(x, trade)[0][0] not in ("creative",)]
+    assert [s for x in apart for s in _decomposed(x, shown["identity"], seeds=3) if re.search(elsewhere, s)]

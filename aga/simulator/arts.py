@@ -66,6 +66,48 @@ ARTS: tuple[Art, ...] = (
         ("stacking the framed pieces against the wall", "ticking off the list of works", "putting the wrapping "
          "things away", "writing down what is still to do for the show"),
     ),
+    # Films and videos made (not watched: see ``pastimes``).
+    Art(
+        "video",
+        re.compile(
+            r"\b(?:web ?series|vlogs?|vlogging|videos?|short films?|(?:making|shooting|filming|editing) "
+            r"(?:a |the |an |his |her |their )?(?:film|documentary|episode|series)|filming|youtube|video channel|"
+            r"footage)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(r"\b(?:film-?maker|video-?maker|vlogger|youtuber|video editor|documentary maker)\b", re.IGNORECASE),
+        ("setting up the camera and the light", "charging the camera", "opening the editing software",
+         "reading through the shot list"),
+        ("writing the script for an episode", "filming a scene", "doing another take", "checking the sound",
+         "recording a voice-over", "cutting the footage together", "trimming a clip", "adding the music",
+         "adding captions", "watching the episode back", "choosing a thumbnail", "planning the next episode",
+         "filming someone talking to the camera", "moving the camera for a new angle", "reading the comments on the "
+         "last episode", "fixing the colour of a shot", "cutting a scene that runs too long", "sketching the "
+         "storyboard", "asking a friend to be in a scene", "rewriting a line that does not work"),
+        ("uploading the episode", "backing up the footage", "packing the camera away", "writing down ideas for the "
+         "next episode"),
+    ),
+    # Acting and comedy: a scene, a part, a set (a class in them is their practice).
+    Art(
+        "acting",
+        re.compile(
+            r"\b(?:improv\w*|comedy|stand-?up|acting|drama (?:class|group|club)|"
+            r"rehears\w* (?:a |the |his |her |their )?(?:play|scene|part|lines|role|sketch)|"
+            r"learning (?:his |her |their |the )?lines|running lines|auditions?|open mic|comedy set)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(r"\b(?:actor|actress|comedian|comic|performer|playwright|clown)\b", re.IGNORECASE),
+        ("warming up the voice", "doing a warm-up game with the group", "reading through the script",
+         "stretching to loosen up"),
+        ("doing a scene with a partner", "trying a character's voice", "listening to the teacher's notes",
+         "watching the others' scenes", "running lines", "going over the blocking", "trying a joke out loud",
+         "writing down a bit that worked", "learning the lines", "doing the scene again with a new idea",
+         "saying yes to a partner's idea", "timing a joke", "working on an opening line", "playing a quick "
+         "improvisation game", "trying the scene faster", "laughing at a scene that went wrong", "reading a new part",
+         "cutting a joke that fell flat"),
+        ("talking over what worked", "writing down notes for next time", "thanking the group", "putting the "
+         "script away"),
+    ),
     # Photographs taken: out with the camera.
     Art(
         "taking photographs",
@@ -100,7 +142,12 @@ ARTS: tuple[Art, ...] = (
          "swapping two photos in the sequence", "making a test print", "checking a print under the lamp",
          "looking through the contact sheets", "deleting the weaker shots", "warming the tones of a photo",
          "noting where each photo was taken", "choosing a photo to open the series", "going back to a photo "
-         "left out", "darkening the corners of a print"),
+         "left out", "darkening the corners of a print", "renaming the files", "adjusting the white balance",
+         "sharpening a detail", "trying a shot in black and white", "cloning out a stray wire", "matching the tones "
+         "across the series", "looking at a photo at full size", "sending a few photos to a friend for an opinion",
+         "reading the notes from the trip", "looking up the name of a place in a photo", "ordering prints from the "
+         "lab", "lightening the shadows on a face", "holding a print next to the screen", "sorting the photos into "
+         "folders by place", "trimming a print", "mounting a print on board", "writing the title of the series"),
         ("backing up the photos", "exporting the finished photos", "putting the prints back in their box",
          "closing the editing software"),
     ),
@@ -246,8 +293,8 @@ def art_of(activity: str, trade: str = "") -> Art | None:
         return None  # (buying paint is an errand: see HANDLED)
     found = next((a for a in ARTS if a.said.search(activity)), None)
     by_trade = [a for a in ARTS if a.trade is not None and a.trade.search(trade)]
-    if found is not None and found.name == "show" and _VISITING.match(activity):
-        return None  # (an outing, whatever one's own art)
+    if _VISITING.match(activity):
+        return None  # (an outing or a pastime, whatever one's own art: "going to the theatre", "watching a video")
     if found is not None and found.name == "show" and any(a.name in _PERFORMED for a in by_trade):
         # a musician's or a singer's show is played: readying it is rehearsal
         found = next(a for a in by_trade if a.name in _PERFORMED)

@@ -14,6 +14,7 @@ import re
 from lemminflect import getAllLemmas, getInflection
 
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
+from aga.simulator.arts import art_of
 from aga.simulator.era import year_of
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
@@ -1371,8 +1372,36 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
             # library" was said in a ville3 day; a step that names no thing says the hour instead.
             # (nor an hour about nothing, only where it is spent: "painting in his room")
             steps = tuple(x for x in steps if "{thing}" not in x) or steps
-        return gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
+        said = gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
+        if not _same_work(said, current, kind, trade):
+            # A part that says the work still, read alone: a watercolourist's hours were "letting the wash dry" and
+            # "wetting the paper", which their own decompositions then read as laundry and paperwork (ville25,
+            # session 77); a part read as another kind of hour is not the hour's name. (The first draw is kept
+            # where it fits: the same answers elsewhere.)
+            fits = [gerund(x.replace("{thing}", thing or "it")) for x in steps]
+            fits = [x for x in fits if _same_work(x, current, kind, trade)]
+            return rng.choice(fits) if fits else detailed(current, p, HOUR_DETAIL)
+        return said
     return detailed(rng.choice(lines), p, HOUR_DETAIL)
+
+
+# How far above its next reading a part's reading as the hour's kind must be: as near as a decomposition hesitates
+# between two readings (steps.py's _NEAR_TIE), for the part's own decomposition then reads it as either. ("taking
+# the ferry engine apart" is a ferry crew's by 0.13 over a mechanic's, and was decomposed as "checking the tickets at
+# the gangway"; "letting the wash dry" is laundry by 0.48 over a painter's.)
+_SAME_WORK = 0.05
+
+
+def _same_work(part: str, whole: str, kind: str, trade: str) -> bool:
+    """Whether ``part``, an hour named by one step of ``whole``, still reads alone as ``whole``'s kind of hour, and
+    as its art where it is one (a painter's "playing along to a recording" read alone is painting by his trade)."""
+    readings = kinds_of(part, trade)
+    if readings[0][0] != kind or readings[0][1] - readings[1][1] < _SAME_WORK:
+        return False
+    if kind != "creative":
+        return True
+    art, its_art = art_of(part, trade), art_of(main_clause(whole), trade)
+    return (art.name if art else None) == (its_art.name if its_art else None)
 
 
 # A meal by its name or by the words ``vary`` says it with ("a midday meal" is lunch).
