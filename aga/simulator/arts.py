@@ -333,6 +333,6 @@ _VISITING = re.compile(
 # Hours about an art's things, not spent at it: buying paint, fetching a guitar, selling prints.
 HANDLED = re.compile(
     r"(?:get\w*\b(?!\s+ready)|buy|pick\w* up|collect|fetch|order|sell|deliver|carry|carrie|clean|repair|fix|mend|"
-    r"return|lend|borrow|pack|unpack|post|ship|hang\w* up the washing)\w*\b",
+    r"return|lend|borrow|pack|unpack|post|ship)\w*\b",
     re.IGNORECASE,
 )

@@ -4163,7 +4163,7 @@ def know_how(
     painter painting a fence, whose second reading is an art, hesitates into no studio of his own)."""
     art = art_of(activity, context if by_trade else "") if kind == "creative" and activity is not None else None
     if art is not None:
-        steps = art[part + 2]
+        steps = (art.opening, art.middle, art.closing)[part - 1]
         return in_its_time(tuple(x for x in steps if suits(x, context, "art", activity)) or steps, year)
     steps = POOLS[kind][part]
     return in_its_time(tuple(x for x in steps if suits(x, context, kind, activity)) or steps, year)
