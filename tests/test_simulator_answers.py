@@ -44,6 +44,8 @@ def ask(task: str, seed: int, /, **shown: str) -> dict:
         ("helping shoppers all day", "shoppers"),
         ("focusing on selling the shop's goods online", "the shop's goods"),
         ("painting in his room", "painting in his room"),
+        # ... but what it is for is its thing ("reading about reading in the afternoons ..." was a step, session 78)
+        ("reading in the afternoons for her nursing officer exam", "the nursing officer exam"),
         ("hauling boats out on the boat lift, talking with a passenger", "boats"),
         ("captaining the ferry across the bay", "the ferry"),
         # an "and" between people, then only a date or an hour: "inviting people to February 14" was shown
@@ -5512,3 +5514,80 @@ def test_a_part_of_the_work_named_as_the_hour_still_reads_as_the_work():
     steps = know_how("creative", 2, f"painting at her easel at home {trade}", "painting at her easel at home")
     apart = [x for x in steps if kinds_of(x, trade)[0][0] not in ("creative",)]
     assert [s for x in apart for s in _decomposed(x, shown["identity"], seeds=3) if re.search(elsewhere, s)]
+
+
+NURSE = "Neema Mwakyusa is a nurse on the women's medical ward of Jangwani District Hospital."
+
+
+@pytest.mark.parametrize(
+    ("activity", "trade", "kind"),
+    [
+        # A shared minibus or three-wheeler is driven as a bus is, with passengers and fares, not as a lorry's round
+        # ("strapping down the load", "signing for the returns": an outside tester's daladala driver, session 78).
+        ("driving his daladala minibus from the stand", "Baraka Mushi drives a daladala minibus on the route", "crew"),
+        ("driving his tuk-tuk", "Ravi drives a tuk-tuk near the station", "crew"),
+        ("driving his matatu", "Otieno drives a matatu", "crew"),
+        ("driving the delivery van", "Sam drives a delivery van for the bakery", "delivery"),
+        ("driving the lorry", "Dai is a lorry driver", "delivery"),
+        # a ward nurse's medicines are care, not a pharmacy's counter ("advising a customer about a cough")
+        ("giving the medicines", NURSE, "care"),
+        ("giving the medicines", "John Lin is a pharmacist at the pharmacy", "dispensing"),
+        # ... and a customer's prescription is an errand, neither the pharmacist's work nor a pastime
+        ("picking up her prescription at the pharmacy", "Ana Lima is a teacher at the school", "errand"),
+        # reading for an exam is study ("calling the next patient in" in a nurse's hour of it)
+        ("reading in the afternoons for her nursing officer exam", NURSE, "study"),
+        ("preparing for her Form 3 exams", "Rehema Mushi is a Form 3 pupil at the secondary school", "study"),
+        ("preparing the ward for the inspection", NURSE, "care"),
+        # peeling is a cook's verb, whatever is peeled ("raking up the leaves" for peeling potatoes)
+        ("peeling the potatoes at home", "Zawadi sells chipsi mayai from her stall on the street", "cooking"),
+    ],
+)
+def test_session_78s_city_trades_are_read_as_their_work(activity: str, trade: str, kind: str):
+    from aga.simulator.steps import kinds_of
+
+    assert kinds_of(activity, trade)[0][0] == kind
+
+
+def test_a_minibus_drivers_steps_carry_passengers_not_loads():
+    from aga.simulator.steps import kinds_of, know_how
+
+    activity, trade = "driving the daladala", "Baraka Mushi drives a daladala minibus on the route"
+    steps = know_how(kinds_of(activity, trade)[0][0], 2, f"{activity} {trade}", activity)
+    assert any("passenger" in x or "fare" in x for x in steps)
+    assert not any("load" in x or "pallet" in x or "delivery" in x for x in steps)
+
+
+def test_a_later_pronoun_before_a_modal_and_a_possessive_in_a_place_name_are_said_right():
+    from aga.simulator.text import as_said_to
+
+    plan = "Zawadi Kassim is saving to rent a room behind the stall so she can open a proper restaurant."
+    assert as_said_to(plan, "Zawadi Kassim", "Baraka Mushi") == (
+        "I am saving to rent a room behind the stall so I can open a proper restaurant."
+    )
+    assert as_said_to(plan, "Baraka Mushi", "Zawadi Kassim") == (
+        "you are saving to rent a room behind the stall so you can open a proper restaurant."
+    )
+    # (the stall's name keeps its owner's name: "at Mama my Chipsi Stall" was said)
+    lunch = "Baraka Mushi is grabbing lunch at Mama Zawadi's Chipsi Stall"
+    assert as_said_to(lunch, "Zawadi Kassim", "Baraka Mushi") == "you are grabbing lunch at Mama Zawadi's Chipsi Stall"
+    assert as_said_to("Baraka Mushi is grabbing lunch at Zawadi's stall", "Zawadi Kassim", "Baraka Mushi") == (
+        "you are grabbing lunch at my stall"
+    )
+
+
+def test_a_lead_in_to_a_question_is_said_once_a_talk():
+    """An outside tester's father and daughter both said "I've been meaning to ask you something" in one talk,
+    one after the other (session 78): like any small talk, it is not said again in the talk that has had it."""
+
+    def replies(talk: str) -> list[str]:
+        shown = {"identity": "Name: Ada Obi", "name": "Ada Obi", "other": "Bo Lenn", "memories": ""}
+        shown["conversation"] = talk
+        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(150)]
+
+    fresh = replies("[Conversation]\nAda Obi: Hello there, Bo.\nBo Lenn: It's been a long day.")
+    asked = replies(
+        "[Conversation]\nAda Obi: Hello there, Bo.\nBo Lenn: I've been meaning to ask you something. Busy day?"
+    )
+    lead = "meaning to ask you something"
+    assert any(lead in x for x in fresh)
+    assert not [x for x in asked if lead in x]

@@ -1239,7 +1239,10 @@ def _small_talk_opening(before: str, fresh: Callable[[tuple[str, ...]], list[str
     lead-in to one, and a reaction where one fits: none to a question or to a line about the listener
     ("I hear you are opening the cafe"); "Same here" to the other's small talk, "Tell me more" and the
     follow-ups to something they told."""
-    out = [*fresh(_STATEMENTS), *fresh(_QUESTIONS), _LEAD_IN]
+    # (the lead-in once a talk, as any small talk: both of an outside tester's father and daughter said "I've been
+    # meaning to ask you something" in turn, session 78; ``fresh`` of it alone would keep it, as it keeps the last
+    # of any lines all said already)
+    out = [*fresh(_STATEMENTS), *fresh(_QUESTIONS), *(x for x in fresh((*_STATEMENTS, _LEAD_IN)) if x == _LEAD_IN)]
     last = re.split(r"(?<=[.!?])\s+", before.strip())[-1] if before.strip() else ""
     if not last or last.endswith("?"):
         return out

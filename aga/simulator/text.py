@@ -482,8 +482,12 @@ def thing_of(activity: str) -> str:
     if verbs and where and where[0] in ("in", "inside", "from"):
         # "painting in his room" is done in the room, not on it, and "working mostly from the co-living space" from
         # it: hours read loosely were "working on the room" and "working on space" (ville25, session 77). What one
-        # is in is where, no thing.
-        return text
+        # is in is where, no thing. (Unless it is for something after: "reading in the afternoons for her nursing
+        # officer exam" is about the exam; it was "reading about reading in the afternoons ...", session 78.)
+        after = [i for i, w in enumerate(rest) if w.lower() == "for"][:1]
+        if not after or len(rest) == after[0] + 1:
+            return text
+        rest = rest[after[0] + 1 :]
     sure = bool(rest) and rest[0].lower() in ("sure", "certain")
     if sure and words[verbs[-1] if verbs else 0].lower() in ("making", "make", "makes"):
         # "making sure the doors are locked" is about the doors, not "sure the doors" (an outside tester's
@@ -882,7 +886,13 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
                 # and "Lionel's" as statements go on: "... visits Lionel Ashdown every week since Lionel's
                 # wife died" said by Lionel kept "since Lionel's wife". (Not the bare first name: "while
                 # Marisol works" would be "while me works".)
-                text = re.sub(rf"\b{re.escape(first)}'s\b", own, text)
+                # (Not inside a place's name: "lunch at Mama Zawadi's Chipsi Stall" said by Zawadi was "at Mama my
+                # Chipsi Stall", an outside tester's food stall, session 78.)
+                text = re.sub(
+                    rf"\b{re.escape(first)}'s\b(?!\s+{CAP})",
+                    lambda m, o=own, t=text: m.group(0) if re.search(rf"{CAP}[\w'’-]*\s+$", t[: m.start()]) else o,
+                    text,
+                )
                 # ... and after a preposition, where it can only be the object: "eating rice with Asha"
                 # said by Asha to her father was "Looks like you are eating rice with Asha".
                 text = re.sub(
@@ -1032,7 +1042,9 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
             return f"you {_plain_verb(v.group(2), 'you')}"
         return v.group(0)
 
-    rest = re.sub(r"\b(he|she)\s+([a-z]+s)\b", subject, rest)
+    # (and before a modal: "is saving to rent a room behind the stall so she can open a restaurant" said by her kept
+    # "so she can open", an outside tester's food-stall owner, session 78)
+    rest = re.sub(r"\b(he|she)\s+([a-z]+s|can|could|will|would|should|must|might|may)\b", subject, rest)
     # (not after a plural: "for her customers and neighbours" joins two things, not a second verb)
     # (nor before a word that ends in "s" but is no verb: "and his friend's wife" was "and hi friend's wife")
     # (nor in a clause whose verb goes on in -ing, nor before "of": "is reviewing the oil and tyres of the jeep" said
