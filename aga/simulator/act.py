@@ -62,6 +62,9 @@ _AT_HOME = re.compile(
 
 
 _SLEEP = re.compile(r"(?:sleeping|asleep|going to bed|go to bed|in bed)\b", re.IGNORECASE)
+# A break in the work (a meal break, a tea break): taken where the work is.
+_BREAKS = re.compile(r"\bbreaks?\b", re.IGNORECASE)
+_A_BREAK = re.compile(r"\b(?:meal|tea|coffee|lunch|dinner|supper|rest|short) break\b", re.IGNORECASE)
 
 
 def _noisy(scores: np.ndarray, p: Prompt) -> int:
@@ -92,6 +95,18 @@ def sector(p: Prompt) -> dict[str, str]:
     home_rooms = [*listed(p.get("home_arenas")), "at home"]
     current_rooms = listed(p.get("current_arenas"))
     routine = _where(p.get("requirement"), options, home, listed(p.get("home_arenas")))
+    doing = without_step(action)
+    if (
+        current in options
+        and current != home
+        and _A_BREAK.search(doing)
+        and not any(_says(doing, o) for o in options)
+        and not any(o != current and any(_BREAKS.search(c) for c in said) for o, said in routine.items())
+    ):
+        # A break is had where the work is, unless the hour or the routine says where ("with breaks at the cafe"): an
+        # outside tester's night nurse walked home from her ward at 1 am for her "meal break" and back for the
+        # medicines at 2 (its meal is home's kitchen's by meaning, and the ward's rooms are for none; session 78).
+        return {"choice": current}
     scores = similarities(action, options).astype(float)
     # The work a step is part of is its block's: "changing a dressing (putting on gloves)" is a doctor's care,
     # though its step alone reads as getting dressed. An outside tester's station doctor, at home when the
@@ -149,7 +164,6 @@ def sector(p: Prompt) -> dict[str, str]:
     # A place the activity names is where it happens: an outside tester's doctor "leading the crew's exercise
     # session in the Gym of the Living Module" stayed on at his sick bay's bed (what his sick bay is for
     # was as near an exercise session as what his home's lounge is for). The longest name said wins, as for a room.
-    doing = without_step(action)
     said_places = (
         [o for o in options if _says(doing, o)]
         or [o for o in options if _said_by_its_end(doing, o, options)]

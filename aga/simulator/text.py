@@ -412,10 +412,21 @@ _DATED = re.compile(
 _DETERMINER = re.compile(r"^(?:the|a|an|some|his|her|their|my|our|its|this|that)\b", re.IGNORECASE)
 
 
+# Words in -ing that are no doing, wherever they stand ("a Swahili poetry evening on the rooftop" was about the
+# rooftop, an outside tester's retired teacher's hour "putting the rooftop away", session 78).
+NOUNS_IN_ING = frozenset(
+    ("evening", "morning", "wedding", "ceiling", "pudding", "herring", "awning", "lightning", "earring", "string",
+     "spring", "sibling", "dumpling", "seedling", "sapling", "shilling")
+)  # fmt: skip
+
+
+_PART_OF_DAY = re.compile(r"(?:morning|afternoon|evening|night)s?")
+
+
 def _is_gerund(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` is a verb in -ing: not after a determiner ("the morning", "a meeting")."""
     word = words[i].lower()
-    if not word.endswith("ing") or len(word) <= 4 or word.endswith("thing"):
+    if not word.endswith("ing") or len(word) <= 4 or word.endswith("thing") or word in NOUNS_IN_ING:
         return False
     # (nor a word of a name inside the sentence: "the mail at Tulik Bay Trading Post" is about the mail, not
     # "Post"; "(chatting with the cashier at Post)" was said, session 69)
@@ -478,6 +489,9 @@ def thing_of(activity: str) -> str:
         rest = rest[2:]
     if rest[:2] and rest[0].lower() == "ready" and rest[1].lower() == "for":
         rest = rest[1:]  # "getting ready for his first solo show" is about the show, not "ready"
+    # (a time of day is when, not where: "working in the morning on the paper" is about the paper)
+    if [w.lower() for w in rest[:2]] == ["in", "the"] and rest[2:3] and _PART_OF_DAY.fullmatch(rest[2].lower()):
+        rest = rest[3:]
     where = [w.lower() for w in rest[:2] if w.lower() not in _MANNER]
     if verbs and where and where[0] in ("in", "inside", "from"):
         # "painting in his room" is done in the room, not on it, and "working mostly from the co-living space" from
