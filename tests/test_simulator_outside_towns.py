@@ -231,6 +231,13 @@ TRADES: dict[str, set[str]] = {
     "Doris Pike": {"post", "desk work", "service"},
     "Dale Fournier": {"manual", "machine", "service", "desk work"},
     "Irene Hadley": {"care", "dispensing", "desk work", "visiting"},
+    # session 78's city block (Dar es Salaam): a daladala driver was a lorry driver's round, a ward nurse a pharmacist
+    "Neema Mwakyusa": {"care", "study"},
+    "Juma Kassim": {"sewing", "service"},
+    "Zawadi Kassim": {"cooking", "service", "errand"},
+    "Baraka Mushi": {"crew"},
+    "Rehema Mushi": {"study"},
+    "Hamisi Salum": {"teaching", "event", "library", "study"},
 }
 _OWNERS: dict[str, set[str]] = {}
 for _kind, (_, *_parts) in POOLS.items():
@@ -287,6 +294,7 @@ def _foreign(cast_file: str) -> tuple[int, int, list[str]]:
         "langhe_cast.toml",
         "circus_cast.toml",
         "cold_hollow_cast.toml",
+        "kariakoo_cast.toml",
     ],
 )
 def test_a_trades_routine_draws_on_its_own_know_how(cast_file: str):
@@ -1631,3 +1639,14 @@ def test_the_polar_station_loads_and_its_rotas_keep_their_days():
     # (the base leader's identity says the polar night; the assistant's says only the aurora, and keeps its birds)
     walking = steps("Graham Pettifer", "walking round the huts")
     assert not [s for s in walking if re.search(r"\b(?:sun\w*|light change|flowers?|rain|birds?)\b", s)]
+
+
+def test_session_78s_city_block_loads_without_a_warning_and_its_people_go_to_their_work():
+    """Session 78's outside town, a block of flats in Kariakoo, Dar es Salaam (`aga run
+    tests/towns_from_outside/kariakoo`): its minibus driver drove a lorry's round, its ward nurse gave the
+    medicines at the hospital pharmacy's counter and walked home for her meal break."""
+    from aga.scenario.loader import load_scenario, scenario_warnings
+
+    scenario = load_scenario(TOWNS / "kariakoo")
+    assert len(scenario.cast) == 6
+    assert scenario_warnings(scenario) == []
