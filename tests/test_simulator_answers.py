@@ -5674,3 +5674,71 @@ def test_buying_one_thing_does_not_drift_into_the_sellers_work():
     service = {"handling payments at the register", "giving a customer the change", "restocking the shelves",
                "whispering to a friend in class"}  # fmt: skip
     assert steps and not steps & service, steps & service
+
+
+def test_peeling_at_home_is_no_gardening_and_a_walk_home_no_jog():
+    """Session 78's chip-stall owner "peeling the potatoes at home" was "raking up the leaves" and "cutting back the
+    brambles"; its night nurse "walking home" from the ward was "jogging a stretch"."""
+    from aga.simulator.plan import detailed
+
+    identity = "Name: Zawadi Kassim\nLearned traits: Zawadi Kassim sells chipsi mayai from her stall on the street."
+    steps = set(_decomposed("peeling the potatoes at home", identity, 40))
+    garden = {"raking up the leaves", "cutting back the brambles", "pulling on the gardening gloves"}
+    assert steps and not steps & garden
+    nurse = "Name: Neema Mwakyusa\nLearned traits: Neema Mwakyusa is a nurse on the women's medical ward."
+    said = set()
+    for seed in range(60):
+        shown = {"identity": nurse}
+        said.add(detailed("walk home", Prompt("plan.hourly", nurse, shown, None, random.Random(seed)), 1.0))
+    assert not [x for x in said if "jog" in x or "picking up the pace" in x], said
+    went = {detailed("go for a run", Prompt("plan.hourly", nurse, {"identity": nurse}, None, random.Random(s)), 1.0)
+            for s in range(60)}  # fmt: skip
+    assert [x for x in went if "jog" in x or "pace" in x or "warming up" in x], went
+
+
+def test_a_stall_that_fries_has_no_oven_and_a_home_kitchen_has():
+    """Session 78's chip-stall owner, frying at her charcoal stall, was "putting the tray in the oven"."""
+    stall = "Name: Zawadi Kassim\nLearned traits: Zawadi Kassim sells chipsi mayai from her stall on Msimbazi Street."
+    fried = _decomposed("cooking and selling chipsi mayai at her stall", stall, 30)
+    assert fried and not [x for x in fried if "oven" in x or "tray" in x]
+    baked = _decomposed("baking bread for the morning", "Name: Ana Lima\nLearned traits: Ana Lima is a baker.", 30)
+    assert [x for x in baked if "oven" in x]
+
+
+def test_a_tailor_a_card_game_and_a_minibus_have_emoji_of_their_own():
+    """Session 78's tailor had a laboratory's 🔬 for his seams, a game of cards was a swim 🏊 and the minibus a car."""
+    from aga.simulator.act import _emoji
+
+    assert _emoji("checking a seam against the measurements (changing the needle)") == "🧵"
+    assert _emoji("playing a game (laughing at a lucky move)") == "🎲"
+    assert _emoji("driving his daladala minibus from the stand (taking fares)") == "🚌"
+    assert _emoji("playing football in the park") == "🏅"
+    assert _emoji("driving home (checking the mirrors)") == "🚗" and _emoji("swimming in the sea") == "🏊"
+
+
+def test_having_heard_already_is_no_summary_of_a_talk():
+    """Session 78: "I know, I heard about it" summed up a talk as "Hamisi Salum knows, they heard about it", which
+    was then told on as news."""
+    talk = (
+        "[Conversation]\nJuma Kassim: Hello Hamisi! Actually, I am praying at Masjid Kichangani.\n"
+        "Hamisi Salum: I know, I heard about it. Since when?\nJuma Kassim: What have you been up to?\n"
+        "Hamisi Salum: Oh, this and that.\nJuma Kassim: So I heard. How do you feel about it?"
+    )
+    summed = ask("converse.summary", 0, conversation=talk)["text"]
+    assert summed == "conversing about Juma Kassim praying at Masjid Kichangani", summed
+
+
+def test_a_part_of_an_hour_at_home_is_had_at_home():
+    """Session 78's minibus driver, his plan's "relax at home" read as one of its parts ("knitting"), knitted at the
+    bus park at 8 pm: the part read as the whole hour keeps where the whole is had."""
+    shown = {
+        **HOURLY,
+        "daily_plan": "wake up at 6:00 am; drive the minibus at 7:00 am; have dinner at 6:00 pm; relax at home at "
+        "7:00 pm; go to bed at 10:00 pm",
+        "previous": "[Monday -- 06:00 PM] Activity: having dinner\n[Monday -- 07:00 PM] Activity: relaxing at home",
+        "hour": "08:00 PM",
+    }
+    answers = {ask("plan.hourly", seed, **shown)["activity"] for seed in range(300)}
+    plan = ("relaxing", "having", "driving", "eating", "getting the ferry")  # (the plan's items and "Currently")
+    parts = [a for a in answers if not a.startswith(plan) and "," not in a]
+    assert parts and all("at home" in a for a in parts), parts

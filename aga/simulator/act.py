@@ -576,7 +576,7 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("sheep, goats, a flock, a herd of cattle or yaks", "🐑"),
     ("wool, felt, knitting, spinning, weaving", "🧶"),
     ("making cheese, butter or curd from milk", "🧀"),
-    ("training for a sport, wrestling, a match, lifting weights", "🏅"),
+    ("training for a sport, wrestling, a match, lifting weights, playing football or a ball game", "🏅"),
     ("swimming or playing by the river or the sea", "🏊"),
     # (an outside tester's station: the night watch had the sofa's 🛋️, a lab's calibrations 🙂, the blizzard
     # forecast 🏊 and the morning meeting ⛵; session 67)
@@ -585,6 +585,11 @@ EMOJI: tuple[tuple[str, str], ...] = (
     ("the weather, a storm, a blizzard, a forecast, wind and snow", "🌨️"),
     ("a radio, radio calls, a radio schedule", "📻"),
     ("a meeting, a briefing with colleagues", "👥"),
+    # (an outside tester's tailor had a laboratory's 🔬 for his seams, a game of cards was a swim 🏊 and a minibus a
+    # car 🚗; session 78)
+    ("sewing, tailoring, stitching a seam, hemming, a sewing machine", "🧵"),
+    ("playing cards, a board game, chess, dice, a game", "🎲"),
+    ("driving a bus, a minibus or a taxi, passengers, fares, the next stop", "🚌"),
 )
 
 

@@ -1382,6 +1382,11 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
             # (nor an hour about nothing, only where it is spent: "painting in his room")
             steps = tuple(x for x in steps if "{thing}" not in x) or steps
         said = gerund(vary(rng.choice(steps).replace("{thing}", thing or "it"), rng))
+        # (where an hour at ease is had goes with its part: "relaxing at home" read as "knitting" kept an outside
+        # tester's minibus driver knitting at the bus park at 8 pm, session 78. Not work's: "adding the shadows at
+        # home" reads as housework.)
+        home = _HOME_SAID.search(current) if kind in _AT_EASE else None
+        said = f"{said} {home.group(0)}" if home and not _HOME_SAID.search(said) else said
         if not _same_work(said, current, kind, trade):
             # A part that says the work still, read alone: a watercolourist's hours were "letting the wash dry" and
             # "wetting the paper", which their own decompositions then read as laundry and paperwork (ville25,
@@ -1389,9 +1394,16 @@ def _elsewhere(p: Prompt, current: str, plan: list[tuple[int, str]], hour: int, 
             # where it fits: the same answers elsewhere.)
             fits = [gerund(x.replace("{thing}", thing or "it")) for x in steps]
             fits = [x for x in fits if _same_work(x, current, kind, trade)]
+            fits = [f"{x} {home.group(0)}" if home and not _HOME_SAID.search(x) else x for x in fits]
             return rng.choice(fits) if fits else detailed(current, p, HOUR_DETAIL)
         return said
     return detailed(rng.choice(lines), p, HOUR_DETAIL)
+
+
+# Kinds of an hour at ease, whose parts are had where it is.
+_AT_EASE = frozenset(("leisure", "evening"))
+# Home, said as where an hour is spent.
+_HOME_SAID = re.compile(r"\b(?:at home|in (?:his|her|their|my) (?:own )?(?:room|flat|house|bedroom|cottage))\b")
 
 
 # How far above its next reading a part's reading as the hour's kind must be: as near as a decomposition hesitates

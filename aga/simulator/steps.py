@@ -3907,6 +3907,12 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
          r"\b(?:dinner|lunch|supper|meals?|stew|soup|curry|goulash|pasta|roast\w*|casserole|dish|dishes|sauce|"
          r"chef|restaurant|kitchen|canteen|food|tea|vegetables|meat|chips)\b"),
         ("cooking", r"\bporridge\b", r"\b(?:breakfast|porridge|oats|morning)\b"),
+        # An oven's steps only where something is baked or roasted, or a meal is cooked in a kitchen: an outside
+        # tester's chip-stall owner, frying at her charcoal stall, was "putting the tray in the oven" (session 78).
+        ("cooking", r"\b(?:oven|tray)\b",
+         r"\b(?:bak\w*|roast\w*|ovens?|bread|loaves|rolls|buns|cakes?|pastr\w*|pies?|biscuits|scones|pizzas?|tarts?|"
+         r"muffins|pasties|casseroles?|lasagne|gratin|kitchens?|home|house|flat|cottage|dinner|lunch|supper|meals?|"
+         r"galley|canteen|restaurant|cafe|café|bistro|diner|bakery|bakehouse|pub|inn|hotel)\b"),
         # An oven's and a dairy's steps not for noodles and their broth: an outside tester's soba cook was
         # "grating cheese for soba dough", "rolling out the pastry" and "waiting for the oven".
         ("cooking",
@@ -3946,8 +3952,10 @@ _SETTING_STEPS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple
         ("outdoor",
          r"\b(?:jogging|warming up|picking up the pace|rolling the shoulders|shaking out the hands|taking off a "
          r"layer|stretching afterwards)\b",
-         r"\b(?:for a run|running|jog\w*|exercis\w*|fitness|train\w*|walk|stroll|hike|hiking|ramble|workout|"
-         r"keep\w* fit|marathon|sport\w*)\b"),
+         # (a walk somewhere is no outing for exercise: an outside tester's night nurse "walking home, jogging a
+         # stretch" from her ward at 7 am, its plan's "walk home", session 78)
+         r"\b(?:for a run|running|jog\w*|exercis\w*|fitness|train\w*|stroll|hike|hiking|ramble|workout|"
+         r"walk(?!\s+(?:home|back|to|over|across|down|up|round|from|into|out)\b)|keep\w* fit|marathon|sport\w*)\b"),
         ("outdoor", r"\b(?:water|boats)\b", _WATERSIDE.pattern),
         ("animal care", r"\b(?:dogs?|dog's|cats?|cat's|cage|kennels|paw|microchip|claws|fur|owners?|owner's)\b",
          r"\b(?:dogs?|cats?|pets?|puppy|puppies|kittens?|kennels?|rabbits?|surgery|practice|clinic|owners?)\b"),
@@ -4511,6 +4519,8 @@ _APART: dict[str, frozenset[str]] = {
     # (nor into the shop's own: an outside tester's retired teacher buying the newspaper was "handling payments at the
     # register", and then "whispering to a friend in class", session 78)
     "errand": frozenset({"desk work", "service", "study", "teaching"}),
+    # nor cooking into a garden's ("peeling the potatoes at home" was "raking up the leaves", session 78)
+    "cooking": frozenset({"gardening"}),
     # nor a learner into the teacher's work ("sorting the pupils' folders" in a tax class one takes, session 77)
     "study": frozenset({"teaching"}),
 }

@@ -1465,6 +1465,9 @@ _SMALL = {
         *_ATE,
         *_NOT_EATEN,
         *_BACK,
+        # (one has heard already, which tells nothing: "I know, I heard about it" was a talk's summary, then told on
+        # as "Someone told me Hamisi Salum knows, they heard about it", session 78)
+        *_HEARD_ALREADY,
     )
 }
 
