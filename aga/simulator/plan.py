@@ -753,7 +753,7 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
             clause = _AND_A_FEELING.split(clause)[0]
             # (an -ing word that is a verb: "This morning's mail brought Doris a letter ..." was her errand, 73)
             doing = re.match(r"^([a-z]+ing)\b(?!['’])", clause)
-            doing = None if doing and doing[1] in _NOUNS_IN_ING else doing  # ("evening a telex ... changed")
+            doing = None if doing and doing[1] in NOUNS_IN_ING else doing  # ("evening a telex ... changed")
             if doing and "VERB" in getAllLemmas(doing[1]) and len(clause.split()) >= 2 and not _WISH.match(clause):
                 # Without the hour of what it is about: the plan gives the errand its own ("... commissioned
                 # on Saturday June 8 at 10 am at 11:00 am" was an outside tester's presenter's plan); nor
@@ -785,10 +785,6 @@ def _errands(identity: str, rng_pick: list[str]) -> list[str]:
     return [x for x in out if x not in rng_pick]
 
 
-# Words in -ing that are no doing ("On Tuesday evening a telex changed the port" was planned "evening a telex ...").
-_NOUNS_IN_ING = NOUNS_IN_ING
-
-
 def _tells_the_past(sentence: str) -> bool:
     """Whether ``sentence`` tells what happened, its first verb in the past tense: "On Tuesday evening Fiona took down
     the shipping forecast: ..., increasing severe gale 9 by Wednesday evening" holds no errand (it was planned as
@@ -800,7 +796,7 @@ def _tells_the_past(sentence: str) -> bool:
         if low in ("is", "are", "am", "has", "have", "will", "must", "wants", "needs", "hopes", "plans", "can"):
             return False
         verbs = getAllLemmas(low).get("VERB", ())
-        if low.endswith("ing") and low not in _NOUNS_IN_ING:
+        if low.endswith("ing") and low not in NOUNS_IN_ING:
             return False
         # (not a form that is also the present's: "read", "set", "put", "need")
         past = verbs and low not in verbs and any(low in (getInflection(v, "VBD") or ()) for v in verbs)
