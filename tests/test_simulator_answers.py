@@ -934,6 +934,25 @@ def test_a_closer_look_stays_a_look():
     assert len(said) > 1  # the verb "check" is still varied
 
 
+def test_rest_had_or_needed_is_a_thing_not_a_verb():
+    """A GP's step "giving advice on diet and rest" was said "diet and unwind" and "diet and relax" (session 79)."""
+    from aga.simulator.paraphrase import vary
+
+    for text in ("giving advice on diet and rest", "telling him to get some rest", "plenty of rest"):
+        assert {vary(text, random.Random(s), rate=1) for s in range(30)} == {text}
+    assert len({vary("rest at home after lunch", random.Random(s), rate=1) for s in range(30)}) > 1
+
+
+def test_a_part_of_a_hyphenated_word_is_not_swapped():
+    """An outside tester's pupil was "studying in the self-look through hall" and "the self-read hall" (session 79)."""
+    from aga.simulator.paraphrase import vary
+
+    said = {vary("study in the self-study hall", random.Random(s), rate=1) for s in range(30)}
+    assert all(x.endswith("in the self-study hall") for x in said), said
+    assert len(said) > 1
+    assert {vary("a read-through", random.Random(s), rate=1) for s in range(10)} == {"a read-through"}
+
+
 def test_a_check_of_a_thing_is_no_review_of_it():
     """An outside tester's jeep driver was "reviewing the oil and tyres of the jeep" all morning (session 71): a
     check is looked at, looked over or inspected; a review is gone through."""
@@ -1000,6 +1019,27 @@ def test_what_the_listener_was_seen_doing_is_not_said_as_what_they_do_now():
     now = lines("rehearsing on the trapeze (chalking the hands)")
     assert not [x for x in now if re.search(r"jigsaw|breakfast", x)], now
     assert any("jigsaw" in x for x in lines("doing a jigsaw puzzle (finding the corners)"))
+
+
+def test_a_meal_the_listener_was_seen_at_is_not_said_as_what_they_do_now():
+    """Session 78's Dar es Salaam town: "So, you are grabbing a morning meal" was said at 9 pm to a driver relaxing
+    at home, from what the speaker saw him doing in the morning (a sight with neither a step nor a place)."""
+    memories = "- Ana Ruiz is grabbing a morning meal\n- Ana Ruiz is resting"
+
+    def lines(other_action: str) -> list[str]:
+        shown = {
+            "name": "Tam Osei",
+            "other": "Ana Ruiz",
+            "memories": memories,
+            "other_action": other_action,
+            "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+        }
+        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+
+    now = lines("sweeping the yard (gathering the leaves)")
+    assert not [x for x in now if re.search(r"morning meal|breakfast|resting", x)], now
+    assert any(re.search("morning meal|breakfast", x) for x in lines("grabbing a morning meal (buttering the bread)"))
+    assert any("resting" in x for x in lines("resting on the porch (closing the eyes)"))
 
 
 def test_being_in_this_conversation_is_not_told_to_the_listener():
@@ -3101,6 +3141,20 @@ def test_a_family_name_written_first_is_neither_a_greeting_nor_the_speaker():
     assert as_said_to("Ana is baking", "Ana Lima", "Bo Reyes") == "I am baking"
 
 
+def test_a_hyphenated_given_name_after_the_family_name_is_the_one_called():
+    """Session 79's Incheon town: 13 of 15 talks opened "Hi Seo, what are you up to?" or "Hello there, Choi" (two of
+    its people were Chois), from a pupil to his teacher Seo Ji-hye."""
+    start = "[The conversation has not started yet -- start it!]"
+    shown = {"name": "Choi Jae-won", "other": "Seo Ji-hye", "conversation": start,
+             "relation_phrase": "Seo Ji-hye is Choi Jae-won's teacher"}  # fmt: skip
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(30)]
+    assert not [x for x in lines if re.search(r"\bSeo\b(?! Ji-hye)", x)], lines
+    assert any("Ji-hye" in x for x in lines)
+    # (a double-barrelled family name is no given name)
+    other = {**shown, "other": "Anna Smith-Jones", "relation_phrase": "Anna Smith-Jones is Choi Jae-won's teacher"}
+    assert any(re.search(r"\bAnna\b", ask("converse.utterance", s, **other)["utterance"]) for s in range(30))
+
+
 def test_a_later_he_or_she_after_ones_kin_is_the_speaker():
     """ "my wife died five years ago; he lives with his daughter Aiko" was an onsen cook's line."""
     from aga.simulator.text import as_said_to
@@ -3506,6 +3560,9 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
         # What the persona is about is no action seen: "... because the market has grown for much of the day"
         "Tam Osei is asking the council for a new slipway because the old one leaks",
         "Tam Osei is asking the council for a new slipway because the old one leaks.",
+        # Nor is the way home: "I put a lot of time into going home for the day" was said (session 79)
+        "Tam Osei is going home for the day (locking the door)",
+        "Tam Osei is going home for the day (checking the bag)",
     ]
     drawn = _insights(statements)
     engine = [i for i in drawn if "repairing the ferry engine" in i["insight"] and len(i["evidence"]) > 1]
@@ -3519,6 +3576,7 @@ def test_an_insight_sums_up_what_several_statements_share_and_cites_them_all():
     assert not [i for i in drawn if "sleeping" in i["insight"]]
     assert not [i for i in drawn if "towel" in i["insight"] and len(i["evidence"]) > 1]
     assert not [i for i in drawn if "slipway" in i["insight"] and len(i["evidence"]) > 1]
+    assert not [i for i in drawn if "going home" in i["insight"] and len(i["evidence"]) > 1]
     # Most answers still hold insights on single statements besides the themes.
     assert sum(len(i["evidence"]) == 1 for i in drawn) > len(drawn) / 3
 

@@ -162,15 +162,19 @@ ARTS: tuple[Art, ...] = (
         ),
         re.compile(r"\b(?:illustrator|draughts(?:man|woman)|cartoonist)\b", re.IGNORECASE),
         ("sharpening the pencils", "opening the sketchbook at a fresh page", "setting out the pencils and the eraser",
-         "pinning up the reference pictures"),
+         "pinning up the reference pictures",
+         # a tablet's (only where one is said, see _FORMS)
+         "switching on the drawing tablet", "opening the file of the last page"),
         ("sketching the outline", "shading a corner", "rubbing out a line", "drawing from a reference picture",
          "trying the pose again", "filling a page with quick studies", "going over the lines in ink",
          "blending the shading with a finger", "drawing the hands again", "starting a fresh page",
          "fixing the proportions", "adding the darkest darks", "drawing the same shape smaller",
          "turning the page upside down to check it", "working on the faces", "adding a few details in pen",
-         "comparing the sketch with the reference"),
+         "comparing the sketch with the reference",
+         "zooming in on a face", "inking on a new layer", "undoing a stroke", "flipping the canvas to check it",
+         "filling in the flat colours", "lettering the speech bubbles", "laying out the panels"),
         ("spraying the drawing with fixative", "closing the sketchbook", "putting the pencils back in their tin",
-         "brushing off the eraser crumbs"),
+         "brushing off the eraser crumbs", "saving the file", "exporting the finished panels"),
     ),
     Art(
         "painting",
@@ -253,6 +257,11 @@ ARTS: tuple[Art, ...] = (
     ),
 )  # fmt: skip
 
+# A picture made on a screen.
+_DIGITAL = (
+    r"\b(?:tablets?|stylus|digital\w*|webtoons?|ipads?|procreate|photoshop|on (?:the|a|her|his|their) "
+    r"(?:screen|computer))\b"
+)
 # Steps of one form of an art, left out where the activity or trade names another (a watercolour takes no palette
 # knife), or kept to where their form is said (no wash in an oil painting). (the steps' words, what must be said
 # for them, what rules them out)
@@ -270,6 +279,12 @@ _FORMS: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, re.Pattern[str] | N
          r"erhu|guzheng|koto|shamisen|oud|bouzouki|balalaika|lute)\b", None),
         (r"\b(?:chords?)\b", r"\b(?:guitar|piano|keyboard|ukulele|banjo|mandolin|accordion|organ|harp|lute|"
          r"harpsichord|concertina|songs?|composing|music)\b", None),
+        # (a drawing on a tablet takes no pencil, paper or fixative, and one on paper no file or layer: an outside
+        # tester's webtoon artist, who draws on a tablet, was "spraying the drawing with fixative" and "sharpening the
+        # pencils", session 79; a comic's panels and bubbles only in a comic)
+        (r"\b(?:pencils?|eraser|sketchbook|fixative|in pen|in ink|page|rubbing out|finger)\b", None, _DIGITAL),
+        (r"\b(?:tablet|file|layer|zooming|undoing|canvas|flat colours|exporting)\b", _DIGITAL, None),
+        (r"\b(?:panels?|speech bubbles)\b", r"\b(?:comics?|webtoons?|manga|strips?|graphic novels?|cartoons?)\b", None),
         (r"\b(?:music stand|closing the music|the music$|marking the phrasing)\b", None,
          r"\b(?:by ear|jamming|folk session)\b"),
     )

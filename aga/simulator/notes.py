@@ -183,6 +183,8 @@ _NO_PURSUIT = re.compile(
     r"^(?:chatting|conversing|sleeping|waiting|idle|on the way|spending|relaxing|resting|taking it easy|getting"
     r" ready|waking|going to bed|(?:eating|having|enjoying|cooking|making|grabbing) (?:an? |the |some )?"
     r"(?:\w+ )?(?:breakfast|lunch|dinner|supper|meal|snack)"
+    # (nor is the way home: "I put a lot of time into going home for the day" was said, session 79)
+    r"|(?:going|heading|walking|getting|coming|driving|cycling) (?:back )?home"
     # (nor is washing or dressing: "has been drying off with a towel for much of the day", session 69)
     r"|(?:taking|having) an? (?:\w+ )?(?:bath|shower|wash)|showering|bathing|washing|drying (?:off|himself|herself)"
     r"|brushing (?:his|her|their) (?:teeth|hair)|combing|shaving|getting (?:dressed|changed|washed)|dressing"

@@ -49,8 +49,10 @@ for _group in SYNONYMS:
     for _word in _group:
         if _word not in _SAID_ONLY:
             _INDEX.setdefault(_word.lower(), _group)
+# (not a part of a hyphenated word: "studying in the self-study hall" was "the self-look through hall", session 79)
 _PATTERN = re.compile(
-    r"\b(" + "|".join(sorted((re.escape(w) for w in _INDEX), key=len, reverse=True)) + r")\b", re.IGNORECASE
+    r"(?<!-)\b(" + "|".join(sorted((re.escape(w) for w in _INDEX), key=len, reverse=True)) + r")\b(?!-)",
+    re.IGNORECASE,
 )
 
 
@@ -102,6 +104,10 @@ _NO_OBJECT = re.compile(
 )
 
 
+# Words after which "rest" is a thing had or needed, not a verb ("diet and rest", "plenty of rest", "get some rest").
+_REST_A_NOUN = re.compile(
+    r"\b(?:and|or|of|for|some|more|enough|proper|needs?|needed|gets?|getting|got)\s+$", re.IGNORECASE
+)
 # A subject right before a word: "read" after it may be the past (session 71's wine estate).
 _SUBJECT_BEFORE = re.compile(rf"(?:\b(?:I|you|he|she|it|we|they)|{CAP}[\w'’-]*)\s+$")
 # A verb that a particle follows is a phrasal verb of its own ("write up the charts", "clean out the
@@ -141,6 +147,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
             return word  # a word of a name: "Good Health Chemist" was opened as "Lovely Health Chemist"
         if " " not in word and _PARTICLE.match(match.string, match.end()):
             return word
+        if word.lower() == "rest" and _REST_A_NOUN.search(before):
+            return word  # a noun: "giving advice on diet and rest" was "diet and unwind" (session 79)
         if word.lower() == "read" and _SUBJECT_BEFORE.search(before):
             return word  # may be its past: "Chiara Ferrero read the forecast" was "Chiara Ferrero look through it"
         if _NO_OBJECT.match(match.string, match.end()):

@@ -149,6 +149,36 @@ _WITH_A_MEAL = re.compile(
     r"(at\s+(?:\d{1,2}(?::\d\d)?\s*[ap]m|noon|midday))",
     re.IGNORECASE,
 )
+# "draws from 1 pm until 3 am, with a walk in the park at 5 pm and coffee at the corner shop at midnight": a thing
+# had or gone for at its own hour, with its place, is an item of its own. An outside tester's webtoon artist lost her
+# walk, and had "draw coffee at the corner shop" planned at midnight (session 79).
+_HAD = (
+    r"(?:(?:a|an|some)\s+)?(?:(?:short|quick|long|light|late|early|brisk|evening|morning|afternoon|midday|lunch|tea|"
+    r"coffee)\s+)?(?:walk|stroll|swim|run|jog|nap|rest|coffee|tea|snack|meal|drink|bath|shower|lunch|breakfast|"
+    r"dinner|supper|break)\b"
+)
+_AT_ITS_HOUR = r"at\s+(?:\d{1,2}(?::\d\d)?\s*[ap]m|noon|midday|midnight)"
+_WITH_A_THING = re.compile(
+    rf",?\s+with\s+(?P<a>{_HAD}[^,;.]{{0,50}}?)\s+(?P<at>{_AT_ITS_HOUR})"
+    rf"(?:,?\s+and\s+(?P<b>{_HAD}[^,;.]{{0,50}}?)\s+(?P<bt>{_AT_ITS_HOUR}))?",
+    re.IGNORECASE,
+)
+
+
+def _with_things(requirement: str) -> str:
+    """``requirement`` with each thing had or gone for "with" its own hour said as a clause of its own (see
+    :data:`_WITH_A_THING`)."""
+
+    def said(thing: str, at: str) -> str:
+        verb = "goes for" if re.match(r"(?:an?\s+)?(?:\w+\s+)?(?:walk|stroll|swim|run|jog)\b", thing, re.I) else "has"
+        return f", {verb} {thing} {at}"
+
+    def fill(m: re.Match[str]) -> str:
+        return said(m["a"], m["at"]) + (said(m["b"], m["bt"]) if m["b"] else "")
+
+    return _WITH_A_THING.sub(fill, requirement)
+
+
 # "drives the mountain route from 7 am until 6 pm with a lunch break at the depot": a break without an
 # hour of its own is no part of the work's name. Left in, it made the whole drive a meal, had at 7 am
 # only, and an outside tester's bus driver never drove; the day plan gives the meal its own hour.
@@ -461,6 +491,7 @@ def routine(requirement: str, wake: int) -> list[tuple[int, str]]:
     requirement = re.sub(r"\b([ap])\.m\.", r"\1m", requirement, flags=re.IGNORECASE)  # "a.m." ends no sentence
     # "cuts hair until 6 pm with lunch at 1 pm": a meal or a break at its own hour is an item of its own
     # ("cut hair with lunch" at 9 was planned, and no lunch at 1).
+    requirement = _with_things(requirement)
     requirement = _WITH_A_MEAL.sub(r", has \1 \2", requirement)
     requirement = _WITH_A_BREAK.sub(r", \1", requirement)
     requirement = _with_the_noun(requirement)

@@ -268,8 +268,19 @@ def _relation_said(relation: str, speaker: str, rng: random.Random | None = None
     return said
 
 
+# A given name romanised from Korean, or from Chinese as in Taiwan, is two syllables joined by a hyphen, the second in
+# lower case ("Ji-hye", "Min-jun", "Ing-wen"), and follows the family name: an outside tester's Incheon town was
+# greeted "Hi Seo" and "Hello there, Choi" (two of its people were Chois; session 79). A double-barrelled family name
+# has two capitals ("Smith-Jones").
+_GIVEN_AFTER_FAMILY = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
+
+
 def _first(name: str) -> str:
-    return name.split()[0] if name else "there"
+    """The name ``name`` is called by: its first word, or a hyphenated given name written after the family name."""
+    words = name.split()
+    if not words:
+        return "there"
+    return words[1] if len(words) == 2 and _GIVEN_AFTER_FAMILY.match(words[1]) else words[0]
 
 
 def _called(name: str, by: str) -> str:
@@ -1616,11 +1627,20 @@ def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool
 def _seen_doing_else(memory: str, listener: str, other_action: str) -> bool:
     """Whether ``memory`` is the listener seen at something (a step in brackets, a place, a chat) that is not what the
     prompt shows them doing now: told, it is "you are doing a jigsaw puzzle" said to one rehearsing on the trapeze
-    (18 such lines in an outside tester's circus, session 73)."""
+    (18 such lines in an outside tester's circus, session 73). A meal or a rest is seen at one moment, with or without
+    a place: "So, you are grabbing a morning meal" was said at 9 pm (an outside tester's Dar es Salaam town, session
+    78)."""
     m = re.match(rf"{re.escape(listener)} is (\w+ing\b.*)", _content(memory)) if listener and other_action else None
-    if not m or not re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", m.group(1)):
+    if not m:
         return False
-    return canonical(without_step(m.group(1)))[:20] != canonical(without_step(other_action))[:20]
+    seen = m.group(1)
+    if not re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", seen) and not (
+        _AT_EASE.search(seen) and not _MEAL_WORK.search(seen)
+    ):
+        return False
+    # (one text the start of the other is the same thing: seen "having lunch", now "having lunch at the canteen")
+    then, now = canonical(without_step(seen))[:20], canonical(without_step(other_action))[:20]
+    return not (then.startswith(now) or now.startswith(then))
 
 
 def _talked_of_with(memories: list[str], listener: str) -> set[str]:
