@@ -3155,6 +3155,21 @@ def test_a_hyphenated_given_name_after_the_family_name_is_the_one_called():
     assert any(re.search(r"\bAnna\b", ask("converse.utterance", s, **other)["utterance"]) for s in range(30))
 
 
+def test_a_standing_fact_of_the_two_of_them_is_no_news_to_either():
+    """Session 79's Incheon pupil opened a talk with his teacher "Hi Ji-hye! Guess what? You teach me in my suneung
+    English class.", and she told him "I teach you in your suneung English class ... I thought you'd want to know."."""
+    fact = "Seo Ji-hye teaches Choi Jae-won in her suneung English class at Bright Star English Academy."
+    start = "[The conversation has not started yet -- start it!]"
+    shown = {"name": "Choi Jae-won", "other": "Seo Ji-hye", "conversation": start, "memories": f"- {fact}"}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(40)]
+    lines += [ask("converse.utterance", s, **shown | {"name": "Seo Ji-hye", "other": "Choi Jae-won"})["utterance"]
+              for s in range(40)]  # fmt: skip
+    assert not [x for x in lines if "English class" in x], lines
+    # (told to a third, it is news)
+    other = shown | {"other": "Park Dong-hyun"}
+    assert any("English class" in ask("converse.utterance", s, **other)["utterance"] for s in range(40))
+
+
 def test_a_later_he_or_she_after_ones_kin_is_the_speaker():
     """ "my wife died five years ago; he lives with his daughter Aiko" was an onsen cook's line."""
     from aga.simulator.text import as_said_to
@@ -4804,6 +4819,16 @@ def test_a_line_said_back_keeps_where_to():
     lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
     back = [x for x in lines if "the passenger where" in x]
     assert back and all(x.endswith("where to.") for x in back), back
+
+    # (and "who to talk to": "Yes, I am making a list of who to talk." was said, session 79)
+    talk = (
+        "[Conversation]\nHarriet Lusk: Hi Morwenna! I noticed you are making a list of who to talk to. How is it going?"
+    )
+    said = "Morwenna Vane is making a list of who to talk to"
+    shown |= {"identity": f"Name: Morwenna Vane\nCurrently: {said}", "memories": f"- {said}", "conversation": talk}
+    lines = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(100)]
+    back = [x for x in lines if "a list of who" in x]
+    assert back and all(x.endswith("who to talk to.") for x in back), back
 
 
 def test_a_talk_going_on_is_not_taken_leave_of():

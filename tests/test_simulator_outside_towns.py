@@ -1785,6 +1785,10 @@ def test_notices_put_up_win_people_over_and_are_no_office_work():
     office = [s for s in steps if re.search(r"\b(?:video call|spreadsheet|email|logging|computer|printing)\b", s)]
     assert len(office) <= len(steps) / 30, office
     assert not [s for s in steps if re.search(r"\b(?:for|about) notices\b", s)], steps
+    # ... and his door to door about it was a porter's round ("pushing a patient in a wheelchair to X-ray")
+    rounds = _decomposed(porter, "going door to door in Haneul Tower about the residents' meeting", name="Lee Sung-ho")
+    portering = r"\b(?:wheelchair|patient|ward|bleep|trolleys?|porters' lodge|specimens)\b"
+    assert len([s for s in rounds if re.search(portering, s)]) <= len(rounds) / 10, rounds
 
 
 def test_going_home_in_the_afternoon_is_not_going_to_bed():
@@ -1818,3 +1822,18 @@ def test_plants_tended_in_pots_are_a_gardens_work():
     assert [s for s in steps if re.search(r"\b(?:pots are dry|pinching out|gardening gloves)\b", s)], steps
     elsewhere = r"\b(?:joints|bolts|wiring|glue|customers?|till|sale)\b"
     assert len([s for s in steps if re.search(elsewhere, s)]) <= len(steps) / 10, steps
+
+
+def test_a_part_of_the_day_is_no_place_to_eat_and_a_habit_in_it_is_planned():
+    """Session 79's Incheon hagwon teacher, who "does yoga in the morning and has dinner around 6 pm between classes",
+    was planned "enjoy dinner in the morning at 6:00 pm", and no yoga."""
+    from aga.simulator.plan import _lifestyle_items, meal_places
+
+    lifestyle = (
+        "Seo Ji-hye goes to sleep around 1 am and gets up around 9 am. She does yoga in the morning and has dinner "
+        "around 6 pm between classes."
+    )
+    assert meal_places(lifestyle) == {}
+    assert meal_places("He has dinner at the manse at 1 pm.") == {"dinner": "at the manse"}
+    assert _lifestyle_items(lifestyle, 9) == [(9, "do yoga")]
+    assert _lifestyle_items("Tom gets up at 6 am. He is tired in the evening.", 6) == []

@@ -1053,7 +1053,11 @@ _MEAL_PLACE = re.compile(
     # in his chapel instead)
     # (and before what goes on of it: "at the cookhouse like everyone else", "eats at the cookhouse and always goes
     # back for seconds", an outside tester's circus, session 72)
-    r"|(?:his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?"
+    # (not a time of day: "does yoga in the morning and has dinner around 6 pm" was "enjoy dinner in the morning" at
+    # 6 pm, an outside tester's hagwon teacher, session 79)
+    r"|(?!(?:the|his|her|their)\s+(?:morning|afternoon|evening|night|day|week|weekend|summer|winter|spring|autumn|"
+    r"meantime|end|beginning|middle|past|future|moment|dark|daytime|small hours)s?\b)"
+    r"(?:his|her|their|the)\s+[a-z]+(?:\s+[a-z]+)?"
     r"(?=\s*(?:$|[,.;]|\s+(?:at|around|about|with|before|after|and|like|when|every|each|for)\b)))"
 )
 _MEALS_SAID = re.compile(r"\b(breakfast|brunch|lunch|dinner|supper|meal break|meal|snack)s?\b", re.IGNORECASE)
@@ -1161,6 +1165,11 @@ def _other_meals(lifestyle: str, wake: int) -> list[tuple[int, str]]:
 _SLEEP = re.compile(r"\b(?:sleeps?|bed|beds|wakes?|waking|gets? up|rises|naps?)\b", re.IGNORECASE)
 
 
+_IN_A_PART_OF_DAY = re.compile(
+    r"\b(?:in the (?:morning|afternoon|evening)|at night|every (?:morning|evening|night))\b", re.IGNORECASE
+)
+
+
 def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
     """(hour, plan-form clause) of what a lifestyle states at a clock hour besides sleep and meals: a
     model reading "He prays at the mosque at 4 pm" plans the prayer (an outside tester's night watchman
@@ -1173,7 +1182,10 @@ def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
         # "eats a sandwich in her car at 1 pm" is the meal the plan has about that hour
         if verb is None or verb in ("eats", "dines"):
             continue
-        if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not _AT_CLOCK.search(spoken(clause)):
+        # (or in a part of the day: "does yoga in the morning" was planned at no hour, an outside tester's hagwon
+        # teacher, session 79)
+        timed = _AT_CLOCK.search(spoken(clause)) or _IN_A_PART_OF_DAY.search(clause)
+        if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not timed:
             continue
         out += [(h, t) for h, t in routine(clause, wake) if t not in (END_OF_DAY, WORK_DONE)]
     return out

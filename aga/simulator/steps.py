@@ -3615,7 +3615,10 @@ _NEEDS: dict[str, re.Pattern[str]] = {
         r"\b(?:campaign\w*|elect\w*|candida\w*|canvass\w*|vot(?:e|es|ers?|ing)|petition\w*|lobby\w*|"
         r"negotiat\w*|persuad\w*|fundrais\w*|rais\w* money|donations?|supporters?|cause|council\w*|mayor\w*|"
         r"politic\w*|activis\w*|protest\w*|unions?|deals?|sponsor\w*|pitch\w*|convinc\w*|committee|"
-        r"win\w* (?:people|them|support|votes|over))\b",
+        r"win\w* (?:people|them|support|votes|over)|"
+        # (and what is spread from door to door or on paper: session 79's porter and his residents' meeting)
+        r"door[- ]to[- ]door|knocking on (?:the |people's |every )?doors|leaflets?|flyers?|fliers?|posters?|"
+        r"notices?)\b",
         re.IGNORECASE,
     ),
     # Serving customers is the work of those who sell or serve: a shop's, a cafe's, a bar's, a counter's.
@@ -4067,7 +4070,11 @@ _TENDING_PLANTS = re.compile(
 _POSTING = re.compile(
     r"(?:(?:putting|puts|put|pinning|pins|sticking|sticks|hanging|hangs)\s+up|handing out|hands out|giving out|"
     r"gives out|delivering|delivers)\s+(?:(?:the|some|a few|more|her|his|their)\s+)?(?:[\w'’-]+\s+)?"
-    r"(?:notices?|posters?|flyers?|leaflets?|fliers?)\b",
+    r"(?:notices?|posters?|flyers?|leaflets?|fliers?)\b"
+    # (and going door to door: the porter's "going door to door in Haneul Tower about the residents' meeting" was a
+    # porter's hour, "pushing a patient in a wheelchair to X-ray", by his trade; session 79)
+    r"|(?:going|goes|went|walking|calling)\s+(?:from\s+)?door[- ]to[- ]door"
+    r"|knocking on (?:the |people's |every )?doors",
     re.IGNORECASE,
 )
 # Making a meal ("making breakfast for her grandson", "fixing the children's tea"), not getting ready for one.
@@ -4456,9 +4463,12 @@ def kinds_of(activity: str, trade: str = "", routine: str = "") -> list[tuple[st
     elif _POSTING.match(main_clause(activity)):
         # Notices put up tell people of something: an outside tester's porter "putting up notices in the lobby" about
         # his residents' meeting was at an office desk, "joining a video call" (desk work 0.33 against persuading's
-        # 0.32; session 79). Of an occasion said, they are its organiser's; else they win people for something.
-        posted = "event" if _NEEDS["event"].search(f"{activity} {trade}") else "persuading"
-        scores[_KINDS.index(posted)] += _VERB_WEIGHT
+        # 0.32; session 79). Of an occasion said, they are its organiser's; else, and from door to door, they win
+        # people for something.
+        # (said outright as canvassing is, whatever the trade: the porter's door to door was still a porter's)
+        door = re.search(r"\bdoors?\b", main_clause(activity), re.IGNORECASE)
+        posted = "event" if _NEEDS["event"].search(f"{activity} {trade}") and not door else "persuading"
+        scores[_KINDS.index(posted)] += _KIND_VERB_WEIGHT if door else _VERB_WEIGHT
     elif _MAKING_A_MEAL.match(main_clause(activity)):
         # A meal made is cooked: an outside tester's grandmother "making breakfast for her grandson" at 5 am was
         # eating it, "leaving a little on the plate" (MiniLM 0.61 for a meal against cooking's 0.41; session 79).

@@ -862,7 +862,8 @@ def _line(
             )
             head = head[:cut]
         # (but "where to" is whole: "asking the passenger where to" was said back "... the passenger where")
-        while len(head) > 4 and head[-1].lower() in _DANGLING and " ".join(head[-2:]).lower() != "where to":
+        # (nor is "who to talk to": "Yes, I am making a list of who to talk." was said, session 79)
+        while len(head) > 4 and head[-1].lower() in _DANGLING and not _WHOLE_ENDING.search(" ".join(head)):
             head.pop()  # "... at Hobbs Cafe for her" -> "... Cafe"
         said_back = " ".join(head)
         # The listener's own occasion is taken up by its name half the time ("How are the plans for your
@@ -1308,6 +1309,10 @@ ECHOES = ("Oh, ", "Hm, ", "Right, ")  # taking up what the other just said
 _STILL = re.compile(r"(?:^|[.!?]\s+)Still (\w+ing\b[^?]*)\?")
 ANSWER_CHANCE = 0.8  # a question put to one is mostly answered, not passed over for small talk
 CONFIRMS = ("Yes, ", "That's right, ", "Ha, yes, ", "True, ")  # ... when it was said of oneself
+# A phrase whole with its last small word: "where to", "who to talk to", "what to ask about".
+_WHOLE_ENDING = re.compile(
+    r"(?:\bwhere to|\b(?:who|whom|what|which|where)\s+to\s+[\w'-]+\s+(?:to|with|for|on|about|at|in))$", re.IGNORECASE
+)
 
 
 def _tells(gist: list[str], line: str, listener: str) -> bool:
@@ -1580,6 +1585,7 @@ def utterance(p: Prompt) -> dict[str, object]:
     candidates = [x for x in candidates if not _done_elsewhere(x, p.get("name"), now, p.get("action"))]
     candidates = [x for x in candidates if not _seen_doing_else(x, p.get("other"), p.get("other_action"))]
     candidates = _not_known_to_kin(candidates, p)
+    candidates = _not_known_to_both(candidates, p)
     duty = duty if duty in candidates else ""
     # Nor is what the prompt's past context shows their last talk said ("Earlier they talked: ... So, I have heard
     # a fox near the hen house ..."): the same porter told his fox to one novice four times in a day, each time
@@ -1605,6 +1611,24 @@ def _not_known_to_kin(candidates: list[str], p: Prompt) -> list[str]:
     firsts = {n.split()[0] for n in (p.get("name"), p.get("other")) if n}
     whose = rf"^(?:{'|'.join(re.escape(n) for n in firsts)})\b"
     return [x for x in candidates if not (re.match(whose, x) and _LONG_STANDING.search(x))]
+
+
+def _not_known_to_both(candidates: list[str], p: Prompt) -> list[str]:
+    """``candidates`` without a standing fact of the speaker and the listener together, which both know: "Guess what?
+    You teach me in my suneung English class." was a pupil's news to his teacher, of the statement "Seo Ji-hye teaches
+    Choi Jae-won in her suneung English class" (session 79)."""
+    me, you = p.get("name"), p.get("other")
+    if not me or not you:
+        return candidates
+
+    def named(text: str, name: str) -> bool:
+        return re.search(rf"\b(?:{re.escape(name)}|{re.escape(_first(name))})\b", text) is not None
+
+    def standing(text: str) -> bool:
+        m = re.match(rf"(?:{re.escape(me)}|{re.escape(you)})\s+([a-z]+)\b", text)
+        return m is not None and m.group(1).endswith("s") and m.group(1) not in ("is", "has", "was", "does")
+
+    return [x for x in candidates if not (named(x, me) and named(x, you) and standing(_content(x)))]
 
 
 def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool:
