@@ -164,7 +164,7 @@ ARTS: tuple[Art, ...] = (
         ("sharpening the pencils", "opening the sketchbook at a fresh page", "setting out the pencils and the eraser",
          "pinning up the reference pictures",
          # a tablet's (only where one is said, see _FORMS)
-         "switching on the drawing tablet", "opening the file of the last page"),
+         "switching on the drawing tablet"),
         ("sketching the outline", "shading a corner", "rubbing out a line", "drawing from a reference picture",
          "trying the pose again", "filling a page with quick studies", "going over the lines in ink",
          "blending the shading with a finger", "drawing the hands again", "starting a fresh page",
