@@ -1001,45 +1001,36 @@ def test_a_line_says_an_activity_without_the_step_in_brackets_and_each_once():
     assert not [x for x in lines if re.search(r"\((?:checking|tying|cutting|rolling)", x)]
 
 
+def _lines_to_ana(memories: str, other_action: str) -> list[str]:
+    """Tam's lines to Ana, a talk begun, over 60 seeds, with ``memories`` and Ana doing ``other_action``."""
+    shown = {
+        "name": "Tam Osei",
+        "other": "Ana Ruiz",
+        "memories": memories,
+        "other_action": other_action,
+        "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
+    }
+    return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
+
+
 def test_what_the_listener_was_seen_doing_is_not_said_as_what_they_do_now():
     """Session 73's circus: "you are doing a jigsaw puzzle" was said to a flyer on the trapeze, from what the speaker
     saw her doing at 9 am; 18 such lines."""
     memories = "- Ana Ruiz is doing a jigsaw puzzle (watching a film)\n- Ana Ruiz is grabbing breakfast at the Galley"
-
-    def lines(other_action: str) -> list[str]:
-        shown = {
-            "name": "Tam Osei",
-            "other": "Ana Ruiz",
-            "memories": memories,
-            "other_action": other_action,
-            "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
-        }
-        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
-
-    now = lines("rehearsing on the trapeze (chalking the hands)")
+    now = _lines_to_ana(memories, "rehearsing on the trapeze (chalking the hands)")
     assert not [x for x in now if re.search(r"jigsaw|breakfast", x)], now
-    assert any("jigsaw" in x for x in lines("doing a jigsaw puzzle (finding the corners)"))
+    assert any("jigsaw" in x for x in _lines_to_ana(memories, "doing a jigsaw puzzle (finding the corners)"))
 
 
 def test_a_meal_the_listener_was_seen_at_is_not_said_as_what_they_do_now():
     """Session 78's Dar es Salaam town: "So, you are grabbing a morning meal" was said at 9 pm to a driver relaxing
     at home, from what the speaker saw him doing in the morning (a sight with neither a step nor a place)."""
     memories = "- Ana Ruiz is grabbing a morning meal\n- Ana Ruiz is resting"
-
-    def lines(other_action: str) -> list[str]:
-        shown = {
-            "name": "Tam Osei",
-            "other": "Ana Ruiz",
-            "memories": memories,
-            "other_action": other_action,
-            "conversation": "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam, good to see you.",
-        }
-        return [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(60)]
-
-    now = lines("sweeping the yard (gathering the leaves)")
+    now = _lines_to_ana(memories, "sweeping the yard (gathering the leaves)")
     assert not [x for x in now if re.search(r"morning meal|breakfast|resting", x)], now
-    assert any(re.search("morning meal|breakfast", x) for x in lines("grabbing a morning meal (buttering the bread)"))
-    assert any("resting" in x for x in lines("resting on the porch (closing the eyes)"))
+    eating = _lines_to_ana(memories, "grabbing a morning meal (buttering the bread)")
+    assert any(re.search("morning meal|breakfast", x) for x in eating)
+    assert any("resting" in x for x in _lines_to_ana(memories, "resting on the porch (closing the eyes)"))
 
 
 def test_being_in_this_conversation_is_not_told_to_the_listener():
