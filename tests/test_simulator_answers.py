@@ -3779,6 +3779,17 @@ def test_what_the_listener_is_seen_doing_is_remarked_on_as_seen():
     lines = [ask("converse.utterance", seed, **lunch)["utterance"] for seed in range(300)]
     seen = [x for x in lines if "having lunch" in x]
     assert seen and not [x for x in seen if re.search(r"Rather you than me|Need a hand|Nearly done", x)], seen
+    # ... nor a step of one, which says no meal ("Still leaving a little on the plate? That must keep you busy." was
+    # said to one having lunch, an outside tester's Incheon town, session 79)
+    plate = {**shown, "other_action": "having lunch (leaving a little on the plate)", "conversation": ""}
+    lines = [ask("converse.utterance", seed, **plate)["utterance"] for seed in range(300)]
+    seen = [x for x in lines if "on the plate" in x]
+    work = r"keep you busy|Rather you than me|Need a hand|Nearly done|How long have you|How is that going"
+    assert seen and not [x for x in seen if re.search(work, x)], seen
+    # ... while a step of work is work
+    nets = {**plate, "other_action": "working on the quay (mending the nets)"}
+    lines = [ask("converse.utterance", seed, **nets)["utterance"] for seed in range(300)]
+    assert [x for x in lines if "mending the nets" in x and re.search(work, x)]
 
 
 def test_a_talk_of_small_talk_alone_is_nothing_to_bring_up():
@@ -4267,6 +4278,11 @@ def test_session_64s_tea_estate_talks():
     assert _feeling_said("finds him too loud but likes him") == "I find him too loud but like him"
     assert _feeling_said("curious about her") == "I'm curious about her"  # (session 70: "I curious about her")
     assert _feeling_said("jealous of his boat") == "I'm jealous of his boat"
+    # (a meal keeps no one busy: "The usual. I've been busy having dinner." was said, session 79)
+    dinner = {_answered("doing", "I am having dinner", random.Random(seed)) for seed in range(100)}
+    assert [x for x in dinner if "having dinner" in x] and not [x for x in dinner if "busy" in x], dinner
+    nets = {_answered("doing", "I am mending the nets", random.Random(seed)) for seed in range(100)}
+    assert [x for x in nets if "busy mending" in x]
     assert _answered(_how_one_is("How long have you been at it?"), "", random.Random(1)) in (
         "A while now.", "Not long.", "Too long, if you ask me.", "Since early on."
     )  # fmt: skip

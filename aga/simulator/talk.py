@@ -659,6 +659,13 @@ _AT_EASE = re.compile(
 _MEAL_WORK = re.compile(
     r"\b(?:cook\w*|prepar\w*|serv\w*|making|fixing|clearing|washing up|delivering)\b", re.IGNORECASE
 )
+
+
+def _at_ease(doing: str) -> bool:
+    """Whether ``doing`` is a meal or a rest (not cooking or serving one: cooking lunch is work)."""
+    return bool(_AT_EASE.search(doing)) and not _MEAL_WORK.search(doing)
+
+
 _DOING_NOW = re.compile(r"^you(?: are|'re) (?=\w+ing\b)")
 _UNTIL = re.compile(r",?\s+(?:until|till)\s.*$")
 
@@ -1033,6 +1040,10 @@ def _answered(asked: str, doing: str, rng: random.Random) -> str:
     """The answer to a question of ``_HOW_ONE_IS`` kind ``asked``, with what one is doing where it says
     something ("Not yet. I've been mending the nets."), and now and then the question asked back."""
     said_as = ("I've been ", "I'm just ", "I've been busy ", "Just ", "Mostly ")
+    if _at_ease(doing):
+        # (a meal or a rest keeps no one busy: "The usual. I've been busy having dinner." was said, an outside
+        # tester's Incheon town, session 79)
+        said_as = tuple(x for x in said_as if "busy" not in x)
     busy = re.sub(r"^I am ", rng.choice(said_as), doing) if doing else ""
     if asked == "eaten":
         eating = bool(doing) and re.search(r"\b(?:eat\w*|breakfast|lunch|dinner|supper|meal|snack)\b", doing)
@@ -1055,11 +1066,14 @@ def _opening(
     "enjoying your meal? I'm planning a party ..."); else another memory."""
     parts: list[str] = []
     doing = _doing_now(p.get("other_action"))
+    # (a step of a meal is the meal's: "Still leaving a little on the plate? That must keep you busy." was said to
+    # one having lunch, an outside tester's Incheon town, session 79)
+    at_ease = _at_ease(doing)
     if doing and (step := _doing_now(_step_of(p.get("other_action")))) and rng.random() < OPEN_STEP_CHANCE:
         doing = step  # (what they are at within it: "I see you are playing cards")
     if doing and rng.random() < OPEN_SEEN_CHANCE:
         topic = as_said_to(f"{p.get('other')} is {doing}", p.get("name"), p.get("other"))  # ("for your class")
-        parts.append(_and(_framed(topic, SEEN, rng), rng.choice(_about_you(topic))))
+        parts.append(_and(_framed(topic, SEEN, rng), rng.choice(_about_you(topic, at_ease))))
     # (one's secret is no way to open a talk: "Hi Isabella! Guess what? I have a secret crush on Klaus")
     news = [t for t in news if not _KEPT_QUIET.search(t)]
     if news and rng.random() < (OPEN_DUTY_CHANCE if duty else OPEN_NEWS_CHANCE):
@@ -1111,7 +1125,7 @@ def _parting(line: str, other: str, other_action: str, rng: random.Random) -> st
         parts.append(rng.choice(_PARTING_OKS))
     doing = _doing_now(other_action)
     if doing and rng.random() < 0.5:
-        parts.append(rng.choice(_PARTING_AT_EASE if _AT_EASE.search(doing) else _PARTING_AT_WORK))
+        parts.append(rng.choice(_PARTING_AT_EASE if _at_ease(doing) else _PARTING_AT_WORK))
     elif rng.random() < 0.5:
         parts.append(rng.choice(_PARTING_NICE))
     leave = rng.choice(_PARTINGS)
@@ -1232,12 +1246,12 @@ def _by_name(topic: str, said: list[str], rng: random.Random, aspects: tuple[str
     return by_its_name(topic, rng, aspects)
 
 
-def _about_you(topic: str) -> list[str]:
+def _about_you(topic: str, at_ease: bool = False) -> list[str]:
     """What is asked or said after telling the listener about the listener: a question to them, not
-    surprise at one's own words; of what they are doing now, a word on it as one sees it."""
+    surprise at one's own words; of what they are doing now, a word on it as one sees it (``at_ease``: what
+    they are doing is a meal or a rest, which a step of it may not say)."""
     if _DOING_NOW.match(topic):
-        at_ease = _AT_EASE.search(topic) and not _MEAL_WORK.search(topic)  # (cooking lunch is work)
-        return list(_SEEN_AT_EASE if at_ease else _SEEN_REMARKS)
+        return list(_SEEN_AT_EASE if at_ease or _at_ease(topic) else _SEEN_REMARKS)
     return [x for x in _follow_ups(topic) if x not in _NEWS_TO_ME]
 
 
@@ -1641,7 +1655,7 @@ def _done_elsewhere(memory: str, name: str, currently: str, action: str) -> bool
     if not m:
         return False
     doing = canonical(m.group(1))
-    if _AT_EASE.search(doing) and not _MEAL_WORK.search(doing):
+    if _at_ease(doing):
         return True  # (what the listener sees, and nothing to tell)
     # (a prompt that shows no action of the speaker's leaves what they do now unknown)
     now = canonical(without_step(action))
@@ -1658,8 +1672,8 @@ def _seen_doing_else(memory: str, listener: str, other_action: str) -> bool:
     if not m:
         return False
     seen = m.group(1)
-    if not re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", seen) and not (
-        _AT_EASE.search(seen) and not _MEAL_WORK.search(seen)
+    if not re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", seen) and not _at_ease(
+        seen
     ):
         return False
     # (one text the start of the other is the same thing: seen "having lunch", now "having lunch at the canteen")
