@@ -1672,9 +1672,8 @@ def _seen_doing_else(memory: str, listener: str, other_action: str) -> bool:
     if not m:
         return False
     seen = m.group(1)
-    if not re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", seen) and not _at_ease(
-        seen
-    ):
+    placed = re.search(rf"\(|\b(?:at|in|on) (?:the )?{CAP}|^(?:chatting|waiting to start)\b", seen)
+    if not placed and not _at_ease(seen):
         return False
     # (one text the start of the other is the same thing: seen "having lunch", now "having lunch at the canteen")
     then, now = canonical(without_step(seen))[:20], canonical(without_step(other_action))[:20]
