@@ -317,6 +317,7 @@ def day_statistics(run: Any) -> dict[str, Any]:
             {a: [m for _, m in rows] for a, rows in timed.items()},
         ),
         "conversations": len(chats),
+        "said_again_share": ref.said_again_share(chats)["mean"],
         "chat_lines_mean": round(statistics.fmean(len(c) for c in chats), 2) if chats else 0.0,
         "meetings": meetings["meetings"],
         "meetings_talked_share": meetings["talked_share"],
@@ -814,6 +815,8 @@ _DAY_ROWS = (
 )
 
 
+# What a speaker says word for word in two conversations of a day (realism_reference.said_again_pairs).
+_SAID_AGAIN = "share of a speaker's sentences in a talk said again in another talk"
 # The day figures that measure variety, with the way that is more varied (the others describe the day).
 _DAY_VARIETY = (
     ("distinct activities per agent-day", "distinct_activities_mean", "distinct_activities_mean", +1),
@@ -824,6 +827,7 @@ _DAY_VARIETY = (
      "cross_block_repeat_share", -1),
     ("distinct sub-steps in a block of about an hour", "hour_block_distinct_substeps_mean",
      "hour_block_distinct_substeps_mean", +1),
+    (_SAID_AGAIN, "said_again_share_mean", "said_again_share", -1),
 )  # fmt: skip
 
 
@@ -890,6 +894,8 @@ def _day_table(original: dict[str, Any], days: dict[str, list[dict[str, Any]]], 
     cells = [_day_cell([d.get("conversations") for d in days[t]]) for t in towns]
     out.append(f"| conversations in the day (both sides store one) | {chats // 2 if chats else ''} | "
                + " | ".join(cells) + " |")  # fmt: skip
+    cells = [_day_cell([d.get("said_again_share") for d in days[t]]) for t in towns]
+    out.append(f"| {_SAID_AGAIN} | {original.get('said_again_share_mean', '')} | " + " | ".join(cells) + " |")
     # The same rules on both sides (benchmarks/talk_reference.py): the original's figures from its
     # saved sightings and conversations.
     theirs = talk_reference.summary(talk_reference.load())

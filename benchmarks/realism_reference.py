@@ -273,6 +273,108 @@ def chat_lines(filling: Any) -> int:
     return sum(1 for item in filling if isinstance(item, list | tuple) and len(item) == 2)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences_of(line: str) -> list[str]:
+    """The normalised sentences of one utterance ("Hi Maria! How are you?" -> ["hi maria", "how are you"])."""
+    return [key for part in _SENTENCE_END.split(line.strip()) if (key := normalise(part))]
+
+
+def said_again_pairs(conversations: Sequence[Sequence[Sequence[str]]]) -> list[list[float]]:
+    """How much of what one says in a conversation one says word for word in another conversation of the
+    same day: per speaker, per ordered pair of their conversations (a, b), the share of their distinct
+    sentences in ``a`` that they also say in ``b``, as ``[speaker, a, b, share]`` (speakers numbered in
+    order of first appearance, conversations by their place in ``conversations``).
+
+    ``conversations`` is one day's conversations, each a list of ``[speaker, line]`` pairs, each
+    conversation once. A pair measure, so that a town with many conversations a day is not more repetitive
+    by count alone: stock small talk ("I have been busy with my work lately.") said in talk after talk is
+    what it finds; a greeting that names the partner differs by partner, as a model's does.
+    """
+    by_speaker: dict[str, list[tuple[int, set[str]]]] = {}
+    for index, conversation in enumerate(conversations):
+        said: dict[str, set[str]] = {}
+        for item in conversation:
+            if isinstance(item, list | tuple) and len(item) == 2:
+                said.setdefault(str(item[0]), set()).update(sentences_of(str(item[1])))
+        for speaker, keys in said.items():
+            if keys:
+                by_speaker.setdefault(speaker, []).append((index, keys))
+    return [
+        [number, a, b, round(len(mine & other) / len(mine), 4)]
+        for number, talks in enumerate(by_speaker.values())
+        for a, mine in talks
+        for b, other in talks
+        if a != b
+    ]
+
+
+def said_again_share(conversations: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:
+    """The mean share of :func:`said_again_pairs` over all pairs (``mean``; 0.0 without any) and how many
+    pairs there were (``pairs``)."""
+    pairs = said_again_pairs(conversations)
+    return {"mean": round(statistics.fmean(p[3] for p in pairs), 4) if pairs else 0.0, "pairs": len(pairs)}
+
+
+def bootstrap_said_again(
+    pairs: Sequence[Sequence[float]], rounds: int = 4000, seed: int = 0, level: float = 0.95
+) -> list[float]:
+    """A percentile bootstrap interval of the mean of :func:`said_again_pairs`' shares, resampling the day's
+    conversations (with replacement, as many as there were) and keeping the pairs of two resampled
+    conversations that are not the same one (a conversation drawn twice is no second talk)."""
+    import random
+
+    talks = sorted({int(p[1]) for p in pairs} | {int(p[2]) for p in pairs})
+    if not talks:
+        return [0.0, 0.0]
+    share = {(int(p[0]), int(p[1]), int(p[2])): float(p[3]) for p in pairs}
+    speakers = sorted({int(p[0]) for p in pairs})
+    rng = random.Random(seed)
+    means: list[float] = []
+    for _ in range(rounds):
+        drawn = rng.choices(talks, k=len(talks))
+        values = [
+            share[(who, a, b)]
+            for who in speakers
+            for i, a in enumerate(drawn)
+            for j, b in enumerate(drawn)
+            if i != j and a != b and (who, a, b) in share
+        ]
+        if values:
+            means.append(statistics.fmean(values))
+    means.sort()
+    tail = (1 - level) / 2
+    return [round(means[int(tail * len(means))], 4), round(means[min(len(means) - 1, int((1 - tail) * len(means)))], 4)]
+
+
+def day_conversations(nodes: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> list[list[Any]]:
+    """Each conversation of the personas' chat nodes once, in time order (``nodes``: persona -> their nodes;
+    a conversation is stored in both participants' memories, with the same time and lines)."""
+    import json
+
+    talks: dict[tuple[str, str], list[Any]] = {}
+    for agent_nodes in nodes.values():
+        for node in agent_nodes.values():
+            filling = node.get("filling")
+            if node.get("type") == "chat" and chat_lines(filling):
+                talks.setdefault((str(node.get("created")), json.dumps(filling)), filling)
+    return [talks[key] for key in sorted(talks)]
+
+
+def chat_figures(nodes: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """The conversation figures of the personas' day (figures only): :func:`said_again_share` over
+    :func:`day_conversations`, its pairs and their bootstrap interval."""
+    talks = day_conversations(nodes)
+    pairs = said_again_pairs(talks)
+    return {
+        "conversations": len(talks),
+        "said_again_share_mean": said_again_share(talks)["mean"],
+        "said_again_pairs": pairs,
+        "said_again_bootstrap_95": bootstrap_said_again(pairs),
+    }
+
+
 def original_statistics(scratch: Mapping[str, Any], nodes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """Figures (no text) for one persona of a saved run of the original study.
 
@@ -446,6 +548,10 @@ HOW = {
     "events_all includes the many perceived object events ('<object> is idle' is fixed at 1); thoughts "
     "include the day's plan, the seeded whisper thoughts and reflections",
     "overall": "means over the three agents of their counts; importance pooled over all three agents' nodes",
+    "overall.said_again": "said_again_pairs() over day_conversations() of the three personas' chat nodes: per "
+    "speaker, per ordered pair of their conversations (a, b), the share of their distinct sentences in a that they "
+    "say word for word in b, as [speaker, a, b, share]; said_again_share_mean is their mean, and bootstrap_95's "
+    "said_again_share_mean is bootstrap_said_again() (conversations resampled, seed 0)",
 }
 
 
@@ -493,6 +599,29 @@ def add_block_figures(document: dict[str, Any], scratch_paths: Mapping[str, str]
     return document
 
 
+def add_chat_figures(document: dict[str, Any], nodes_paths: Mapping[str, str]) -> dict[str, Any]:
+    """``document`` (the reference figures) with :func:`chat_figures` added to its ``overall``, from the personas'
+    nodes files (whole, or their chat nodes alone). The conversations must be as many as the chat nodes the
+    document counted make (each is stored twice): a check that the copies hold the day's every conversation."""
+    import json
+    from pathlib import Path
+
+    nodes = {name: json.loads(Path(path).read_text()) for name, path in nodes_paths.items()}
+    figures = chat_figures(nodes)
+    expected = int(document["overall"]["chat_nodes_total"]) // 2
+    if figures["conversations"] != expected:
+        raise ValueError(
+            f"{', '.join(nodes_paths.values())}: {figures['conversations']} conversations, the reference counted "
+            f"{expected} (chat_nodes_total / 2): not copies of the day's nodes"
+        )
+    overall = document["overall"]
+    overall["said_again_share_mean"] = figures["said_again_share_mean"]
+    overall["said_again_pairs"] = figures["said_again_pairs"]
+    overall.setdefault("bootstrap_95", {})["said_again_share_mean"] = figures["said_again_bootstrap_95"]
+    document["how"] = HOW
+    return document
+
+
 def figures_only(value: Any, path: str = "") -> list[str]:
     """Paths in a figures dict whose leaves are not finite numbers (empty when it holds figures only)."""
     if isinstance(value, Mapping):
@@ -508,7 +637,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ``--dir`` holds ``<first name>_scratch.json`` and ``<first name>_nodes.json`` for the three personas
     (copies of the files under :data:`RUN_DIR` at :data:`COMMIT`); ``--source`` is a JSON file with the
     provenance block to embed (kept as is). With ``--scratch-only``, ``--out`` is the existing reference,
-    to which the figures computed from the scratch files alone are added (:func:`add_block_figures`).
+    to which the figures computed from the scratch files alone are added (:func:`add_block_figures`); with
+    ``--chats-only``, those computed from the nodes files' chat nodes (:func:`add_chat_figures`: the files may
+    hold the chat nodes alone).
     """
     import argparse
     import json
@@ -519,9 +650,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", required=True)
     parser.add_argument("--source")
     parser.add_argument("--scratch-only", action="store_true")
+    parser.add_argument("--chats-only", action="store_true")
     args = parser.parse_args(argv)
     folder = Path(args.dir)
     scratch = {n: str(folder / f"{n.split()[0].lower()}_scratch.json") for n in PERSONAS}
+    if args.chats_only:
+        nodes = {n: str(folder / f"{n.split()[0].lower()}_nodes.json") for n in PERSONAS}
+        document = add_chat_figures(json.loads(Path(args.out).read_text()), nodes)
+        Path(args.out).write_text(json.dumps(document, indent=2) + "\n")
+        return
     if args.scratch_only:
         document = add_block_figures(json.loads(Path(args.out).read_text()), scratch)
         Path(args.out).write_text(json.dumps(document, indent=2) + "\n")

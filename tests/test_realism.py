@@ -320,6 +320,17 @@ def test_the_day_verdict_fails_a_day_more_repetitive_than_the_gpt35_day():
         "misses (0.5 vs 0.29; outside GPT-3.5's own day-to-day interval 0.2-0.4)"
     )
     assert marks["distinct activities per agent-day"] == "holds"  # no interval: judged as before
+    # What a speaker says again in another talk of the day: more than GPT-3.5 said again misses.
+    original["said_again_share_mean"] = 0.02
+    original["bootstrap_95"]["said_again_share_mean"] = [0.0, 0.04]
+    stock = day_verdict(original, {"t": [{**varied, "said_again_share": 0.07}]})["t"]
+    assert stock["share of a speaker's sentences in a talk said again in another talk"] == (
+        "misses (0.07 vs 0.02; outside GPT-3.5's own day-to-day interval 0-0.04)"
+    )
+    fresh = day_verdict(original, {"t": [{**varied, "said_again_share": 0.015}]})["t"]
+    assert fresh["share of a speaker's sentences in a talk said again in another talk"] == "holds"
+    table = "\n".join(_day_table(original, {"t": [{**varied, "said_again_share": 0.07}]}, [0]))
+    assert "| share of a speaker's sentences in a talk said again in another talk | 0.02 | 0.07 |" in table
 
 
 def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatch):

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.realism_reference import (
+    add_chat_figures,
     bootstrap_day,
+    bootstrap_said_again,
     count_blocks,
     cross_block_repeat_share,
     distinct_activities,
@@ -21,7 +23,10 @@ from benchmarks.realism_reference import (
     mean_per_day,
     normalise,
     original_statistics,
+    said_again_pairs,
+    said_again_share,
     schedule_stats,
+    sentences_of,
     split_decomposed,
     substeps_per_block,
 )
@@ -240,7 +245,8 @@ def test_the_committed_per_block_figures_give_the_reference_means_and_its_interv
             == dec["hour_block_distinct_substeps_mean"]
         )
     overall = document["overall"]
-    assert overall["bootstrap_95"] == bootstrap_day(document["per_agent"])
+    blocks_only = {k: v for k, v in overall["bootstrap_95"].items() if k != "said_again_share_mean"}
+    assert blocks_only == bootstrap_day(document["per_agent"])
     for key, (lo, hi) in overall["bootstrap_95"].items():
         assert lo < overall[key] < hi
 
@@ -266,3 +272,47 @@ def test_per_block_figures_and_the_bootstrap_on_a_made_up_day() -> None:
     lo, hi = bootstrap_day(spread)["distinct_substeps_per_block_mean"]
     assert lo < 5.5 < hi and hi - lo > 1.5
     assert bootstrap_day(spread) == bootstrap_day(spread)  # seeded: the stored interval can be checked
+
+
+def test_what_a_speaker_says_again_in_another_talk_is_counted_per_pair_of_their_talks() -> None:
+    """A speaker's stock sentence in talk after talk counts; a greeting by the partner's name does not, nor what
+    another speaker says; a day of stock small talk scores above GPT-3.5's day."""
+    assert sentences_of("Hi Maria! How are you?  Fine.") == ["hi maria", "how are you", "fine"]
+    day = [
+        [["Ana", "Hi Bo! I have been busy with my work lately."], ["Bo", "Same here. Busy day?"]],
+        [["Ana", "Hi Cy! I have been busy with my work lately. Any news?"], ["Cy", "I have been busy too."]],
+        [["Bo", "The nets are torn."], ["Cy", "Busy day?"]],
+    ]
+    pairs = said_again_pairs(day)
+    # Ana: talk 0 -> 1 shares 1 of her 2 sentences, talk 1 -> 0 shares 1 of 3; Bo's and Cy's talks share nothing
+    # of their own (Cy's "Busy day?" was Bo's before).
+    assert sorted(p[3] for p in pairs if p[0] == 0) == [0.3333, 0.5]
+    assert [p[3] for p in pairs if p[0] != 0] == [0.0, 0.0, 0.0, 0.0]
+    assert said_again_share(day) == {"mean": round((0.5 + 0.3333) / 6, 4), "pairs": 6}
+    assert said_again_share([]) == {"mean": 0.0, "pairs": 0}
+    overall = json.loads(REFERENCE.read_text())["overall"]
+    stock = [[["Ana", "Hi! How are you keeping? It's been a long day."], ["Bo", f"Fine. Line {i}."]] for i in range(4)]
+    assert said_again_share(stock)["mean"] > overall["said_again_share_mean"]
+    varied = [[["Ana", f"The {w} nets are torn."], ["Bo", f"The {w} boat leaks."]] for w in ("red", "blue", "old")]
+    assert said_again_share(varied)["mean"] <= overall["said_again_share_mean"]
+
+
+def test_the_committed_conversation_figures_give_their_mean_and_interval(tmp_path: Path) -> None:
+    """The stored pairs are what the day's mean is a mean of, and the stored interval is what bootstrap_said_again
+    gives on them; copies of the chat nodes that miss a conversation are refused."""
+    document = json.loads(REFERENCE.read_text())
+    overall = document["overall"]
+    pairs = overall["said_again_pairs"]
+    assert len(pairs) == 72 and all(len(p) == 4 and 0.0 <= p[3] <= 1.0 for p in pairs)
+    assert round(sum(p[3] for p in pairs) / len(pairs), 4) == overall["said_again_share_mean"]
+    assert bootstrap_said_again(pairs) == overall["bootstrap_95"]["said_again_share_mean"]
+    lo, hi = overall["bootstrap_95"]["said_again_share_mean"]
+    assert lo <= overall["said_again_share_mean"] <= hi
+    # (one conversation, stored in both its speakers' memories, against the reference's 8)
+    talk = {"type": "chat", "created": "2023-02-13 09:55:50", "filling": [["A", "Hi."], ["B", "Hello."]]}
+    paths = {}
+    for name in ("A", "B"):
+        paths[name] = str(tmp_path / f"{name}.json")
+        Path(paths[name]).write_text(json.dumps({"node_1": talk}))
+    with pytest.raises(ValueError, match="1 conversations, the reference counted 8"):
+        add_chat_figures(document, paths)
