@@ -174,7 +174,7 @@ _NOT_THOUGHT = re.compile(
     r"(?:I|How|What|Did|Have|Really|Same|Oh|Let's|Everything|Since|Funny|Time|You|Hm|Right|Yes|True|Ha|So|Well|"
     r"Honestly|Actually|Guess|Between|Truth|Speaking|By|Word|Apparently|Someone|Anyway|Hi|Hey|Hello|Good|Busy|"
     r"Fancy|Thanks|Thank|Sure|Okay|OK|No|Are|Is|Do|Can|Could|Would|Will|Should|Tell|Since|Fine|Any|Anything|Nice|"
-    r"Lovely|Not|Nothing|Glad|Sounds|Still|Looks|Enjoy|Hope|Great)\b"
+    r"Lovely|Not|Nothing|Glad|Sounds|Still|Looks|Enjoy|Hope|Great|Where|All|Has|Had)\b"
 )
 
 
@@ -190,7 +190,8 @@ def utterance(text: str, rng: random.Random) -> str:
         r"Since|Good for you|Work|"  # ("So, Work keeps me on my toes" was said)
         # (and "Honestly, Busy day?", "Well, Any news on your side?": an outside tester's wine estate, session 71)
         r"Busy|Any|Anything|Nice|Lovely|Great|Glad|Not|Nothing|Sounds|Still|Looks|Enjoy|Hope|Quite|Long|Fancy|"
-        r"Another|Lots|Can't|Could|Would|Are|Do)\b",
+        # (and the first words of small talk's other wordings: "Honestly, Where does the time go?", session 80)
+        r"Another|Lots|Can't|Could|Would|Are|Do|Where|There|All|Has|Had)\b",
         text,
     ):
         text = text[0].lower() + text[1:]

@@ -621,6 +621,79 @@ _STATEMENTS = (
     "It's nice to have a moment to chat.", "Everything's fine on my side.",
 )  # fmt: skip
 SMALL_TALK = (*_STATEMENTS, *_SAME, *_TOLD, *_QUESTIONS, _LEAD_IN)
+# Each of them in other words too, one drawn each time it is said (see ``_reworded``): drawn from one wording
+# each, a speaker said the same sentences in talk after talk of a day ("How are you keeping?" in six of an outside
+# tester's Incheon talks), where GPT-3.5's three people of the original study's day said 2% of what they said in
+# one of their talks again in another, word for word (benchmarks/realism_reference.py: said_again_share; session
+# 80). Which one is said is still chosen by what it is (kin do not say they ran into each other, "Have you eaten?"
+# is asked over a meal); the words are the speaker's.
+_WORDINGS: dict[str, tuple[str, ...]] = {
+    "I have been busy with my work lately.": ("Work has kept me busy lately.", "I've had my hands full with work.",
+                                              "Work has been keeping me busy.", "I've been up to my ears in work."),
+    "It's good to see a familiar face.": ("It's always good to see a familiar face.",
+                                          "It's good to see someone I know."),
+    "It is nice to run into you.": ("It's nice running into you.", "What luck, running into you.",
+                                    "It's a nice surprise to run into you."),
+    "It's been a long day.": ("It has been a long day.", "The day has felt long.", "It's been one of those long days."),
+    "The weather has been something lately.": ("The weather has been strange lately.",
+                                               "The weather has been all over the place.",
+                                               "It's been odd weather lately."),
+    "I hope things are going well for you.": ("I hope all is well with you.", "I hope you're keeping well.",
+                                              "I hope life is treating you well."),
+    "I could use a break myself.": ("I could do with a break myself.", "I need a breather myself.",
+                                    "I wouldn't say no to a break."),
+    "Time flies, doesn't it?": ("Time does fly, doesn't it?", "Where does the time go?",
+                                "The days fly by, don't they?"),
+    "Things have been quiet on my end.": ("Things have been quiet on my side.", "It's been quiet for me lately.",
+                                          "Not much has happened on my end."),
+    "It's good to hear a friendly voice.": ("It's always good to hear a friendly voice.",
+                                            "It's good to hear a voice I know."),
+    "I'm glad I ran into you.": ("I'm glad we ran into each other.", "I'm happy I caught you.", "Glad I caught you."),
+    "Funny how the days go by.": ("Funny how fast the days go by.", "Funny how the weeks slip past.",
+                                  "Funny how quickly a day goes."),
+    "I was hoping I'd see you.": ("I was hoping to see you.", "I hoped I might see you today.",
+                                  "I'd hoped to bump into you."),
+    "It's been quite a week.": ("It's been quite the week.", "What a week it has been.", "This week has been a lot."),
+    # (not "on my mind", which tells a thought of the listener: "you have been on my mind")
+    "I've had a lot to think about.": ("I've had a lot going on in my head.", "There's been a lot to think through.",
+                                       "I've had plenty to think about."),
+    "I can't complain.": ("Can't complain.", "I've no complaints.", "I have nothing to complain about."),
+    "I could do with a holiday.": ("I could use a holiday.", "I'm ready for a holiday.", "I'd love a few days off."),
+    "It's been busy, but good.": ("It's been busy, but in a good way.", "Busy, but good.",
+                                  "It's been a busy time, but a good one."),
+    "Work keeps me on my toes.": ("Work keeps me going.", "Work never lets up.", "Work keeps me on the go."),
+    "It's nice to have a moment to chat.": ("It's nice to have a minute to chat.", "It's nice to stop and chat.",
+                                            "It's good to have a chance to chat."),
+    "Everything's fine on my side.": ("All's well on my side.", "Everything's fine with me.", "All fine on my end."),
+    "How has your week been?": ("How's your week been?", "How has your week gone?", "Has it been a good week?"),
+    _EATEN: ("Have you had anything to eat?", "Have you eaten?"),
+    "What have you been up to?": ("What have you been doing with yourself?", "What's new with you?",
+                                  "What have you been busy with?"),
+    "Everything all right with you?": ("All well with you?", "Is everything all right with you?",
+                                       "Everything going all right?"),
+    "How are things with you?": ("How are things?", "How are things going with you?", "How's everything with you?"),
+    "Any news on your side?": ("Any news from your side?", "Anything new with you?", "What's the news with you?"),
+    "How are you keeping?": ("How are you getting on?", "How are you holding up?", "How have you been keeping?"),
+    "Busy day?": ("Busy day today?", "Has it been a busy day?", "Had a busy day?"),
+}  # fmt: skip
+
+
+def _reworded(line: str, rng: random.Random) -> str:
+    """``line`` with each of its sentences that is a small-talk sentence said in one of its wordings."""
+    return " ".join(
+        rng.choice((part, *_WORDINGS[part])) if part in _WORDINGS else part for part in re.split(r"(?<=[.!?])\s+", line)
+    )
+
+
+# The canonical form of each other wording -> that of the sentence it says, longest first (see ``_as_said``).
+_WORDED = {canonical(w.rstrip(".!?")): canonical(k.rstrip(".!?")) for k, ws in _WORDINGS.items() for w in ws}
+_WORDED_PATTERN = re.compile("|".join(re.escape(w) for w in sorted(_WORDED, key=len, reverse=True)))
+
+
+def _as_said(heard: str) -> str:
+    """``heard`` (canonical text) with every small-talk wording said as the sentence it words: what was said
+    in other words was said ("Work has kept me busy lately" is "I have been busy with my work lately")."""
+    return _WORDED_PATTERN.sub(lambda m: _WORDED[m.group(0)], heard)
 
 
 # Small talk of people who meet now and then, which family at home do not say to each other.
@@ -945,7 +1018,7 @@ def _line(
         kin = _KIN.search(_label(p)) is not None
         # What was said in this talk already is not said again: "I have been busy with my work lately"
         # opened four lines running of a market town's couple.
-        heard = canonical(" ".join(said))
+        heard = _as_said(canonical(" ".join(said)))
         # Whether one has eaten is asked over a meal the prompt shows one having or about to have: said at any
         # hour, "Have you eaten yet?" was 21 lines of an outside tester's circus, at 8 and 10 am (session 73).
         eating = _EATING.search(f"{p.get('action')} {p.get('other_action')}") is not None
@@ -975,6 +1048,7 @@ def _line(
     line = line if line.endswith((".", "!", "?")) else line + "."
     if end:
         line += f" {rng.choice(CLOSINGS)}"
+    line = _reworded(line, rng)
     return {"utterance": say(line, rng) if not framed else vary(line, rng), "end": end}
 
 
@@ -996,7 +1070,9 @@ _HOW_ONE_IS = {
     "hand": ("Need a hand?",),
     "eaten": ("Have you eaten yet?",),
 }  # fmt: skip
-_ASKED_HOW = {canonical(q.rstrip("?")): kind for kind, qs in _HOW_ONE_IS.items() for q in qs}
+_ASKED_HOW = {
+    canonical(w.rstrip("?")): kind for kind, qs in _HOW_ONE_IS.items() for q in qs for w in (q, *_WORDINGS.get(q, ()))
+}
 # (each part in several wordings, put together freely: with five ways to say one is well and three to ask
 # back, "I'm doing well, thanks for asking. I've been eating dinner. And you?" came word for word on two
 # seeds of one recorded prompt, and "Not much. I've been busy ringing up a sale." on two of another, where
@@ -1498,6 +1574,7 @@ _SMALL = {
         # (one has heard already, which tells nothing: "I know, I heard about it" was a talk's summary, then told on
         # as "Someone told me Hamisi Salum knows, they heard about it", session 78)
         *_HEARD_ALREADY,
+        *(w for ws in _WORDINGS.values() for w in ws),
     )
 }
 
