@@ -5832,3 +5832,35 @@ def test_a_part_of_an_hour_at_home_is_had_at_home():
     plan = ("relaxing", "having", "driving", "eating", "getting the ferry")  # (the plan's items and "Currently")
     parts = [a for a in answers if not a.startswith(plan) and "," not in a]
     assert parts and all("at home" in a for a in parts), parts
+
+
+def test_small_talk_is_said_in_more_than_one_wording_and_what_was_said_in_other_words_is_not_said_again():
+    """Session 80: drawn from one wording each, stock sentences came back word for word in talk after talk of a day
+    ("How are you keeping?" in six of an outside tester's Incheon talks; benchmarks.realism_reference's
+    said_again_share, 0.073 against GPT-3.5's day's 0.020)."""
+    from aga.simulator.talk import _WORDINGS, _news_in, _reworded
+
+    lines = _lines_after_greeting("")
+    said = " ".join(lines).lower()
+    wordings = [(k, ws) for k, ws in _WORDINGS.items() if k.lower().rstrip(".?!") in said or any(
+        w.lower().rstrip(".?!") in said for w in ws)]  # fmt: skip
+    # (each stock sentence said in sixty lines is said in more than one wording there)
+    assert len(wordings) >= 10
+    assert sum(1 for _, ws in wordings if any(w.lower().rstrip(".?!") in said for w in ws)) >= 8, said
+    assert {_reworded("How are you keeping?", random.Random(s)) for s in range(40)} == {
+        "How are you keeping?",
+        *_WORDINGS["How are you keeping?"],
+    }
+    # Another wording is small talk still, not news to ask about ...
+    assert _news_in("Work has kept me busy lately.") == ""
+    assert _news_in("The ferry's engine is due a service.") != ""
+    # ... and what was said in it is not said again in the talk, in any wording.
+    talk = "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam. Work has kept me busy lately."
+    shown = {"name": "Tam Osei", "other": "Ana Ruiz", "memories": "", "conversation": talk}
+    again = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(150)]
+    busy = ("I have been busy with my work lately.", *_WORDINGS["I have been busy with my work lately."])
+    assert not [x for x in again if any(w.lower().rstrip(".") in x.lower() for w in busy)], again
+    # ... and a question in another wording is answered as the question it words.
+    shown["conversation"] = "[Conversation]\nTam Osei: Hi Ana!\nAna Ruiz: Hey Tam! How are you getting on?"
+    answers = [ask("converse.utterance", seed, **shown)["utterance"] for seed in range(150)]
+    assert [x for x in answers if re.search(r"thanks for asking|Not bad, thanks|Can't complain, really", x)]
