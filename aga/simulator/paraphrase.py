@@ -187,7 +187,7 @@ def utterance(text: str, rng: random.Random) -> str:
         opener = ""  # not "I think I hope ...", not "I think how has your week been?", not "I think funny how ..."
     if opener and re.match(
         r"(?:That|Same|It|How|Let's|Really|The|This|What|Did|Have|Oh|Things|Time|Funny|Everything|From|Tell|Is|"
-        r"Since|Good for you|Work|"  # ("So, Work keeps me on my toes" was said)
+        r"Since|Good for you|Good on you|Work|"  # ("So, Work keeps me on my toes" was said)
         # (and "Honestly, Busy day?", "Well, Any news on your side?": an outside tester's wine estate, session 71)
         r"Busy|Any|Anything|Nice|Lovely|Great|Glad|Not|Nothing|Sounds|Still|Looks|Enjoy|Hope|Quite|Long|Fancy|"
         # (and the first words of small talk's other wordings: "Honestly, Where does the time go?", session 80)

@@ -57,8 +57,13 @@ END_CHANCE = 0.07
 # How a talk is ended. One sentence of twelve words ended every talk on every seed, so two lines that
 # ended talks read alike whatever else they said. (Each begins "Anyway, ", which tells the rest of the
 # line from the leave-taking when a line is taken up.)
-CLOSINGS = ("Anyway, I should get back to what I was doing. See you later!", "Anyway, I'd better get going. Take care!",
-            "Anyway, I'll let you get on. See you soon!", "Anyway, I must be off. Talk to you later!")  # fmt: skip
+# A goodbye in two parts, put together freely: four whole goodbyes were said again in talk after talk of a day (session
+# 80; see _WORDINGS). Each leave opens on "Anyway, ", where what a line tells ends (said_plainly, _news_in).
+_LEAVES = ("Anyway, I should get back to what I was doing.", "Anyway, I'd better get going.",
+           "Anyway, I'll let you get on.", "Anyway, I must be off.", "Anyway, I'd best be going.",
+           "Anyway, I'll let you get back to it.")  # fmt: skip
+_GOODBYES = ("See you later!", "Take care!", "See you soon!", "Talk to you later!", "Bye for now!", "Talk soon!")
+CLOSINGS = tuple(f"{leave} {bye}" for leave in _LEAVES for bye in _GOODBYES)
 NEWS = 6  # a topic rated at least this is news worth telling
 # How often a line after the greeting tells news the memories hold (when there is some not yet said).
 # On the recorded realism prompts the 0.5B and 1.5B both brought up such news in 28% of their lines
@@ -675,6 +680,44 @@ _WORDINGS: dict[str, tuple[str, ...]] = {
     "Any news on your side?": ("Any news from your side?", "Anything new with you?", "What's the news with you?"),
     "How are you keeping?": ("How are you getting on?", "How are you holding up?", "How have you been keeping?"),
     "Busy day?": ("Busy day today?", "Has it been a busy day?", "Had a busy day?"),
+    # ... and the words said after news or a sighting, which came back as often (session 80's harbour6 day: "I had no
+    # idea.", "How is that going?" in two talks of one speaker each). Chosen by what they suit (a follow-up of what
+    # is over, a remark on an occasion), then worded.
+    "How did that go?": ("How did it go?", "Did it go well?"),
+    "What do you make of it?": ("What do you think of it?", "What's your take on it?"),
+    "Tell me more.": ("I'd like to hear more.", "Do tell me more."),
+    "Is that so?": ("Is that right?", "Is that a fact?"),
+    "How do you feel about it?": ("How does that make you feel?", "How does that sit with you?"),
+    "I didn't know that.": ("I never knew that.", "That's news to me.", "I hadn't heard that."),
+    "That must keep you busy.": ("That must keep you on the go.", "That sounds like a lot of work.",
+                                 "That must take up your time."),
+    "How is that going?": ("How's that going?", "How is it going so far?", "How is that coming along?"),
+    "Since when?": ("Since when is that?", "How long has that been?"),
+    "Good for you.": ("Good on you.", "Nice one."),
+    "That's a lot on your plate.": ("That's a lot to take on.", "That's quite a load."),
+    "I had no idea.": ("I'd no idea.", "I had no idea at all.", "I never would have guessed."),
+    "Are you going?": ("Will you be there?", "Are you going yourself?"),
+    "What do you think?": ("What do you reckon?", "What would you say?"),
+    "Everyone's talking about it.": ("Everybody's talking about it.", "It's all anyone talks about."),
+    "I can hardly wait.": ("I can't wait.", "I'm counting the days."),
+    "I thought you'd want to know.": ("I thought you should know.", "I thought I'd let you know."),
+    "Should be interesting.": ("That should be interesting.", "It should be interesting."),
+    "Can you believe it?": ("Can you imagine?", "Would you believe it?"),
+    "We'll see how it goes.": ("We'll see how it turns out.", "Time will tell."),
+    "I'm curious what comes of it.": ("I wonder what will come of it.", "I'm curious how it turns out."),
+    "Keep it in mind.": ("Bear it in mind.", "Keep that in mind."),
+    "Need a hand?": ("Can I give you a hand?", "Want a hand?"),
+    "Don't let me keep you.": ("I won't keep you.", "I won't hold you up."),
+    "How long have you been at it?": ("Have you been at it long?",),
+    "Nearly done?": ("Almost done?", "Nearly finished?"),
+    "Rather you than me.": ("Better you than me.", "I don't envy you."),
+    "Enjoy it.": ("Enjoy yourself.", "Make the most of it."),
+    "Good idea.": ("Sounds like a good idea.", "Not a bad idea."),
+    "I might do the same.": ("I might do the same myself.", "I could do with the same."),
+    "Wish me luck.": ("Fingers crossed.",),
+    "I'll let you know how it goes.": ("I'll tell you how it goes.",),
+    "It keeps me busy.": ("It keeps me on the go.",),
+    "Any ideas?": ("Any thoughts?",),
 }  # fmt: skip
 
 
