@@ -242,7 +242,7 @@ def test_a_shared_first_name_is_warned_about_and_never_guessed(ville3):
     loaded = load_scenario(ville3)
     warned = [w for w in scenario_warnings(loaded) if "Maria Mueller and Maria Lopez share the first name 'Maria'" in w]
     # each has a last name of their own, which names them on the command line
-    assert len(warned) == 1 and warned[0].endswith("or the last name ('Mueller', 'Lopez')")
+    assert len(warned) == 1 and warned[0].endswith("or the last word of the name ('Mueller', 'Lopez')")
     with pytest.raises(KeyError, match="'Maria' could be Maria Mueller or Maria Lopez: give the full name"):
         loaded.persona("Maria")
     assert loaded.persona("Maria Lopez").name == "Maria Lopez"

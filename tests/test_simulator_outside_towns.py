@@ -350,7 +350,7 @@ def test_the_onsen_town_loads_warning_only_of_its_family_names():
     assert len(scenario.cast) == 7
     warnings = scenario_warnings(scenario)
     assert len(warnings) == 3 and all("share the first name" in w for w in warnings[:2]), warnings
-    assert warnings[1].endswith("or the last name ('Takeshi', 'Aiko')")
+    assert warnings[1].endswith("or the last word of the name ('Takeshi', 'Aiko')")
     assert "(Mori Aiko's 12:30 pm)" in warnings[2]
     assert scenario.persona("Aiko").name == "Mori Aiko"
 

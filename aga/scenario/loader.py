@@ -463,11 +463,12 @@ def _cross_check(scenario_file: Path, cast_file: Path, spec: ScenarioSpec, town:
 
 
 def _by_last_name(full: Sequence[str], names: Sequence[str]) -> str:
-    """ " or the last name ('Haruki', ...)" when each of ``full`` has a last name no one else in ``names``
+    """ " or the last word of the name ('Haruki', ...)" when each of ``full`` has a last word no one else in ``names``
     has (names written family name first: "Sato Haruki", "Sato Michiko"), else ""."""
     lasts = [_folded(n.split()[-1]) for n in names if len(n.split()) > 1]
     own = [n.split()[-1] for n in full if len(n.split()) > 1 and lasts.count(_folded(n.split()[-1])) == 1]
-    return f" or the last name ({', '.join(repr(x) for x in own)})" if len(own) == len(full) else ""
+    # ("the last name" would call a given name written last a family name: 'Soon-ja' of "Choi Soon-ja", session 79)
+    return f" or the last word of the name ({', '.join(repr(x) for x in own)})" if len(own) == len(full) else ""
 
 
 def _in_order(words: list[str], among: list[str]) -> bool:
