@@ -3682,6 +3682,12 @@ def test_a_second_verb_of_the_same_i_is_written_down_in_the_third_person():
     # ... but an hour's "am" is no verb ("rowing races from 10 is" was written down; session 61)
     said = told_of("I am organising the regatta: races from 10 am and a supper at 6:30 am", "Morwenna Vane")
     assert said == "Morwenna Vane is organising the regatta: races from 10 am and a supper at 6:30 am"
+    # ... nor is a "have" with a participle after "and" theirs to keep (session 80's Incheon block: "Lee Sung-ho is the
+    # floor representative of Haneul Tower and have called a residents' meeting" was told on)
+    said = told_of("I am the floor representative and have called a residents' meeting", "Lee Sung-ho")
+    assert said == "Lee Sung-ho is the floor representative and has called a residents' meeting"
+    rest = told_of("I told them to rest and have lunch", "Lee Sung-ho")
+    assert rest == "Lee Sung-ho told them to rest and have lunch"
 
 
 def test_older_pupils_get_no_young_childrens_steps():

@@ -1194,6 +1194,12 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
+def _participle(word: str) -> bool:
+    """Whether ``word`` is a verb's past participle that is not also its base form ("called", "been"; not "run")."""
+    lemmas = getLemma(word, upos="VERB") if word else ()
+    return bool(lemmas) and word != lemmas[0] and word in getInflection(lemmas[0], "VBN")
+
+
 _MARKERS = re.compile(r"(?:(?<=^)|(?<=[.!?,;]\s))(?:you know|you see|mind you),\s*", re.IGNORECASE)
 
 
@@ -1243,6 +1249,11 @@ def told_of(text: str, name: str, to: str = "") -> str:
             # a second verb of the same "I": "I chair the committee and am organising the regatta" was
             # written down "Morwenna Vane chairs the committee and am organising ..."
             t[i] = "is" if singular else "are"
+        elif low == "have" and named and singular and i >= 2 and t[i - 2].lower() == "and" and _participle(after):
+            # ... and so is "have" with a participle after "and": "I am the floor representative and have called a
+            # residents' meeting" was told on as "Lee Sung-ho is the floor representative and have called ..." (an
+            # outside tester's Incheon block, session 80); not "rest and have lunch", no participle
+            t[i] = "has"
         elif low in own and not _noun_mine(t, i):
             # their own, by name if they have not been named yet ("with me" -> "with Jo Bell")
             t[i] = own[low] if named or low in ("mine", "myself") else (name if low == "me" else f"{name}'s")
