@@ -1828,6 +1828,7 @@ def test_a_part_of_the_day_is_no_place_to_eat_and_a_habit_in_it_is_planned():
     """Session 79's Incheon hagwon teacher, who "does yoga in the morning and has dinner around 6 pm between classes",
     was planned "enjoy dinner in the morning at 6:00 pm", and no yoga."""
     from aga.simulator.plan import _lifestyle_items, meal_places
+    from tests.test_simulator_answers import ask
 
     lifestyle = (
         "Seo Ji-hye goes to sleep around 1 am and gets up around 9 am. She does yoga in the morning and has dinner "
@@ -1835,5 +1836,22 @@ def test_a_part_of_the_day_is_no_place_to_eat_and_a_habit_in_it_is_planned():
     )
     assert meal_places(lifestyle) == {}
     assert meal_places("He has dinner at the manse at 1 pm.") == {"dinner": "at the manse"}
-    assert _lifestyle_items(lifestyle, 9) == [(9, "do yoga")]
+    assert _lifestyle_items(lifestyle, 9) == [(9, "do yoga", "morning")]
     assert _lifestyle_items("Tom gets up at 6 am. He is tired in the evening.", 6) == []
+    assert _lifestyle_items("Tom gets up at 6 am. He prays at the mosque at 4 pm.", 6) == [
+        (16, "pray at the mosque", "")
+    ]
+    # ... in an hour of the morning that nothing else holds: read at the waking hour, it gave way to "wake up" and to
+    # the routine's "prepares lessons at home in the morning" (session 79)
+    shown = {
+        "identity": f"Name: Seo Ji-hye\nLifestyle: {lifestyle}",
+        "lifestyle": lifestyle,
+        "wake_hour": "9",
+        "requirement": "Seo Ji-hye prepares lessons at home in the morning, teaches at Bright Star English Academy "
+        "from 2 pm until 10 pm.",
+    }
+    for seed in range(5):
+        items = ask("plan.daily", seed, **shown)["items"]
+        yoga = [x for x in items if "yoga" in x]
+        assert len(yoga) == 1 and re.search(r"at (?:10|11):00 am$", yoga[0]), items
+        assert [x for x in items if "lessons" in x], items

@@ -23,6 +23,7 @@ from aga.simulator.steps import is_place, kinds_of, know_how, one_purchase, trad
 from aga.simulator.text import (
     CAP,
     NOUNS_IN_ING,
+    PARTS_OF_DAY,
     base_form,
     clauses,
     clock_hour,
@@ -980,6 +981,10 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         items = [x for x in items if x[1] != "have breakfast"]
     near = {o for o, t in others if re.search(r"\b(?:meal|brunch)\b|^eat ", t)}  # (a snack is no dinner)
     lunch = max([lunch] + [o + 2 for o, t in others if "breakfast" in t and o < lunch])
+    if hour_in(lifestyle, (first,)) is None and (first_meal, "have breakfast") in items:
+        # (nor an hour after breakfast, unless the lifestyle says so: a teacher up at 9 had breakfast at 10 and lunch
+        # at 11, session 80)
+        lunch = min(max(lunch, first_meal + 2), max(first_meal + 1, awake - 2))
     if first not in planned and not (early_lunch is None and any(abs(o - lunch) <= 3 for o in near)):
         # (in the small hours it is a break in the night's work: an outside tester's night cellar hand had
         # "lunch" at 2 am, session 71)
@@ -998,8 +1003,15 @@ def daily(p: Prompt) -> dict[str, list[str]]:
         and not any(x[1] == t or (meals_named(x[1]) & meals_named(t) and abs(o - x[0]) <= 1) for o, t in items)
     ]
     planned = " ".join(t for _, t in items).lower()
-    for h, text in _lifestyle_items(lifestyle, wake):
+    for h, text, part in _lifestyle_items(lifestyle, wake):
         at = (h - wake) % 24
+        if part and (at == 0 or at in {o for o, _ in items}):
+            # A habit of a part of the day is had in an hour of it that nothing else holds: "does yoga in the
+            # morning", read at the waking hour, was dropped for "wake up" and the routine's "prepares lessons at
+            # home in the morning" (an outside tester's hagwon teacher, session 79).
+            taken = {o for o, _ in items}
+            free = [o for o in range(1, awake) if o not in taken and (wake + o) % 24 in PARTS_OF_DAY[part]]
+            at = free[0] if free else at
         if not 0 < at < awake or at in routine_hours or text.lower() in planned:
             continue
         items.append((at, text))
@@ -1170,10 +1182,11 @@ _IN_A_PART_OF_DAY = re.compile(
 )
 
 
-def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
-    """(hour, plan-form clause) of what a lifestyle states at a clock hour besides sleep and meals: a
-    model reading "He prays at the mosque at 4 pm" plans the prayer (an outside tester's night watchman
-    was planned his sleep and meals, and no prayer)."""
+def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str, str]]:
+    """(hour, plan-form clause, part of the day) of what a lifestyle states at a clock hour or in a part of the
+    day besides sleep and meals (the part: "morning", "evening", ..., or '' for a clock hour): a model reading
+    "He prays at the mosque at 4 pm" plans the prayer (an outside tester's night watchman was planned his sleep
+    and meals, and no prayer)."""
     out = []
     # (split as written, not in lower case: the plan names "Amaoji Central Mosque" as the lifestyle does)
     for clause in clauses(re.sub(r"\b([ap])\.m\.", r"\1m", lifestyle, flags=re.IGNORECASE)):
@@ -1184,10 +1197,12 @@ def _lifestyle_items(lifestyle: str, wake: int) -> list[tuple[int, str]]:
             continue
         # (or in a part of the day: "does yoga in the morning" was planned at no hour, an outside tester's hagwon
         # teacher, session 79)
-        timed = _AT_CLOCK.search(spoken(clause)) or _IN_A_PART_OF_DAY.search(clause)
-        if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not timed:
+        at_clock = _AT_CLOCK.search(spoken(clause))
+        part = _IN_A_PART_OF_DAY.search(clause)
+        if _SLEEP.search(clause) or _MEAL_NOUN.search(clause) or not (at_clock or part):
             continue
-        out += [(h, t) for h, t in routine(clause, wake) if t not in (END_OF_DAY, WORK_DONE)]
+        said = "" if at_clock or not part else part.group(0).split()[-1].lower()
+        out += [(h, t, said) for h, t in routine(clause, wake) if t not in (END_OF_DAY, WORK_DONE)]
     return out
 
 
