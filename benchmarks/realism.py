@@ -1041,6 +1041,9 @@ def run(
     situations: list[Situation] = []
     added: list[Situation] = []
     days: dict[str, list[dict[str, Any]]] = {}
+    # (the sampling runs are most of the command's time: a bar of them, a run a step)
+    extra = [t for t in dict.fromkeys(day_towns) if t not in scenarios]
+    ran = progress("sampling runs", (len(scenarios) + len(extra)) * max(1, day_seeds)) if progress else None
     for scenario in scenarios:
         days[scenario] = []
         known = {s.task for s in reused[0] if s.scenario == scenario} if reused is not None else set()
@@ -1050,6 +1053,8 @@ def run(
             days[scenario].append({})
             captured = capture(scenario, hours=hours, seed=seed + k, start=start, stats=days[scenario][-1],
                                policy_tasks=k == 0 and wanted)  # fmt: skip
+            if ran:
+                ran()
             if k == 0 and reused is None:
                 situations += sample([c for c in captured if c.task in tasks], per_task, seed)
             elif k == 0:
@@ -1063,6 +1068,8 @@ def run(
         for k in range(max(1, day_seeds)):
             days[town].append({})
             capture(town, hours=hours, seed=seed + k, start=start, stats=days[town][-1], policy_tasks=False)
+            if ran:
+                ran()
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     if reused is not None:
         situations, seed_list = [*reused[0], *added], reused[1]

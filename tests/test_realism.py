@@ -347,9 +347,17 @@ def test_a_day_town_gets_day_figures_and_no_sampled_prompts(tmp_path, monkeypatc
     sampled: list[str] = []
     monkeypatch.setattr(realism, "capture", fake_capture)
     monkeypatch.setattr(realism, "sample", lambda captured, n, seed: sampled.extend(s.scenario for s in captured) or [])
+    # (the sampling runs count on a bar of their own, a run a step: most of the command's time)
+    bars: dict[str, list[int]] = {}
+
+    def progress(name: str, total: int):
+        bars[name] = [0, total]
+        return lambda: bars[name].__setitem__(0, bars[name][0] + 1)
+
     report = realism.run(["small"], [], hours=2, seed=5, seeds=2, per_task=1, out=tmp_path, day_seeds=2,
-                         day_towns=["big"])  # fmt: skip
+                         day_towns=["big", "small", "big"], progress=progress)  # fmt: skip
     assert ran == [("small", 5), ("small", 6), ("big", 5), ("big", 6)]
+    assert bars["sampling runs"] == [4, 4]
     assert sampled == ["small"]
     assert set(report["simulator_days_by_seed"]) == {"small", "big"}
     assert "--day-town big" in report["command"]
@@ -549,3 +557,25 @@ def test_carry_on_counts_hours_that_name_the_hour_before_again():
     assert measure([bare], "m", _embed, THRESHOLDS)["plan.hourly"]["carry_on"] is None
     other = measure(situations, "m", _embed, THRESHOLDS)
     assert "carry_on" not in verdict({"m": other, "r": other}, "m")["plan.hourly"]  # not judged
+
+
+def test_progress_without_a_terminal_says_each_tenth_in_a_line(monkeypatch):
+    """Under nohup, output sent to a file, rich draws no bar until the end: `aga bench realism` said nothing for an
+    hour and more (session 79). Each tenth of a bar, and its end, is a plain line on stderr instead."""
+    import io
+
+    from rich.console import Console
+
+    from aga.cli import bench
+
+    stream = io.StringIO()
+    monkeypatch.setattr(bench, "err_console", Console(file=stream, force_terminal=False, width=200))
+    progress, tracker = bench._counting_progress()
+    with progress:
+        tick = tracker("sampling runs", 25)
+        for _ in range(25):
+            tick()
+    lines = [x for x in stream.getvalue().splitlines() if x.startswith("sampling runs: ")]
+    assert [x.split(" (")[0] for x in lines] == [f"sampling runs: {n}/25" for n in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
+                                                                                     22, 24, 25)]  # fmt: skip
+    assert all(x.endswith(" s)") and " min " in x for x in lines)

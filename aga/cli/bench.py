@@ -718,7 +718,13 @@ def _check_towns_and_models(towns: list[str], models: list[str]) -> None:
 
 
 def _counting_progress() -> tuple[Progress, Any]:
-    """Progress bars on stderr, and ``tracker(name, total)`` that adds one and returns its step callback."""
+    """Progress bars on stderr, and ``tracker(name, total)`` that adds one and returns its step callback.
+
+    Where stderr is no terminal (a run under nohup, its output sent to a file), rich draws no bar until the end,
+    so a plain line says each tenth of a bar done, and its last step, with the time since the bar began: an
+    overnight `aga bench realism > log` said nothing for an hour and more."""
+    import time as wall  # (how long the benchmark takes on this machine, never simulated time)
+
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console,
@@ -726,7 +732,18 @@ def _counting_progress() -> tuple[Progress, Any]:
 
     def tracker(name: str, total: int) -> Any:
         bar = progress.add_task(plain(name), total=total)
-        return lambda: progress.advance(bar)
+        if err_console.is_terminal:
+            return lambda: progress.advance(bar)
+        began, done, every = wall.monotonic(), [0], max(1, total // 10)
+
+        def tick() -> None:
+            progress.advance(bar)
+            done[0] += 1
+            if done[0] % every == 0 or done[0] == total:
+                took = int(wall.monotonic() - began)
+                err_console.print(f"{plain(name)}: {done[0]}/{total} ({took // 60} min {took % 60} s)", markup=False)
+
+        return tick
 
     return progress, tracker
 
