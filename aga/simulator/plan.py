@@ -1005,11 +1005,11 @@ def daily(p: Prompt) -> dict[str, list[str]]:
     planned = " ".join(t for _, t in items).lower()
     for h, text, part in _lifestyle_items(lifestyle, wake):
         at = (h - wake) % 24
-        if part and (at == 0 or at in {o for o, _ in items}):
+        taken = {o for o, _ in items}
+        if part and (at == 0 or at in taken):
             # A habit of a part of the day is had in an hour of it that nothing else holds: "does yoga in the
             # morning", read at the waking hour, was dropped for "wake up" and the routine's "prepares lessons at
             # home in the morning" (an outside tester's hagwon teacher, session 79).
-            taken = {o for o, _ in items}
             free = [o for o in range(1, awake) if o not in taken and (wake + o) % 24 in PARTS_OF_DAY[part]]
             at = free[0] if free else at
         if not 0 < at < awake or at in routine_hours or text.lower() in planned:
