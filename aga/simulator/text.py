@@ -1218,6 +1218,7 @@ def told_of(text: str, name: str, to: str = "") -> str:
     text = _MARKERS.sub("", text)
     t = _tokens(text)
     named = False
+    said_i = False  # whether an "I" was said as the name yet
     to_named = False
     singular = True  # whether the last "I" was said as the name (else "they")
     own = {"me": "them", "my": "their", "mine": "theirs", "myself": "themselves"}
@@ -1229,8 +1230,10 @@ def told_of(text: str, name: str, to: str = "") -> str:
         low = word.lower()
         after = t[i + 2].lower() if i + 2 < len(t) else ""
         if word == "I" or (low in contracted and word[0] == "I"):
-            who, singular = ("they", False) if named else (name, True)
-            named = True
+            # (the first "I" is the name even after a "my": "My wife and I have called a meeting" was told on
+            # as "Ana Ruiz's wife and they have called", the "they" read as the wife's; session 80's Incheon block)
+            who, singular = ("they", False) if said_i else (name, True)
+            named = said_i = True
             if low in contracted:
                 t[i] = f"{who} {contracted[low][0 if singular else 1]}"
                 continue
