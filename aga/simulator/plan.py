@@ -11,11 +11,10 @@ from __future__ import annotations
 import itertools
 import re
 
-from lemminflect import getAllLemmas, getInflection
-
 from aga.routine import asleep_at, bed_hour_of, spoken, stated_wake_hour
 from aga.simulator.arts import art_of
 from aga.simulator.era import year_of
+from aga.simulator.lemmas import getAllLemmas, getInflection
 from aga.simulator.paraphrase import vary
 from aga.simulator.prompt import Prompt, answers
 from aga.simulator.setting import Setting

@@ -13,9 +13,8 @@ import random
 import re
 from collections.abc import Callable
 
-from lemminflect import getAllLemmas
-
 from aga.simulator.importance import rate
+from aga.simulator.lemmas import getAllLemmas
 from aga.simulator.occasions import (
     ANSWERS,
     BY_NAME_CHANCE,

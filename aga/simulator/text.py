@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-
-from lemminflect import getAllLemmas, getInflection, getLemma
+from functools import lru_cache
 
 from aga.routine import clock_hour, hour_in, timed_items, without_time
+from aga.simulator.lemmas import getAllLemmas, getInflection, getLemma
 from social_memory.sentences import ABBREVIATIONS, split_sentences
 
 __all__ = ["clock_hour", "hour_in"]
@@ -289,6 +289,7 @@ _DETERMINERS = (
 )
 
 
+@lru_cache(maxsize=65_536)  # (a pure function of its words, asked 20,000 times in a realism draw)
 def gerund(phrase: str) -> str:
     """'have breakfast' -> 'having breakfast' (plan form to the present continuous of actions)."""
     named, rest = leading_name(phrase)
@@ -1313,9 +1314,15 @@ def in_its_part_of_day(activity: str, hour: int) -> bool:
     # (but a shift's or a watch's name is no part of the day it keeps to: an outside tester's signalman on "the
     # afternoon shift ... from 2 pm until 10 pm" was relaxing at home from 6 pm, and the one on the morning shift
     # until 2 pm from noon; session 75)
-    named = [
+    named = _parts_named(activity)
+    return not named or any(hour in PARTS_OF_DAY[part] for part in named)
+
+
+@lru_cache(maxsize=65_536)  # (asked of the same activities for every hour of the day)
+def _parts_named(activity: str) -> tuple[str, ...]:
+    """The parts of the day ``activity`` names (see :func:`in_its_part_of_day`)."""
+    return tuple(
         part
         for part in PARTS_OF_DAY
         if re.search(rf"\b{part}\b(?!\s+(?:shifts?|watch(?:es)?|duty|duties|turns?)\b)", activity, re.IGNORECASE)
-    ]
-    return not named or any(hour in PARTS_OF_DAY[part] for part in named)
+    )
