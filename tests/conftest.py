@@ -11,6 +11,11 @@ import pytest
 # Tests never touch the network; litellm must not try to fetch its price list.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# Under pytest-xdist each worker has a core of its own. The embedded model otherwise takes every core,
+# and llama.cpp's threads spin while they wait for each other: beside a busy worker its two-minute town
+# took 155 s with two threads and 103 s with one (a one-core busy loop beside it; 68 s alone).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("AGA_LLM_THREADS", "1")
 
 
 @pytest.fixture(autouse=True)
