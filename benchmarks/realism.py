@@ -1027,6 +1027,7 @@ def run(
     """
     from datetime import date
 
+    from aga.embeddings.cache import CachedEmbedder
     from aga.embeddings.minilm import MiniLMEmbedder
     from benchmarks.report import machine
     from policy_store.config import DEFAULT_THRESHOLDS
@@ -1073,7 +1074,9 @@ def run(
     seed_list = list(range(seed + 1, seed + 1 + seeds))
     if reused is not None:
         situations, seed_list = [*reused[0], *added], reused[1]
-    embedder = MiniLMEmbedder()
+    # In memory only: the draws and the models say many of the same answers, and MiniLM gives a text the
+    # same vector whatever it is batched with, so a text embedded once is embedded for good.
+    embedder = CachedEmbedder(MiniLMEmbedder(), None)
     thresholds = dict(DEFAULT_THRESHOLDS)
     results: dict[str, dict[str, dict[str, float | None]]] = {}
     spread: dict[str, dict[str, list[float]]] = {}

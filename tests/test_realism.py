@@ -182,13 +182,14 @@ def test_the_simulator_stays_as_varied_as_the_recorded_real_models():
     anew as the record did (the mean of its 16 draws), in about three minutes, and must stay at least as varied
     as the most varied of them on every measure that held when the comparison was recorded (the misses
     are listed in ``realism.md``; this keeps them from spreading)."""
+    from aga.embeddings.cache import CachedEmbedder
     from aga.embeddings.minilm import MiniLMEmbedder
     from benchmarks.realism import simulator_draws
 
     recorded = json.loads(RECORDED.read_text())
     simulator = next(m for m in recorded["results"] if m.startswith("scripted/"))
     situations = [Situation(**s) for s in recorded["situations"]]
-    embed = MiniLMEmbedder().embed
+    embed = CachedEmbedder(MiniLMEmbedder(), None).embed  # bit for bit the same vectors, each text once
     models = [m for m in recorded["results"] if m != simulator]
     results = {m: measure(situations, m, embed, THRESHOLDS) for m in models}
     results[simulator], _ = simulator_draws(
