@@ -78,11 +78,12 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# --durations: the slowest tests named at the end of every run, so that CI's log says where its time goes.
 test: setup
 	$(BIN)/aga models install $(TEST_MODEL)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --durations=15
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache

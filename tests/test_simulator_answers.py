@@ -2492,8 +2492,8 @@ def test_a_visit_to_someone_is_a_visitors_time_not_the_nurses_or_the_doctors_wor
         ("Tom Ives", "I used the old ladder", "Tom Ives used the old ladder"),
         # the first "I" is the speaker even after a "my": "Ana Ruiz's wife and they have called a meeting" was
         # written down (session 80's Incheon block), the "they" read as the wife's
-        ("Ada Brill", "My husband and I have called a meeting", "Ada Brill's husband and Ada Brill have called a meeting"),
-        ("Ada Brill", "My ward is full, so I am staying late", "Ada Brill's ward is full, so Ada Brill is staying late"),
+        ("Ada Brill", "My husband and I called a meeting", "Ada Brill's husband and Ada Brill called a meeting"),
+        ("Ada Brill", "My ward is full, so I am staying", "Ada Brill's ward is full, so Ada Brill is staying"),
     ],
 )
 def test_a_line_written_down_as_said_of_the_two(speaker: str, line: str, written: str):
