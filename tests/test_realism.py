@@ -492,7 +492,7 @@ def _fake_capture_and_models(monkeypatch, captured: list[Situation]) -> tuple[li
     monkeypatch.setattr(realism, "capture", fake_capture)
     monkeypatch.setattr(realism, "answer_all", fake_answer_all)
     monkeypatch.setattr(realism, "measure", lambda situations, model, embed, thresholds: {})
-    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", lambda: type("E", (), {"embed": _embed})())
+    monkeypatch.setattr("aga.embeddings.minilm.MiniLMEmbedder", HashEmbedder)  # (no model load; measure is faked)
     return captured_with, asked
 
 
