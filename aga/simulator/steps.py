@@ -4865,8 +4865,8 @@ def _scores(text: str) -> np.ndarray:
     """Per kind, the similarity of ``text`` to the closest of its description and examples."""
     sims = similarities(text, _LABEL_TEXTS).astype(np.float64)
     out = np.full(len(_KINDS), -1.0)
-    # (numpy's unbuffered maximum per kind: the loop it replaces, a list look-up per label, was a tenth of the
-    # simulator's answering time)
+    # (numpy's unbuffered maximum per kind, in place of a loop with a list look-up per label: 863,000 look-ups
+    # in one realism draw)
     np.maximum.at(out, _LABEL_KIND, sims)
     return out
 
