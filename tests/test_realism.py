@@ -179,7 +179,7 @@ RECORDED = Path(__file__).parent.parent / "benchmarks" / "results" / "realism.js
 def test_the_simulator_stays_as_varied_as_the_recorded_real_models():
     """On the recorded prompts (``benchmarks/results/realism.json``: 96 prompts of ville3 and harbour6
     answered there by the embedded 0.5B and 1.5B models with three seeds each), the simulator answers
-    anew as the record did (the mean of its 16 draws), in about three minutes, and must stay at least as varied
+    anew as the record did (the mean of its 16 draws), in about four minutes, and must stay at least as varied
     as the most varied of them on every measure that held when the comparison was recorded (the misses
     are listed in ``realism.md``; this keeps them from spreading)."""
     from aga.embeddings.cache import CachedEmbedder
