@@ -149,6 +149,8 @@ def vary(text: str, rng: random.Random, *, rate: float = 0.6) -> str:
             return word
         if word.lower() == "rest" and _REST_A_NOUN.search(before):
             return word  # a noun: "giving advice on diet and rest" was "diet and unwind" (session 79)
+        if word.lower() == "quickly" and re.search(r"\b(?:how|so|too|as)\s+$", before, re.IGNORECASE):
+            return word  # how fast, not how long: "Funny how quickly a day goes" was "Funny how for a bit a day goes"
         if word.lower() == "read" and _SUBJECT_BEFORE.search(before):
             return word  # may be its past: "Chiara Ferrero read the forecast" was "Chiara Ferrero look through it"
         if _NO_OBJECT.match(match.string, match.end()):

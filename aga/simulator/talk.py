@@ -33,6 +33,7 @@ from aga.simulator.text import (
     NAMED,
     OF_A_PAIR,
     OF_TALKING,
+    PARTICLE,
     as_said_to,
     bullet_lines,
     clean_topic,
@@ -191,16 +192,57 @@ def _feeling_said(feeling: str) -> str:
     if _KEPT_QUIET.search(feeling):
         return ""  # (a crush is kept quiet, as any secret: see ``_KEPT_QUIET``)
     if feeling.startswith("is "):
-        return f"I'm {feeling[3:]}"
+        return _ours(f"I'm {_holders_verbs(feeling[3:])}")
     # (a word in -s that is no verb is a state: "curious about her" was said "I curious about her", session 70)
     if re.match(r"\w+s\b", feeling) and not re.match(r"\w+(?:ous|ss|less|ious)\b", feeling):
-        # (and every verb of it: "loves him and wishes he slept at night")
-        # (and after a comma: "depends on him, thinks he overcharges")
-        # (and after "but": "finds him too loud but likes him" was said "I find him too loud but likes him", session 74)
-        return "I " + re.sub(r"(^|\b(?:and|but|or) |, )(\w+s)\b", lambda m: m.group(1) + lemma(m.group(2)), feeling)
+        return _ours("I " + re.sub(r"^\w+s\b", lambda m: lemma(m.group(0)), _holders_verbs(feeling)))
     if re.match(r"(?:a little |very |quite )?(?:in )?\w+ (?:of|to|about)\b", feeling):
-        return f"I'm {feeling}"
+        return _ours(f"I'm {_holders_verbs(feeling)}")
     return ""
+
+
+# A verb of a feeling after "and", "but", "or" or a comma: "loves him and wishes he slept at night", "depends on
+# him, thinks he overcharges", "finds him too loud but likes him" (said "... but likes him", session 74), and after
+# a state: an outside tester's retired miner said "I'm proud of him and wishes he had gone to college" (session
+# 82). Only a word that goes on to what it is about: at the end, or before another "and", a word in -s is a noun's
+# plural ("fond of his cats and dogs").
+_FEELING_VERB = re.compile(r"(\b(?:and|but|or) |, )(\w+s)\b(?= (?!(?:and|or)\b)\w)")
+
+
+def _holders_verbs(feeling: str) -> str:
+    """``feeling``'s verbs after its first word as its holder says them ("and wishes he" -> "and wish he")."""
+    return _FEELING_VERB.sub(lambda m: m.group(1) + lemma(m.group(2)), feeling)
+
+
+# Words in -s that are no plural of a noun (see ``_ours``).
+_NO_PLURAL = frozenset(("his", "is", "was", "has", "does", "this", "us", "yes", "as", "its", "ours", "whereas"))
+_IRREGULAR_PLURAL = frozenset(("children", "people", "men", "women", "folk", "grandchildren", "family", "parents"))
+
+
+def _ours(said: str) -> str:
+    """A feeling said by its holder, with "they" the two of them where it can be no one else: "loves her and
+    hates that their shifts never meet" was said "I love her and hate that their shifts never meet" by an outside
+    tester's night-shift miner of his wife (session 82). Only once the one felt for is "him" or "her": "them" may be
+    the one felt for ("fond of them"), and after a plural ("fond of her children and proud of their manners"), "their"
+    is theirs."""
+
+    def plural(word: str) -> bool:
+        low = word.lower()
+        if low in _IRREGULAR_PLURAL:
+            return True
+        if not low.endswith("s") or low in _NO_PLURAL:
+            return False
+        nouns = getAllLemmas(low).get("NOUN", ())
+        return bool(nouns) and low not in nouns
+
+    first = re.search(r"\b(?:they|their|them|themselves)\b", said)
+    if not first:
+        return said
+    before = re.findall(r"[A-Za-z]+", said[: first.start()])
+    if not {"him", "her"} & set(before) or any(plural(w) for w in before):
+        return said
+    swaps = {"they": "we", "their": "our", "them": "us", "themselves": "ourselves"}
+    return re.sub(r"\b(?:they|their|them|themselves)\b", lambda m: swaps[m.group(0)], said)
 
 
 # Verbs whose "her" is the one given to ("gives her credit", "sells her rice"), not whose thing it is.
@@ -379,7 +421,7 @@ def _content(memory: str) -> str:
 
 # Someone's doing as a statement ("Bo Lenn is mending the nets by the slipway"): its doing, long enough
 # to be that doing and no other.
-_DOING = re.compile(rf"^{CAP}[\w'’.-]*(?: {CAP}[\w'’.-]*){{0,5}} (?:is|was) (\w+ing\b.{{12,}})")
+_DOING = re.compile(rf"^{NAMED} (?:is|was) (\w+ing\b.{{12,}})")
 
 
 def _topics(candidates: list[str], said: str, listener: str = "", speaker: str = "") -> list[str]:
@@ -496,7 +538,7 @@ _LEARNT = r"(?:has |had |have )?(?:heard|hears|learn(?:ed|t|s)|found out|finds o
 
 def _first_names(text: str) -> str:
     """``text`` with each name of two or more words cut to its first ("Funmilayo Adeyemi" -> "Funmilayo")."""
-    return re.sub(rf"\b({CAP}[\w'’-]+)(?: {CAP}[\w'’-]+)+", r"\1", text)
+    return re.sub(rf"\b({CAP}[\w'’-]+)(?: (?:{PARTICLE} )*{CAP}[\w'’-]+)+", r"\1", text)
 
 
 # (nor is the runtime's wait for someone to finish, "waiting to start scrolling through the news", which an

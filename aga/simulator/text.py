@@ -647,7 +647,11 @@ OF_TALKS = (
 # A capital letter of any alphabet, or a letter of a script without case: "Étienne" and "Łukasz" are names as
 # "Ana" is ("[A-Z]" took "Étienne Lacombe caught up with Luc" for no thought about two people, session 70).
 CAP = r"(?:(?![a-zß-öø-ÿ])[^\W\d_])"
-NAMED = rf"{CAP}[\w'’.-]*(?: {CAP}[\w'’.-]*){{0,5}}"
+# ... with a family name's particles in lower case between its words: an outside tester's samba school, whose
+# "Maria José de Jesus Ribeiro" was read as two people, recited "I know Iolanda Bezerra de Jesus as mother" as news
+# (session 82).
+PARTICLE = r"(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|ter|bin|ibn|al|el|le|la)"
+NAMED = rf"{CAP}[\w'’.-]*(?: (?:{PARTICLE} )*{CAP}[\w'’.-]*){{0,5}}"
 
 
 def _pair_pattern(template: str) -> str:
@@ -711,7 +715,7 @@ def clean_topic(text: str) -> str:
         text = re.sub(r"^how (?!their days\b)(?=\S+ \S)", "", text.rsplit("conversing about ", 1)[1])
         # ... and someone's activity as "conversing about Ana Ruiz mending the nets": said, it is a
         # statement again ("You know, Blessing Nwosu sewing Ankara outfits" was said).
-        text = re.sub(rf"^((?:{CAP}[\w'’-]*\s+){{1,4}})(?=[a-z]+ing\b)", r"\1is ", text)
+        text = re.sub(rf"^((?:(?:{PARTICLE}\s+)*{CAP}[\w'’-]*\s+){{1,4}})(?=[a-z]+ing\b)", r"\1is ", text)
     # A cast relation's feeling is a note on it ("... as neighbour (feeling: fond of her)"), not words to say.
     text = re.sub(r"\s*\(feeling: [^)]*\)", "", text).strip()
     while (stripped := _FRAME.sub("", text, count=1).lstrip()) != text:
@@ -841,7 +845,11 @@ KIN_OF = _KIN_OF  # (the talk reads a note's later "he" by it too)
 
 # "her coach ", "Vreni Pirchner's father ": the role a name is named by, before it; a word of the role is
 # no preposition, conjunction or verb of being ("at the cafe with Ana Lima" names no role of Ana's).
-_NOT_A_ROLE = r"(?:with|to|at|for|and|or|but|of|in|on|by|from|about|near|beside|next|than|as|is|was|are|were)\b"
+_NOT_A_ROLE = (
+    r"(?:with|to|at|for|and|or|but|of|in|on|by|from|about|near|beside|next|than|as|is|was|are|were|"
+    # (nor a conjunction: "fixing the roof while Tom reads" is no role of Tom's)
+    r"while|when|whilst|because|so|if|until|till|since|after|before|though|although|whereas|unless|then|once)\b"
+)
 _ROLE_BEFORE = (
     rf"\b(?:(?:my|your|his|her|their|our|the)|(?:{CAP}[\w'’-]*\s+)*{CAP}[\w'’-]*'s)\s+"
     rf"(?:(?!{_NOT_A_ROLE})[a-z-]+\s+){{1,2}}"
@@ -892,8 +900,11 @@ def _named(text: str, parties: tuple[tuple[str, str, str, str], ...]) -> str:
                 # The one spoken to by their first name alone is "you" too, as subject or object alike: "I have
                 # noticed Tom has been quiet" was said to Tom, and "while Ann was at school" to Ann (an outside
                 # tester's fire station, session 73). (Not the speaker's: "while Marisol works" is no "while me".)
+                # (with the role they are named by, as a full name's: "teaching her granddaughter Luana the steps"
+                # said to Luana was "teaching my granddaughter you the steps", an outside tester's samba school,
+                # session 82)
                 text = re.sub(
-                    rf"\b{re.escape(first)}\b(?!['’]s\b)(?!\s+{CAP})(\s+([a-z]+))?",
+                    rf"(?:{_ROLE_BEFORE})?\b{re.escape(first)}\b(?!['’]s\b)(?!\s+{CAP})(\s+([a-z]+))?",
                     lambda m: "you" + (f" {_you_verb(m.group(2))}" if m.group(2) else ""),
                     text,
                 )
@@ -1066,7 +1077,17 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     # to him was "you are reviewing the oil and tyre of the jeep", an outside tester's tea estate, session 71)
     progressive = verb.lower() in ("is", "was", "am") and re.match(r"\s*(?:\w+ly\s+)?\w+ing\b", rest) is not None
     rest = (
-        rest
+        # (but its auxiliaries: "is preparing the bateria for carnival and is organising the choice" said by him was
+        # "I am preparing ... and is organising", an outside tester's samba school, session 82)
+        re.sub(
+            r"\b(and|but|or) (is|was|has)\b(?= \w)",
+            lambda v: (
+                v.group(0)
+                if _ANOTHER_SUBJECT.search(rest[: v.start()])
+                else f"{v.group(1)} {_plain_verb(v.group(2), person)}"
+            ),
+            rest,
+        )
         if progressive
         else re.sub(
             # (a name is no verb: "attending Vigils and Lauds" said by him was "... and Laud", session 70)
