@@ -1932,6 +1932,11 @@ def test_the_mining_towns_collier_cuts_coal_and_feelings_are_said_as_the_holders
     # "stopping at a viewpoint")
     assert kinds_of("working in the lodge office at Cwm Derwen Miners' Institute")[0][0] != "quarrying"
     assert kinds_of("running the strike vote in the main hall")[0][0] == "event"
+    # (a thing boiled is cooked, not eaten: the canteen cook's "boiling the tea urn" was "eating the tea urn at the
+    # table")
+    cook = trade_of(f"Learned traits: {cast['Gwenllian Rees']['learned']}")
+    assert kinds_of("boiling the tea urn", cook)[0][0] == "cooking"
+    assert kinds_of("eating the fried fish", cook)[0][0] == "meal"
     vote = "running the strike vote in the main hall"
     readied = [x for part in (1, 2, 3) for x in know_how("event", part, vote, vote)]
     assert not [x for x in readied if re.search(r"balloons|playlist|guests|decorat", x)], readied
