@@ -1076,29 +1076,22 @@ def _said_as(verb: str, rest: str, person: str, own: str, other: tuple[str, str,
     # (nor in a clause whose verb goes on in -ing, nor before "of": "is reviewing the oil and tyres of the jeep" said
     # to him was "you are reviewing the oil and tyre of the jeep", an outside tester's tea estate, session 71)
     progressive = verb.lower() in ("is", "was", "am") and re.match(r"\s*(?:\w+ly\s+)?\w+ing\b", rest) is not None
-    rest = (
-        # (but its auxiliaries: "is preparing the bateria for carnival and is organising the choice" said by him was
-        # "I am preparing ... and is organising", an outside tester's samba school, session 82)
-        re.sub(
-            r"\b(and|but|or) (is|was|has)\b(?= \w)",
-            lambda v: (
-                v.group(0)
-                if _ANOTHER_SUBJECT.search(rest[: v.start()])
-                else f"{v.group(1)} {_plain_verb(v.group(2), person)}"
-            ),
-            rest,
-        )
+    # (but a progressive's auxiliaries: "is preparing the bateria for carnival and is organising the choice" said by
+    # him was "I am preparing ... and is organising", an outside tester's samba school, session 82)
+    # (a name is no verb: "attending Vigils and Lauds" said by him was "... and Laud", session 70)
+    later_verb = (
+        r"\b(and|but|or) (is|was|has)\b(?= \w)"
         if progressive
-        else re.sub(
-            # (a name is no verb: "attending Vigils and Lauds" said by him was "... and Laud", session 70)
-            rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)([a-z]\w*s)\b(?! of\b)",
-            lambda v: (
-                v.group(0)
-                if _ANOTHER_SUBJECT.search(rest[: v.start()])
-                else f"{v.group(1)} {_plain_verb(v.group(2), person)}"
-            ),
-            rest,
-        )
+        else rf"(?<![^s]s )\b(and|but|or) (?!{_NOT_VERBS_IN_S}\b)([a-z]\w*s)\b(?! of\b)"
+    )
+    rest = re.sub(
+        later_verb,
+        lambda v: (
+            v.group(0)
+            if _ANOTHER_SUBJECT.search(rest[: v.start()])
+            else f"{v.group(1)} {_plain_verb(v.group(2), person)}"
+        ),
+        rest,
     )
     return f"{person} {adverb}{_plain_verb(verb, person)}{_named(rest, ((other_name, '', other_own, other_obj),))}"
 
