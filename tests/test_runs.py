@@ -390,8 +390,12 @@ def test_log_shows_a_window_of_simulated_time(tmp_path):
     runner = CliRunner()
     args = ["log", "win", "--json", "--limit", "1000"]
     everything = json.loads(runner.invoke(app, args).output)
-    window = json.loads(runner.invoke(app, [*args, "--since", "07:20", "--until", "2023-02-13T07:40"]).output)
-    inside = [e for e in everything if "07:20:00" <= e["time"][11:] < "07:40:00"]
+    # (a window between the hour's second and last entries: which minutes hold one is the run's to say)
+    times = sorted({e["time"][11:16] for e in everything})
+    assert len(times) >= 3, times
+    since, until = times[1], times[-1]
+    window = json.loads(runner.invoke(app, [*args, "--since", since, "--until", f"2023-02-13T{until}"]).output)
+    inside = [e for e in everything if f"{since}:00" <= e["time"][11:] < f"{until}:00"]
     assert window and window == inside and len(inside) < len(everything)
     day = json.loads(runner.invoke(app, [*args, "--since", "2023-02-13"]).output)
     assert day == everything
