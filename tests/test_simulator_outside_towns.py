@@ -1971,16 +1971,15 @@ def test_a_thing_of_its_time_is_not_read_loosely_before_its_hour():
         "previous": "[Thursday -- 08:00 AM] Activity: having breakfast",
     }
 
-    def answers(hour: str) -> list[str]:
-        return [ask("plan.hourly", seed, **shown, hour=hour)["activity"] for seed in range(200)]
-
+    answers = {
+        hour: [ask("plan.hourly", seed, **shown, hour=hour)["activity"] for seed in range(200)]
+        for hour in ("02:00 PM", "04:00 PM", "05:00 PM", "06:00 PM", "08:00 PM")
+    }
     for hour in ("02:00 PM", "04:00 PM"):
-        said = answers(hour)
-        assert not [a for a in said if "vote" in a or "dinner" in a or "home" in a], (hour, said)
+        assert not [a for a in answers[hour] if "vote" in a or "dinner" in a or "home" in a], (hour, answers[hour])
     for hour in ("05:00 PM", "06:00 PM"):
-        said = answers(hour)
-        assert not [a for a in said if "vote" in a or "home" in a], (hour, said)
-    assert [a for a in answers("05:00 PM") if "dinner" in a]  # (a meal an hour early)
-    assert [a for a in answers("08:00 PM") if "vote" in a]
-    assert not [a for a in answers("08:00 PM") if "home" in a]
-    assert [a for a in answers("05:00 PM") + answers("04:00 PM") if "lodge office" in a]
+        assert not [a for a in answers[hour] if "vote" in a or "home" in a], (hour, answers[hour])
+    assert [a for a in answers["05:00 PM"] if "dinner" in a]  # (a meal an hour early)
+    assert [a for a in answers["08:00 PM"] if "vote" in a]
+    assert not [a for a in answers["08:00 PM"] if "home" in a]
+    assert [a for a in answers["05:00 PM"] + answers["04:00 PM"] if "lodge office" in a]
